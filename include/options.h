@@ -1,0 +1,69 @@
+/*
+ * The options of one benchmark run, and the parsers for their values.
+ */
+#ifndef BONNIE_OPTIONS_H
+#define BONNIE_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
+enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
+enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
+
+#define DEFAULT_SIZE_MIB   1024
+#define DEFAULT_CHUNK      16384
+#define DEFAULT_SEEKERS    3
+#define DEFAULT_SEEKS      4000
+#define MIN_CHUNK          512
+#define MAX_CHUNK          (16u * 1024 * 1024)
+#define MAX_SEEKERS        256
+
+struct options {
+	const char	*dir;		/* Directory for the test file. */
+	uint64_t	 size;		/* File size in bytes, whole chunks. */
+	uint64_t	 size_asked;	/* Size as given, before rounding. */
+	size_t		 chunk;		/* Block size in bytes. */
+	const char	*label;		/* Row label (-m). */
+	int		 seekers;	/* Number of concurrent seekers. */
+	uint64_t	 seeks;		/* Total seeks across all seekers. */
+	int		 seeks_given;	/* -n given: no extension to 1 s. */
+	enum seeker_mode seeker_mode;
+	enum cache_mode	 cache;
+	int		 direct;	/* O_DIRECT for the block phases. */
+	uint64_t	 ram;		/* RAM in bytes (system or --ram). */
+	uint64_t	 seed;		/* Seed for data and seek offsets. */
+	int		 seed_given;
+	unsigned	 phases;	/* Bit mask of phase ids to run. */
+	int		 quiet;
+	int		 latency;	/* -L: print the p99 row. */
+	int		 repeat;	/* -x: runs of the whole benchmark. */
+	int		 no_space_check;
+	enum out_format	 format;
+	const char	*json_path;	/* --json FILE, or NULL. */
+	int		 argc;		/* The command line, for the record. */
+	char		**argv;
+};
+
+/* Fill in the defaults for everything. */
+void	options_defaults(struct options *);
+
+/*
+ * Parse a size: a decimal number with an optional binary suffix k, m, g
+ * or t (either case, optionally followed by "b" or "ib"); a bare number is
+ * in units of unit bytes.  Returns 0, or -1 with a message in *cause.
+ */
+int	parse_size(const char *, uint64_t unit, uint64_t *, char **cause);
+
+/* Parse a whole decimal number in [min, max]; 0 or -1 with *cause. */
+int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *,
+	    char **cause);
+
+/*
+ * Check the options against each other (chunk a power of two in range,
+ * size at least one chunk, and so on) and round the size down to whole
+ * chunks.  Returns 0, or -1 with a message in *cause.
+ */
+int	options_check(struct options *, char **cause);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * One benchmark phase.  Each src/phase-*.c exports one const struct phase
+ * and phase.c lists them in the order they run.
+ *
+ * To add a phase:
+ *  1. write src/phase-NAME.c with its timed loop in one short function and
+ *     a const struct phase at the bottom;
+ *  2. add an id to enum phase_id in result.h and the struct to the table in
+ *     src/phase.c.
+ * The core does everything else: it opens nothing for the phase, reads the
+ * clocks around run(), drops the cache when the flags say so, and reports.
+ */
+#ifndef BONNIE_PHASE_H
+#define BONNIE_PHASE_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hist.h"
+#include "options.h"
+#include "result.h"
+#include "timer.h"
+
+#define PHASE_VERSION	1
+
+/* Capability flags. */
+#define PHASE_WRITES	0x01	/* Writes the file: drop the cache after. */
+#define PHASE_READS	0x02	/* Reads the file: drop the cache before. */
+#define PHASE_PERCHAR	0x04	/* stdio; stays buffered under --direct. */
+#define PHASE_SPAN	0x08	/* Sets its own elapsed span (seekers). */
+#define PHASE_WORKERS	0x10	/* Reports its workers' CPU in ctx. */
+
+struct rng {
+	uint64_t	s[4];
+};
+
+/* What the core hands a phase, and what the phase hands back. */
+struct phase_ctx {
+	const struct options *opt;
+	const char	*path;		/* The test file. */
+	uint64_t	 size;		/* File size, whole chunks. */
+	size_t		 chunk;
+	int		 direct;	/* Open with O_DIRECT. */
+	size_t		 align;		/* Buffer alignment for O_DIRECT. */
+	unsigned char	*buf;		/* chunk bytes, aligned, random. */
+	struct rng	 rng;
+	struct hist	*hist;		/* Latency, cleared by the core. */
+	void		*priv;		/* Phase state from setup(). */
+
+	/* Progress: bytes (or seeks) done so far, read by another thread. */
+	_Atomic uint64_t done;
+	uint64_t	 total;		/* What done counts up to. */
+
+	/* Filled in by the phase. */
+	uint64_t	 bytes;
+	uint64_t	 ops;
+	int		 workers;
+	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
+	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
+	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
+
+	/* On failure: what failed and where. */
+	const char	*err_what;	/* e.g. "write", "fsync" */
+	int64_t		 err_offset;
+	int		 err_errno;
+	char		 err_detail[256]; /* Optional extra words. */
+};
+
+struct phase {
+	int		 version;	/* PHASE_VERSION */
+	enum phase_id	 id;
+	const char	*name;		/* "putc", "write", ... */
+	const char	*title;		/* "Writing with putc()" */
+	unsigned	 flags;
+	int		(*setup)(struct phase_ctx *);	/* Optional. */
+	int		(*run)(struct phase_ctx *);	/* Timed. */
+	void		(*teardown)(struct phase_ctx *); /* Optional. */
+};
+
+extern const struct phase phase_putc, phase_write, phase_rewrite,
+	    phase_getc, phase_read, phase_seeks;
+
+/* The phases in the order they run, NULL-terminated. */
+extern const struct phase *const phase_table[];
+
+/* Check the table once at start: versions, ids, order.  0 or -1. */
+int	phase_table_check(char **cause);
+/* The phase with this name, or NULL. */
+const struct phase *phase_by_name(const char *);
+
+/*
+ * Helpers shared by the phases.  Each returns 0, or -1 with errno set and
+ * ctx->err_what / err_offset filled in.
+ */
+int	phase_open(struct phase_ctx *, int flags);
+int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
+/* Change one word in every 512 bytes of buf so no two chunks are equal. */
+void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);
+
+/* Fast pseudo-random numbers (xoshiro256**). */
+void	rng_seed(struct rng *, uint64_t seed);
+uint64_t rng_next(struct rng *);
+void	rng_fill(struct rng *, unsigned char *, size_t);
+
+/* Set when a terminating signal arrived; phases poll it between chunks. */
+extern volatile sig_atomic_t bn_stop_signal;
+
+#endif

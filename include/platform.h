@@ -1,0 +1,56 @@
+/*
+ * The platform layer: everything that differs between Linux and other
+ * POSIX systems.  platform-linux.c and platform-posix.c each implement all
+ * of it; a feature a system lacks returns -1 with errno ENOSYS (or a
+ * documented fallback), never a made-up value.
+ */
+#ifndef BONNIE_PLATFORM_H
+#define BONNIE_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Number of online CPUs (at least 1). */
+int	platform_ncpu(void);
+/* Physical RAM in bytes, or 0 if unknown. */
+uint64_t platform_ram(void);
+
+/* The O_DIRECT open flag, or 0 where the system has none. */
+int	platform_odirect_flag(void);
+/*
+ * The alignment O_DIRECT needs for buffers, offsets and lengths on the
+ * file system holding path (a directory): statx STATX_DIOALIGN, else the
+ * device's logical block size, else 4096.  Returns 0 or -1 (ENOSYS when
+ * built without O_DIRECT).
+ */
+int	platform_direct_align(const char *path, size_t *mem_align,
+	    size_t *io_align);
+
+/*
+ * Write back and drop the cached pages of the open file fd.  Returns 0 or
+ * -1 with errno.
+ */
+int	platform_drop_cache(int fd);
+/*
+ * The fraction of the file's pages that are resident, sampled over at
+ * most max_samples evenly spread windows.  Returns 0, or -1 with errno
+ * (ENOSYS where mincore is missing).
+ */
+int	platform_residency(int fd, uint64_t size, double *fraction);
+
+/* Make a forked child die with its parent (Linux); no-op elsewhere. */
+void	platform_die_with_parent(void);
+
+/*
+ * Whole-machine CPU counters: busy and total jiffies over all cores, from
+ * /proc/stat.  -1 with ENOSYS elsewhere.
+ */
+int	platform_cpu_ticks(uint64_t *busy, uint64_t *total);
+/*
+ * Bytes read and written so far by the block device behind dev (the
+ * st_dev of the test file), from /proc/diskstats.  -1 when unknown.
+ */
+int	platform_dev_io(dev_t dev, uint64_t *read, uint64_t *written);
+
+#endif

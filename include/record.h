@@ -1,0 +1,29 @@
+/*
+ * The result record: everything about one invocation, written as JSON
+ * (schema bonnie-ng/1, see doc/schema.json and the man page) or as
+ * bonnie++ 1.98 CSV lines.
+ */
+#ifndef BONNIE_RECORD_H
+#define BONNIE_RECORD_H
+
+#include <stdio.h>
+
+#include "options.h"
+#include "result.h"
+
+struct sysinfo;
+
+struct record {
+	const struct options	*opt;
+	const struct sysinfo	*sys;	/* May be NULL: fields become null. */
+	char			 start_utc[32];
+	int			 nruns;
+	const struct run_result	*runs;
+};
+
+/* Write the whole record as one JSON document.  0 or -1 with errno. */
+int	record_write_json(FILE *, const struct record *);
+/* Write one bonnie++ 1.98 CSV line per run.  0 or -1 with errno. */
+int	record_write_csv(FILE *, const struct record *);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * Formatting of results.  Nothing here reads a clock or touches a file
+ * other than the FILE it is given, so all of it is unit-testable.
+ */
+#ifndef BONNIE_REPORT_H
+#define BONNIE_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "result.h"
+
+/* The classic three header lines, each ending in a newline. */
+extern const char report_header[];
+
+/*
+ * One classic row: label cut to 8, size in MiB, five K/sec %CPU pairs and
+ * the seek pair.  A phase that did not run prints "-" for both fields.
+ * Returns the length written to buf (like snprintf).
+ */
+int	report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
+	    const struct phase_result ph[PH_COUNT]);
+
+/*
+ * The latency row (-L): "Latency", the size, then each phase's p99 with a
+ * unit (us, ms, s) under its K/sec column, "-" for phases not run.
+ */
+int	report_latency_row(char *buf, size_t len, uint64_t size_mib,
+	    const struct phase_result ph[PH_COUNT]);
+
+/* "123us", "4.5ms", "12s": a duration in seconds with a unit. */
+int	report_duration(char *buf, size_t len, double seconds);
+
+/* K/sec as the report prints it: whole KiB per second, rounded down. */
+long long report_kps(double kib_per_s);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * What one run measured: a result per phase, and the error that stopped
+ * the run, if any.  Formatting code reads these and touches no clocks.
+ */
+#ifndef BONNIE_RESULT_H
+#define BONNIE_RESULT_H
+
+#include <stdint.h>
+
+#include "hist.h"
+
+/* Phase ids, in the order the phases run and the report prints them. */
+enum phase_id {
+	PH_PUTC,
+	PH_WRITE,
+	PH_REWRITE,
+	PH_GETC,
+	PH_READ,
+	PH_SEEKS,
+	PH_COUNT
+};
+
+/* The cache state a phase ran in. */
+enum cache_state {
+	CSTATE_COLD,		/* Dropped and verified not resident. */
+	CSTATE_WARM,		/* Asked to drop, but >5% stayed resident. */
+	CSTATE_KEEP,		/* --cache=keep: left alone. */
+	CSTATE_DIRECT		/* O_DIRECT: the cache is bypassed. */
+};
+
+struct phase_result {
+	int		 ran;		/* 0: skipped or not reached. */
+	uint64_t	 bytes;		/* Bytes moved (seeks: bytes read). */
+	uint64_t	 ops;		/* Operations (seeks: seeks). */
+	double		 elapsed;	/* Seconds. */
+	double		 user;		/* CPU seconds, user. */
+	double		 sys;		/* CPU seconds, system. */
+	double		 cpu_pct;	/* 100 x (user+sys) / elapsed. */
+	double		 rate;		/* KiB/s, or seeks/s for seeks. */
+	struct latency	 lat;		/* Per operation (per-char: per
+					   stdio buffer). */
+	double		 resident;	/* Fraction cached before; <0 unknown. */
+	double		 drop_seconds;	/* Cache drop before, not timed. */
+	enum cache_state cache;
+	int		 direct;	/* Used O_DIRECT. */
+	int		 imprecise;	/* Ran under half a second. */
+	int		 cpu_doubtful;	/* CPU above what the cores allow. */
+	int64_t		 dev_read;	/* Device bytes read; <0 unknown. */
+	int64_t		 dev_written;	/* Device bytes written; <0 unknown. */
+	double		 machine_busy;	/* Whole machine busy %, 100 = all
+					   cores; <0 unknown. */
+	int		 workers;	/* Seekers that ran (seeks only). */
+};
+
+/* Why a run stopped early. */
+struct run_error {
+	int		 set;
+	const char	*phase;		/* Phase name, or "setup". */
+	char		 path[1024];
+	int64_t		 offset;	/* Byte offset, or -1. */
+	int		 errnum;	/* errno, or 0. */
+	char		 message[512];	/* The whole one-line message. */
+};
+
+struct run_result {
+	struct phase_result ph[PH_COUNT];
+	uint64_t	 seed;
+	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
+	int		 interrupted;	/* Signal number, or 0. */
+	struct run_error err;
+};
+
+/* Names used in the report, the JSON record and the command line. */
+const char	*phase_id_name(enum phase_id);
+const char	*cache_state_name(enum cache_state);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * Summary statistics over the runs of one column.
+ */
+#ifndef BONNIE_STATS_H
+#define BONNIE_STATS_H
+
+struct col_stats {
+	int	n;
+	double	median, mean, sd, min, max;
+	double	cv;		/* sd / mean; 0 when the mean is 0. */
+};
+
+/* Compute over v[0..n-1] (n may be 0: all fields zero). */
+void	stats_compute(const double *v, int n, struct col_stats *);
+
+#endif

@@ -1,0 +1,62 @@
+# Shared helpers for the shell tests: TAP output and a scratch directory.
+# Each test sources this file, calls ok/not_ok/skip, and ends with
+# done_testing.  $BONNIE is the binary under test.
+
+: "${BONNIE:=./bonnie-ng}"
+case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
+tap_n=0
+tap_failed=0
+
+# ok DESC COMMAND...: run COMMAND; pass when it exits 0.
+ok() {
+	desc=$1; shift
+	tap_n=$((tap_n + 1))
+	if "$@"; then
+		echo "ok $tap_n - $desc"
+	else
+		echo "not ok $tap_n - $desc"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# check DESC CONDITION-STATUS: record a result computed by the caller.
+check() {
+	tap_n=$((tap_n + 1))
+	if [ "$2" -eq 0 ]; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # skip $1"
+}
+
+diag() {
+	echo "$@" | sed 's/^/# /'
+}
+
+# A scratch directory removed at exit.
+scratch() {
+	T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-test.XXXXXX") || exit 1
+	trap 'cleanup_scratch' EXIT
+}
+cleanup_scratch() {
+	[ -n "${T_MOUNTS:-}" ] && for m in $T_MOUNTS; do umount "$m" 2>/dev/null; done
+	[ -n "${T:-}" ] && rm -rf "$T"
+}
+
+# no_test_files DIR: pass when DIR holds no bonnie-ng test file.
+no_test_files() {
+	[ -z "$(find "$1" -name 'bonnie-ng.*' 2>/dev/null)" ]
+}
+
+is_root() { [ "$(id -u)" -eq 0 ]; }
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}

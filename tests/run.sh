@@ -1,0 +1,55 @@
+#!/bin/sh
+# Run every test: the C unit tests (tests/t-*.c, built into $O/tests) and
+# the shell tests (tests/t-*.sh).  Each prints TAP; this runner shows it,
+# counts it, and ends with "N passed, N failed, N skipped".
+#
+# Usage: sh tests/run.sh [BUILD-DIR] [TEST-NAME...]
+
+O=${1:-.}
+[ $# -gt 0 ] && shift
+BONNIE=$O/bonnie-ng
+case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
+export BONNIE O
+
+pass=0 fail=0 skipped=0 broken=""
+log=$(mktemp "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1
+trap 'rm -f "$log"' EXIT
+
+list=""
+for t in tests/t-*.c tests/t-*.sh; do
+	[ -e "$t" ] || continue
+	name=$(basename "$t"); name=${name%.*}
+	if [ $# -gt 0 ]; then
+		want=0
+		for w in "$@"; do [ "$w" = "$name" ] && want=1; done
+		[ $want -eq 1 ] || continue
+	fi
+	list="$list $t"
+done
+
+for t in $list; do
+	name=$(basename "$t")
+	case $t in
+	*.c)	cmd="$O/tests/${name%.c}" ;;
+	*.sh)	cmd="sh $t" ;;
+	esac
+	echo "# $name"
+	start=$(date +%s)
+	$cmd >"$log" 2>&1
+	status=$?
+	sed 's/^/    /' "$log"
+	p=$(grep -c '^ok ' "$log" | tr -d ' ')
+	s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$log" | tr -d ' ')
+	f=$(grep -c '^not ok ' "$log" | tr -d ' ')
+	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+	pass=$((pass + p - s)); skipped=$((skipped + s)); fail=$((fail + f))
+	if [ $status -ne 0 ] || [ -z "$plan" ] || [ "$plan" -ne $((p + f)) ]; then
+		[ $f -eq 0 ] && fail=$((fail + 1))
+		broken="$broken $name(exit $status, plan ${plan:-none}, ran $((p + f)))"
+	fi
+	echo "# $name: $((p - s)) passed, $f failed, $s skipped ($(( $(date +%s) - start ))s)"
+done
+
+[ -n "$broken" ] && echo "# failing test programs:$broken"
+echo "$pass passed, $fail failed, $skipped skipped"
+[ $fail -eq 0 ]
