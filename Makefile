@@ -28,17 +28,18 @@ ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 LIBS        = -lpthread -lm
 
+# Files named *-linux.c are built on Linux, *-posix.c everywhere else.
 UNAME_S := $(shell uname -s)
 ifeq ($(UNAME_S),Linux)
-PLATFORM_SRC = src/platform-linux.c
+PLAT = linux
 else
-PLATFORM_SRC = src/platform-posix.c
+PLAT = posix
 endif
 
-# Every src/*.c except main.c and the platform files is part of the
-# library that the tests link; main.c only parses options.
-LIB_SRC  = $(filter-out src/main.c src/platform-linux.c src/platform-posix.c, \
-             $(wildcard src/*.c)) $(PLATFORM_SRC)
+# Every src/*.c except main.c and the other platform's files is part of
+# the library that the tests link; main.c only parses options.
+LIB_SRC  = $(filter-out src/main.c $(wildcard src/*-linux.c src/*-posix.c), \
+             $(wildcard src/*.c)) $(wildcard src/*-$(PLAT).c)
 LIB_OBJ  = $(patsubst src/%.c,$(O)/obj/%.o,$(LIB_SRC))
 MAIN_OBJ = $(O)/obj/main.o
 TEST_SRC = $(wildcard tests/t-*.c)

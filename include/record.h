@@ -26,4 +26,15 @@ int	record_write_json(FILE *, const struct record *);
 /* Write one bonnie++ 1.98 CSV line per run.  0 or -1 with errno. */
 int	record_write_csv(FILE *, const struct record *);
 
+
+struct json;
+
+/*
+ * Write one phase's result as a JSON object member named key (NULL inside
+ * an array), or null when it did not run.  Shared by the run record and
+ * the sweep record.
+ */
+void	record_write_phase(struct json *, const char *key, enum phase_id,
+	    const struct phase_result *);
+
 #endif
