@@ -1,0 +1,176 @@
+# Shared by bench/peers.sh and bench/fio-compare.sh: tool checks and one
+# function per measured piece of work.  Each measuring function prints
+# "RATE CPU" on stdout (RATE in KiB/s, or seeks/s for seeks; CPU in percent
+# of one core; "NA" when the tool gave no number) and keeps the tool's raw
+# output under $RAW.
+#
+# The caller sets: BNG (bonnie-ng binary), DIR (test directory), SIZE_MIB,
+# CHUNK (bytes), SEEKERS, SEEKS, RAW (a scratch directory for raw output).
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "bench: $*" >&2
+}
+
+# need_tools TOOL...: install the Debian packages that provide the missing
+# tools when running as root; otherwise say what to install and stop.
+need_tools() {
+	pkgs=""
+	for t in "$@"; do
+		case $t in
+		fio)        command -v fio >/dev/null 2>&1 || pkgs="$pkgs fio" ;;
+		bonnie++)   command -v bonnie++ >/dev/null 2>&1 ||
+		            [ -x /usr/sbin/bonnie++ ] || pkgs="$pkgs bonnie++" ;;
+		jq)         command -v jq >/dev/null 2>&1 || pkgs="$pkgs jq" ;;
+		time)       [ -x /usr/bin/time ] || pkgs="$pkgs time" ;;
+		cc)         command -v cc >/dev/null 2>&1 || pkgs="$pkgs gcc libc6-dev" ;;
+		esac
+	done
+	[ -z "$pkgs" ] && return 0
+	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+		note "installing:$pkgs"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs >&2 ||
+		    die "apt-get install -y$pkgs failed"
+	else
+		die "missing tools; as root run: apt-get install -y$pkgs"
+	fi
+	if ! command -v bonnie++ >/dev/null 2>&1 && [ -x /usr/sbin/bonnie++ ]; then
+		PATH=$PATH:/usr/sbin
+	fi
+}
+
+# Seek work is counted as bonnie-ng counts it: one seek is a read of one
+# chunk, and one seek in ten also writes the chunk back, so SEEKS seeks are
+# SEEKS * 1.1 I/O operations.  fio gets that many operations in all (split
+# over its jobs) with a 90/10 mix, and its figure is converted back:
+# seeks/s = (reads + writes) / 1.1 / seconds.
+fio_ios_per_job() {
+	echo $(( (SEEKS * 11 / 10 + SEEKERS - 1) / SEEKERS ))
+}
+
+FIO_FILE=""
+
+# fio_run TAG ARGS...: one fio job on $FIO_FILE, JSON kept in $RAW/TAG.json.
+fio_run() {
+	tag=$1; shift
+	fio --output-format=json --output="$RAW/$tag.json" \
+	    --filename="$FIO_FILE" --size="${SIZE_MIB}m" --bs="$CHUNK" \
+	    --ioengine=psync --fallocate=none "$@" >/dev/null 2>"$RAW/$tag.err" ||
+	    { note "fio failed, see $RAW/$tag.err"; return 1; }
+}
+
+# fio_jq TAG EXPR: evaluate EXPR on the group's first job.
+fio_jq() {
+	jq -r ".jobs[0] | $2" "$RAW/$1.json"
+}
+
+# fio_write MODE TAG: sequential write of a fresh file, like bonnie-ng's
+# block write (which creates its file and counts the fsync before close).
+# MODE direct: O_DIRECT; cold: buffered, fsync at the end (end_fsync=1).
+fio_write() {
+	rm -f "$FIO_FILE"
+	case $1 in
+	direct) set -- "$2" --direct=1 --end_fsync=1 ;;
+	*)      set -- "$2" --direct=0 --end_fsync=1 ;;
+	esac
+	fio_run "$1" --name=write --rw=write "$@" || { echo "NA NA"; return; }
+	fio_jq "$1" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"'
+}
+
+# fio_read MODE TAG: sequential read; buffered reads start with fio's own
+# cache drop (invalidate=1), as bonnie-ng's cold mode drops before reading.
+# MODE keep: buffered, cache left alone (invalidate=0).
+fio_read() {
+	case $1 in
+	direct) set -- "$2" --direct=1 ;;
+	keep)   set -- "$2" --direct=0 --invalidate=0 ;;
+	*)      set -- "$2" --direct=0 --invalidate=1 ;;
+	esac
+	fio_run "$1" --name=read --rw=read "$@" || { echo "NA NA"; return; }
+	fio_jq "$1" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"'
+}
+
+# fio_seeks MODE TAG: random 90/10 read/write, one job per seeker on the
+# same file, SEEKS * 1.1 operations in all, uniform offsets that may repeat
+# (norandommap) as bonnie-ng's seekers draw them.
+fio_seeks() {
+	case $1 in
+	direct) set -- "$2" --direct=1 ;;
+	keep)   set -- "$2" --direct=0 --invalidate=0 ;;
+	*)      set -- "$2" --direct=0 --invalidate=1 ;;
+	esac
+	fio_run "$1" --name=seeks --rw=randrw --rwmixread=90 --norandommap \
+	    --randrepeat=0 --numjobs="$SEEKERS" --group_reporting \
+	    --number_ios="$(fio_ios_per_job)" "$@" || { echo "NA NA"; return; }
+	# With group_reporting, read.runtime is the group's span (ms) and
+	# usr_cpu/sys_cpu are per job; report the jobs' sum as %CPU.
+	fio_jq "$1" '((.read.total_ios + .write.total_ios) / 1.1 /
+	    ([.read.runtime, .write.runtime] | max) * 1000) as $r |
+	    "\($r) \((.usr_cpu + .sys_cpu) * '"$SEEKERS"')"'
+}
+
+# bng_run TAG ARGS...: one bonnie-ng run with the common size and chunk;
+# the JSON record is kept in $RAW/TAG.json.
+bng_run() {
+	tag=$1; shift
+	"$BNG" -d "$DIR" -s "${SIZE_MIB}m" -c "$CHUNK" -q \
+	    --json "$RAW/$tag.json" "$@" >"$RAW/$tag.out" 2>"$RAW/$tag.err" ||
+	    note "bonnie-ng failed (exit $?), see $RAW/$tag.err"
+}
+
+# bng_get TAG PHASE: "RATE CPU" of one phase from the record.
+bng_get() {
+	if [ -s "$RAW/$1.json" ]; then
+		jq -r ".runs[0].phases.$2 | if . == null then \"NA NA\"
+		    else \"\(.rate) \(.cpu_pct)\" end" "$RAW/$1.json" 2>/dev/null ||
+		    echo "NA NA"
+	else
+		echo "NA NA"
+	fi
+}
+
+# bpp_run TAG ARGS...: one bonnie++ run with the common size and chunk.
+# bonnie++ wants a file of at least twice RAM; -r SIZE/2 tells it that RAM
+# is half the file so it accepts the size.  -n 0 skips the file tests.
+bpp_run() {
+	tag=$1; shift
+	set -- -d "$DIR" -s "${SIZE_MIB}:${CHUNK}" -r "$((SIZE_MIB / 2))" \
+	    -n 0 -q -m bench "$@"
+	[ "$(id -u)" -eq 0 ] && set -- "$@" -u root
+	bonnie++ "$@" >"$RAW/$tag.csv" 2>"$RAW/$tag.err" ||
+	    note "bonnie++ failed, see $RAW/$tag.err"
+}
+
+# bpp_get TAG PHASE: "RATE CPU" from bonnie++'s CSV (format 1.98);
+# "+++++" (a test too short to time) becomes NA.
+bpp_get() {
+	case $2 in
+	putc) f=10 ;; write) f=12 ;; rewrite) f=14 ;;
+	getc) f=16 ;; read) f=18 ;; seeks) f=20 ;;
+	esac
+	awk -F, -v f="$f" '$1 ~ /^1\.9/ {
+		v = $f; c = $(f + 1)
+		if (v !~ /^[0-9.]+$/) v = "NA"
+		if (c !~ /^[0-9.]+$/) c = "NA"
+		print v, c; found = 1; exit
+	} END { if (!found) print "NA NA" }' "$RAW/$1.csv" 2>/dev/null ||
+	    echo "NA NA"
+}
+
+# machine_line: one line about the machine for the report header.
+machine_line() {
+	fs=$(df -PT "$DIR" 2>/dev/null | awk 'NR == 2 { print $2 " on " $1 }')
+	ram=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+	virt=$(systemd-detect-virt 2>/dev/null || true)
+	[ -z "$virt" ] && grep -q hypervisor /proc/cpuinfo 2>/dev/null && virt="yes"
+	echo "$(uname -sr), $(nproc) CPUs, RAM $ram, $DIR: ${fs:-?}, hypervisor: ${virt:-none seen}"
+}
+
+# load_line: the load average now, to show how busy the machine was.
+load_line() {
+	cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime
+}

@@ -1,0 +1,192 @@
+#!/bin/sh
+# bench/peers.sh: bonnie-ng against fio, bonnie++ and a bare stdio loop,
+# on the same directory, file size and chunk, in alternating pairs
+# (A B A B ...), then a table of medians, ratios and coefficients of
+# variation, peak memory for several file sizes, and the targets of issue 7.
+#
+# Run from the top of the source tree (make bench does).  See
+# bench/RESULTS.md for what it printed on one machine.
+
+usage() {
+	cat <<EOF
+usage: bench/peers.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
+                      [-n SEEKS] [-g ONLY] [-b BONNIE-NG] [-k RAWDIR] [--big]
+  -d DIR      directory on the file system under test (default /var/tmp)
+  -s MIB      file size in MiB for every tool (default 1024)
+  -c CHUNK    block size in bytes for every tool (default 16384)
+  -p PAIRS    pairs of runs per comparison, at least 5 (default 5)
+  -S SEEKERS  bonnie-ng seekers = fio jobs (default 3)
+  -n SEEKS    seeks per run, given to bonnie-ng as -n (default 16000)
+  -g ONLY   comma list of: direct,cold,bonnie++,perchar,memory (default all)
+  -b PATH     the bonnie-ng binary (default ./bonnie-ng)
+  -k RAWDIR   keep every tool's raw output in RAWDIR
+  --big       also measure peak memory with an 8 GiB file
+EOF
+	exit 2
+}
+
+DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 PAIRS=5 SEEKERS=3 SEEKS=16000
+ONLY=direct,cold,bonnie++,perchar,memory BNG=./bonnie-ng KEEP="" BIG=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	-d) DIR=$2; shift ;;
+	-s) SIZE_MIB=$2; shift ;;
+	-c) CHUNK=$2; shift ;;
+	-p) PAIRS=$2; shift ;;
+	-S) SEEKERS=$2; shift ;;
+	-n) SEEKS=$2; shift ;;
+	-g) ONLY=$2; shift ;;
+	-b) BNG=$2; shift ;;
+	-k) KEEP=$2; shift ;;
+	--big) BIG=1 ;;
+	-h|--help) usage ;;
+	*) usage ;;
+	esac
+	[ $# -gt 0 ] && shift
+done
+
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+for v in "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS"; do
+	case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
+done
+[ "$PAIRS" -ge 5 ] || note "warning: $PAIRS pairs; issue 7 asks for at least 5"
+[ -d "$DIR" ] || die "no such directory: $DIR"
+[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
+case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
+need_tools fio bonnie++ jq time cc
+
+if [ -n "$KEEP" ]; then
+	mkdir -p "$KEEP" || die "cannot create $KEEP"
+	RAW=$KEEP
+else
+	RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-peers.XXXXXX") || die "mktemp failed"
+fi
+FIO_FILE=$DIR/bench-fio.$$.dat
+SAMPLES=$RAW/samples.tsv
+: >"$SAMPLES"
+cleanup() {
+	rm -f "$FIO_FILE" "$DIR/perchar-ref.$$.dat"
+	[ -z "$KEEP" ] && rm -rf "$RAW"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+has_group() {
+	case ",$ONLY," in *,"$1",*) return 0 ;; esac
+	return 1
+}
+
+# sample GROUP PHASE PAIR TOOL "RATE CPU"
+sample() {
+	set -- "$1" "$2" "$3" "$4" $5
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-NA}" "${6:-NA}" >>"$SAMPLES"
+}
+
+REF=$RAW/perchar-ref
+if has_group perchar; then
+	cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$REF" "$here/perchar-ref.c" ||
+	    die "cannot compile $here/perchar-ref.c"
+fi
+
+BPP_SEEKERS=5 BPP_SEEKS=8192	# bonnie++ 2.00a's fixed seek work
+start=$(date +%s)
+echo "bench/peers.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "machine: $(machine_line)"
+echo "bonnie-ng: $BNG ($("$BNG" --version 2>/dev/null | head -n 1))"
+echo "fio: $(fio --version), bonnie++: 2.00a-family from the distribution"
+echo "work: dir $DIR, file ${SIZE_MIB} MiB, chunk $CHUNK, $SEEKERS seekers," \
+    "$SEEKS seeks (fio: $(fio_ios_per_job) ops per job), $PAIRS pairs"
+echo "load average before: $(load_line)"
+
+pair=1
+while [ "$pair" -le "$PAIRS" ]; do
+	note "pair $pair of $PAIRS (load $(load_line))"
+	if has_group direct; then
+		bng_run "direct-$pair" --direct -p write,read,seeks \
+		    -S "$SEEKERS" -n "$SEEKS"
+		for ph in write read seeks; do
+			sample direct $ph $pair A "$(bng_get "direct-$pair" $ph)"
+		done
+		sample direct write $pair B "$(fio_write direct "fio-direct-write-$pair")"
+		sample direct read $pair B "$(fio_read direct "fio-direct-read-$pair")"
+		sample direct seeks $pair B "$(fio_seeks direct "fio-direct-seeks-$pair")"
+		rm -f "$FIO_FILE"
+	fi
+	if has_group cold; then
+		bng_run "cold-$pair" -p write,read,seeks -S "$SEEKERS" -n "$SEEKS"
+		for ph in write read seeks; do
+			sample cold $ph $pair A "$(bng_get "cold-$pair" $ph)"
+		done
+		sample cold write $pair B "$(fio_write cold "fio-cold-write-$pair")"
+		sample cold read $pair B "$(fio_read cold "fio-cold-read-$pair")"
+		sample cold seeks $pair B "$(fio_seeks cold "fio-cold-seeks-$pair")"
+		rm -f "$FIO_FILE"
+	fi
+	if has_group bonnie++; then
+		# bonnie++ drops no cache and its -D covers only the block
+		# write, so the equivalent bonnie-ng run is --cache=keep, with
+		# bonnie++'s fixed 5 seekers and 8192 seeks.
+		bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS
+		bpp_run "bpp-$pair"
+		for ph in putc write rewrite getc read seeks; do
+			sample bonnie++ $ph $pair A "$(bng_get "bng-bpp-$pair" $ph)"
+			sample bonnie++ $ph $pair B "$(bpp_get "bpp-$pair" $ph)"
+		done
+	fi
+	if has_group perchar; then
+		bng_run "perchar-$pair" -p putc,getc
+		for ph in putc getc; do
+			sample perchar $ph $pair A "$(bng_get "perchar-$pair" $ph)"
+		done
+		"$REF" "$DIR/perchar-ref.$$.dat" $((SIZE_MIB * 1048576)) \
+		    >"$RAW/ref-$pair.out" 2>"$RAW/ref-$pair.err" ||
+		    note "perchar-ref failed, see $RAW/ref-$pair.err"
+		for ph in putc getc; do
+			sample perchar $ph $pair B "$(awk -v p=$ph '$1 == p { print $2, $3; f = 1 }
+			    END { if (!f) print "NA NA" }' "$RAW/ref-$pair.out")"
+		done
+	fi
+	pair=$((pair + 1))
+done
+
+echo "load average after the pairs: $(load_line)"
+if [ -s "$SAMPLES" ]; then
+	awk -f "$here/table.awk" "$SAMPLES"
+	echo "(ratio = bonnie-ng / peer per pair; cpuA/cpuB = median %CPU of one core;"
+	echo " cvA/cvB = coefficient of variation over the pairs; NA = no number," \
+	    "e.g. bonnie++'s +++++ for a test under 0.5 s)"
+fi
+
+# Peak memory: maximum resident set (from wait4, so it covers forked
+# seekers too) of a whole default run for growing file sizes.
+if has_group memory; then
+	sizes="64 1024"
+	[ "$BIG" -eq 1 ] && sizes="$sizes 8192"
+	echo
+	echo "peak memory of bonnie-ng (all six phases, default cold cache, $SEEKERS seekers)"
+	printf '%-8s %-7s %12s\n' "MiB" "seekers" "max RSS KiB"
+	for mode in fork thread; do
+		for mib in $sizes; do
+			/usr/bin/time -f '%M' -o "$RAW/mem-$mode-$mib.txt" \
+			    "$BNG" -d "$DIR" -s "${mib}m" -c "$CHUNK" -q -S "$SEEKERS" \
+			    --seekers=$mode >/dev/null 2>"$RAW/mem-$mode-$mib.err" ||
+			    note "bonnie-ng failed, see $RAW/mem-$mode-$mib.err"
+			kib=$(tail -n 1 "$RAW/mem-$mode-$mib.txt")
+			printf '%-8s %-7s %12s\n' "$mib" "$mode" "$kib"
+			echo "$mode $kib" >>"$RAW/mem.txt"
+		done
+	done
+	awk '$2 ~ /^[0-9]+$/ {
+		if (!($1 in min) || $2 < min[$1]) min[$1] = $2
+		if (!($1 in max) || $2 > max[$1]) max[$1] = $2
+	} END {
+		for (m in min)
+			printf "%s: spread over sizes %d KiB (target <= 1024): %s;" \
+			    " largest %d KiB (target < 16384): %s\n", m,
+			    max[m] - min[m], max[m] - min[m] <= 1024 ? "met" : "MISSED",
+			    max[m], max[m] < 16384 ? "met" : "MISSED"
+	}' "$RAW/mem.txt"
+fi
+echo "elapsed: $(( $(date +%s) - start )) s; load average at the end: $(load_line)"
