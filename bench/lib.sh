@@ -68,69 +68,102 @@ fio_jq() {
 	jq -r ".jobs[0] | $2" "$RAW/$1.json"
 }
 
+# fio_mode MODE: the fio options for reading in MODE: direct (O_DIRECT),
+# keep (buffered, cache left alone) or cold (buffered, fio drops the file's
+# cache at the start with invalidate=1).
+fio_mode() {
+	case $1 in
+	direct) FIO_MODE="--direct=1" ;;
+	keep)   FIO_MODE="--direct=0 --invalidate=0" ;;
+	*)      FIO_MODE="--direct=0 --invalidate=1" ;;
+	esac
+}
+
 # fio_write MODE TAG: sequential write of a fresh file, like bonnie-ng's
 # block write (which creates its file and counts the fsync before close).
 # MODE direct: O_DIRECT; cold: buffered, fsync at the end (end_fsync=1).
 fio_write() {
 	rm -f "$FIO_FILE"
+	ftag=$2
 	case $1 in
-	direct) set -- "$2" --direct=1 --end_fsync=1 ;;
-	*)      set -- "$2" --direct=0 --end_fsync=1 ;;
+	direct) set -- --direct=1 --end_fsync=1 ;;
+	*)      set -- --direct=0 --end_fsync=1 ;;
 	esac
-	fio_run "$1" --name=write --rw=write "$@" || { echo "NA NA"; return; }
-	fio_jq "$1" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"'
+	fio_run "$ftag" --name=write --rw=write "$@" || { echo "NA NA"; return; }
+	fio_jq "$ftag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"'
 }
 
 # fio_read MODE TAG: sequential read; buffered reads start with fio's own
 # cache drop (invalidate=1), as bonnie-ng's cold mode drops before reading.
 # MODE keep: buffered, cache left alone (invalidate=0).
 fio_read() {
-	case $1 in
-	direct) set -- "$2" --direct=1 ;;
-	keep)   set -- "$2" --direct=0 --invalidate=0 ;;
-	*)      set -- "$2" --direct=0 --invalidate=1 ;;
-	esac
-	fio_run "$1" --name=read --rw=read "$@" || { echo "NA NA"; return; }
-	fio_jq "$1" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"'
+	ftag=$2
+	fio_mode "$1"
+	fio_run "$ftag" --name=read --rw=read $FIO_MODE || { echo "NA NA"; return; }
+	fio_jq "$ftag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"'
 }
 
 # fio_seeks MODE TAG: random 90/10 read/write, one job per seeker on the
 # same file, SEEKS * 1.1 operations in all, uniform offsets that may repeat
 # (norandommap) as bonnie-ng's seekers draw them.
 fio_seeks() {
-	case $1 in
-	direct) set -- "$2" --direct=1 ;;
-	keep)   set -- "$2" --direct=0 --invalidate=0 ;;
-	*)      set -- "$2" --direct=0 --invalidate=1 ;;
-	esac
-	fio_run "$1" --name=seeks --rw=randrw --rwmixread=90 --norandommap \
+	ftag=$2
+	fio_mode "$1"
+	fio_run "$ftag" --name=seeks --rw=randrw --rwmixread=90 --norandommap \
 	    --randrepeat=0 --numjobs="$SEEKERS" --group_reporting \
-	    --number_ios="$(fio_ios_per_job)" "$@" || { echo "NA NA"; return; }
+	    --number_ios="$(fio_ios_per_job)" $FIO_MODE || { echo "NA NA"; return; }
 	# With group_reporting, read.runtime is the group's span (ms) and
 	# usr_cpu/sys_cpu are per job; report the jobs' sum as %CPU.
-	fio_jq "$1" '((.read.total_ios + .write.total_ios) / 1.1 /
+	fio_jq "$ftag" '((.read.total_ios + .write.total_ios) / 1.1 /
 	    ([.read.runtime, .write.runtime] | max) * 1000) as $r |
 	    "\($r) \((.usr_cpu + .sys_cpu) * '"$SEEKERS"')"'
 }
 
+# bng_probe: does this bonnie-ng write the JSON record?  Sets BNG_JSON to
+# 1 or 0; without the record the figures come from the classic text row.
+bng_probe() {
+	BNG_JSON=0
+	if "$BNG" -d "$DIR" -s 1m -c "$CHUNK" -p write -q \
+	    --json "$RAW/probe.json" >/dev/null 2>&1 && [ -s "$RAW/probe.json" ] &&
+	    jq -e .runs "$RAW/probe.json" >/dev/null 2>&1; then
+		BNG_JSON=1
+	fi
+}
+
 # bng_run TAG ARGS...: one bonnie-ng run with the common size and chunk;
-# the JSON record is kept in $RAW/TAG.json.
+# the JSON record (or the text report) is kept in $RAW/TAG.json (.out).
 bng_run() {
 	tag=$1; shift
-	"$BNG" -d "$DIR" -s "${SIZE_MIB}m" -c "$CHUNK" -q \
-	    --json "$RAW/$tag.json" "$@" >"$RAW/$tag.out" 2>"$RAW/$tag.err" ||
+	if [ "${BNG_JSON:-1}" -eq 1 ]; then
+		set -- --json "$RAW/$tag.json" "$@"
+	else
+		rm -f "$RAW/$tag.json"
+	fi
+	"$BNG" -d "$DIR" -s "${SIZE_MIB}m" -c "$CHUNK" -q "$@" \
+	    >"$RAW/$tag.out" 2>"$RAW/$tag.err" ||
 	    note "bonnie-ng failed (exit $?), see $RAW/$tag.err"
 }
 
-# bng_get TAG PHASE: "RATE CPU" of one phase from the record.
+# bng_get TAG PHASE: "RATE CPU" of one phase, from the record when there
+# is one, else from the classic row (label, MiB, then K/sec and %CPU for
+# putc, write, rewrite, getc, read, and seeks/s and %CPU; "-" = not run).
 bng_get() {
 	if [ -s "$RAW/$1.json" ]; then
 		jq -r ".runs[0].phases.$2 | if . == null then \"NA NA\"
-		    else \"\(.rate) \(.cpu_pct)\" end" "$RAW/$1.json" 2>/dev/null ||
+		    else \"\\(.rate) \\(.cpu_pct)\" end" "$RAW/$1.json" 2>/dev/null ||
 		    echo "NA NA"
-	else
-		echo "NA NA"
+		return
 	fi
+	case $2 in
+	putc) f=3 ;; write) f=5 ;; rewrite) f=7 ;;
+	getc) f=9 ;; read) f=11 ;; seeks) f=13 ;;
+	esac
+	awk -v f="$f" 'NF == 14 && $2 ~ /^[0-9]+$/ { v = $f; c = $(f + 1) }
+	    END {
+		if (v !~ /^[0-9.]+$/) v = "NA"
+		if (c !~ /^[0-9.]+$/) c = "NA"
+		print v, c
+	    }' "$RAW/$1.out" 2>/dev/null || echo "NA NA"
 }
 
 # bpp_run TAG ARGS...: one bonnie++ run with the common size and chunk.

@@ -90,6 +90,9 @@ if has_group perchar; then
 	    die "cannot compile $here/perchar-ref.c"
 fi
 
+bng_probe
+[ "$BNG_JSON" -eq 1 ] || note "this bonnie-ng writes no JSON record; reading its text row"
+
 BPP_SEEKERS=5 BPP_SEEKS=8192	# bonnie++ 2.00a's fixed seek work
 start=$(date +%s)
 echo "bench/peers.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -140,7 +143,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 		for ph in putc getc; do
 			sample perchar $ph $pair A "$(bng_get "perchar-$pair" $ph)"
 		done
-		"$REF" "$DIR/perchar-ref.$$.dat" $((SIZE_MIB * 1048576)) \
+		"$REF" -b "$CHUNK" "$DIR/perchar-ref.$$.dat" $((SIZE_MIB * 1048576)) \
 		    >"$RAW/ref-$pair.out" 2>"$RAW/ref-$pair.err" ||
 		    note "perchar-ref failed, see $RAW/ref-$pair.err"
 		for ph in putc getc; do

@@ -9,7 +9,9 @@
  *          so that the read starts cold as in bonnie-ng's default mode.
  *   read:  fopen "r" (untimed); timed: getc until EOF, fclose.
  *
- * Usage: perchar-ref [-k] [-u] FILE SIZE-BYTES
+ * Usage: perchar-ref [-k] [-u] [-b BYTES] FILE SIZE-BYTES
+ *   -b  give each stream a buffer of BYTES with setvbuf (bonnie-ng uses
+ *       one chunk); without it stdio picks its own size
  *   -k  keep the cache between write and read (bonnie-ng --cache=keep)
  *   -u  use putc_unlocked/getc_unlocked instead of putc/getc
  *
@@ -111,6 +113,21 @@ read_loop(FILE *f, int unlocked, unsigned *sum)
 	return fclose(f) == EOF ? -1 : n;
 }
 
+/* Open PATH with stdio and, when bufsize is set, a buffer of that size. */
+static FILE *
+open_stream(const char *path, const char *mode, size_t bufsize)
+{
+	FILE *f;
+
+	if ((f = fopen(path, mode)) == NULL)
+		return NULL;
+	if (bufsize > 0 && setvbuf(f, NULL, _IOFBF, bufsize) != 0) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
 static int
 drop_cache(const char *path)
 {
@@ -134,11 +151,13 @@ main(int argc, char **argv)
 	uint64_t size;
 	int64_t got;
 	unsigned sum = 0;
+	size_t bufsize = 0;
 	int keep = 0, unlocked = 0, c;
 	FILE *f;
 
-	while ((c = getopt(argc, argv, "ku")) != -1) {
+	while ((c = getopt(argc, argv, "b:ku")) != -1) {
 		switch (c) {
+		case 'b': bufsize = strtoul(optarg, NULL, 10); break;
 		case 'k': keep = 1; break;
 		case 'u': unlocked = 1; break;
 		default: goto usage;
@@ -151,7 +170,7 @@ main(int argc, char **argv)
 	if (size == 0)
 		goto usage;
 
-	if ((f = fopen(path, "w")) == NULL)
+	if ((f = open_stream(path, "w", bufsize)) == NULL)
 		return fail("fopen", path), 1;
 	mark(&a);
 	if (write_loop(f, size, unlocked) == -1)
@@ -162,7 +181,7 @@ main(int argc, char **argv)
 	if (!keep && drop_cache(path) == -1)
 		return 1;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if ((f = open_stream(path, "r", bufsize)) == NULL)
 		return fail("fopen", path), 1;
 	mark(&a);
 	got = read_loop(f, unlocked, &sum);
@@ -178,6 +197,6 @@ main(int argc, char **argv)
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: %s [-k] [-u] file size-bytes\n", prog);
+	fprintf(stderr, "usage: %s [-k] [-u] [-b bytes] file size-bytes\n", prog);
 	return 2;
 }
