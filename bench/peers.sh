@@ -188,8 +188,8 @@ if has_group memory; then
 		for (m in min)
 			printf "%s: spread over sizes %d KiB (target <= 1024): %s;" \
 			    " largest %d KiB (target < 16384): %s\n", m,
-			    max[m] - min[m], max[m] - min[m] <= 1024 ? "met" : "MISSED",
-			    max[m], max[m] < 16384 ? "met" : "MISSED"
+			    max[m] - min[m], (max[m] - min[m] <= 1024) ? "met" : "MISSED",
+			    max[m], (max[m] < 16384) ? "met" : "MISSED"
 	}' "$RAW/mem.txt"
 fi
 echo "elapsed: $(( $(date +%s) - start )) s; load average at the end: $(load_line)"
