@@ -86,6 +86,11 @@ install: $(BIN)
 	cp man/bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 
+# make bench: bonnie-ng against fio, bonnie++ and a bare stdio loop in
+# alternating pairs (bench/peers.sh); e.g. BENCHFLAGS="-d /mnt/disk -p 7".
+bench: $(BIN)
+	sh bench/peers.sh -b $(BIN) $(BENCHFLAGS)
+
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 
