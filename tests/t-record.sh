@@ -104,6 +104,10 @@ jqt "summary over the one run" '.summary.read.rate.n == 1 and
     .summary.read.rate.median == .runs[0].phases.read.rate' "$R"
 jqt "system and target described" '.system.os != null and
     .target.dir != null and .target.free_bytes > 0' "$R"
+if [ "$(uname -s)" = Linux ]; then
+	jqt "cold mode: drop time recorded for every phase" '[.runs[0].phases[] |
+	    select(. != null) | .drop_s | type == "number"] | all' "$R"
+fi
 ok "no test file left" no_test_files "$T"
 
 # --cache=keep, the record on stdout.
@@ -134,6 +138,26 @@ else
 	jqt "direct: per-char phases stay buffered" '[.runs[0].phases |
 	    .putc, .getc | .io == "buffered" and .cache != "direct"] | all' \
 	    "$T/d.json"
+fi
+# A run that fails still writes its record, with the error.
+if ! is_root || [ "$(uname -s)" != Linux ]; then
+	skip "a full tmpfs needs root on Linux"
+elif mkdir "$T/full" && mount -t tmpfs -o size=1m bonnie-ng-test "$T/full" \
+    2>/dev/null; then
+	T_MOUNTS="$T/full"
+	"$BONNIE" -d "$T/full" -s 4m -c 4k -q --no-space-check \
+	    --json "$T/e.json" >/dev/null 2>"$T/err"
+	st=$?
+	check "a full file system fails the run" $((st == 1 ? 0 : 1))
+	ok "failed run's record $vdesc" validate "$T/e.json"
+	jqt "error object names ENOSPC in the first phase" '.runs[0] |
+	    .error.errno == 28 and .error.phase == "putc" and
+	    .error.offset > 0 and (.error.path | type == "string") and
+	    .phases.putc == null and .interrupted == null' "$T/e.json"
+	ok "no test file left on the full file system" no_test_files "$T/full"
+	umount "$T/full" && T_MOUNTS=""
+else
+	skip "cannot mount tmpfs"
 fi
 ok "no test file left at the end" no_test_files "$T"
 finish
