@@ -7,8 +7,9 @@
  *     a const struct phase at the bottom;
  *  2. add an id to enum phase_id in result.h and the struct to the table in
  *     src/phase.c.
- * The core does everything else: it opens nothing for the phase, reads the
- * clocks around run(), drops the cache when the flags say so, and reports.
+ * The core does everything else: it opens the file when the flags say so,
+ * reads the clocks around run(), drops the cache when the flags say so,
+ * and reports.
  */
 #ifndef BONNIE_PHASE_H
 #define BONNIE_PHASE_H
@@ -31,6 +32,7 @@
 #define PHASE_PERCHAR	0x04	/* stdio; stays buffered under --direct. */
 #define PHASE_SPAN	0x08	/* Sets its own elapsed span (seekers). */
 #define PHASE_WORKERS	0x10	/* Reports its workers' CPU in ctx. */
+#define PHASE_OPEN	0x20	/* The core opens ctx->fd (open_flags). */
 
 struct rng {
 	uint64_t	s[4];
@@ -83,6 +85,9 @@ struct phase {
 	const char	*name;		/* "putc", "write", ... */
 	const char	*title;		/* "Writing with putc()" */
 	unsigned	 flags;
+	int		 open_flags;	/* With PHASE_OPEN, the core opens
+					   ctx->fd with these (and O_DIRECT
+					   under --direct) before setup. */
 	int		(*setup)(struct phase_ctx *);	/* Optional. */
 	int		(*run)(struct phase_ctx *);	/* Timed. */
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
@@ -110,8 +115,11 @@ int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 int	phase_write_full(struct phase_ctx *, int fd, const unsigned char *,
 	    size_t, int64_t offset);
-/* fsync(2) then close(2), reporting the first failure. */
-int	phase_sync_close(struct phase_ctx *, int fd);
+/*
+ * End a block phase inside its timed region: fsync(2) if sync, then
+ * close(2) ctx->fd; count the whole file as moved in whole chunks.
+ */
+int	phase_finish(struct phase_ctx *, int sync);
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 

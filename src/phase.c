@@ -169,15 +169,20 @@ phase_write_full(struct phase_ctx *ctx, int fd, const unsigned char *buf,
 }
 
 int
-phase_sync_close(struct phase_ctx *ctx, int fd)
+phase_finish(struct phase_ctx *ctx, int sync)
 {
-	if (fsync(fd) == -1) {
+	int	fd = ctx->fd;
+
+	ctx->fd = -1;
+	if (sync && fsync(fd) == -1) {
 		phase_fail(ctx, "fsync", (int64_t)ctx->size);
 		close(fd);
 		return -1;
 	}
 	if (close(fd) == -1)
 		return phase_fail(ctx, "close", (int64_t)ctx->size);
+	ctx->bytes = ctx->size;
+	ctx->ops = ctx->size / ctx->chunk;
 	return 0;
 }
 

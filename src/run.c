@@ -422,6 +422,12 @@ run_phase(struct runner *r, const struct phase *p)
 	ph->cache = direct ? CSTATE_DIRECT :
 	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
 
+	if ((p->flags & PHASE_OPEN) && (ctx.fd = phase_open(&ctx, p->open_flags |
+	    (direct ? platform_odirect_flag() : 0))) == -1) {
+		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
+		    ctx.err_errno, ctx.err_detail);
+		goto out;
+	}
 	if (p->setup != NULL && p->setup(&ctx) == -1) {
 		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
 		    ctx.err_errno, ctx.err_detail);

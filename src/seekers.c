@@ -66,33 +66,16 @@ seeker_fail(struct seeker_result *r, const char *what, int64_t offset)
 	return -1;
 }
 
+/* pread(2) or pwrite(2) all of len bytes, retrying short transfers. */
 static int
-pread_full(int fd, unsigned char *buf, size_t len, off_t off)
+pio_full(int fd, unsigned char *buf, size_t len, off_t off, int wr)
 {
 	size_t	done = 0;
 	ssize_t	n;
 
 	while (done < len) {
-		n = pread(fd, buf + done, len - done, off + (off_t)done);
-		if (n > 0)
-			done += (size_t)n;
-		else if (n == 0) {
-			errno = EIO;
-			return -1;
-		} else if (errno != EINTR || bn_stop_signal)
-			return -1;
-	}
-	return 0;
-}
-
-static int
-pwrite_full(int fd, const unsigned char *buf, size_t len, off_t off)
-{
-	size_t	done = 0;
-	ssize_t	n;
-
-	while (done < len) {
-		n = pwrite(fd, buf + done, len - done, off + (off_t)done);
+		n = wr ? pwrite(fd, buf + done, len - done, off + (off_t)done) :
+		    pread(fd, buf + done, len - done, off + (off_t)done);
 		if (n > 0)
 			done += (size_t)n;
 		else if (n == 0) {
@@ -166,11 +149,11 @@ seeker_loop(struct seeker *s)
 	for (k = 0; k < s->quota ||
 	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
 		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
-		if (pread_full(s->fd, s->buf, job->chunk, off) == -1)
+		if (pio_full(s->fd, s->buf, job->chunk, off, 0) == -1)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (k % 10 == 9) {
 			phase_dirty(s->buf, job->chunk, k);
-			if (pwrite_full(s->fd, s->buf, job->chunk, off) == -1)
+			if (pio_full(s->fd, s->buf, job->chunk, off, 1) == -1)
 				return seeker_fail(r, "pwrite", (int64_t)off);
 			r->writes++;
 		}
