@@ -16,8 +16,9 @@
  *		kinds, and getc, where it is an early end of file);
  *		eof: read-like kinds return 0 (an early end of file);
  *		sleep=US: sleep US microseconds, then do the call
- *   BN_FAULT_LOG=FILE		append a line per injected fault, and at exit
- *				the bytes moved per kind on test files
+ *   BN_FAULT_LOG=FILE		append a line per injected fault and per
+ *				open of a test file (flags, mode), and at
+ *				exit the bytes moved per kind on test files
  *
  * The stdio kinds need care: glibc's stdio reaches write(2) and read(2)
  * through internal aliases, never through the symbols a preload can
@@ -419,11 +420,16 @@ close(int fd)
 
 /* open and openat: the file does not exist yet, so go by the name. */
 static int
-open_fault(const char *path)
+open_fault(const char *path, int flags, mode_t mode)
 {
 	struct spec	*s;
 
-	if (!active[K_OPEN] || path == NULL || !is_test_name(path))
+	if (path == NULL || !is_test_name(path))
+		return 0;
+	if (logging)
+		log_line("open pid=%ld flags=%#x mode=%#o path=%s\n",
+		    (long)getpid(), (unsigned)flags, (unsigned)mode, path);
+	if (!active[K_OPEN])
 		return 0;
 	if ((s = fault_for(K_OPEN)) == NULL)
 		return 0;
@@ -460,7 +466,7 @@ open(const char *path, int flags, ...)
 	mode = open_mode(flags, ap);
 	va_end(ap);
 	atomic_fetch_add(&stream_gen, 1);
-	if (open_fault(path) == -1)
+	if (open_fault(path, flags, mode) == -1)
 		return -1;
 	return REAL(open_fn, open)(path, flags, mode);
 }
@@ -477,7 +483,7 @@ open64(const char *path, int flags, ...)
 	mode = open_mode(flags, ap);
 	va_end(ap);
 	atomic_fetch_add(&stream_gen, 1);
-	if (open_fault(path) == -1)
+	if (open_fault(path, flags, mode) == -1)
 		return -1;
 	return REAL(open_fn, open64)(path, flags, mode);
 }
@@ -492,7 +498,7 @@ openat(int dfd, const char *path, int flags, ...)
 	mode = open_mode(flags, ap);
 	va_end(ap);
 	atomic_fetch_add(&stream_gen, 1);
-	if (open_fault(path) == -1)
+	if (open_fault(path, flags, mode) == -1)
 		return -1;
 	return REAL(openat_fn, openat)(dfd, path, flags, mode);
 }
@@ -509,7 +515,7 @@ openat64(int dfd, const char *path, int flags, ...)
 	mode = open_mode(flags, ap);
 	va_end(ap);
 	atomic_fetch_add(&stream_gen, 1);
-	if (open_fault(path) == -1)
+	if (open_fault(path, flags, mode) == -1)
 		return -1;
 	return REAL(openat_fn, openat64)(dfd, path, flags, mode);
 }
@@ -518,7 +524,7 @@ FILE *
 fopen(const char *path, const char *mode)
 {
 	atomic_fetch_add(&stream_gen, 1);
-	if (open_fault(path) == -1)
+	if (open_fault(path, -1, 0) == -1)
 		return NULL;
 	return REAL(fopen_fn, fopen)(path, mode);
 }
