@@ -43,13 +43,15 @@ no_procs() { ! procs_left; }
 one_line() { [ "$(wc -l <"$1" | tr -d ' ')" -eq 1 ]; }
 
 # err_line FILE PHASE TEXT: the one error line names the phase, a test
-# file in $T, the system's text and a byte offset.
+# file in $T, the failed call (optional), the system's text and a byte
+# offset (and the seeker, in the seek phase):
+#   bonnie-ng: phase write: DIR/bonnie-ng.1.x: write: TEXT (at byte N)
 err_line() {
-	one_line "$1" && grep -Eq "^bonnie-ng: phase $2: $T/bonnie-ng\.[0-9]+\.[^:]*: $3 \(at byte [0-9]+\)\$" "$1"
+	one_line "$1" && grep -Eq "^bonnie-ng: phase $2: $T/bonnie-ng\.[0-9]+\.[^:/]*: ([a-z_]+: )?$3 \(at byte [0-9]+(, seeker [0-9]+)?\)\$" "$1"
 }
 
 # err_offset FILE: the offset the error line names.
-err_offset() { sed -n 's/.*(at byte \([0-9]*\))$/\1/p' "$1"; }
+err_offset() { sed -n 's/.*(at byte \([0-9]*\)[,)].*$/\1/p' "$1"; }
 
 # wait_for FILE PATTERN SECONDS: poll until FILE has a line matching.
 wait_for() {
