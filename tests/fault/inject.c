@@ -426,9 +426,15 @@ open_fault(const char *path, int flags, mode_t mode)
 
 	if (path == NULL || !is_test_name(path))
 		return 0;
-	if (logging)
-		log_line("open pid=%ld flags=%#x mode=%#o path=%s\n",
-		    (long)getpid(), (unsigned)flags, (unsigned)mode, path);
+	if (logging && flags != -1)
+		log_line("open pid=%ld flags=%#x%s%s%s mode=%#o path=%s\n",
+		    (long)getpid(), (unsigned)flags,
+		    (flags & O_CREAT) ? ",creat" : "",
+		    (flags & O_EXCL) ? ",excl" : "",
+		    (flags & O_NOFOLLOW) ? ",nofollow" : "",
+		    (unsigned)mode, path);
+	else if (logging)
+		log_line("open pid=%ld fopen path=%s\n", (long)getpid(), path);
 	if (!active[K_OPEN])
 		return 0;
 	if ((s = fault_for(K_OPEN)) == NULL)
