@@ -15,12 +15,7 @@ if [ -z "$INJECT" ]; then
 	skip "fault injection library not built (Linux only)"
 	done_testing; exit
 fi
-# Does this build write the record?  (Probe with a tiny good run.)
-JSON=0
-if have jq && "$BONNIE" -d "$T" -q -s 64k -c 4k -n 10 -p write \
-    --json "$T/probe.json" >/dev/null 2>&1 && [ -s "$T/probe.json" ]; then
-	JSON=1
-fi
+json_probe "$T"
 
 SIZE=1m CHUNK=4k NCHUNK=256
 ARGS="-d $T -q -s $SIZE -c $CHUNK -S 3 -n 200 --cache=keep --no-space-check"
@@ -43,11 +38,12 @@ cell() {
 	kind=${spec%%:*}
 	case $kind in
 	read|write|pread|pwrite|putc|getc)
+		# Forked seekers each count their own calls: any of them.
 		want=$(sed -n "s/^fault .*kind=$kind .* offset=\([0-9-]*\)\$/\1/p" \
-		    "$T/fault.log" | head -n 1)
+		    "$T/fault.log" | tr '\n' ' ')
 		got=$(err_offset "$T/err")
 		check "$desc: offset $got is where the fault was (${want:-none})" \
-		    $([ -n "$want" ] && [ "$got" = "$want" ]; echo $?)
+		    $(case " $want" in *" $got "*) [ -n "$got" ] ;; *) false ;; esac; echo $?)
 		;;
 	esac
 	check "$desc: no test file left" $(no_test_files "$T"; echo $?)

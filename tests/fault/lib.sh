@@ -46,8 +46,9 @@ one_line() { [ "$(wc -l <"$1" | tr -d ' ')" -eq 1 ]; }
 # file in $T, the failed call (optional), the system's text and a byte
 # offset (and the seeker, in the seek phase):
 #   bonnie-ng: phase write: DIR/bonnie-ng.1.x: write: TEXT (at byte N)
+# A fourth argument gives the directory (default $T).
 err_line() {
-	one_line "$1" && grep -Eq "^bonnie-ng: phase $2: $T/bonnie-ng\.[0-9]+\.[^:/]*: ([a-z_]+: )?$3 \(at byte [0-9]+(, seeker [0-9]+)?\)\$" "$1"
+	one_line "$1" && grep -Eq "^bonnie-ng: phase $2: ${4:-$T}/bonnie-ng\.[0-9]+\.[^:/]*: ([a-z_]+: )?$3 \(at byte [0-9]+(, seeker [0-9]+)?\)\$" "$1"
 }
 
 # err_offset FILE: the offset the error line names.
@@ -85,3 +86,13 @@ wait_exit() {
 }
 
 have() { command -v "$1" >/dev/null 2>&1; }
+
+# json_probe DIR: JSON=1 when jq is there and this build writes a record.
+json_probe() {
+	JSON=0
+	if have jq && "$BONNIE" -d "$1" -q -s 64k -c 4k -n 10 -p write \
+	    --json "$1/probe.json" >/dev/null 2>&1 && [ -s "$1/probe.json" ]; then
+		JSON=1
+	fi
+	rm -f "$1/probe.json"
+}
