@@ -66,13 +66,13 @@ $(O)/tests/%: tests/%.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 
-tests: $(BIN) $(TEST_BIN) $(INJECT)
+tests: $(BIN) $(TEST_BIN)
 
 # make check: the whole suite on a normal build, then again on a build with
 # AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/).
 check: check-plain check-asan
 
-check-plain: $(BIN) $(TEST_BIN) $(INJECT)
+check-plain: $(BIN) $(TEST_BIN)
 	sh tests/run.sh $(O)
 
 check-asan:
@@ -100,6 +100,7 @@ clean:
 ifeq ($(UNAME_S),Linux)
 INJECT = $(O)/tests/libinject.so
 endif
+tests check-plain: $(INJECT)
 $(O)/tests/libinject.so: tests/fault/inject.c
 	@mkdir -p $(O)/tests
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ \
