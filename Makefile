@@ -150,7 +150,8 @@ analyze:
 
 # make check-tsan: the threaded seekers under ThreadSanitizer.
 check-tsan:
-	$(MAKE) O=build-tsan SANITIZE=thread CFLAGS="-O1 -g" build-tsan/bonnie-ng
+	$(MAKE) O=build-tsan SANITIZE=thread CFLAGS="-O1 -g" build-tsan/bonnie-ng \
+	    $(INJECT:$(O)/%=build-tsan/%)
 	sh tests/analysis/tsan.sh build-tsan/bonnie-ng
 
 # make check-valgrind: small runs under valgrind memcheck, forked seekers
