@@ -166,6 +166,24 @@ knee_size_name(char *buf, size_t len, uint64_t bytes)
 }
 
 int
+knee_size_short(char *buf, size_t len, uint64_t bytes)
+{
+	static const char units[] = "KMGTPE";
+	double	v = (double)bytes;
+	int	u = -1;
+
+	while (v >= 1024 && u < (int)sizeof(units) - 2) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		return snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	if (v == floor(v))
+		return snprintf(buf, len, "%.0f%c", v, units[u]);
+	return snprintf(buf, len, "%.1f%c", v, units[u]);
+}
+
+int
 knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
     const struct knee *k, uint64_t size_from, uint64_t size_to,
     uint64_t ram)

@@ -76,26 +76,6 @@ measured(double x)
 	return isfinite(x) && x > 0;
 }
 
-/* "64M", "512K", "2G": a size for a tick label. */
-static void
-short_size(char *buf, size_t len, uint64_t b)
-{
-	static const char units[] = "KMGTPE";
-	double	v = (double)b;
-	int	u = -1;
-
-	while (v >= 1024 && u < (int)sizeof(units) - 2) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, len, "%llu", (unsigned long long)b);
-	else if (v == floor(v))
-		snprintf(buf, len, "%.0f%c", v, units[u]);
-	else
-		snprintf(buf, len, "%.1f%c", v, units[u]);
-}
-
 /* "2.5M", "40k", "0.5": a rate for a tick label. */
 static void
 short_rate(char *buf, size_t len, double v)
@@ -233,7 +213,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		every *= 2;
 	for (i = 0; i < p->nsizes; i += every) {
 		x = x_of(p, (double)p->sizes[i]);
-		short_size(buf, sizeof(buf), p->sizes[i]);
+		knee_size_short(buf, sizeof(buf), p->sizes[i]);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		    "stroke=\"#444\"/>\n", x, bottom, x, bottom + 5);
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
