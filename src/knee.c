@@ -193,9 +193,12 @@ knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
 	knee_chunk_name(c, sizeof(c), chunk);
 	knee_size_name(from, sizeof(from), size_from);
 	knee_size_name(to, sizeof(to), size_to);
-	if (ram != 0)
+	if (ram >= (1u << 30))
 		snprintf(r, sizeof(r), " (RAM is %.1f GiB)",
 		    (double)ram / (1u << 30));
+	else if (ram != 0)
+		snprintf(r, sizeof(r), " (RAM is %llu MiB)",
+		    (unsigned long long)(ram >> 20));
 	return snprintf(buf, len, "%s, chunk %s: %s %.0f%% between %s and %s%s",
 	    knee_phase_words(phase), c,
 	    k->dir == KNEE_FALLS ? "falls" : "rises", k->pct, from, to, r);
