@@ -29,7 +29,7 @@
 "           [--sizes lo..hi] [--chunks list] [--phases list]\n"		\
 "           [--cache keep|cold] [--knee pct] [--max-time seconds]\n"	\
 "           [--json file] [--svg file] [--seekers fork|thread]\n"	\
-"           [--ram size]\n"
+"           [--ram size] [-z seed]\n"
 
 enum {
 	O_HELP = 'h',
@@ -37,6 +37,7 @@ enum {
 	O_QUIET = 'q',
 	O_NSEEKERS = 'S',
 	O_SEEKS = 'n',
+	O_SEED = 'z',
 	O_SIZES = 256,
 	O_CHUNKS,
 	O_PHASES,
@@ -60,6 +61,7 @@ static const struct sweep_option {
 	{ "quiet",	'q', 0, O_QUIET },
 	{ NULL,		'S', 1, O_NSEEKERS },
 	{ "seeks",	'n', 1, O_SEEKS },
+	{ "seed",	'z', 1, O_SEED },
 	{ "sizes",	0,   1, O_SIZES },
 	{ "chunks",	0,   1, O_CHUNKS },
 	{ "phases",	0,   1, O_PHASES },
@@ -78,6 +80,7 @@ struct sweep_args {
 	struct options	 opt;
 	int		 dir_given;
 	int		 help;
+	const char	*sizes;		/* --sizes as given, or NULL. */
 	uint64_t	 lo, hi;	/* hi 0: the default top. */
 	const char	*chunks;
 	const char	*phases;
@@ -121,6 +124,7 @@ take(struct sweep_args *a, int id, const char *name, const char *v,
 		a->opt.quiet = 1;
 		return 0;
 	case O_SIZES:
+		a->sizes = v;
 		return sweep_parse_sizes(v, &a->lo, &a->hi, cause);
 	case O_CHUNKS:
 		a->chunks = v;
@@ -162,6 +166,11 @@ take(struct sweep_args *a, int id, const char *name, const char *v,
 			break;
 		a->opt.seeks = n;
 		a->opt.seeks_given = 1;
+		return 0;
+	case O_SEED:
+		if (parse_count(v, 0, UINT64_MAX, &a->opt.seed, &why) == -1)
+			break;
+		a->opt.seed_given = 1;
 		return 0;
 	case O_KNEE:
 		if (parse_count(v, 1, 99, &a->knee, &why) == -1)
@@ -377,6 +386,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		if (tty)
 			progress(r, p, total, elapsed, bytes_done);
 		o = a->opt;
+		o.quiet = 1;	/* Warnings are summed up at the end. */
 		o.size_asked = pt->size;
 		o.chunk = pt->chunk;
 		if (options_check(&o, cause) == -1)
@@ -410,6 +420,42 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		    "after %d of %d points\n",
 		    (unsigned long long)a->max_time, r->npoints, total);
 	return 0;
+}
+
+/*
+ * The engine's warnings, once for the whole sweep rather than once per
+ * phase of every point: each is also a flag in the phase's result.
+ */
+static void
+sweep_warnings(const struct sweep_result *r)
+{
+	const struct phase_result	*ph;
+	int				 p, id, n = 0, imprecise = 0;
+	int				 warm = 0, doubtful = 0;
+
+	for (p = 0; p < r->npoints; p++) {
+		for (id = 0; id < PH_COUNT; id++) {
+			ph = &r->points[p].res.ph[id];
+			if (!ph->ran)
+				continue;
+			n++;
+			imprecise += ph->imprecise != 0;
+			warm += ph->cache == CSTATE_WARM;
+			doubtful += ph->cpu_doubtful != 0;
+		}
+	}
+	if (imprecise > 0)
+		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		    "ran under half a second: their figures are imprecise "
+		    "(use larger sizes)\n", imprecise, n);
+	if (warm > 0)
+		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		    "found the file still cached after the drop; marked "
+		    "warm\n", warm, n);
+	if (doubtful > 0)
+		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		    "show more CPU than the cores allow; their CPU figure is "
+		    "doubtful\n", doubtful, n);
 }
 
 static FILE *
@@ -489,17 +535,23 @@ cmd_sweep(int argc, char **argv, char **cause)
 		return 2;
 	if (a.opt.ram == 0)
 		a.opt.ram = platform_ram();
+	if (!a.opt.seed_given)
+		a.opt.seed = time_now().ns ^ ((uint64_t)getpid() << 40);
 	if (r.chunks[r.nchunks - 1] > a.lo) {
 		char	b1[32], b2[32];
 
 		knee_size_name(b1, sizeof(b1), a.lo);
 		knee_chunk_name(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
-		errorf(cause, "invalid value for --sizes: %s is smaller than "
-		    "one chunk (%s)", b1, b2);
+		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
+		    "than one chunk, %s)", a.sizes != NULL ? a.sizes : "64m",
+		    b1, b2);
 		return 2;
 	}
 
-	/* The directory, then the free space it has for the default top. */
+	/*
+	 * The directory, then the free space it has; the room check is ours,
+	 * for all the sizes at once.
+	 */
 	a.opt.size_asked = a.lo;
 	a.opt.chunk = r.chunks[0];
 	if (options_check(&a.opt, cause) == -1)
@@ -521,7 +573,20 @@ cmd_sweep(int argc, char **argv, char **cause)
 		sysinfo_free(si);
 		return rc == 1 ? 2 : 1;
 	}
-	a.opt.no_space_check = 0;
+	/* Room for the largest file, checked here to name --sizes. */
+	if (si != NULL && si->free_bytes >= 0 &&
+	    r.sizes[r.nsizes - 1] > (uint64_t)si->free_bytes) {
+		char	b1[32], b2[32];
+
+		knee_size_name(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
+		knee_size_name(b2, sizeof(b2),
+		    (uint64_t)si->free_bytes >> 20 << 20);
+		errorf(cause, "invalid value for --sizes: '%s' (the largest "
+		    "file, %s, is more than the %s free in %s)", a.sizes, b1,
+		    b2, a.opt.dir);
+		sysinfo_free(si);
+		return 2;
+	}
 	a.opt.size_asked = r.sizes[r.nsizes - 1];
 	if (options_check(&a.opt, cause) == -1 ||
 	    run_preflight(&a.opt, &usage, cause) == -1) {
@@ -550,6 +615,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	run_signals_install();
 	run_set_progress(0);
 	status = run_points(&r, &a, cause);
+	if (!a.opt.quiet)
+		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
 	if (!a.opt.quiet) {

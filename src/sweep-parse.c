@@ -30,8 +30,7 @@ sweep_parse_sizes(const char *arg, uint64_t *lo, uint64_t *hi, char **cause)
 		free(first);
 	}
 	if (rc == -1) {
-		errorf(cause, "invalid value for --sizes: %s (give LO..HI, "
-		    "for example 64m..32g)", why);
+		errorf(cause, "invalid value for --sizes: %s", why);
 		free(why);
 		return -1;
 	}

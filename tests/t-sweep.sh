@@ -105,6 +105,31 @@ else
 	skip "jq is not installed"
 fi
 
+# The default top is twice RAM, capped by half the free space: on a small
+# tmpfs with --ram 1g the sizes stop at 2m and the cap is said.
+if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
+    "$T/small" 2>/dev/null; then
+	T_MOUNTS="$T/small"
+	"$BONNIE" sweep -d "$T/small" --sizes 1m --chunks 4k --phases write \
+	    --ram 1g --json "$T/c.json" -q >"$T/out" 2>"$T/err"
+	check "capped sweep exits 0" $?
+	grep -q 'sizes capped at [0-9]* MiB, half the free space in' "$T/err"
+	check "the cap is said on stderr" $?
+	if command -v jq >/dev/null 2>&1; then
+		jq -e '.options.sizes == [1048576, 2097152]' "$T/c.json" \
+		    >/dev/null
+		check "capped: sizes 1m and 2m" $?
+	else
+		skip "jq is not installed"
+	fi
+	umount "$T/small"
+	T_MOUNTS=
+else
+	skip "needs root to mount a small tmpfs"
+	skip "needs root to mount a small tmpfs"
+	skip "needs root to mount a small tmpfs"
+fi
+
 # Bad values: exit 2, one line on stderr naming the option, nothing made.
 mkdir "$T/bad"
 bad() {
@@ -125,6 +150,7 @@ bad "--chunks: '3k'" --chunks 3k
 bad "--knee" --knee 0
 bad "--cache: 'warm'" --cache=warm
 bad "unknown option" --frobnicate
+bad "is more than the" --sizes 1m..4096t
 "$BONNIE" sweep --sizes 1m..2m >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$T/err" | tr -d ' ')" -eq 1 ]
 check "no -d: exit 2 and one line" $?
