@@ -276,13 +276,17 @@ duration(char *buf, size_t len, double s)
 		snprintf(buf, len, "%ldh %02ldm", t / 3600, t / 60 % 60);
 	else if (t >= 60)
 		snprintf(buf, len, "%ldm %02lds", t / 60, t % 60);
-	else
+	else if (t >= 1)
 		snprintf(buf, len, "%lds", t);
+	else
+		snprintf(buf, len, "under a second");
 }
 
 /*
- * Progress on the terminal: which point of how many, and the time left,
- * guessed from the time so far per byte of file swept.
+ * Progress on the terminal: which point of how many, and the time left.
+ * The guess is the larger of two: the time so far per byte of file swept
+ * (right when the size rules) and per point (right when a fixed cost
+ * such as the seeks phase's second rules).
  */
 static void
 progress(const struct sweep_result *r, int p, int total, double elapsed,
@@ -290,14 +294,17 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 {
 	const struct sweep_point	*pt = &r->points[p];
 	uint64_t			 left = 0;
+	double				 by_bytes, by_points;
 	char				 s[32], c[32], eta[64] = "";
 	int				 q;
 
 	for (q = p; q < total; q++)
 		left += r->points[q].size;
-	if (bytes_done > 0) {
-		duration(s, sizeof(s), elapsed / (double)bytes_done *
-		    (double)left);
+	if (bytes_done > 0 && p > 0) {
+		by_bytes = elapsed / (double)bytes_done * (double)left;
+		by_points = elapsed / p * (total - p);
+		duration(s, sizeof(s), by_bytes > by_points ? by_bytes :
+		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
 	knee_size_short(s, sizeof(s), pt->size);
