@@ -378,6 +378,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	uint64_t	 bytes_done = 0;
 	double		 elapsed = 0;
 	int		 p, total = r->nsizes * r->nchunks, tty, sig = 0;
+	int		 done = 0;
 
 	tty = !a->opt.quiet && isatty(STDERR_FILENO);
 	for (p = 0; p < total; p++) {
@@ -410,6 +411,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			errorf(cause, "%s", pt->res.err.message);
 			return 1;
 		}
+		done++;
 		bytes_done += pt->size;
 		elapsed = time_elapsed(start, time_now());
 	}
@@ -418,14 +420,14 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	if (sig != 0) {
 		r->stopped = signal_name(sig);
 		errorf(cause, "sweep: interrupted by %s after %d of %d points; "
-		    "the points measured are kept", signal_name(sig),
-		    r->npoints, total);
+		    "what was measured is kept", signal_name(sig), done,
+		    total);
 		return 128 + sig;
 	}
 	if (r->stopped != NULL)
 		fprintf(stderr, "bonnie-ng: sweep: stopped by --max-time %llu "
 		    "after %d of %d points\n",
-		    (unsigned long long)a->max_time, r->npoints, total);
+		    (unsigned long long)a->max_time, done, total);
 	return 0;
 }
 
