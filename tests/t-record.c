@@ -19,6 +19,17 @@
 
 static char	 path[] = "/tmp/bonnie-ng-t-record.XXXXXX";
 static int	 have_jq;
+static int	 have_validator = -1;
+
+/* Whether python3 with jsonschema and doc/schema.json are at hand. */
+static int
+validator(void)
+{
+	if (have_validator == -1)
+		have_validator = access("doc/schema.json", R_OK) == 0 &&
+		    system("python3 -c 'import jsonschema' >/dev/null 2>&1") == 0;
+	return have_validator;
+}
 
 /* Run jq -c FILTER on the record; the first line of output, or "?". */
 static const char *
@@ -165,10 +176,8 @@ static void
 check_schema(const char *desc)
 {
 	char	cmd[1024];
-	int	rc;
 
-	rc = system("python3 -c 'import jsonschema' >/dev/null 2>&1");
-	if (rc != 0 || access("doc/schema.json", R_OK) != 0) {
+	if (!validator()) {
 		tap_skip("python3 jsonschema or doc/schema.json missing");
 		return;
 	}
@@ -178,6 +187,44 @@ check_schema(const char *desc)
 	    "jsonschema.validate(json.load(open(sys.argv[1])), s, "
 	    "format_checker=jsonschema.FormatChecker())' %s", path);
 	ok(system(cmd) == 0, desc);
+}
+
+/*
+ * The schema must reject records that break it: each mutation of the
+ * written record, applied alone, has to fail validation.
+ */
+static void
+check_schema_rejects(void)
+{
+	char	cmd[2048];
+
+	if (!validator()) {
+		tap_skip("python3 jsonschema or doc/schema.json missing");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import copy, json, sys, "
+	    "jsonschema\n"
+	    "s = json.load(open(\"doc/schema.json\"))\n"
+	    "d = json.load(open(sys.argv[1]))\n"
+	    "def w(x): x[\"runs\"][0][\"phases\"][\"write\"][\"cache\"] = "
+	    "\"hot\"\n"
+	    "def b(x): x[\"runs\"][0][\"phases\"][\"write\"][\"bytes\"] = "
+	    "\"1\"\n"
+	    "def k(x): del x[\"runs\"][0][\"phases\"][\"read\"]\n"
+	    "def e(x): x[\"runs\"][0][\"phases\"][\"write\"][\"extra\"] = 1\n"
+	    "def v(x): x[\"schema\"] = \"bonnie-ng/2\"\n"
+	    "def c(x): x[\"options\"][\"cache\"] = \"direct\"\n"
+	    "def r(x): x[\"runs\"][0][\"phases\"][\"seeks\"][\"kps\"] = 1\n"
+	    "bad = 0\n"
+	    "for f in (w, b, k, e, v, c, r):\n"
+	    "  x = copy.deepcopy(d); f(x)\n"
+	    "  try:\n"
+	    "    jsonschema.validate(x, s)\n"
+	    "    print(\"# accepted:\", f.__name__); bad = 1\n"
+	    "  except jsonschema.ValidationError:\n"
+	    "    pass\n"
+	    "sys.exit(bad)' %s", path);
+	ok(system(cmd) == 0, "schema rejects wrong types, enums, keys, version");
 }
 
 static void
@@ -285,6 +332,7 @@ test_full(void)
 	is_jq(".summary.seeks.rate.n", "2", "summary over runs that ran");
 	is_jq(".summary.getc", "null", "summary null for a phase never run");
 	check_schema("full record matches doc/schema.json");
+	check_schema_rejects();
 }
 
 static void
