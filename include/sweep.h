@@ -66,6 +66,8 @@ struct sweep_result {
 	uint64_t		 sizes[SWEEP_MAX_SIZES];
 	int			 nchunks;
 	uint64_t		 chunks[SWEEP_MAX_CHUNKS];
+	int			 capped;	/* The default top was cut to
+						   half the free space. */
 	double			 knee_pct;
 	uint64_t		 max_time;	/* Seconds; 0 for none. */
 	int			 npoints;

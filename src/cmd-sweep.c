@@ -25,7 +25,7 @@
 #include "timer.h"
 
 #define USAGE								\
-"usage: bonnie-ng sweep -d dir [-q] [-n seeks] [-S seekers]\n"		\
+"usage: bonnie-ng sweep -d dir [-q] [-m label] [-n seeks] [-S seekers]\n"		\
 "           [--sizes lo..hi] [--chunks list] [--phases list]\n"		\
 "           [--cache keep|cold] [--knee pct] [--max-time seconds]\n"	\
 "           [--json file] [--svg file] [--seekers fork|thread]\n"	\
@@ -38,6 +38,7 @@ enum {
 	O_NSEEKERS = 'S',
 	O_SEEKS = 'n',
 	O_SEED = 'z',
+	O_LABEL = 'm',
 	O_SIZES = 256,
 	O_CHUNKS,
 	O_PHASES,
@@ -62,6 +63,7 @@ static const struct sweep_option {
 	{ NULL,		'S', 1, O_NSEEKERS },
 	{ "seeks",	'n', 1, O_SEEKS },
 	{ "seed",	'z', 1, O_SEED },
+	{ "label",	'm', 1, O_LABEL },
 	{ "sizes",	0,   1, O_SIZES },
 	{ "chunks",	0,   1, O_CHUNKS },
 	{ "phases",	0,   1, O_PHASES },
@@ -89,6 +91,21 @@ struct sweep_args {
 	const char	*json_path;
 	const char	*svg_path;
 };
+
+/* The short host name, the default label as for a single run. */
+static const char *
+default_label(void)
+{
+	static char	 host[256];
+	char		*dot;
+
+	if (gethostname(host, sizeof(host) - 1) == -1 || host[0] == '\0')
+		return "bonnie";
+	host[sizeof(host) - 1] = '\0';
+	if ((dot = strchr(host, '.')) != NULL)
+		*dot = '\0';
+	return host;
+}
 
 static const char *
 signal_name(int sig)
@@ -119,6 +136,14 @@ take(struct sweep_args *a, int id, const char *name, const char *v,
 	case O_DIR:
 		a->opt.dir = v;
 		a->dir_given = 1;
+		return 0;
+	case O_LABEL:
+		if (*v == '\0' || *v == '#' ||
+		    strpbrk(v, " \t\n\r\v\f,") != NULL)
+			return errorf(cause, "invalid value for -m, --label: "
+			    "'%s' (a label is one word without commas, not "
+			    "starting with '#')", v);
+		a->opt.label = v;
 		return 0;
 	case O_QUIET:
 		a->opt.quiet = 1;
@@ -354,6 +379,7 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 				    "at %s, half the free space in %s (twice "
 				    "RAM is %s)\n", b1, a->opt.dir, b2);
 				hi = cap;
+				r->capped = 1;
 			}
 		}
 		if (hi < a->lo) {
@@ -544,6 +570,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 		return 2;
 	if (a.opt.ram == 0)
 		a.opt.ram = platform_ram();
+	if (a.opt.label == NULL)
+		a.opt.label = default_label();
 	if (!a.opt.seed_given)
 		a.opt.seed = time_now().ns ^ ((uint64_t)getpid() << 40);
 	if (r.chunks[r.nchunks - 1] > a.lo) {

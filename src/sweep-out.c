@@ -257,20 +257,22 @@ write_target(struct json *j, const struct sweep_result *r)
 }
 
 /*
- * The options object of the run record, with size_bytes, size_mib and
- * chunk null (each point has its own) and the sweep's own settings added.
+ * The options object of the run record.  A sweep has many sizes and
+ * chunks: size_bytes is the largest file it makes and chunk the smallest
+ * chunk; each point has its own, and the "sweep" object lists them all.
  */
 static void
 write_options(struct json *j, const struct sweep_result *r)
 {
 	const struct options	*o = r->opt;
+	uint64_t		 size = r->sizes[r->nsizes - 1];
 	int			 i;
 
 	json_object_start(j, "options");
 	json_string(j, "label", o->label);
-	json_null(j, "size_bytes");
-	json_null(j, "size_mib");
-	json_null(j, "chunk");
+	json_uint(j, "size_bytes", size);
+	json_uint(j, "size_mib", size >> 20);
+	json_uint(j, "chunk", r->chunks[0]);
 	json_int(j, "seekers", o->seekers);
 	json_string(j, "seeker_mode",
 	    o->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
@@ -291,6 +293,16 @@ write_options(struct json *j, const struct sweep_result *r)
 		if (selected(r, i))
 			json_string(j, NULL, phase_id_name(i));
 	json_array_end(j);
+	json_object_end(j);
+}
+
+/* What only a sweep has: its sizes, chunks and limits. */
+static void
+write_sweep(struct json *j, const struct sweep_result *r)
+{
+	int	i;
+
+	json_object_start(j, "sweep");
 	json_array_start(j, "sizes");
 	for (i = 0; i < r->nsizes; i++)
 		json_uint(j, NULL, r->sizes[i]);
@@ -299,6 +311,7 @@ write_options(struct json *j, const struct sweep_result *r)
 	for (i = 0; i < r->nchunks; i++)
 		json_uint(j, NULL, r->chunks[i]);
 	json_array_end(j);
+	json_bool(j, "capped", r->capped);
 	json_double(j, "knee_pct", r->knee_pct);
 	if (r->max_time > 0)
 		json_uint(j, "max_time_s", r->max_time);
@@ -425,6 +438,7 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 	write_system(&j, r->sys);
 	write_target(&j, r);
 	write_options(&j, r);
+	write_sweep(&j, r);
 	json_array_start(&j, "points");
 	for (i = 0; i < r->npoints; i++)
 		write_point(&j, &r->points[i]);

@@ -172,7 +172,7 @@ main(void)
 	shell("jq", "jq -e '.schema == \"bonnie-ng-sweep/1\" and "
 	    "(.points | length) == 7 and .points[0].phases.write.rate == "
 	    "900000 and .points[0].phases.rewrite == null and "
-	    ".options.chunks == [4096, 16384] and (.knees | length) == 2 and "
+	    ".sweep.chunks == [4096, 16384] and .options.chunk == 4096 and .options.size_bytes == 8388608 and (.knees | length) == 2 and "
 	    ".knees[0].from_bytes == 2097152 and .stopped == null and "
 	    ".command == [\"bonnie-ng\", \"sweep\", \"-d\", \"/tmp\"]'",
 	    " >/dev/null",

@@ -55,6 +55,28 @@ else
 	skip "jq is not installed"
 fi
 
+# The system, target and options objects and every phase object follow
+# doc/schema.json, as in a single run's record.
+if python3 -c 'import jsonschema' >/dev/null 2>&1; then
+	python3 -c 'import json, sys, jsonschema
+s = json.load(open(sys.argv[1]))
+r = json.load(open(sys.argv[2]))
+def check(sub, doc):
+    jsonschema.validate(doc, dict(sub, **{"$defs": s["$defs"]}))
+try:
+    for key in ("system", "target", "options"):
+        check(s["properties"][key], r[key])
+    for p in r["points"]:
+        for ph in p["phases"].values():
+            check({"$ref": "#/$defs/phase_or_null"}, ph)
+except jsonschema.ValidationError as e:
+    print("# " + str(e).splitlines()[0]); sys.exit(1)' \
+	    "$(pwd)/doc/schema.json" "$T/s.json"
+	check "JSON: system, target, options and phases match doc/schema.json" $?
+else
+	skip "python3 jsonschema is not installed"
+fi
+
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$T/s.svg"
 	check "SVG is well-formed XML" $?
@@ -118,7 +140,7 @@ if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
 	grep -q 'sizes capped at [0-9]* MiB, half the free space in' "$T/err"
 	check "the cap is said on stderr" $?
 	if command -v jq >/dev/null 2>&1; then
-		jq -e '.options.sizes == [1048576, 2097152]' "$T/c.json" \
+		jq -e '.sweep.sizes == [1048576, 2097152] and .sweep.capped' "$T/c.json" \
 		    >/dev/null
 		check "capped: sizes 1m and 2m" $?
 	else
