@@ -24,12 +24,12 @@
 #include "sysinfo.h"
 #include "timer.h"
 
-#define USAGE								\
-"usage: bonnie-ng sweep -d dir [-q] [-m label] [-n seeks] [-S seekers]\n"		\
-"           [--sizes lo..hi] [--chunks list] [--phases list]\n"		\
-"           [--cache keep|cold] [--knee pct] [--max-time seconds]\n"	\
-"           [--json file] [--svg file] [--seekers fork|thread]\n"	\
-"           [--ram size] [-z seed]\n"
+#define USAGE \
+"usage: bonnie-ng sweep -d dir [-q] [-m label] [-n seeks] [-S seekers]\n" \
+"           [-z seed] [--sizes lo..hi] [--chunks list] [--phases list]\n" \
+"           [--cache keep|cold] [--knee pct] [--max-time seconds]\n" \
+"           [--json file] [--svg file] [--seekers fork|thread]\n" \
+"           [--ram size]\n"
 
 enum {
 	O_HELP = 'h',
@@ -375,9 +375,9 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			if (cap < hi) {
 				knee_size_name(b1, sizeof(b1), cap >> 20 << 20);
 				knee_size_name(b2, sizeof(b2), hi >> 20 << 20);
-				fprintf(stderr, "bonnie-ng: sweep: sizes capped "
-				    "at %s, half the free space in %s (twice "
-				    "RAM is %s)\n", b1, a->opt.dir, b2);
+				fprintf(stderr, "bonnie-ng: sweep: sizes "
+				    "capped at %s, half the free space in %s "
+				    "(twice RAM is %s)\n", b1, a->opt.dir, b2);
 				hi = cap;
 				r->capped = 1;
 			}

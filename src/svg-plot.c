@@ -403,8 +403,8 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 		fprintf(f, "</g>\n");
 	}
 	if (np == 0 || p->nsizes == 0)
-		fprintf(f, "<text x=\"%d\" y=\"%d\">no points measured</text>\n",
-		    PLOT_LEFT, PANEL_TOP + 20);
+		fprintf(f, "<text x=\"%d\" y=\"%d\">no points measured"
+		    "</text>\n", PLOT_LEFT, PANEL_TOP + 20);
 	fputs("</svg>\n", f);
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f)) {

@@ -381,7 +381,8 @@ write_knees(struct json *j, const struct sweep_result *r)
 				    kn[m].dir == KNEE_FALLS ? "falls" :
 				    "rises");
 				json_double(j, "pct", kn[m].pct);
-				json_uint(j, "from_bytes", r->sizes[kn[m].from]);
+				json_uint(j, "from_bytes",
+				    r->sizes[kn[m].from]);
 				json_uint(j, "to_bytes", r->sizes[kn[m].to]);
 				json_double(j, "before", kn[m].before);
 				json_double(j, "after", kn[m].after);

@@ -73,13 +73,15 @@ main(void)
 	struct sweep_result	 r;
 	struct sweep_point	 pts[8];
 	/* Rates of write and read by size (4 sizes) and chunk (2). */
-	double			 wr[4][2] = { { 900e3, 950e3 }, { 920e3, 940e3 },
-				    { 120e3, 130e3 }, { 110e3, 125e3 } };
+	double			 wr[4][2] = { { 900e3, 950e3 },
+				    { 920e3, 940e3 }, { 120e3, 130e3 },
+				    { 110e3, 125e3 } };
 	double			 rd[4][2] = { { 3e6, 3.2e6 }, { 3.1e6, 3.3e6 },
 				    { 3.0e6, 3.1e6 }, { 2.9e6, 3.0e6 } };
 	char			*out, *line, *save;
 	char			*argv[] = { "sweep", "-d", "/tmp" };
-	int			 fd, i, k, lines, rows = 0, cols = 0, intable = 0;
+	int			 fd, i, k, lines, rows = 0, cols = 0;
+	int			 intable = 0;
 
 	snprintf(tmp, sizeof(tmp), "/tmp/bonnie-ng-t-sweep-out.XXXXXX");
 	if ((fd = mkstemp(tmp)) == -1)
@@ -172,7 +174,8 @@ main(void)
 	shell("jq", "jq -e '.schema == \"bonnie-ng-sweep/1\" and "
 	    "(.points | length) == 7 and .points[0].phases.write.rate == "
 	    "900000 and .points[0].phases.rewrite == null and "
-	    ".sweep.chunks == [4096, 16384] and .options.chunk == 4096 and .options.size_bytes == 8388608 and (.knees | length) == 2 and "
+	    ".sweep.chunks == [4096, 16384] and .options.chunk == 4096 and "
+	    ".options.size_bytes == 8388608 and (.knees | length) == 2 and "
 	    ".knees[0].from_bytes == 2097152 and .stopped == null and "
 	    ".command == [\"bonnie-ng\", \"sweep\", \"-d\", \"/tmp\"]'",
 	    " >/dev/null",
