@@ -79,6 +79,8 @@ const char *knee_phase_words(const char *phase);
 int	knee_chunk_name(char *buf, size_t len, uint64_t chunk);
 /* "16384 MiB", "512 KiB", "100 bytes": a file size in whole units. */
 int	knee_size_name(char *buf, size_t len, uint64_t bytes);
+/* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
+int	knee_ram_name(char *buf, size_t len, uint64_t ram);
 /* "64M", "512K", "32G", "1.5G": a file size in one short word. */
 int	knee_size_short(char *buf, size_t len, uint64_t bytes);
 

@@ -184,21 +184,27 @@ knee_size_short(char *buf, size_t len, uint64_t bytes)
 }
 
 int
+knee_ram_name(char *buf, size_t len, uint64_t ram)
+{
+	if (ram >= (1u << 30))
+		return snprintf(buf, len, "%.1f GiB", (double)ram / (1u << 30));
+	return snprintf(buf, len, "%llu MiB", (unsigned long long)(ram >> 20));
+}
+
+int
 knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
     const struct knee *k, uint64_t size_from, uint64_t size_to,
     uint64_t ram)
 {
 	char	c[32], from[32], to[32], r[48] = "";
 
+	if (ram != 0) {
+		knee_ram_name(c, sizeof(c), ram);
+		snprintf(r, sizeof(r), " (RAM is %s)", c);
+	}
 	knee_chunk_name(c, sizeof(c), chunk);
 	knee_size_name(from, sizeof(from), size_from);
 	knee_size_name(to, sizeof(to), size_to);
-	if (ram >= (1u << 30))
-		snprintf(r, sizeof(r), " (RAM is %.1f GiB)",
-		    (double)ram / (1u << 30));
-	else if (ram != 0)
-		snprintf(r, sizeof(r), " (RAM is %llu MiB)",
-		    (unsigned long long)(ram >> 20));
 	return snprintf(buf, len, "%s, chunk %s: %s %.0f%% between %s and %s%s",
 	    knee_phase_words(phase), c,
 	    k->dir == KNEE_FALLS ? "falls" : "rises", k->pct, from, to, r);

@@ -241,12 +241,12 @@ static void
 panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
 {
 	double	x;
-	char	note[96];
+	char	note[96], ram[32];
 
 	if (p->ram == 0)
 		return;
-	snprintf(note, sizeof(note), "RAM %.1f GiB",
-	    (double)p->ram / (1u << 30));
+	knee_ram_name(ram, sizeof(ram), p->ram);
+	snprintf(note, sizeof(note), "RAM %s", ram);
 	if (p->nsizes > 1 && p->ram >= p->sizes[0] &&
 	    p->ram <= p->sizes[p->nsizes - 1]) {
 		x = x_of(p, (double)p->ram);

@@ -125,6 +125,11 @@ main(void)
 	    "narrow range: linear");
 	ok(out != NULL && strstr(out, "RAM 64.0 GiB, beyond the sizes") !=
 	    NULL, "RAM beyond the sizes: a note");
+	p.ram = (uint64_t)3 << 20;
+	free(out);
+	out = plot(&p, path);
+	ok(out != NULL && strstr(out, "RAM 3 MiB, below the sizes") != NULL,
+	    "RAM below the sizes, in MiB");
 	ok(out != NULL && count(out, "<polyline") == 1, "one series");
 	xmllint(path, "linear plot is well-formed XML");
 	free(out);
