@@ -619,8 +619,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 		knee_size_name(b2, sizeof(b2),
 		    (uint64_t)si->free_bytes >> 20 << 20);
 		errorf(cause, "invalid value for --sizes: '%s' (the largest "
-		    "file, %s, is more than the %s free in %s)", a.sizes, b1,
-		    b2, a.opt.dir);
+		    "file, %s, is more than the %s free in %s)",
+		    a.sizes != NULL ? a.sizes : "64m", b1, b2, a.opt.dir);
 		sysinfo_free(si);
 		return 2;
 	}
