@@ -129,6 +129,28 @@ else
 	skip "jq is not installed"
 fi
 
+# A point that fails (here the file size limit, 3 or 6 MiB depending on
+# the shell's unit for ulimit -f) stops the sweep with exit 1 and its
+# error as the last line, keeping the points before it.
+sh -c 'ulimit -f 6144 && exec "$@"' sh "$BONNIE" sweep -d "$T/d" \
+    --sizes 1m..16m --chunks 4k --phases write,read --json "$T/e.json" \
+    >"$T/out" 2>"$T/err"
+status=$?
+[ $status -eq 1 ] && [ "$(grep -c 'File too large' "$T/err")" -eq 1 ] &&
+    tail -n 1 "$T/err" | grep -q '^bonnie-ng: phase write: .*File too large'
+check "a failing point: exit 1, the error last and once ($status)" $?
+diag "$(cat "$T/err")"
+ok "a failing point: no test file left behind" no_test_files "$T/d"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.stopped == "error" and (.points | length) >= 3 and
+	    .points[-1].error.errno == 27 and
+	    (.points[:-1] | all(.error == null and .phases.read.rate > 0))' \
+	    "$T/e.json" >/dev/null
+	check "a failing point: the points before it are kept" $?
+else
+	skip "jq is not installed"
+fi
+
 # The default top is twice RAM, capped by half the free space: on a small
 # tmpfs with --ram 1g the sizes stop at 2m and the cap is said.
 if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
