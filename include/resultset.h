@@ -85,6 +85,16 @@ int		 rs_col_lower_better(int col);
 const char	*rs_format_name(enum rs_format);
 
 /*
+ * A value as the tables print it: K/sec whole (rounded down as the classic
+ * report does), seeks/sec and %CPU with one decimal, latency with a unit;
+ * "+++++" ("+++" for %CPU) when unmeasurable, "-" when missing.
+ */
+void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
+	    double v);
+/* A size in bytes as "64M", "1536K", "4G" (whole units only). */
+void	rs_format_size(char *buf, size_t len, uint64_t bytes);
+
+/*
  * Read a file (format told by its content, not its name) into rs.  On
  * failure returns -1 with "FILE:LINE: what is wrong" in *cause.
  */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "report.h"
 #include "resultset.h"
 
 static const char *const col_names[RS_NCOLS] = {
@@ -287,4 +288,38 @@ rs_parse_latency(const char *s, double *seconds)
 		return -1;
 	*seconds = v;
 	return 0;
+}
+
+void
+rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
+{
+	if (state == RS_NONE)
+		snprintf(buf, len, "-");
+	else if (state == RS_UNMEASURABLE)
+		snprintf(buf, len, "%s",
+		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
+	else if (RS_KIND(col) == RS_KIND_LAT)
+		report_duration(buf, len, v);
+	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%lld", report_kps(v));
+}
+
+void
+rs_format_size(char *buf, size_t len, uint64_t bytes)
+{
+	const uint64_t	 mib = 1024 * 1024;
+
+	if (bytes == 0)
+		snprintf(buf, len, "-");
+	else if (bytes % (1024 * mib) == 0)
+		snprintf(buf, len, "%lluG", (unsigned long long)(bytes /
+		    (1024 * mib)));
+	else if (bytes % mib == 0)
+		snprintf(buf, len, "%lluM", (unsigned long long)(bytes / mib));
+	else if (bytes % 1024 == 0)
+		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)bytes);
 }
