@@ -91,6 +91,11 @@ const char	*rs_format_name(enum rs_format);
  */
 void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
 	    double v);
+/*
+ * A latency as bonnie++ writes it: whole microseconds below 100 ms (one
+ * decimal below 10 us), whole milliseconds below 100 s, then seconds.
+ */
+void	rs_format_latency(char *buf, size_t len, double seconds);
 /* A size in bytes as "64M", "1536K", "4G" (whole units only). */
 void	rs_format_size(char *buf, size_t len, uint64_t bytes);
 

@@ -308,8 +308,11 @@ col_unit(int col)
 	return col == RS_SEEKS ? "/sec" : "K/sec";
 }
 
-/* The settings differences and comparability warnings, as text. */
-static void
+/*
+ * The settings differences and comparability warnings, as text.  Returns
+ * the number of lines printed.
+ */
+static int
 print_settings(const struct compare *cmp)
 {
 	char		 (*val)[128], *bad;
@@ -318,30 +321,32 @@ print_settings(const struct compare *cmp)
 
 	val = xcalloc((size_t)cmp->nsets, sizeof(*val));
 	for (i = 0; i < NSETTINGS; i++) {
-		differs = known = 0;
+		/* Listed when two sides that know it disagree. */
+		differs = 0;
+		known = -1;
 		for (k = 0; k < cmp->nsets; k++) {
 			settings[i].get(&cmp->sets[k].set, val[k],
 			    sizeof(val[k]));
-			if (strcmp(val[k], "-") != 0)
-				known = 1;
-			if (k > 0 && strcmp(val[k], val[0]) != 0)
+			if (strcmp(val[k], "-") == 0)
+				continue;
+			if (known >= 0 && strcmp(val[k], val[known]) != 0)
 				differs = 1;
+			known = k;
 		}
-		if (!differs || !known)
+		if (!differs)
 			continue;
 		if (!header) {
 			printf("Settings that differ (base | new%s):\n",
 			    cmp->nsets > 2 ? " 1 | new 2 ..." : "");
-			header = 1;
+			header++;
 		}
+		header++;
 		printf("  %-14s %s", settings[i].name, val[0]);
 		for (k = 1; k < cmp->nsets; k++)
 			printf(" | %s", val[k]);
 		printf("\n");
 	}
 	free(val);
-	if (header)
-		printf("\n");
 
 	/* Runs are comparable only with the same size, chunk, cache, seeks. */
 	for (k = 1; k < cmp->nsets; k++) {
@@ -361,11 +366,14 @@ print_settings(const struct compare *cmp)
 			free(bad);
 			bad = t;
 		}
-		if (bad != NULL)
+		if (bad != NULL) {
 			printf("warning: %s is not comparable with %s: %s\n",
 			    cmp->sets[k].file, cmp->sets[0].file, bad);
+			header++;
+		}
 		free(bad);
 	}
+	return header;
 }
 
 static void
@@ -383,12 +391,13 @@ print_text(struct compare *cmp)
 		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
 		    cmp->sets[k].nruns == 1 ? "" : "s");
 	printf("\n");
-	print_settings(cmp);
-	printf("\n%-12s %-5s %10s", "column", "unit", "base");
+	if (print_settings(cmp) > 0)
+		printf("\n");
+	printf("%-12s %-5s %10s", "column", "unit", "base");
 	for (k = 1; k < cmp->nsets; k++)
-		printf("  %10s %8s %-7s %-22s", cmp->nsets > 2 ?
+		printf("  %10s %8s %-7s %-*s", cmp->nsets > 2 ?
 		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "change",
-		    "verdict", "method");
+		    "verdict", k < cmp->nsets - 1 ? 22 : 0, "method");
 	printf("\n");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -405,7 +414,8 @@ print_text(struct compare *cmp)
 			else
 				printf(" %+7.1f%%", c->change_pct);
 			method_text(m, sizeof(m), cmp, c);
-			printf(" %-7s %-22s", cmp_verdict_name(c->verdict), m);
+			printf(" %-7s %-*s", cmp_verdict_name(c->verdict),
+			    k < cmp->nsets - 1 ? 22 : 0, m);
 			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
 				warned = 1;
 		}

@@ -152,8 +152,8 @@ data_row(const char *name, int line, char **tok, int n,
 		lab = n - 12;
 	else
 		return errorf(cause, "%s:%d: expected a row of 12 numbers (six "
-		    "K/sec and %%CPU pairs) after the machine and MB, found %d",
-		    name, line, t > 13 ? t - 1 : t);
+		    "K/sec and %%CPU pairs) after the machine and MB, found %d numbers",
+		    name, line, t);
 	label[0] = '\0';
 	for (i = 0; i < lab; i++) {
 		if (i > 0)

@@ -13,6 +13,7 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "resultset.h"
 
 #define CSV_FIELDS	50
 
@@ -25,25 +26,6 @@ csv_size(char *buf, size_t len, uint64_t bytes)
 		    (unsigned long long)(bytes / (1024 * 1024)));
 	else
 		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
-}
-
-/*
- * A latency as bonnie++ writes it: whole microseconds below 100 ms, whole
- * milliseconds below 100 s, then whole seconds.
- */
-static void
-csv_latency(char *buf, size_t len, double seconds)
-{
-	double	us = floor(seconds * 1e6);
-
-	if (!(us >= 0))
-		us = 0;
-	if (us < 100000)
-		snprintf(buf, len, "%.0fus", us);
-	else if (us < 100000000)
-		snprintf(buf, len, "%.0fms", floor(us / 1000));
-	else
-		snprintf(buf, len, "%.0fs", floor(us / 1000000));
 }
 
 /* Write a field, replacing commas and line ends so the layout holds. */
@@ -90,7 +72,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		p = &run->ph[i];
 		putc(',', f);
 		if (p->ran && p->lat.count > 0) {
-			csv_latency(buf, sizeof(buf), p->lat.max);
+			rs_format_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);
 		}
 	}

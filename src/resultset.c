@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,7 +300,7 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		snprintf(buf, len, "%s",
 		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
 	else if (RS_KIND(col) == RS_KIND_LAT)
-		report_duration(buf, len, v);
+		rs_format_latency(buf, len, v);
 	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
 		snprintf(buf, len, "%.1f", v);
 	else
@@ -322,4 +323,21 @@ rs_format_size(char *buf, size_t len, uint64_t bytes)
 		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)bytes);
+}
+
+void
+rs_format_latency(char *buf, size_t len, double seconds)
+{
+	double	us = seconds * 1e6;
+
+	if (!(us >= 0))
+		us = 0;
+	if (us < 10 && us != floor(us + 0.5))
+		snprintf(buf, len, "%.1fus", us);
+	else if (floor(us + 0.5) < 100000)
+		snprintf(buf, len, "%.0fus", floor(us + 0.5));
+	else if (floor(us / 1e3 + 0.5) < 100000)
+		snprintf(buf, len, "%.0fms", floor(us / 1e3 + 0.5));
+	else
+		snprintf(buf, len, "%.0fs", floor(us / 1e6 + 0.5));
 }
