@@ -3,6 +3,7 @@
  * formats compare reads, as one table with a row per machine or run.  The
  * HTML page is self-contained (no scripts, fonts or style sheets from
  * elsewhere) and has an SVG bar chart per column that scales to any width.
+ * The page is also well-formed XML, so both HTML and XML tools read it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -189,14 +190,14 @@ print_chart(const struct table *t, int c)
 		if (t->value[r * t->ncols + c] > max)
 			max = t->value[r * t->ncols + c];
 	h = t->nrows * CHART_ROW + 10;
-	printf("<figure>\n<figcaption>");
+	printf("<div class=\"chart\">\n<h2>");
 	put_escaped(t->head[c]);
-	printf("</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	printf("</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "viewBox=\"0 0 %d %d\" width=\"100%%\" "
-	    "preserveAspectRatio=\"xMinYMin meet\" role=\"img\">\n<title>",
+	    "preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
 	    CHART_W, h);
 	put_escaped(t->head[c]);
-	printf("</title>\n");
+	printf("\">\n");
 	for (r = 0; r < t->nrows; r++) {
 		v = t->value[r * t->ncols + c];
 		printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
@@ -214,7 +215,7 @@ print_chart(const struct table *t, int c)
 		put_escaped(t->cell[r * t->ncols + c]);
 		printf("</text>\n");
 	}
-	printf("</svg>\n</figure>\n");
+	printf("</svg>\n</div>\n");
 }
 
 static void
@@ -222,10 +223,11 @@ print_html(const struct table *t)
 {
 	int	r, c;
 
-	printf("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n"
+	printf("<!DOCTYPE html>\n"
+	    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+	    "<head>\n<meta charset=\"utf-8\"/>\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
-	    "initial-scale=1\">\n"
+	    "initial-scale=1\"/>\n"
 	    "<title>bonnie-ng report</title>\n<style>\n"
 	    "body { font-family: sans-serif; margin: 1em; }\n"
 	    ".wide { overflow-x: auto; }\n"
@@ -233,8 +235,8 @@ print_html(const struct table *t)
 	    "th, td { border: 1px solid #999; padding: 0.2em 0.5em; "
 	    "text-align: right; white-space: nowrap; }\n"
 	    "th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }\n"
-	    "figure { margin: 1em 0; max-width: 60em; }\n"
-	    "figcaption { font-weight: bold; }\n"
+	    ".chart { margin: 1em 0; max-width: 60em; }\n"
+	    "h2 { font-size: 1em; margin: 0; }\n"
 	    "svg { max-width: 100%%; height: auto; font-size: 13px; "
 	    "font-family: sans-serif; }\n"
 	    ".bar { fill: #4a7ab5; }\n"
