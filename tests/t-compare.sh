@@ -161,8 +161,9 @@ if command -v bon_csv2txt >/dev/null 2>&1; then
 	}
 	{ printf "%5s %3s %5s %3s %5s %3s %5s %3s %5s %3s %5s %3s\n", spd($10), $11, spd($12), $13, spd($14), $15, spd($16), $17, spd($18), $19, $20, $21 }' "$T/run.csv")
 	grep -qF -- "$want" "$T/pp.txt"
-	check "bon_csv2txt shows the same numbers" $? ||
-	    diag "want: $want" "$(cat "$T/pp.txt")"
+	r=$?
+	check "bon_csv2txt shows the same numbers" $r
+	[ $r -eq 0 ] || diag "want: $want" "$(cat "$T/pp.txt")"
 else
 	skip "bon_csv2txt not installed (package bonnie++)"
 	skip "bon_csv2txt not installed (package bonnie++)"
