@@ -66,6 +66,8 @@ struct rs_settings {
 	char		*device;
 	char		*scheduler;
 	char		*version;	/* Tool and version. */
+	const char	*latency;	/* What latency means: "max" (JSON,
+					   CSV) or "p99" (text Latency row). */
 };
 
 struct result_set {

@@ -29,6 +29,7 @@ struct compare {
 	struct result_set	*sets;
 	struct cmp_cell		*cells;		/* [col][new] */
 	int			 shown[RS_NCOLS];
+	int			 latency_skipped; /* Differing kinds. */
 	int			 exit;
 };
 
@@ -242,6 +243,21 @@ has_values(const struct result_set *rs, int col)
 	return 0;
 }
 
+/* Do all sides' latencies mean the same (max or p99)? */
+static int
+same_latency(const struct compare *cmp)
+{
+	const char	*a = cmp->sets[0].set.latency, *b;
+	int		 k;
+
+	for (k = 1; k < cmp->nsets; k++) {
+		b = cmp->sets[k].set.latency;
+		if (a == NULL || b == NULL || strcmp(a, b) != 0)
+			return 0;
+	}
+	return 1;
+}
+
 /* Compare every column and work out which to show and the exit status. */
 static void
 compare_all(struct compare *cmp)
@@ -263,9 +279,17 @@ compare_all(struct compare *cmp)
 			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
 				cmp->exit = 1;
 		}
-		/* Latency only where both sides have it. */
-		if (RS_KIND(col) == RS_KIND_LAT)
+		/*
+		 * Latency only where both sides have it, and mean the same
+		 * by it (the worst case, or a text report's 99th percentile).
+		 */
+		if (RS_KIND(col) == RS_KIND_LAT) {
 			cmp->shown[col] = any && has_values(&cmp->sets[0], col);
+			if (cmp->shown[col] && !same_latency(cmp)) {
+				cmp->shown[col] = 0;
+				cmp->latency_skipped = 1;
+			}
+		}
 		else
 			cmp->shown[col] = any || has_values(&cmp->sets[0], col);
 	}
@@ -304,7 +328,7 @@ col_unit(int col)
 	if (RS_KIND(col) == RS_KIND_CPU)
 		return "%CPU";
 	if (RS_KIND(col) == RS_KIND_LAT)
-		return "max";
+		return "lat";
 	return col == RS_SEEKS ? "/sec" : "K/sec";
 }
 
@@ -422,12 +446,16 @@ print_text(struct compare *cmp)
 		printf("\n");
 	}
 	printf("\n");
-	if (cmp->sets[0].nruns > 1 || cmp->nsets > 2 || cmp->sets[1].nruns > 1)
-		printf("Values are medians over the runs.  ");
-	printf("Verdicts with %d or more runs on both sides come from the "
-	    "runs' distributions at %.0f%%;\nwith fewer, a change within "
-	    "%g%% is \"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	printf("Values are medians over a file's runs; latency (lat) is the "
+	    "worst case, or a\ntext report's 99th percentile.  With %d or "
+	    "more runs on both sides the verdict\ncomes from the runs' "
+	    "distributions at %.0f%%; with fewer, a change within %g%% is\n"
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold);
+	if (cmp->latency_skipped)
+		printf("Latency is not compared: the sides record different "
+		    "latencies (a text\nreport's Latency row is the 99th "
+		    "percentile, JSON and CSV the worst case).\n");
 	printf("result: %s\n", warned ? "worse (a selected column got worse)" :
 	    "ok (no selected column got worse)");
 }
@@ -442,6 +470,10 @@ json_settings(struct json *j, const char *key, const struct result_set *rs)
 	json_string(j, "file", rs->file);
 	json_string(j, "format", rs_format_name(rs->format));
 	json_int(j, "runs", rs->nruns);
+	if (rs->set.latency != NULL)
+		json_string(j, "latency", rs->set.latency);
+	else
+		json_null(j, "latency");
 	json_object_start(j, "settings");
 	for (i = 0; i < NSETTINGS; i++) {
 		settings[i].get(&rs->set, b, sizeof(b));

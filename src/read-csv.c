@@ -176,6 +176,7 @@ rs_read_csv(const char *name, const char *buf, size_t len,
 	int		 line = 0, r;
 
 	rs->format = RS_FMT_CSV;
+	rs->set.latency = "max";
 	for (; p < end; p = nl != NULL ? nl + 1 : end) {
 		line++;
 		nl = memchr(p, '\n', (size_t)(end - p));

@@ -78,6 +78,7 @@ read_settings(const struct jv *root, struct result_set *rs)
 	ver = jv_str(root, "version");
 	s->version = xasprintf("%s %s", tool ? tool : "bonnie-ng",
 	    ver ? ver : "?");
+	s->latency = "max";
 	s->hostname = dup_str(sys, "hostname");
 	s->os = dup_str(sys, "os");
 	s->kernel = dup_str(sys, "kernel_release");

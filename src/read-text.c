@@ -187,6 +187,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
 
 	rs->format = RS_FMT_TEXT;
 	rs->set.version = xstrdup("Bonnie text report");
+	rs->set.latency = "p99";
 	for (; p < end; p = nl != NULL ? nl + 1 : end) {
 		line++;
 		nl = memchr(p, '\n', (size_t)(end - p));

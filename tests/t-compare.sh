@@ -180,6 +180,18 @@ run compare "$T/run.csv" "$T/run.csv"
 check "bonnie-ng reads its own CSV back: exit 0" $status
 ! grep -Eq ' (worse|better) ' "$T/out"
 check "a result compared with itself is the same everywhere" $?
+# bonnie-ng's own text (with -x summary rows and -L latency rows) and JSON
+# record of the same runs read back as the same numbers.
+"$BONNIE" -q -d "$T/d" -s 4m -x 3 -L --json "$T/x3.json" >"$T/x3.txt" 2>"$T/x3.err"
+check "bonnie-ng -x 3 -L --json runs" $?
+run report "$T/x3.txt" "$T/x3.json"
+[ $status -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 7 ]
+check "report: text and JSON of 3 runs give 6 rows (summary rows skipped)" $?
+run compare "$T/x3.txt" "$T/x3.json"
+[ $status -eq 0 ] && ! grep -Eq ' (worse|better) ' "$T/out" &&
+    grep -q '^Latency is not compared' "$T/out"
+check "text and JSON of the same runs compare as the same" $?
+diag "$(cat "$T/out")"
 no_test_files "$T/d"
 check "no test file left behind" $?
 
