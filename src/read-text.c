@@ -4,7 +4,8 @@
  * indentation, rows with or without the Machine and MB columns, values of
  * any width.  Rows are split on white space, never on columns.  bonnie-ng's
  * own "Latency" rows are read; its "#median", "#min" and "#max" summary
- * rows are skipped, being derived from the runs above them.
+ * rows are skipped, being derived from the runs above them.  A row that a
+ * mail program wrapped onto a second line is joined again.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -176,25 +177,87 @@ data_row(const char *name, int line, char **tok, int n,
 	return 0;
 }
 
+/* The line at p without its quoting, in a new string; *nl is its end. */
+static char *
+line_text(const char *p, const char *end, const char **nl)
+{
+	const char	*s, *e;
+	char		*text;
+
+	*nl = memchr(p, '\n', (size_t)(end - p));
+	e = *nl != NULL ? *nl : end;
+	s = unquote(p, e);
+	text = xmalloc((size_t)(e - s) + 1);
+	memcpy(text, s, (size_t)(e - s));
+	text[e - s] = '\0';
+	return text;
+}
+
+/* The number of tokens in s, and in *trailing the fields at its end. */
+static int
+count_fields(const char *s, int *trailing)
+{
+	char	*copy = xstrdup(s), *tok[MAX_TOKENS + 1];
+	int	 n, t;
+
+	n = tokenize(copy, tok);
+	if (n > MAX_TOKENS)
+		n = MAX_TOKENS;
+	for (t = 0; t < n && is_field(tok[n - 1 - t]); t++)
+		;
+	free(copy);
+	*trailing = t;
+	return n;
+}
+
+/*
+ * A row that a mail program wrapped: when the line after a short row
+ * holds nothing but the missing fields, join the two.  Returns the text
+ * to use (text itself, or a new string with the next line consumed).
+ */
+static char *
+unwrap(char *text, const char *end, const char **nl, int *line)
+{
+	const char	*nl2;
+	char		*more, *joined;
+	int		 n, t, n2, t2;
+
+	if (*nl == NULL || strncmp(text, "Latency", 7) == 0)
+		return text;
+	n = count_fields(text, &t);
+	if (n == 0 || t >= 12)
+		return text;
+	more = line_text(*nl + 1, end, &nl2);
+	n2 = count_fields(more, &t2);
+	if (n2 == 0 || n2 != t2 || t + t2 < 12 || t + t2 > 13 ||
+	    (n == t && t + t2 == 13 && n + n2 != 13)) {
+		free(more);
+		return text;
+	}
+	joined = xasprintf("%s %s", text, more);
+	free(more);
+	free(text);
+	*nl = nl2;
+	(*line)++;
+	return joined;
+}
+
 int
 rs_read_text(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
 {
-	const char	*p = buf, *end = buf + len, *nl, *s;
+	const char	*p = buf, *end = buf + len, *nl;
 	struct rs_run	*last = NULL;
 	char		*text, *tok[MAX_TOKENS + 1];
 	int		 line = 0, in = 0, rows = 0, header = 0, hdr, n, r;
+	int		 row_line;
 
 	rs->format = RS_FMT_TEXT;
 	rs->set.version = xstrdup("Bonnie text report");
 	rs->set.latency = "p99";
 	for (; p < end; p = nl != NULL ? nl + 1 : end) {
 		line++;
-		nl = memchr(p, '\n', (size_t)(end - p));
-		s = unquote(p, nl != NULL ? nl : end);
-		text = xmalloc((size_t)((nl != NULL ? nl : end) - s) + 1);
-		memcpy(text, s, (size_t)((nl != NULL ? nl : end) - s));
-		text[(nl != NULL ? nl : end) - s] = '\0';
+		text = line_text(p, end, &nl);
 		r = 0;
 		if (is_units_line(text)) {
 			in = 1;
@@ -206,6 +269,9 @@ rs_read_text(const char *name, const char *buf, size_t len,
 		if (!in)
 			goto next;
 		hdr = is_header_line(text);
+		row_line = line;
+		if (!hdr)
+			text = unwrap(text, end, &nl, &line);
 		n = tokenize(text, tok);
 		if (n == 0) {
 			/* A blank line ends a table that has rows. */
@@ -215,15 +281,15 @@ rs_read_text(const char *name, const char *buf, size_t len,
 		}
 		if (n > MAX_TOKENS) {
 			r = errorf(cause, "%s:%d: too many fields for a result "
-			    "row", name, line);
+			    "row", name, row_line);
 			goto next;
 		}
 		if (strcmp(tok[0], "Latency") == 0) {
-			r = latency_row(name, line, tok, n, last, cause);
+			r = latency_row(name, row_line, tok, n, last, cause);
 			last = NULL;
 			goto next;
 		}
-		r = data_row(name, line, tok, n, rs, &last, cause);
+		r = data_row(name, row_line, tok, n, rs, &last, cause);
 		if (r == 0)
 			rows++;
 		else if (r == 1) {
@@ -233,7 +299,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
 				r = 0;
 			} else
 				r = errorf(cause, "%s:%d: expected a result row "
-				    "after the header on line %d", name, line,
+				    "after the header on line %d", name, row_line,
 				    header);
 		}
 next:

@@ -160,6 +160,12 @@ rs_read_buf(const char *name, const char *buf, size_t len,
 			r = rs_read_csv(name, buf, len, rs, cause);
 			goto done;
 		}
+		if (has(s, e, "/sec %CP ") || has(s, e, "Name:Size etc")) {
+			errorf(cause, "%s:%d: a bonnie++ text report; compare "
+			    "reads bonnie++'s CSV line (the last line bonnie++ "
+			    "prints) instead", name, line);
+			goto bad;
+		}
 		if (has(s, e, "K/sec") && has(s, e, "%CPU")) {
 			rs->format = RS_FMT_TEXT;
 			r = rs_read_text(name, buf, len, rs, cause);

@@ -158,6 +158,17 @@ test_text(void)
 	is_val(&rs, 1, RS_SEEKS_CPU, 3.3, "quoted: seeks %CPU");
 	rs_free(&rs);
 
+	if (!ok(load(FIX "text-wrapped.txt", &rs) == 0,
+	    "text rows wrapped by a mail program read"))
+		return;
+	is_int(rs.nruns, 2, "wrapped: two rows");
+	is_val(&rs, 0, RS_READ, 2385920, "wrapped: the value before the break");
+	is_val(&rs, 0, RS_READ_CPU, 99.0, "wrapped: the value after the break");
+	is_val(&rs, 0, RS_SEEKS, 17050.3, "wrapped: seeks");
+	is_val(&rs, 1, RS_SEEKS, 1014.1, "wrapped: second row's seeks");
+	is_int(rs.runs[1].line, 5, "wrapped: the row starts on line 5");
+	rs_free(&rs);
+
 	if (!ok(load(FIX "text-bare.txt", &rs) == 0,
 	    "text without Machine and MB reads"))
 		return;
@@ -200,6 +211,9 @@ static const struct bad bad_files[] = {
 	{ "bad-prose.txt", FIX "bad-prose.txt:1: not a bonnie-ng JSON record, "
 	    "bonnie++ CSV or classic Bonnie report" },
 	{ "empty.txt", FIX "empty.txt:1: empty file" },
+	{ "bad-bonnie++-text.txt", FIX "bad-bonnie++-text.txt:3: a bonnie++ "
+	    "text report; compare reads bonnie++'s CSV line (the last line "
+	    "bonnie++ prints) instead" },
 };
 
 static void
