@@ -19,6 +19,17 @@
 
 static char	 path[] = "/tmp/bonnie-ng-t-record.XXXXXX";
 static int	 have_jq;
+static int	 have_validator = -1;
+
+/* Whether python3 with jsonschema and doc/schema.json are at hand. */
+static int
+validator(void)
+{
+	if (have_validator == -1)
+		have_validator = access("doc/schema.json", R_OK) == 0 &&
+		    system("python3 -c 'import jsonschema' >/dev/null 2>&1") == 0;
+	return have_validator;
+}
 
 /* Run jq -c FILTER on the record; the first line of output, or "?". */
 static const char *
@@ -165,10 +176,8 @@ static void
 check_schema(const char *desc)
 {
 	char	cmd[1024];
-	int	rc;
 
-	rc = system("python3 -c 'import jsonschema' >/dev/null 2>&1");
-	if (rc != 0 || access("doc/schema.json", R_OK) != 0) {
+	if (!validator()) {
 		tap_skip("python3 jsonschema or doc/schema.json missing");
 		return;
 	}
@@ -188,10 +197,8 @@ static void
 check_schema_rejects(void)
 {
 	char	cmd[2048];
-	int	rc;
 
-	rc = system("python3 -c 'import jsonschema' >/dev/null 2>&1");
-	if (rc != 0 || access("doc/schema.json", R_OK) != 0) {
+	if (!validator()) {
 		tap_skip("python3 jsonschema or doc/schema.json missing");
 		return;
 	}
