@@ -142,7 +142,7 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "--fail-on: unknown column '%s' (one of "
+			r = errorf(cause, "compare: --fail-on: unknown column '%s' (one of "
 			    "putc, write, rewrite, getc, read, seeks, NAME_cpu, "
 			    "NAME_lat, rates, cpu, latency, all)", word);
 			break;
@@ -164,8 +164,50 @@ parse_threshold(const char *arg, double *t, char **cause)
 		end++;
 	if (end == arg || *end != '\0' || errno != 0 || !(*t >= 0) ||
 	    *t > 1000)
-		return errorf(cause, "--threshold: not a percentage: '%s'", arg);
+		return errorf(cause, "compare: --threshold: not a percentage: '%s'", arg);
 	return 0;
+}
+
+enum { OPT_THRESHOLD, OPT_FAIL_ON, OPT_OUTPUT };
+
+static const struct {
+	const char	*name;
+	char		 letter;
+	int		 id;
+} compare_options[] = {
+	{ "threshold", 't', OPT_THRESHOLD },
+	{ "fail-on", 'F', OPT_FAIL_ON },
+	{ "output", 'o', OPT_OUTPUT },
+};
+
+/*
+ * Which option arg names ("--name", "--name=value", "-x", "-xvalue"), with
+ * an attached value in *val (else NULL).  -1 when it names none.
+ */
+static int
+match_option(const char *arg, const char **val)
+{
+	size_t	i, len;
+
+	*val = NULL;
+	for (i = 0; i < sizeof(compare_options) / sizeof(compare_options[0]);
+	    i++) {
+		if (arg[1] == '-') {
+			len = strlen(compare_options[i].name);
+			if (strncmp(arg + 2, compare_options[i].name, len) != 0 ||
+			    (arg[2 + len] != '\0' && arg[2 + len] != '='))
+				continue;
+			if (arg[2 + len] == '=')
+				*val = arg + 3 + len;
+		} else {
+			if (arg[1] != compare_options[i].letter)
+				continue;
+			if (arg[2] != '\0')
+				*val = arg + 2;
+		}
+		return compare_options[i].id;
+	}
+	return -1;
 }
 
 /*
@@ -176,52 +218,47 @@ static int
 parse_args(int argc, char **argv, struct compare *cmp, char **files,
     char **cause)
 {
-	const char	*opt, *val;
-	int		 i, n = 0, only_files = 0;
-	size_t		 len;
+	const char	*arg, *val;
+	int		 i, n = 0, only_files = 0, id;
 
 	for (i = 1; i < argc; i++) {
-		opt = argv[i];
-		if (only_files || opt[0] != '-' || strcmp(opt, "-") == 0) {
+		arg = argv[i];
+		if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
 			files[n++] = argv[i];
 			continue;
 		}
-		if (strcmp(opt, "--") == 0) {
+		if (strcmp(arg, "--") == 0) {
 			only_files = 1;
 			continue;
 		}
-		val = NULL;
-		len = strcspn(opt, "=");
-		if (opt[len] == '=' && opt[1] == '-')
-			val = opt + len + 1;
-		else if (opt[1] != '-' && opt[1] != '\0' && opt[2] != '\0')
-			val = opt + 2;	/* -ojson */
-#define IS(s)	(strlen(s) == len && strncmp(opt, s, len) == 0) ||	\
-		(opt[1] != '-' && strncmp(opt, s, 2) == 0 && strlen(s) == 2)
-		if (!(IS("--threshold") || IS("-t") || IS("--fail-on") ||
-		    IS("-F") || IS("-o") || IS("--output")))
+		if ((id = match_option(arg, &val)) == -1)
 			return errorf(cause, "compare: unknown option '%s'\n%s",
-			    opt, COMPARE_USAGE);
+			    arg, COMPARE_USAGE);
 		if (val == NULL) {
 			if (i + 1 >= argc)
 				return errorf(cause, "compare: option '%s' needs "
-				    "a value\n%s", opt, COMPARE_USAGE);
+				    "a value\n%s", arg, COMPARE_USAGE);
 			val = argv[++i];
 		}
-		if (IS("--threshold") || IS("-t")) {
+		switch (id) {
+		case OPT_THRESHOLD:
 			if (parse_threshold(val, &cmp->threshold, cause) != 0)
 				return -1;
-		} else if (IS("--fail-on") || IS("-F")) {
+			break;
+		case OPT_FAIL_ON:
 			if (parse_fail_on(val, cmp->fail_on, cause) != 0)
 				return -1;
-		} else if (strcmp(val, "json") == 0)
-			cmp->json = 1;
-		else if (strcmp(val, "text") == 0)
-			cmp->json = 0;
-		else
-			return errorf(cause, "compare: -o takes text or json, "
-			    "not '%s'", val);
-#undef IS
+			break;
+		case OPT_OUTPUT:
+			if (strcmp(val, "json") == 0)
+				cmp->json = 1;
+			else if (strcmp(val, "text") == 0)
+				cmp->json = 0;
+			else
+				return errorf(cause, "compare: -o takes text or "
+				    "json, not '%s'", val);
+			break;
+		}
 	}
 	return n;
 }
