@@ -142,9 +142,10 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "compare: --fail-on: unknown column '%s' (one of "
-			    "putc, write, rewrite, getc, read, seeks, NAME_cpu, "
-			    "NAME_lat, rates, cpu, latency, all)", word);
+			r = errorf(cause, "compare: --fail-on: unknown column "
+			    "'%s' (one of putc, write, rewrite, getc, read, "
+			    "seeks, NAME_cpu, NAME_lat, rates, cpu, latency, "
+			    "all)", word);
 			break;
 		}
 		sel[c] = 1;
@@ -164,7 +165,8 @@ parse_threshold(const char *arg, double *t, char **cause)
 		end++;
 	if (end == arg || *end != '\0' || errno != 0 || !(*t >= 0) ||
 	    *t > 1000)
-		return errorf(cause, "compare: --threshold: not a percentage: '%s'", arg);
+		return errorf(cause, "compare: --threshold: not a percentage: "
+		    "'%s'", arg);
 	return 0;
 }
 

@@ -16,8 +16,10 @@
 
 #define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."
 
+#define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
+
 /* Table columns before the result columns. */
-#define NLEAD		3	/* Source, machine, size. */
+#define NLEAD		4	/* Source, machine, run, size. */
 
 struct table {
 	int		  nrows;
@@ -28,7 +30,9 @@ struct table {
 	double		 *value;	/* Bar lengths, NAN-free: <0 none. */
 };
 
-static const char *const lead_heads[NLEAD] = { "source", "machine", "size" };
+static const char *const lead_heads[NLEAD] = {
+	"source", "machine", "run", "size"
+};
 
 static const char *const col_heads[RS_NCOLS] = {
 	"putc K/sec", "write K/sec", "rewrite K/sec", "getc K/sec",
@@ -84,9 +88,10 @@ build(struct table *t, struct result_set *sets, int nsets)
 			t->cell[row * t->ncols + 0] = xstrdup(sets[k].file);
 			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
 			    r->label : "-");
+			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
 			rs_format_size(buf, sizeof(buf), r->size ? r->size :
 			    sets[k].set.size);
-			t->cell[row * t->ncols + 2] = xstrdup(buf);
+			t->cell[row * t->ncols + 3] = xstrdup(buf);
 			for (c = NLEAD; c < t->ncols; c++) {
 				rs_format_value(buf, sizeof(buf), t->col[c],
 				    r->col[t->col[c]].state,
@@ -165,14 +170,31 @@ put_escaped(const char *s)
 	}
 }
 
-/* One row's name in a chart: machine, and the file when there are many. */
+/*
+ * One row's name in a chart: the machine and the file's base name, cut so
+ * that it fits left of the bars (on a UTF-8 character boundary).
+ */
 static void
 put_row_name(const struct table *t, int r)
 {
-	put_escaped(t->cell[r * t->ncols + 1]);
-	fputs(" (", stdout);
-	put_escaped(t->cell[r * t->ncols + 0]);
-	fputs(")", stdout);
+	const char	*file = t->cell[r * t->ncols + 0], *slash;
+	char		*name;
+	size_t		 n;
+
+	if ((slash = strrchr(file, '/')) != NULL && slash[1] != '\0')
+		file = slash + 1;
+	name = xasprintf("%s (%s #%s)", t->cell[r * t->ncols + 1], file,
+	    t->cell[r * t->ncols + 2]);
+	if (strlen(name) > CHART_NAME_MAX) {
+		n = CHART_NAME_MAX - 1;
+		while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+			n--;
+		name[n] = '\0';
+		put_escaped(name);
+		fputs("\xe2\x80\xa6", stdout);	/* An ellipsis. */
+	} else
+		put_escaped(name);
+	free(name);
 }
 
 #define CHART_W		640
