@@ -213,8 +213,7 @@ test_csv_writer(void)
 	struct run_result	 runs[2];
 	struct record		 rec;
 	struct result_set	 rs;
-	char			 path[] = "/tmp/bonnie-ng-t-compare.XXXXXX";
-	char			 cmd[512], *line, *out, *err, *cause = NULL;
+	char			 path[256], cmd[1200], *line, *out, *err, *cause = NULL;
 	FILE			*f;
 	int			 fd, i, commas;
 
@@ -243,6 +242,8 @@ test_csv_writer(void)
 	rec.nruns = 2;
 	rec.runs = runs;
 
+	snprintf(path, sizeof(path), "%s/bonnie-ng-t-compare.XXXXXX",
+	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
 	if ((fd = mkstemp(path)) == -1 || (f = fdopen(fd, "w+")) == NULL) {
 		ok(0, "temporary file");
 		return;
