@@ -14,7 +14,6 @@
 #define BONNIE_PHASE_H
 
 #include <signal.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -54,9 +53,14 @@ struct phase_ctx {
 	int		 fd;		/* The phase's descriptor, or -1; the
 					   core closes it if left open. */
 
-	/* Progress: bytes (or seeks) done so far, read by another thread. */
-	_Atomic uint64_t done;
-	uint64_t	 total;		/* What done counts up to. */
+	/*
+	 * Live progress on a terminal, from the phase's own thread so that
+	 * the process never starts a thread of its own: a thread would
+	 * switch stdio to locking and slow the per-char phases.
+	 */
+	const char	*title;
+	uint64_t	 total;		/* What progress counts up to. */
+	uint64_t	 tick_due;	/* Monotonic ns; UINT64_MAX: never. */
 
 	/* Filled in by the phase. */
 	uint64_t	 bytes;
@@ -108,14 +112,22 @@ int	phase_write_full(struct phase_ctx *, int fd, const unsigned char *,
 	    size_t, int64_t offset);
 /* fsync(2) then close(2), reporting the first failure. */
 int	phase_sync_close(struct phase_ctx *, int fd);
-/* Record the latency since *last and move *last to now. */
+/* Show progress: done of ctx->total so far.  Sets the next tick. */
+void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
+
+/*
+ * Record the latency since *last, move *last to now, and show progress
+ * (done so far) when it is due.
+ */
 static inline void
-phase_lap(struct phase_ctx *ctx, bn_time *last)
+phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 {
 	bn_time	now = time_now();
 
 	hist_add(ctx->hist, time_elapsed_ns(*last, now));
 	*last = now;
+	if (now.ns >= ctx->tick_due)
+		phase_tick(ctx, done, now);
 }
 /* Change one word in every 512 bytes of buf so no two chunks are equal. */
 void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);

@@ -38,8 +38,7 @@ read_loop(struct phase_ctx *ctx, int fd)
 			return phase_fail(ctx, "read", (int64_t)got);
 		}
 		got += (uint64_t)n;
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, got, memory_order_relaxed);
+		phase_lap(ctx, &last, got);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "read", (int64_t)got);

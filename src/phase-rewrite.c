@@ -38,9 +38,7 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 			return phase_fail(ctx, "lseek", off);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
 			return -1;
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
-		    memory_order_relaxed);
+		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "rewrite", off);

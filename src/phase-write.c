@@ -33,9 +33,7 @@ write_loop(struct phase_ctx *ctx, int fd)
 		if (phase_write_full(ctx, fd, ctx->buf, chunk,
 		    (int64_t)(i * chunk)) == -1)
 			return -1;
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
-		    memory_order_relaxed);
+		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "write", (int64_t)(i * chunk));

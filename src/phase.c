@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -60,6 +61,16 @@ phase_by_name(const char *name)
 		if (strcmp(phase_table[i]->name, name) == 0)
 			return phase_table[i];
 	return NULL;
+}
+
+void
+phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
+{
+	if (ctx->total > 0)
+		fprintf(stderr, "\r%s...%3d%%", ctx->title,
+		    (int)(100 * (double)done / (double)ctx->total));
+	fflush(stderr);
+	ctx->tick_due = now.ns + 250000000u;
 }
 
 int
