@@ -198,9 +198,13 @@ bpp_get() {
 machine_line() {
 	fs=$(df -PT "$DIR" 2>/dev/null | awk 'NR == 2 { print $2 " on " $1 }')
 	ram=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
-	virt=$(systemd-detect-virt 2>/dev/null || true)
-	[ -z "$virt" ] && grep -q hypervisor /proc/cpuinfo 2>/dev/null && virt="yes"
-	echo "$(uname -sr), $(nproc) CPUs, RAM $ram, $DIR: ${fs:-?}, hypervisor: ${virt:-none seen}"
+	virt=$(systemd-detect-virt --vm 2>/dev/null) || virt=""
+	[ "$virt" = none ] && virt=""
+	[ -z "$virt" ] && grep -q hypervisor /proc/cpuinfo 2>/dev/null &&
+	    virt="yes (cpu flag)"
+	ctr=$(systemd-detect-virt --container 2>/dev/null) || ctr=""
+	[ "$ctr" = none ] && ctr=""
+	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}"
 }
 
 # load_line: the load average now, to show how busy the machine was.

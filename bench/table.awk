@@ -51,8 +51,8 @@ BEGIN {
 }
 
 END {
-	hdr = sprintf("%-9s %-8s %10s %10s %6s %6s %6s %6s %6s %6s %6s  %s",
-	    "group", "phase", "bonnie-ng", "peer", "ratio", "min", "max",
+	hdr = sprintf("%-9s %-8s %3s %10s %10s %6s %6s %6s %6s %6s %6s %6s  %s",
+	    "group", "phase", "n", "bonnie-ng", "peer", "ratio", "min", "max",
 	    "cpuA", "cpuB", "cvA%", "cvB%", "target")
 	for (g = 1; g <= ng; g++) {
 		grp = gorder[g]
@@ -87,10 +87,10 @@ END {
 			else if (grp == "perchar")
 				t = rmed == "NA" ? "no data" : (rmed >= 0.95 ? "met (>=0.95)" : "MISSED (<0.95)")
 			else if (grp == "bonnie++")
-				t = (cva == "NA" || cvb == "NA") ? "cv: n/a" : \
+				t = (na < 3 || nb < 3) ? "cv: too few figures" : \
 				    (cva <= cvb ? "cv met" : "cv MISSED")
-			printf "%-9s %-8s %10s %10s %6s %6s %6s %6s %6s %6s %6s  %s\n",
-			    grp, kk[2], fmt(median(A, na), 0), fmt(median(B, nb), 0),
+			printf "%-9s %-8s %3d %10s %10s %6s %6s %6s %6s %6s %6s %6s  %s\n",
+			    grp, kk[2], nr, fmt(median(A, na), 0), fmt(median(B, nb), 0),
 			    fmt(rmed, 3), fmt(rmin, 3), fmt(rmax, 3),
 			    fmt(median(CA, nca), 1), fmt(median(CB, ncb), 1),
 			    fmt(cva, 1), fmt(cvb, 1), t
