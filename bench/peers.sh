@@ -104,6 +104,8 @@ echo "work: dir $DIR, file ${SIZE_MIB} MiB, chunk $CHUNK, $SEEKERS seekers," \
 echo "load average before: $(load_line)"
 
 pair=1
+has_group direct || has_group cold || has_group bonnie++ ||
+    has_group perchar || pair=$((PAIRS + 1))	# memory only: no pairs
 while [ "$pair" -le "$PAIRS" ]; do
 	note "pair $pair of $PAIRS (load $(load_line))"
 	if has_group direct; then
