@@ -6,6 +6,7 @@
 #define BONNIE_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 /*
  * Store a newly allocated message in *cause (if cause is not NULL) and

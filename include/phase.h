@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "hist.h"
 #include "options.h"
@@ -40,6 +41,8 @@ struct rng {
 struct phase_ctx {
 	const struct options *opt;
 	const char	*path;		/* The test file. */
+	dev_t		 file_dev;	/* Its identity, checked on reopen. */
+	ino_t		 file_ino;
 	uint64_t	 size;		/* File size, whole chunks. */
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
@@ -48,6 +51,8 @@ struct phase_ctx {
 	struct rng	 rng;
 	struct hist	*hist;		/* Latency, cleared by the core. */
 	void		*priv;		/* Phase state from setup(). */
+	int		 fd;		/* The phase's descriptor, or -1; the
+					   core closes it if left open. */
 
 	/* Progress: bytes (or seeks) done so far, read by another thread. */
 	_Atomic uint64_t done;
@@ -96,6 +101,22 @@ const struct phase *phase_by_name(const char *);
  */
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
+/* read(2) or write(2) all of len bytes, retrying short transfers. */
+int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
+	    int64_t offset);
+int	phase_write_full(struct phase_ctx *, int fd, const unsigned char *,
+	    size_t, int64_t offset);
+/* fsync(2) then close(2), reporting the first failure. */
+int	phase_sync_close(struct phase_ctx *, int fd);
+/* Record the latency since *last and move *last to now. */
+static inline void
+phase_lap(struct phase_ctx *ctx, bn_time *last)
+{
+	bn_time	now = time_now();
+
+	hist_add(ctx->hist, time_elapsed_ns(*last, now));
+	*last = now;
+}
 /* Change one word in every 512 bytes of buf so no two chunks are equal. */
 void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);
 

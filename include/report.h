@@ -34,4 +34,17 @@ int	report_duration(char *buf, size_t len, double seconds);
 /* K/sec as the report prints it: whole KiB per second, rounded down. */
 long long report_kps(double kib_per_s);
 
+struct record;
+
+/*
+ * The whole text report of a record: the header, a row per run, with -L a
+ * latency row under each, and for several runs the summary rows labelled
+ * "#median", "#min" and "#max".  0, or -1 if the stream failed.
+ */
+int	report_write_text(FILE *, const struct record *, int latency);
+
+/* The summary of runs for one of "median", "min" or "max". */
+void	report_summary(const struct run_result *, int nruns, const char *which,
+	    struct phase_result out[PH_COUNT]);
+
 #endif

@@ -59,7 +59,7 @@ struct run_error {
 	char		 path[1024];
 	int64_t		 offset;	/* Byte offset, or -1. */
 	int		 errnum;	/* errno, or 0. */
-	char		 message[512];	/* The whole one-line message. */
+	char		 message[1600];	/* The whole one-line message. */
 };
 
 struct run_result {

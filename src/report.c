@@ -3,8 +3,13 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "error.h"
+#include "record.h"
 #include "report.h"
+#include "stats.h"
 
 const char report_header[] =
 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
@@ -85,4 +90,73 @@ report_latency_row(char *buf, size_t len, uint64_t size_mib,
 		APPEND("%10s%s", d, i == PH_COUNT - 1 ? "\n" : " ");
 	}
 	return (int)o;
+}
+
+void
+report_summary(const struct run_result *runs, int nruns, const char *which,
+    struct phase_result out[PH_COUNT])
+{
+	struct col_stats	 rate, cpu;
+	double			*vr, *vc;
+	int			 i, k, n;
+
+	memset(out, 0, sizeof(struct phase_result) * PH_COUNT);
+	vr = xcalloc((size_t)nruns, sizeof(double));
+	vc = xcalloc((size_t)nruns, sizeof(double));
+	for (i = 0; i < PH_COUNT; i++) {
+		for (k = n = 0; k < nruns; k++) {
+			if (!runs[k].ph[i].ran)
+				continue;
+			vr[n] = runs[k].ph[i].rate;
+			vc[n] = runs[k].ph[i].cpu_pct;
+			n++;
+		}
+		if (n == 0)
+			continue;
+		stats_compute(vr, n, &rate);
+		stats_compute(vc, n, &cpu);
+		out[i].ran = 1;
+		if (strcmp(which, "min") == 0) {
+			out[i].rate = rate.min;
+			out[i].cpu_pct = cpu.min;
+		} else if (strcmp(which, "max") == 0) {
+			out[i].rate = rate.max;
+			out[i].cpu_pct = cpu.max;
+		} else {
+			out[i].rate = rate.median;
+			out[i].cpu_pct = cpu.median;
+		}
+	}
+	free(vr);
+	free(vc);
+}
+
+int
+report_write_text(FILE *f, const struct record *rec, int latency)
+{
+	static const char *const which[] = { "median", "min", "max" };
+	struct phase_result	 sum[PH_COUNT];
+	const char		*label = rec->opt->label;
+	uint64_t		 mib = rec->opt->size >> 20;
+	char			 row[512], name[16];
+	int			 i;
+
+	fputs(report_header, f);
+	for (i = 0; i < rec->nruns; i++) {
+		report_row(row, sizeof(row), label, mib, rec->runs[i].ph);
+		fputs(row, f);
+		if (latency) {
+			report_latency_row(row, sizeof(row), mib,
+			    rec->runs[i].ph);
+			fputs(row, f);
+		}
+	}
+	for (i = 0; rec->nruns > 1 && i < 3; i++) {
+		report_summary(rec->runs, rec->nruns, which[i], sum);
+		snprintf(name, sizeof(name), "#%s", which[i]);
+		report_row(row, sizeof(row), name, mib, sum);
+		fputs(row, f);
+	}
+	fflush(f);
+	return ferror(f) ? -1 : 0;
 }

@@ -1,0 +1,64 @@
+/*
+ * Random seekers: N workers, forked processes or threads, started
+ * together, each reading random chunks of the test file through its own
+ * descriptor and writing every tenth one back.
+ */
+#ifndef BONNIE_SEEKERS_H
+#define BONNIE_SEEKERS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "hist.h"
+#include "options.h"
+#include "timer.h"
+
+/* The work, the same for every seeker. */
+struct seek_job {
+	const char	*path;
+	dev_t		 dev;
+	ino_t		 ino;
+	uint64_t	 size;
+	size_t		 chunk;
+	int		 open_flags;	/* O_RDWR, plus O_DIRECT if asked. */
+	size_t		 align;		/* Buffer alignment. */
+	uint64_t	 seeks;		/* Total across seekers. */
+	double		 min_seconds;	/* Keep going until this long; 0 no. */
+	uint64_t	 seed;
+};
+
+/*
+ * One seeker's outcome.  The array lives in memory shared with forked
+ * seekers, so it holds no pointers.
+ */
+struct seeker_result {
+	uint64_t	 ops;		/* Seeks done. */
+	uint64_t	 writes;	/* Of which written back. */
+	bn_time		 start, end;	/* After the common start; at the end. */
+	struct cpu_times cpu;		/* The seeker's own CPU. */
+	int		 ok;		/* Finished its work. */
+	int		 err_errno;
+	int64_t		 err_offset;
+	char		 err_what[32];
+	_Atomic uint64_t done;		/* Progress. */
+	struct hist	 hist;
+};
+
+/*
+ * Run n seekers in the given mode and wait for all of them.  res points
+ * to n results, in memory from seekers_alloc().  Returns 0, or -1 with a
+ * message in *cause (a seeker's error, a seeker that died, or EINTR when
+ * a signal stopped the phase).
+ */
+int	seekers_run(const struct seek_job *, enum seeker_mode, int n,
+	    struct seeker_result *res, char **cause);
+
+/* Memory for n results, shared with forked children; NULL on failure. */
+struct seeker_result *seekers_alloc(int n);
+void	seekers_free(struct seeker_result *, int n);
+
+/* Kill every forked seeker now; async-signal-safe. */
+void	seekers_kill_all(void);
+
+#endif

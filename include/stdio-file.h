@@ -1,0 +1,21 @@
+/*
+ * The stdio stream shared by the per-char phases.
+ */
+#ifndef BONNIE_STDIO_FILE_H
+#define BONNIE_STDIO_FILE_H
+
+#include <stdio.h>
+
+#include "phase.h"
+
+struct stdio_file {
+	FILE		*f;
+	unsigned char	*iobuf;		/* One chunk, the stdio buffer. */
+};
+
+/* Open the test file as a stream in ctx->priv.  0 or -1. */
+int	stdio_file_open(struct phase_ctx *, int flags, const char *mode);
+/* Close the stream if the phase left it open, and free it. */
+void	stdio_file_teardown(struct phase_ctx *);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * What the result record says about the machine and the file system a
+ * run used.  sysinfo.c gathers the portable part (uname(2), statvfs(3));
+ * sysinfo-linux.c and sysinfo-posix.c add what only the platform knows.
+ * Anything that cannot be read stays NULL or -1 and is written as null:
+ * nothing is guessed.
+ *
+ * The name struct sysinfo is also used by Linux's <sys/sysinfo.h>; no
+ * file that includes this header may include that one.
+ */
+#ifndef BONNIE_SYSINFO_H
+#define BONNIE_SYSINFO_H
+
+#include <stdint.h>
+#include <sys/stat.h>
+
+/* The block device behind the target directory (Linux). */
+struct sysinfo_device {
+	char		*name;		/* The whole disk: "sda", "nvme0n1". */
+	char		*scheduler;	/* The active I/O scheduler. */
+	int		 rotational;	/* 1, 0, or -1 unknown. */
+	int64_t		 read_ahead_kb;	/* -1 unknown. */
+	int64_t		 logical_block_size; /* Bytes; -1 unknown. */
+};
+
+/* The vm.dirty_* writeback settings (Linux); -1 unknown. */
+struct sysinfo_vm {
+	int64_t		 dirty_ratio;
+	int64_t		 dirty_background_ratio;
+	int64_t		 dirty_bytes;
+	int64_t		 dirty_background_bytes;
+	int64_t		 dirty_expire_centisecs;
+	int64_t		 dirty_writeback_centisecs;
+};
+
+struct sysinfo {
+	/* The system. */
+	char		*os;		/* uname -s */
+	char		*kernel_release; /* uname -r */
+	char		*kernel_version; /* uname -v */
+	char		*machine;	/* uname -m */
+	char		*hostname;
+	char		*cpu_model;
+	int		 cpus;		/* Online CPUs; -1 unknown. */
+	int64_t		 ram_bytes;	/* Physical RAM; -1 unknown. */
+	int		 hypervisor;	/* 1, 0, or -1 unknown. */
+	char		*hypervisor_vendor; /* "xen", or the DMI vendor. */
+
+	/* The target directory and its file system. */
+	char		*dir;		/* Resolved absolute path. */
+	char		*fs_type;
+	char		*mount_point;
+	char		*mount_source;
+	char		*mount_options;	/* Per-mount options. */
+	char		*super_options;	/* File system options (Linux). */
+	int64_t		 block_size;	/* statvfs f_bsize; -1 unknown. */
+	int64_t		 free_bytes;	/* Free to this user; -1 unknown. */
+	int		 has_device;
+	struct sysinfo_device device;
+	int		 has_vm;
+	struct sysinfo_vm vm;
+};
+
+/*
+ * Gather everything about this system and the file system holding dir
+ * (which must exist).  Call it before the run, so that free_bytes is the
+ * space free before the test file was made.  Fields that cannot be read
+ * are left unknown; only a dir that cannot be stat(2)ed is an error.
+ * Returns 0 with *out set (free it with sysinfo_free), or -1 with a
+ * message in *cause.
+ */
+int	sysinfo_collect(const char *dir, struct sysinfo **out, char **cause);
+void	sysinfo_free(struct sysinfo *);
+
+/*
+ * The platform's part, called by sysinfo_collect() after the portable
+ * fields are filled in: CPU model, RAM, hypervisor, mount, device and vm
+ * settings.  st is the stat(2) of si->dir.  Fills what it can.
+ */
+void	sysinfo_platform(struct sysinfo *si, const struct stat *st);
+
+/*
+ * Helpers shared with the platform files.  sysinfo_unescape() decodes
+ * the octal escapes (\040 for a space) that mount tables use, in place.
+ * sysinfo_read_line() reads the first line of a small file, without its
+ * newline, into a new string, or returns NULL.  sysinfo_read_int() reads
+ * a whole number from a file; -1 when it cannot.
+ */
+void	 sysinfo_unescape(char *);
+char	*sysinfo_read_line(const char *path);
+int64_t	 sysinfo_read_int(const char *path);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * Per-char write: the file written one byte at a time with putc(3), then
+ * fflush, fsync and fclose, all timed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "phase.h"
+#include "stdio-file.h"
+
+static int
+putc_setup(struct phase_ctx *ctx)
+{
+	return stdio_file_open(ctx, O_WRONLY | O_TRUNC, "w");
+}
+
+/* The timed loop: one putc() per byte, a latency sample per chunk. */
+static int
+putc_loop(struct phase_ctx *ctx, FILE *f)
+{
+	const unsigned char	*buf = ctx->buf;
+	uint64_t		 i, n = ctx->size / ctx->chunk;
+	size_t			 j, chunk = ctx->chunk;
+	bn_time			 last = time_now();
+
+	for (i = 0; i < n; i++) {
+		phase_dirty(ctx->buf, chunk, i);
+		for (j = 0; j < chunk; j++)
+			if (putc(buf[j], f) == EOF)
+				return phase_fail(ctx, "putc",
+				    (int64_t)(i * chunk + j));
+		phase_lap(ctx, &last);
+		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
+		    memory_order_relaxed);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "putc", (int64_t)(i * chunk));
+		}
+	}
+	return 0;
+}
+
+static int
+putc_run(struct phase_ctx *ctx)
+{
+	struct stdio_file	*sf = ctx->priv;
+	FILE			*f = sf->f;
+	int			 r;
+
+	if (putc_loop(ctx, f) == -1)
+		return -1;
+	if (fflush(f) == EOF)
+		return phase_fail(ctx, "fflush", (int64_t)ctx->size);
+	if (fsync(fileno(f)) == -1)
+		return phase_fail(ctx, "fsync", (int64_t)ctx->size);
+	sf->f = NULL;
+	r = fclose(f);
+	if (r == EOF)
+		return phase_fail(ctx, "fclose", (int64_t)ctx->size);
+	ctx->bytes = ctx->size;
+	ctx->ops = ctx->size;
+	return 0;
+}
+
+const struct phase phase_putc = {
+	.version = PHASE_VERSION,
+	.id = PH_PUTC,
+	.name = "putc",
+	.title = "Writing with putc()",
+	.flags = PHASE_WRITES | PHASE_PERCHAR,
+	.setup = putc_setup,
+	.run = putc_run,
+	.teardown = stdio_file_teardown,
+};

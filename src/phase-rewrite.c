@@ -1,0 +1,75 @@
+/*
+ * Rewrite: each chunk read, one word dirtied, the offset moved back one
+ * chunk and the chunk written again; then fsync and close, all timed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "phase.h"
+#include "platform.h"
+
+static int
+rewrite_setup(struct phase_ctx *ctx)
+{
+	int	flags = O_RDWR;
+
+	if (ctx->direct)
+		flags |= platform_odirect_flag();
+	ctx->fd = phase_open(ctx, flags);
+	return ctx->fd == -1 ? -1 : 0;
+}
+
+/* The timed loop: read, dirty, seek back, write; a sample per chunk. */
+static int
+rewrite_loop(struct phase_ctx *ctx, int fd)
+{
+	uint64_t	i, n = ctx->size / ctx->chunk;
+	size_t		chunk = ctx->chunk;
+	int64_t		off;
+	bn_time		last = time_now();
+
+	for (i = 0; i < n; i++) {
+		off = (int64_t)(i * chunk);
+		if (phase_read_full(ctx, fd, ctx->buf, chunk, off) == -1)
+			return -1;
+		phase_dirty(ctx->buf, chunk, i + n);
+		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)
+			return phase_fail(ctx, "lseek", off);
+		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
+			return -1;
+		phase_lap(ctx, &last);
+		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
+		    memory_order_relaxed);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "rewrite", off);
+		}
+	}
+	return 0;
+}
+
+static int
+rewrite_run(struct phase_ctx *ctx)
+{
+	int	fd = ctx->fd;
+
+	if (rewrite_loop(ctx, fd) == -1)
+		return -1;
+	ctx->fd = -1;
+	if (phase_sync_close(ctx, fd) == -1)
+		return -1;
+	ctx->bytes = ctx->size;
+	ctx->ops = ctx->size / ctx->chunk;
+	return 0;
+}
+
+const struct phase phase_rewrite = {
+	.version = PHASE_VERSION,
+	.id = PH_REWRITE,
+	.name = "rewrite",
+	.title = "Rewriting",
+	.flags = PHASE_READS | PHASE_WRITES,
+	.setup = rewrite_setup,
+	.run = rewrite_run,
+};

@@ -1,0 +1,123 @@
+/*
+ * Random seeks: the seekers run at once; the phase's span runs from the
+ * first seeker's start to the last one's end, and its CPU is the sum of
+ * the seekers' own CPU.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "phase.h"
+#include "platform.h"
+#include "seekers.h"
+
+struct seeks_state {
+	struct seeker_result	*res;
+	int			 n;
+	char			*cause;
+};
+
+static int
+seeks_setup(struct phase_ctx *ctx)
+{
+	struct seeks_state	*st;
+
+	st = xcalloc(1, sizeof(*st));
+	st->n = ctx->opt->seekers;
+	if ((st->res = seekers_alloc(st->n)) == NULL) {
+		free(st);
+		return phase_fail(ctx, "allocate seeker results", 0);
+	}
+	ctx->priv = st;
+	return 0;
+}
+
+/* Sum the seekers' outcomes into the phase. */
+static void
+seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
+{
+	int	i;
+
+	ctx->span_start = st->res[0].start;
+	ctx->span_end = st->res[0].end;
+	for (i = 0; i < st->n; i++) {
+		const struct seeker_result *r = &st->res[i];
+
+		if (time_elapsed(r->start, ctx->span_start) > 0)
+			ctx->span_start = r->start;
+		if (time_elapsed(ctx->span_end, r->end) > 0)
+			ctx->span_end = r->end;
+		ctx->ops += r->ops;
+		cpu_add(&ctx->worker_cpu, &r->cpu);
+		hist_merge(ctx->hist, &r->hist);
+	}
+	ctx->bytes = ctx->ops * ctx->chunk;
+	ctx->workers = st->n;
+}
+
+static int
+seeks_run(struct phase_ctx *ctx)
+{
+	struct seeks_state	*st = ctx->priv;
+	struct seek_job		 job;
+	int			 r;
+
+	memset(&job, 0, sizeof(job));
+	job.path = ctx->path;
+	job.dev = ctx->file_dev;
+	job.ino = ctx->file_ino;
+	job.size = ctx->size;
+	job.chunk = ctx->chunk;
+	job.open_flags = O_RDWR | (ctx->direct ? platform_odirect_flag() : 0);
+	job.align = ctx->align;
+	job.seeks = ctx->opt->seeks;
+	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
+	job.seed = ctx->opt->seed;
+	r = seekers_run(&job, ctx->opt->seeker_mode, st->n, st->res,
+	    &st->cause);
+	if (r == -1) {
+		int		i, e = 0;
+		int64_t		off = -1;
+
+		for (i = 0; i < st->n && e == 0; i++)
+			if (st->res[i].err_errno != 0) {
+				e = st->res[i].err_errno;
+				off = st->res[i].err_offset;
+			}
+		if (strcmp(st->cause, "interrupted") == 0)
+			e = EINTR;
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail), "%s",
+		    st->cause);
+		errno = e;
+		return phase_fail(ctx, "seeks", off);
+	}
+	seeks_collect(ctx, st);
+	return 0;
+}
+
+static void
+seeks_teardown(struct phase_ctx *ctx)
+{
+	struct seeks_state	*st = ctx->priv;
+
+	if (st == NULL)
+		return;
+	seekers_free(st->res, st->n);
+	free(st->cause);
+	free(st);
+	ctx->priv = NULL;
+}
+
+const struct phase phase_seeks = {
+	.version = PHASE_VERSION,
+	.id = PH_SEEKS,
+	.name = "seeks",
+	.title = "Seeking",
+	.flags = PHASE_READS | PHASE_WRITES | PHASE_SPAN | PHASE_WORKERS,
+	.setup = seeks_setup,
+	.run = seeks_run,
+	.teardown = seeks_teardown,
+};

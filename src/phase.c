@@ -1,0 +1,247 @@
+/*
+ * The phase table, its start-up check, and what the phases share: opening
+ * the test file safely, whole transfers, and the data generator.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "phase.h"
+
+volatile sig_atomic_t bn_stop_signal;
+
+/* The phases in the order they run; the report columns follow it. */
+const struct phase *const phase_table[] = {
+	&phase_putc,
+	&phase_write,
+	&phase_rewrite,
+	&phase_getc,
+	&phase_read,
+	&phase_seeks,
+	NULL
+};
+
+int
+phase_table_check(char **cause)
+{
+	const struct phase	*p;
+	int			 i;
+
+	for (i = 0; (p = phase_table[i]) != NULL; i++) {
+		if (p->version != PHASE_VERSION)
+			return errorf(cause, "phase %s: version %d, want %d",
+			    p->name, p->version, PHASE_VERSION);
+		if ((int)p->id != i || i >= PH_COUNT)
+			return errorf(cause, "phase %s: id %d at table "
+			    "position %d", p->name, (int)p->id, i);
+		if (p->run == NULL || p->name == NULL || p->title == NULL)
+			return errorf(cause, "phase %d: missing run, name or "
+			    "title", i);
+		if (strcmp(p->name, phase_id_name(p->id)) != 0)
+			return errorf(cause, "phase %s: name differs from "
+			    "its id's name %s", p->name, phase_id_name(p->id));
+	}
+	if (i != PH_COUNT)
+		return errorf(cause, "phase table has %d phases, want %d", i,
+		    PH_COUNT);
+	return 0;
+}
+
+const struct phase *
+phase_by_name(const char *name)
+{
+	int	i;
+
+	for (i = 0; phase_table[i] != NULL; i++)
+		if (strcmp(phase_table[i]->name, name) == 0)
+			return phase_table[i];
+	return NULL;
+}
+
+int
+phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
+{
+	ctx->err_errno = errno;
+	ctx->err_what = what;
+	ctx->err_offset = offset;
+	return -1;
+}
+
+/*
+ * Open the test file again by name.  O_NOFOLLOW and the identity check
+ * make sure it is still the file this run created, not something put in
+ * its place.
+ */
+int
+phase_open(struct phase_ctx *ctx, int flags)
+{
+	struct stat	st;
+	int		fd;
+
+	fd = open(ctx->path, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return phase_fail(ctx, "open", 0);
+	if (fstat(fd, &st) == -1) {
+		phase_fail(ctx, "fstat", 0);
+		close(fd);
+		return -1;
+	}
+	if (st.st_dev != ctx->file_dev || st.st_ino != ctx->file_ino ||
+	    !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = ESTALE;
+		return phase_fail(ctx, "open (the file was replaced)", 0);
+	}
+	return fd;
+}
+
+/* A transfer was interrupted: stop if a signal asked us to. */
+static int
+interrupted(struct phase_ctx *ctx, const char *what, int64_t offset)
+{
+	if (bn_stop_signal) {
+		errno = EINTR;
+		return phase_fail(ctx, what, offset);
+	}
+	return 0;
+}
+
+int
+phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	size_t	done = 0;
+	ssize_t	n;
+
+	while (done < len) {
+		n = read(fd, buf + done, len - done);
+		if (n > 0) {
+			done += (size_t)n;
+			continue;
+		}
+		if (n == 0) {
+			errno = EIO;
+			return phase_fail(ctx, "read (unexpected end of file)",
+			    offset + (int64_t)done);
+		}
+		if (errno != EINTR || interrupted(ctx, "read", offset) == -1)
+			return phase_fail(ctx, "read", offset + (int64_t)done);
+	}
+	return 0;
+}
+
+int
+phase_write_full(struct phase_ctx *ctx, int fd, const unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	size_t	done = 0;
+	ssize_t	n;
+
+	while (done < len) {
+		n = write(fd, buf + done, len - done);
+		if (n > 0) {
+			done += (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			errno = EIO;
+		else if (errno == EINTR &&
+		    interrupted(ctx, "write", offset) == 0)
+			continue;
+		return phase_fail(ctx, "write", offset + (int64_t)done);
+	}
+	return 0;
+}
+
+int
+phase_sync_close(struct phase_ctx *ctx, int fd)
+{
+	if (fsync(fd) == -1) {
+		phase_fail(ctx, "fsync", (int64_t)ctx->size);
+		close(fd);
+		return -1;
+	}
+	if (close(fd) == -1)
+		return phase_fail(ctx, "close", (int64_t)ctx->size);
+	return 0;
+}
+
+/*
+ * Change one 64-bit word in every 512 bytes, so that no two chunks (and
+ * no two sectors within the file) hold the same bytes, and nothing
+ * compresses or deduplicates.  len is a multiple of 512.
+ */
+void
+phase_dirty(unsigned char *buf, size_t len, uint64_t serial)
+{
+	size_t		off, slot = (size_t)(serial % 63) * 8;
+	uint64_t	w;
+
+	for (off = 0; off + 512 <= len; off += 512) {
+		memcpy(&w, buf + off + slot, sizeof(w));
+		w += serial * 0x9E3779B97F4A7C15ull + off;
+		memcpy(buf + off + slot, &w, sizeof(w));
+	}
+}
+
+static inline uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t	z = (*x += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+void
+rng_seed(struct rng *r, uint64_t seed)
+{
+	int	i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+/* xoshiro256** (Blackman and Vigna, public domain algorithm). */
+uint64_t
+rng_next(struct rng *r)
+{
+	uint64_t	*s = r->s, result, t;
+
+	result = rotl(s[1] * 5, 7) * 9;
+	t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+void
+rng_fill(struct rng *r, unsigned char *buf, size_t len)
+{
+	uint64_t	v;
+	size_t		i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		v = rng_next(r);
+		memcpy(buf + i, &v, 8);
+	}
+	if (i < len) {
+		v = rng_next(r);
+		memcpy(buf + i, &v, len - i);
+	}
+}

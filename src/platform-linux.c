@@ -1,0 +1,248 @@
+/*
+ * The platform layer on Linux: O_DIRECT with statx(2) alignment, page
+ * cache control and residency, /proc/stat and /proc/diskstats.
+ */
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+
+#include <linux/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "platform.h"
+
+/* glibc shows O_DIRECT only with _GNU_SOURCE; its value is always here. */
+#if !defined(O_DIRECT) && defined(__O_DIRECT)
+#define O_DIRECT __O_DIRECT
+#endif
+
+int
+platform_ncpu(void)
+{
+	long	n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+uint64_t
+platform_ram(void)
+{
+	long	pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0)
+		return 0;
+	return (uint64_t)pages * (uint64_t)size;
+}
+
+int
+platform_odirect_flag(void)
+{
+	return O_DIRECT;
+}
+
+/* Read one unsigned number from a sysfs or procfs file. */
+static int
+read_u64(const char *path, uint64_t *v)
+{
+	FILE	*f = fopen(path, "re");
+	int	 r;
+
+	if (f == NULL)
+		return -1;
+	r = fscanf(f, "%" SCNu64, v) == 1 ? 0 : -1;
+	fclose(f);
+	return r;
+}
+
+/* The logical block size of the device holding path, from sysfs. */
+static size_t
+logical_block_size(const char *path)
+{
+	struct stat	st;
+	char		p[128];
+	uint64_t	v;
+
+	if (stat(path, &st) == -1)
+		return 0;
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/queue/logical_block_size",
+	    major(st.st_dev), minor(st.st_dev));
+	if (read_u64(p, &v) == 0 && v > 0)
+		return (size_t)v;
+	/* A partition: its queue is its parent's. */
+	snprintf(p, sizeof(p),
+	    "/sys/dev/block/%u:%u/../queue/logical_block_size",
+	    major(st.st_dev), minor(st.st_dev));
+	if (read_u64(p, &v) == 0 && v > 0)
+		return (size_t)v;
+	return 0;
+}
+
+int
+platform_direct_align(const char *path, size_t *mem_align, size_t *io_align)
+{
+	struct statx	stx;
+	size_t		lbs;
+
+	memset(&stx, 0, sizeof(stx));
+	if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) == 0 &&
+	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align > 0) {
+		*mem_align = stx.stx_dio_mem_align;
+		*io_align = stx.stx_dio_offset_align;
+		return 0;
+	}
+	lbs = logical_block_size(path);
+	*mem_align = *io_align = lbs > 0 ? lbs : 4096;
+	return 0;
+}
+
+int
+platform_drop_cache(int fd)
+{
+	int	e;
+
+	if (fsync(fd) == -1)
+		return -1;
+	if ((e = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* Count resident pages in [off, off + len) of fd. */
+static int
+count_resident(int fd, uint64_t off, size_t len, size_t page,
+    unsigned char *vec, uint64_t *resident, uint64_t *pages)
+{
+	void	*m;
+	size_t	 i, n = (len + page - 1) / page;
+
+	m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, (off_t)off);
+	if (m == MAP_FAILED)
+		return -1;
+	if (mincore(m, len, vec) == -1) {
+		munmap(m, len);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		*resident += vec[i] & 1;
+	*pages += n;
+	munmap(m, len);
+	return 0;
+}
+
+/*
+ * Residency by mincore(2) over an mmap of the file: all of it up to 1 GiB
+ * of pages, else 64 evenly spread windows of 16 MiB.
+ */
+int
+platform_residency(int fd, uint64_t size, double *fraction)
+{
+	const size_t	 window = 16u << 20;
+	const int	 windows = 64;
+	size_t		 page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char	*vec;
+	uint64_t	 resident = 0, pages = 0, off, step;
+	int		 i, r = 0;
+
+	if (size == 0) {
+		*fraction = 0;
+		return 0;
+	}
+	if (size <= (uint64_t)1 << 30) {
+		vec = malloc((size_t)(size / page) + 1);
+		if (vec == NULL)
+			return -1;
+		r = count_resident(fd, 0, (size_t)size, page, vec, &resident,
+		    &pages);
+	} else {
+		vec = malloc(window / page);
+		if (vec == NULL)
+			return -1;
+		step = (size - window) / (uint64_t)(windows - 1);
+		step -= step % page;
+		for (i = 0; i < windows && r == 0; i++) {
+			off = (uint64_t)i * step;
+			r = count_resident(fd, off, window, page, vec,
+			    &resident, &pages);
+		}
+	}
+	free(vec);
+	if (r == -1)
+		return -1;
+	*fraction = pages ? (double)resident / (double)pages : 0;
+	return 0;
+}
+
+void
+platform_die_with_parent(void)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+}
+
+int
+platform_cpu_ticks(uint64_t *busy, uint64_t *total)
+{
+	FILE		*f = fopen("/proc/stat", "re");
+	uint64_t	 v[8] = { 0 };
+	int		 n;
+
+	if (f == NULL)
+		return -1;
+	/* user nice system idle iowait irq softirq steal */
+	n = fscanf(f, "cpu %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+	    " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &v[0], &v[1],
+	    &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	if (n < 4) {
+		errno = EINVAL;
+		return -1;
+	}
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	*total = *busy + v[3] + v[4];
+	return 0;
+}
+
+int
+platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
+{
+	FILE		*f;
+	char		 line[512], name[64];
+	unsigned	 maj, mnr;
+	uint64_t	 rios, rmerge, rsect, rticks, wios, wmerge, wsect;
+	int		 found = 0;
+
+	if (major(dev) == 0) {
+		errno = ENODEV;		/* tmpfs, btrfs subvolumes, ... */
+		return -1;
+	}
+	if ((f = fopen("/proc/diskstats", "re")) == NULL)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%u %u %63s %" SCNu64 " %" SCNu64 " %" SCNu64
+		    " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &maj, &mnr,
+		    name, &rios, &rmerge, &rsect, &rticks, &wios, &wmerge,
+		    &wsect) == 10 && maj == major(dev) && mnr == minor(dev)) {
+			/* Sectors here are always 512 bytes. */
+			*rd = rsect * 512;
+			*wr = wsect * 512;
+			found = 1;
+		}
+	}
+	fclose(f);
+	if (!found) {
+		errno = ENODEV;
+		return -1;
+	}
+	return 0;
+}

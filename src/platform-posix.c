@@ -1,0 +1,135 @@
+/*
+ * The platform layer on other POSIX systems (the BSDs, macOS): what POSIX
+ * offers, and honest "unknown" for the rest.
+ */
+#include <sys/mman.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "platform.h"
+
+int
+platform_ncpu(void)
+{
+	long	n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+uint64_t
+platform_ram(void)
+{
+#ifdef _SC_PHYS_PAGES
+	long	pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (pages > 0 && size > 0)
+		return (uint64_t)pages * (uint64_t)size;
+#endif
+	return 0;
+}
+
+int
+platform_odirect_flag(void)
+{
+#ifdef O_DIRECT
+	return O_DIRECT;
+#else
+	return 0;		/* Built without O_DIRECT. */
+#endif
+}
+
+int
+platform_direct_align(const char *path, size_t *mem_align, size_t *io_align)
+{
+	(void)path;
+	if (platform_odirect_flag() == 0) {
+		errno = ENOSYS;
+		return -1;
+	}
+	*mem_align = *io_align = 4096;
+	return 0;
+}
+
+int
+platform_drop_cache(int fd)
+{
+	if (fsync(fd) == -1)
+		return -1;
+#ifdef POSIX_FADV_DONTNEED
+	{
+		int	e = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+
+		if (e != 0) {
+			errno = e;
+			return -1;
+		}
+	}
+	return 0;
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int
+platform_residency(int fd, uint64_t size, double *fraction)
+{
+	size_t	 page = (size_t)sysconf(_SC_PAGESIZE), i, n;
+	char	*vec;
+	void	*m;
+	uint64_t resident = 0;
+
+	if (size == 0) {
+		*fraction = 0;
+		return 0;
+	}
+	if (size > (uint64_t)1 << 30) {
+		errno = EFBIG;		/* Not sampled on this platform. */
+		return -1;
+	}
+	n = ((size_t)size + page - 1) / page;
+	if ((vec = malloc(n)) == NULL)
+		return -1;
+	m = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED || mincore(m, (size_t)size, (void *)vec) == -1) {
+		if (m != MAP_FAILED)
+			munmap(m, (size_t)size);
+		free(vec);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		resident += vec[i] & 1;
+	munmap(m, (size_t)size);
+	free(vec);
+	*fraction = (double)resident / (double)n;
+	return 0;
+}
+
+void
+platform_die_with_parent(void)
+{
+	/* Seekers check getppid() instead. */
+}
+
+int
+platform_cpu_ticks(uint64_t *busy, uint64_t *total)
+{
+	(void)busy;
+	(void)total;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
+{
+	(void)dev;
+	(void)rd;
+	(void)wr;
+	errno = ENOSYS;
+	return -1;
+}

@@ -1,0 +1,383 @@
+/*
+ * The result record as JSON, schema bonnie-ng/1: doc/RECORD.md describes
+ * every key and doc/schema.json checks them.  Pure formatting: nothing
+ * here reads a clock or the system; unknown values are written as null.
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "error.h"
+#include "json.h"
+#include "record.h"
+#include "report.h"
+#include "stats.h"
+#include "sysinfo.h"
+
+#ifndef BONNIE_NG_VERSION
+#define BONNIE_NG_VERSION "0.0.0"
+#endif
+
+#define RECORD_SCHEMA	"bonnie-ng/1"
+
+/* A count or size where -1 means unknown. */
+static void
+int_or_null(struct json *j, const char *key, int64_t v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_int(j, key, v);
+}
+
+/* A fraction, rate or time where a negative value means unknown. */
+static void
+double_or_null(struct json *j, const char *key, double v)
+{
+	if (!(v >= 0))
+		json_null(j, key);
+	else
+		json_double(j, key, v);
+}
+
+/* A flag that is 1, 0, or -1 for unknown. */
+static void
+bool_or_null(struct json *j, const char *key, int v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_bool(j, key, v);
+}
+
+static const char *
+signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	case SIGPIPE:
+		return "SIGPIPE";
+	case SIGALRM:
+		return "SIGALRM";
+	case SIGUSR1:
+		return "SIGUSR1";
+	case SIGUSR2:
+		return "SIGUSR2";
+	case SIGXFSZ:
+		return "SIGXFSZ";
+	}
+	return "SIGNAL";
+}
+
+static void
+write_system(struct json *j, const struct sysinfo *si)
+{
+	json_object_start(j, "system");
+	json_string(j, "os", si ? si->os : NULL);
+	json_string(j, "kernel_release", si ? si->kernel_release : NULL);
+	json_string(j, "kernel_version", si ? si->kernel_version : NULL);
+	json_string(j, "machine", si ? si->machine : NULL);
+	json_string(j, "hostname", si ? si->hostname : NULL);
+	json_string(j, "cpu_model", si ? si->cpu_model : NULL);
+	int_or_null(j, "cpus", si ? si->cpus : -1);
+	int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
+	bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
+	json_string(j, "hypervisor_vendor", si ? si->hypervisor_vendor : NULL);
+	json_object_end(j);
+}
+
+static void
+write_device(struct json *j, const struct sysinfo *si)
+{
+	const struct sysinfo_device	*d = &si->device;
+
+	json_object_start(j, "device");
+	json_string(j, "name", d->name);
+	json_string(j, "scheduler", d->scheduler);
+	bool_or_null(j, "rotational", d->rotational);
+	int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
+	int_or_null(j, "logical_block_size", d->logical_block_size);
+	json_object_end(j);
+}
+
+static void
+write_vm(struct json *j, const struct sysinfo_vm *vm)
+{
+	json_object_start(j, "vm");
+	int_or_null(j, "dirty_ratio", vm->dirty_ratio);
+	int_or_null(j, "dirty_background_ratio", vm->dirty_background_ratio);
+	int_or_null(j, "dirty_bytes", vm->dirty_bytes);
+	int_or_null(j, "dirty_background_bytes", vm->dirty_background_bytes);
+	int_or_null(j, "dirty_expire_centisecs", vm->dirty_expire_centisecs);
+	int_or_null(j, "dirty_writeback_centisecs",
+	    vm->dirty_writeback_centisecs);
+	json_object_end(j);
+}
+
+static void
+write_target(struct json *j, const struct options *opt,
+    const struct sysinfo *si)
+{
+	json_object_start(j, "target");
+	json_string(j, "dir", si && si->dir ? si->dir : opt->dir);
+	json_string(j, "fs_type", si ? si->fs_type : NULL);
+	json_string(j, "mount_point", si ? si->mount_point : NULL);
+	json_string(j, "mount_source", si ? si->mount_source : NULL);
+	json_string(j, "mount_options", si ? si->mount_options : NULL);
+	json_string(j, "super_options", si ? si->super_options : NULL);
+	int_or_null(j, "block_size", si ? si->block_size : -1);
+	int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
+	if (si != NULL && si->has_device)
+		write_device(j, si);
+	else
+		json_null(j, "device");
+	if (si != NULL && si->has_vm)
+		write_vm(j, &si->vm);
+	else
+		json_null(j, "vm");
+	json_object_end(j);
+}
+
+static int
+phase_selected(const struct options *opt, int id)
+{
+	return (opt->phases & (1u << id)) != 0;
+}
+
+static void
+write_options(struct json *j, const struct options *opt)
+{
+	int	i;
+
+	json_object_start(j, "options");
+	json_string(j, "label", opt->label);
+	json_uint(j, "size_bytes", opt->size);
+	json_uint(j, "size_mib", opt->size >> 20);
+	json_uint(j, "chunk", opt->chunk);
+	json_int(j, "seekers", opt->seekers);
+	json_string(j, "seeker_mode",
+	    opt->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
+	json_uint(j, "seeks", opt->seeks);
+	json_bool(j, "seeks_given", opt->seeks_given);
+	json_string(j, "cache",
+	    opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	json_bool(j, "direct", opt->direct);
+	if (opt->ram > 0)
+		json_uint(j, "ram_bytes", opt->ram);
+	else
+		json_null(j, "ram_bytes");
+	json_uint(j, "seed", opt->seed);
+	json_bool(j, "seed_given", opt->seed_given);
+	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
+	json_bool(j, "fast", !phase_selected(opt, PH_PUTC) &&
+	    !phase_selected(opt, PH_GETC));
+	json_int(j, "repeat", opt->repeat);
+	json_array_start(j, "phases");
+	for (i = 0; i < PH_COUNT; i++)
+		if (phase_selected(opt, i))
+			json_string(j, NULL, phase_id_name(i));
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void
+write_latency(struct json *j, const struct latency *l)
+{
+	if (l->count == 0) {
+		json_null(j, "latency");
+		return;
+	}
+	json_object_start(j, "latency");
+	json_uint(j, "count", l->count);
+	json_double(j, "min_s", l->min);
+	json_double(j, "p50_s", l->p50);
+	json_double(j, "p90_s", l->p90);
+	json_double(j, "p99_s", l->p99);
+	json_double(j, "p999_s", l->p999);
+	json_double(j, "max_s", l->max);
+	json_object_end(j);
+}
+
+void
+record_write_phase(struct json *j, const char *key, enum phase_id id,
+    const struct phase_result *p)
+{
+	int	seeks = id == PH_SEEKS;
+
+	if (p == NULL || !p->ran) {
+		json_null(j, key);
+		return;
+	}
+	json_object_start(j, key);
+	json_uint(j, "bytes", p->bytes);
+	json_uint(j, "ops", p->ops);
+	json_double(j, "elapsed_s", p->elapsed);
+	json_double(j, "user_s", p->user);
+	json_double(j, "sys_s", p->sys);
+	json_double(j, "cpu_pct", p->cpu_pct);
+	json_double(j, "rate", p->rate);
+	json_string(j, "unit", seeks ? "seeks/s" : "KiB/s");
+	if (seeks)
+		json_null(j, "kps");
+	else
+		json_int(j, "kps", report_kps(p->rate));
+	write_latency(j, &p->lat);
+	double_or_null(j, "resident", p->resident);
+	if (p->cache == CSTATE_KEEP)
+		json_null(j, "drop_s");
+	else
+		double_or_null(j, "drop_s", p->drop_seconds);
+	json_string(j, "cache", cache_state_name(p->cache));
+	json_string(j, "io", p->direct ? "direct" : "buffered");
+	json_bool(j, "imprecise", p->imprecise);
+	json_bool(j, "cpu_doubtful", p->cpu_doubtful);
+	int_or_null(j, "dev_read_bytes", p->dev_read);
+	int_or_null(j, "dev_written_bytes", p->dev_written);
+	double_or_null(j, "machine_busy_pct", p->machine_busy);
+	if (seeks)
+		json_int(j, "workers", p->workers);
+	json_object_end(j);
+}
+
+static void
+write_error(struct json *j, const struct run_error *e)
+{
+	if (!e->set) {
+		json_null(j, "error");
+		return;
+	}
+	json_object_start(j, "error");
+	json_string(j, "phase", e->phase);
+	if (e->path[0] != '\0')
+		json_string(j, "path", e->path);
+	else
+		json_null(j, "path");
+	int_or_null(j, "offset", e->offset);
+	if (e->errnum > 0)
+		json_int(j, "errno", e->errnum);
+	else
+		json_null(j, "errno");
+	json_string(j, "message", e->message);
+	json_object_end(j);
+}
+
+static void
+write_run(struct json *j, int index, const struct run_result *r)
+{
+	int	i;
+
+	json_object_start(j, NULL);
+	json_int(j, "index", index);
+	json_uint(j, "seed", r->seed);
+	json_string(j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
+	json_object_start(j, "phases");
+	for (i = 0; i < PH_COUNT; i++)
+		record_write_phase(j, phase_id_name(i), i, &r->ph[i]);
+	json_object_end(j);
+	if (r->interrupted > 0)
+		json_string(j, "interrupted", signal_name(r->interrupted));
+	else
+		json_null(j, "interrupted");
+	write_error(j, &r->err);
+	json_object_end(j);
+}
+
+static void
+write_stats(struct json *j, const char *key, const double *v, int n)
+{
+	struct col_stats	s;
+
+	if (n == 0) {
+		json_null(j, key);
+		return;
+	}
+	stats_compute(v, n, &s);
+	json_object_start(j, key);
+	json_int(j, "n", s.n);
+	json_double(j, "median", s.median);
+	json_double(j, "mean", s.mean);
+	json_double(j, "sd", s.sd);
+	json_double(j, "min", s.min);
+	json_double(j, "max", s.max);
+	json_double(j, "cv", s.cv);
+	json_object_end(j);
+}
+
+/* Each phase's rate, %CPU and p99 over the runs that ran it. */
+static void
+write_summary(struct json *j, const struct record *rec)
+{
+	const struct phase_result	*p;
+	double				*rate, *cpu, *p99;
+	int				 i, k, n, nlat;
+
+	n = rec->nruns > 0 ? rec->nruns : 1;
+	rate = xcalloc((size_t)n, sizeof(*rate));
+	cpu = xcalloc((size_t)n, sizeof(*cpu));
+	p99 = xcalloc((size_t)n, sizeof(*p99));
+	json_object_start(j, "summary");
+	for (i = 0; i < PH_COUNT; i++) {
+		n = nlat = 0;
+		for (k = 0; k < rec->nruns; k++) {
+			p = &rec->runs[k].ph[i];
+			if (!p->ran)
+				continue;
+			rate[n] = p->rate;
+			cpu[n] = p->cpu_pct;
+			n++;
+			if (p->lat.count > 0)
+				p99[nlat++] = p->lat.p99;
+		}
+		if (n == 0) {
+			json_null(j, phase_id_name(i));
+			continue;
+		}
+		json_object_start(j, phase_id_name(i));
+		write_stats(j, "rate", rate, n);
+		write_stats(j, "cpu_pct", cpu, n);
+		write_stats(j, "p99_s", p99, nlat);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	free(rate);
+	free(cpu);
+	free(p99);
+}
+
+int
+record_write_json(FILE *f, const struct record *rec)
+{
+	const struct options	*opt = rec->opt;
+	struct json		 j;
+	int			 i;
+
+	json_init(&j, f, 1);
+	json_object_start(&j, NULL);
+	json_string(&j, "schema", RECORD_SCHEMA);
+	json_string(&j, "tool", "bonnie-ng");
+	json_string(&j, "version", BONNIE_NG_VERSION);
+	json_array_start(&j, "command");
+	for (i = 0; i < opt->argc && opt->argv != NULL; i++)
+		json_string(&j, NULL, opt->argv[i]);
+	json_array_end(&j);
+	json_string(&j, "start",
+	    rec->start_utc[0] != '\0' ? rec->start_utc : NULL);
+	write_system(&j, rec->sys);
+	write_target(&j, opt, rec->sys);
+	write_options(&j, opt);
+	json_array_start(&j, "runs");
+	for (i = 0; i < rec->nruns; i++)
+		write_run(&j, i, &rec->runs[i]);
+	json_array_end(&j);
+	write_summary(&j, rec);
+	json_object_end(&j);
+	return json_finish(&j);
+}

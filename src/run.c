@@ -1,0 +1,674 @@
+/*
+ * The core: one test file, the phases in order, the same clocks around
+ * every phase, the cache dropped between phases, and the file removed on
+ * every way out.
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "phase.h"
+#include "platform.h"
+#include "run.h"
+#include "seekers.h"
+
+/* Above this fraction cached after a drop, a phase is marked warm. */
+#define WARM_LIMIT	0.05
+/* A phase shorter than this is marked imprecise. */
+#define PRECISE_SECONDS	0.5
+
+static int	progress_level = 1;
+
+/* The test file's name while it exists, for the signal handler. */
+static char			test_path[PATH_MAX];
+static volatile sig_atomic_t	test_path_set;
+
+void
+run_set_progress(int level)
+{
+	progress_level = level;
+}
+
+/*
+ * The first signal removes the file at once (unlink(2) is safe here),
+ * kills any forked seekers and asks the phases to stop; the run then
+ * unwinds and main re-raises the signal.  A second signal exits at once.
+ */
+static void
+on_signal(int sig)
+{
+	int	saved = errno;
+
+	if (test_path_set) {
+		test_path_set = 0;
+		unlink(test_path);
+	}
+	seekers_kill_all();
+	if (bn_stop_signal != 0) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		_exit(128 + sig);
+	}
+	bn_stop_signal = sig;
+	errno = saved;
+}
+
+void
+run_signals_install(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;	/* No SA_RESTART: waits are interrupted. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* Make a file size limit and a closed pipe plain errors. */
+	signal(SIGXFSZ, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void
+block_signals(sigset_t *old)
+{
+	sigset_t	set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void
+restore_signals(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* Progress: a line per phase, live on a terminal. */
+
+struct progress {
+	pthread_t		 tid;
+	int			 running;
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 cond;
+	int			 stop;
+	const char		*title;
+	struct phase_ctx	*ctx;
+};
+
+static void *
+progress_main(void *arg)
+{
+	struct progress	*p = arg;
+	struct timespec	 ts;
+	bn_time		 start = time_now();
+	uint64_t	 done;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->stop) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 250000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&p->cond, &p->lock, &ts);
+		if (p->stop)
+			break;
+		done = atomic_load_explicit(&p->ctx->done,
+		    memory_order_relaxed);
+		if (p->ctx->total > 0)
+			fprintf(stderr, "\r%s...%3d%%", p->title,
+			    (int)(100 * (double)done / (double)p->ctx->total));
+		else
+			fprintf(stderr, "\r%s...%.1fs", p->title,
+			    time_elapsed(start, time_now()));
+		fflush(stderr);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+static void
+progress_start(struct progress *p, const char *title, struct phase_ctx *ctx)
+{
+	memset(p, 0, sizeof(*p));
+	p->title = title;
+	p->ctx = ctx;
+	if (progress_level == 0)
+		return;
+	fprintf(stderr, "%s...", title);
+	fflush(stderr);
+	if (progress_level < 2)
+		return;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (pthread_create(&p->tid, NULL, progress_main, p) == 0)
+		p->running = 1;
+}
+
+static void
+progress_end(struct progress *p, int ok)
+{
+	if (p->running) {
+		pthread_mutex_lock(&p->lock);
+		p->stop = 1;
+		pthread_cond_signal(&p->cond);
+		pthread_mutex_unlock(&p->lock);
+		pthread_join(p->tid, NULL);
+		pthread_cond_destroy(&p->cond);
+		pthread_mutex_destroy(&p->lock);
+		fprintf(stderr, "\r%s...", p->title);
+	}
+	if (progress_level > 0) {
+		fprintf(stderr, "%s\n", ok ? "done" : "failed");
+		fflush(stderr);
+	}
+}
+
+/* Warnings go to stderr unless the run is quiet. */
+static void
+warn_run(const struct options *opt, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+warn_run(const struct options *opt, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (opt->quiet)
+		return;
+	fputs("bonnie-ng: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* The state of one run. */
+struct runner {
+	const struct options	*opt;
+	struct run_result	*res;
+	int			 fd;		/* O_RDWR, held all run. */
+	dev_t			 dev;
+	ino_t			 ino;
+	unsigned char		*buf;
+	size_t			 align;
+	struct hist		*hist;
+	int			 ncpu;
+};
+
+static int
+run_fail(struct runner *r, const char *phase, const char *what,
+    int64_t offset, int errnum, const char *detail)
+{
+	struct run_error	*e = &r->res->err;
+	char			 at[64] = "";
+
+	if (e->set)
+		return -1;
+	e->set = 1;
+	e->phase = phase;
+	snprintf(e->path, sizeof(e->path), "%.1000s", test_path);
+	e->offset = offset;
+	e->errnum = errnum;
+	if (offset >= 0)
+		snprintf(at, sizeof(at), " (at byte %lld)", (long long)offset);
+	if (detail != NULL && detail[0] != '\0')
+		snprintf(e->message, sizeof(e->message), "phase %s: %.1400s",
+		    phase, detail);
+	else if (errnum == EFBIG)
+		snprintf(e->message, sizeof(e->message), "phase %s: %.1000s: %s: "
+		    "%s (file size limit, see ulimit -f)%s", phase, e->path, what,
+		    strerror(errnum), at);
+	else
+		snprintf(e->message, sizeof(e->message), "phase %s: %.1000s: %s: %s%s",
+		    phase, e->path, what, errnum ? strerror(errnum) : "failed",
+		    at);
+	if (errnum == EINTR && bn_stop_signal)
+		r->res->interrupted = bn_stop_signal;
+	return -1;
+}
+
+/* Create the test file: a new name, never a link, never someone else's. */
+static int
+create_file(struct runner *r)
+{
+	const struct options	*opt = r->opt;
+	struct stat		 st;
+	struct rng		 rng;
+	sigset_t		 old;
+	char			 tag[8];
+	const char		*alnum =
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	int			 tries, i, fd = -1, e = 0;
+	size_t			 dl = strlen(opt->dir);
+
+	rng_seed(&rng, time_now().ns ^ ((uint64_t)getpid() << 32));
+	for (tries = 0; tries < 100; tries++) {
+		for (i = 0; i < 6; i++)
+			tag[i] = alnum[rng_next(&rng) % 62];
+		tag[6] = '\0';
+		block_signals(&old);
+		if (snprintf(test_path, sizeof(test_path), "%s%sbonnie-ng.%ld.%s",
+		    opt->dir, dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/",
+		    (long)getpid(), tag) >= (int)sizeof(test_path)) {
+			restore_signals(&old);
+			test_path[0] = '\0';
+			return run_fail(r, "setup", "create", -1, ENAMETOOLONG,
+			    NULL);
+		}
+		fd = open(test_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+		if (fd != -1)
+			test_path_set = 1;
+		e = errno;
+		restore_signals(&old);
+		if (fd != -1 || e != EEXIST)
+			break;
+	}
+	if (fd == -1)
+		return run_fail(r, "setup", "create", -1, e, NULL);
+	if (fstat(fd, &st) == -1) {
+		e = errno;
+		close(fd);
+		return run_fail(r, "setup", "fstat", -1, e, NULL);
+	}
+	r->fd = fd;
+	r->dev = st.st_dev;
+	r->ino = st.st_ino;
+	return 0;
+}
+
+static void
+remove_file(struct runner *r)
+{
+	sigset_t	old;
+
+	if (r->fd != -1) {
+		close(r->fd);
+		r->fd = -1;
+	}
+	block_signals(&old);
+	if (test_path_set) {
+		test_path_set = 0;
+		unlink(test_path);
+	}
+	restore_signals(&old);
+}
+
+/*
+ * Fill the file, untimed, when no writing phase runs before a reading
+ * one (for -p read,seeks and sweeps).
+ */
+static int
+prefill(struct runner *r)
+{
+	struct phase_ctx	ctx;
+	uint64_t		i, n = r->opt->size / r->opt->chunk;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.size = r->opt->size;
+	for (i = 0; i < n; i++) {
+		phase_dirty(r->buf, r->opt->chunk, i);
+		if (phase_write_full(&ctx, r->fd, r->buf, r->opt->chunk,
+		    (int64_t)(i * r->opt->chunk)) == -1)
+			return run_fail(r, "setup", "write", ctx.err_offset,
+			    ctx.err_errno, NULL);
+	}
+	if (fsync(r->fd) == -1)
+		return run_fail(r, "setup", "fsync", (int64_t)r->opt->size,
+		    errno, NULL);
+	return 0;
+}
+
+/*
+ * Drop the file's cached pages and measure what stayed; retry once.
+ * Sets the phase's cache state, residency and drop time.
+ */
+static int
+drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
+{
+	bn_time	t0 = time_now();
+	double	res = -1;
+	int	tries;
+
+	for (tries = 0; tries < 2; tries++) {
+		if (platform_drop_cache(r->fd) == -1) {
+			if (errno == ENOSYS || errno == EINVAL)
+				break;
+			return run_fail(r, p->name, "drop cache", -1, errno,
+			    NULL);
+		}
+		if (platform_residency(r->fd, r->opt->size, &res) == -1) {
+			res = -1;
+			break;
+		}
+		if (res <= WARM_LIMIT)
+			break;
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	}
+	ph->drop_seconds += time_elapsed(t0, time_now());
+	ph->resident = res;
+	if (res > WARM_LIMIT) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "%.0f%% of the file is still cached before "
+		    "phase %s; marked warm", 100 * res, p->name);
+	} else if (res < 0) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "cannot check that the cache was dropped "
+		    "before phase %s; marked warm", p->name);
+	}
+	return 0;
+}
+
+/* Counters of the whole machine, sampled around a phase. */
+struct machine_sample {
+	int		cpu_ok, dev_ok;
+	uint64_t	busy, total, rd, wr;
+};
+
+static void
+machine_sample(struct runner *r, struct machine_sample *m)
+{
+	m->cpu_ok = platform_cpu_ticks(&m->busy, &m->total) == 0;
+	m->dev_ok = platform_dev_io(r->dev, &m->rd, &m->wr) == 0;
+}
+
+static void
+machine_delta(const struct machine_sample *a, const struct machine_sample *b,
+    struct phase_result *ph)
+{
+	ph->machine_busy = -1;
+	ph->dev_read = ph->dev_written = -1;
+	if (a->cpu_ok && b->cpu_ok && b->total > a->total)
+		ph->machine_busy = 100.0 * (double)(b->busy - a->busy) /
+		    (double)(b->total - a->total);
+	if (a->dev_ok && b->dev_ok) {
+		ph->dev_read = (int64_t)(b->rd - a->rd);
+		ph->dev_written = (int64_t)(b->wr - a->wr);
+	}
+}
+
+/* Fill in the result of a phase that ran. */
+static void
+phase_account(struct runner *r, const struct phase *p,
+    const struct phase_ctx *ctx, double elapsed, const struct cpu_times *cpu,
+    struct phase_result *ph)
+{
+	ph->ran = 1;
+	ph->bytes = ctx->bytes;
+	ph->ops = ctx->ops;
+	ph->elapsed = elapsed;
+	ph->user = cpu->user;
+	ph->sys = cpu->sys;
+	ph->cpu_pct = cpu_percent(cpu, elapsed);
+	ph->workers = ctx->workers;
+	if (p->id == PH_SEEKS)
+		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
+	else
+		ph->rate = elapsed > 0 ?
+		    (double)ctx->bytes / 1024.0 / elapsed : 0;
+	hist_summary(r->hist, &ph->lat);
+	if (elapsed < PRECISE_SECONDS) {
+		ph->imprecise = 1;
+		warn_run(r->opt, "phase %s ran %.3f s, under %.1f s: its "
+		    "figures are imprecise (use a larger -s)", p->name, elapsed,
+		    PRECISE_SECONDS);
+	}
+	if (ph->cpu_pct > 100.0 * r->ncpu + 1) {
+		ph->cpu_doubtful = 1;
+		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d cores "
+		    "allow; the CPU figure is doubtful", p->name, ph->cpu_pct,
+		    r->ncpu);
+	}
+}
+
+/* Run one phase: setup, cache, the timed run, accounting, teardown. */
+static int
+run_phase(struct runner *r, const struct phase *p)
+{
+	const struct options	*opt = r->opt;
+	struct phase_result	*ph = &r->res->ph[p->id];
+	struct phase_ctx	 ctx;
+	struct machine_sample	 m0, m1;
+	struct cpu_times	 c0, c1, cpu;
+	struct progress		 prog;
+	bn_time			 t0, t1;
+	double			 elapsed;
+	int			 rv = 0, direct;
+
+	if (bn_stop_signal)
+		return run_fail(r, p->name, "start", -1, EINTR, NULL);
+	memset(ph, 0, sizeof(*ph));
+	direct = opt->direct && !(p->flags & PHASE_PERCHAR);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.opt = opt;
+	ctx.path = test_path;
+	ctx.file_dev = r->dev;
+	ctx.file_ino = r->ino;
+	ctx.size = opt->size;
+	ctx.chunk = opt->chunk;
+	ctx.direct = direct;
+	ctx.align = r->align;
+	ctx.buf = r->buf;
+	ctx.hist = r->hist;
+	ctx.fd = -1;
+	ctx.total = opt->size;
+	hist_init(r->hist);
+
+	ph->direct = direct;
+	ph->resident = -1;
+	ph->cache = direct ? CSTATE_DIRECT :
+	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
+
+	if (p->setup != NULL && p->setup(&ctx) == -1) {
+		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
+		    ctx.err_errno, ctx.err_detail);
+		goto out;
+	}
+	if (opt->cache == CACHE_MODE_COLD && (p->flags & PHASE_READS)) {
+		if (drop_cache(r, p, ph) == -1) {
+			rv = -1;
+			goto out;
+		}
+		if (direct)
+			ph->cache = CSTATE_DIRECT;
+	} else if (platform_residency(r->fd, opt->size, &ph->resident) == -1)
+		ph->resident = -1;
+
+	progress_start(&prog, p->title, &ctx);
+	machine_sample(r, &m0);
+	cpu_thread(&c0);
+	t0 = time_now();
+	rv = p->run(&ctx);
+	t1 = time_now();
+	cpu_thread(&c1);
+	machine_sample(r, &m1);
+	progress_end(&prog, rv == 0);
+
+	if (rv == -1) {
+		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
+		    ctx.err_errno, ctx.err_detail);
+		goto out;
+	}
+	cpu_diff(&c0, &c1, &cpu);
+	if (p->flags & PHASE_WORKERS)
+		cpu_add(&cpu, &ctx.worker_cpu);
+	elapsed = (p->flags & PHASE_SPAN) ?
+	    time_elapsed(ctx.span_start, ctx.span_end) :
+	    time_elapsed(t0, t1);
+	machine_delta(&m0, &m1, ph);
+	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+
+out:
+	if (p->teardown != NULL)
+		p->teardown(&ctx);
+	if (ctx.fd != -1)
+		close(ctx.fd);
+	if (rv == 0 && opt->cache == CACHE_MODE_COLD &&
+	    (p->flags & PHASE_WRITES)) {
+		bn_time	d0 = time_now();
+
+		if (platform_drop_cache(r->fd) == -1 && errno != ENOSYS &&
+		    errno != EINVAL)
+			rv = run_fail(r, p->name, "drop cache", -1, errno,
+			    NULL);
+		ph->drop_seconds += time_elapsed(d0, time_now());
+	}
+	if (rv == -1)
+		ph->ran = 0;
+	return rv;
+}
+
+static void
+utc_now(char *buf, size_t len)
+{
+	time_t		now = time(NULL);
+	struct tm	tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int
+run_once(const struct options *opt, int index, struct run_result *res)
+{
+	struct runner	 r;
+	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
+	void		*p;
+	int		 i, rv = 0, e;
+
+	(void)index;
+	memset(res, 0, sizeof(*res));
+	memset(&r, 0, sizeof(r));
+	res->seed = opt->seed;
+	utc_now(res->start_utc, sizeof(res->start_utc));
+	for (i = 0; i < PH_COUNT; i++)
+		res->ph[i].resident = -1;
+	r.opt = opt;
+	r.res = res;
+	r.fd = -1;
+	r.ncpu = platform_ncpu();
+	r.align = 64;
+	if (opt->direct && platform_direct_align(opt->dir, &(size_t){0},
+	    &r.align) == -1)
+		r.align = 4096;
+	if (r.align < 4096)
+		r.align = 4096;
+	if ((e = posix_memalign(&p, r.align, opt->chunk)) != 0)
+		return run_fail(&r, "setup", "allocate buffer", -1, e, NULL);
+	r.buf = p;
+	r.hist = xmalloc(sizeof(*r.hist));
+	{
+		struct rng	rng;
+
+		rng_seed(&rng, opt->seed);
+		rng_fill(&rng, r.buf, opt->chunk);
+	}
+
+	if (create_file(&r) == -1) {
+		rv = -1;
+		goto done;
+	}
+	if (opt->direct) {
+		/* Find out now whether the file system takes O_DIRECT. */
+		int fd = open(test_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		    platform_odirect_flag());
+
+		if (fd == -1) {
+			char	detail[PATH_MAX + 128] = "";
+
+			e = errno;
+			if (e == EINVAL)
+				snprintf(detail, sizeof(detail), "%s: open "
+				    "with O_DIRECT: %s (the file system does "
+				    "not support O_DIRECT)", test_path,
+				    strerror(e));
+			rv = run_fail(&r, "setup", "open with O_DIRECT", -1,
+			    e, detail);
+			goto done;
+		}
+		close(fd);
+	}
+	if ((opt->phases & writers) == 0 && (opt->phases & ~writers) != 0 &&
+	    (rv = prefill(&r)) == -1)
+		goto done;
+	for (i = 0; phase_table[i] != NULL; i++) {
+		if (!(opt->phases & (1u << phase_table[i]->id)))
+			continue;
+		if ((rv = run_phase(&r, phase_table[i])) == -1)
+			break;
+	}
+done:
+	remove_file(&r);
+	free(r.hist);
+	free(r.buf);
+	if (bn_stop_signal)
+		res->interrupted = bn_stop_signal;
+	return rv;
+}
+
+int
+run_preflight(const struct options *opt, int *usage, char **cause)
+{
+	struct stat	st;
+	struct statvfs	vfs;
+	size_t		mem_align, io_align;
+	uint64_t	avail;
+
+	*usage = 0;
+	if (stat(opt->dir, &st) == -1)
+		return errorf(cause, "%s: %s", opt->dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return errorf(cause, "%s: %s", opt->dir, strerror(ENOTDIR));
+	if (access(opt->dir, W_OK | X_OK) == -1)
+		return errorf(cause, "%s: %s", opt->dir, strerror(errno));
+	if (statvfs(opt->dir, &vfs) == 0) {
+		if (vfs.f_flag & ST_RDONLY)
+			return errorf(cause, "%s: %s", opt->dir,
+			    strerror(EROFS));
+		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+		if (!opt->no_space_check && avail < opt->size) {
+			*usage = 1;
+			return errorf(cause, "invalid value for -s, --size: "
+			    "the file needs %llu MiB but %s has %llu MiB free "
+			    "(--no-space-check tries anyway)",
+			    (unsigned long long)(opt->size >> 20), opt->dir,
+			    (unsigned long long)(avail >> 20));
+		}
+	}
+	if (opt->direct) {
+		*usage = 1;
+		if (platform_odirect_flag() == 0)
+			return errorf(cause, "--direct: built without "
+			    "O_DIRECT on this system");
+		if (platform_direct_align(opt->dir, &mem_align, &io_align) ==
+		    -1)
+			return errorf(cause, "--direct: cannot find the "
+			    "alignment for %s: %s", opt->dir, strerror(errno));
+		if (opt->chunk % io_align != 0)
+			return errorf(cause, "--direct: a chunk of %zu bytes "
+			    "is not a multiple of the %zu-byte alignment that "
+			    "O_DIRECT needs on %s", opt->chunk, io_align,
+			    opt->dir);
+		*usage = 0;
+	}
+	return 0;
+}

@@ -1,0 +1,457 @@
+/*
+ * Launching seekers as processes or threads, and the one seeker worker
+ * both modes run.  The work and the accounting are the same in both:
+ * each seeker measures its own span, and its CPU comes from wait4(2) for a
+ * process or its own thread clock for a thread, so no CPU is counted twice.
+ */
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "phase.h"
+#include "platform.h"
+#include "seekers.h"
+
+/* Forked seekers, for seekers_kill_all() from a signal handler. */
+static pid_t			seeker_pids[MAX_SEEKERS];
+static volatile sig_atomic_t	seeker_npids;
+
+void
+seekers_kill_all(void)
+{
+	int	i;
+
+	for (i = 0; i < seeker_npids; i++)
+		if (seeker_pids[i] > 0)
+			kill(seeker_pids[i], SIGKILL);
+}
+
+struct seeker_result *
+seekers_alloc(int n)
+{
+	void	*p;
+
+	p = mmap(NULL, sizeof(struct seeker_result) * (size_t)n,
+	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	return p;
+}
+
+void
+seekers_free(struct seeker_result *r, int n)
+{
+	if (r != NULL)
+		munmap(r, sizeof(*r) * (size_t)n);
+}
+
+/* A seeker's failure, kept in its result slot. */
+static int
+seeker_fail(struct seeker_result *r, const char *what, int64_t offset)
+{
+	r->err_errno = errno;
+	r->err_offset = offset;
+	snprintf(r->err_what, sizeof(r->err_what), "%s", what);
+	return -1;
+}
+
+static int
+pread_full(int fd, unsigned char *buf, size_t len, off_t off)
+{
+	size_t	done = 0;
+	ssize_t	n;
+
+	while (done < len) {
+		n = pread(fd, buf + done, len - done, off + (off_t)done);
+		if (n > 0)
+			done += (size_t)n;
+		else if (n == 0) {
+			errno = EIO;
+			return -1;
+		} else if (errno != EINTR || bn_stop_signal)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+pwrite_full(int fd, const unsigned char *buf, size_t len, off_t off)
+{
+	size_t	done = 0;
+	ssize_t	n;
+
+	while (done < len) {
+		n = pwrite(fd, buf + done, len - done, off + (off_t)done);
+		if (n > 0)
+			done += (size_t)n;
+		else if (n == 0) {
+			errno = EIO;
+			return -1;
+		} else if (errno != EINTR || bn_stop_signal)
+			return -1;
+	}
+	return 0;
+}
+
+/* What a seeker holds between getting ready and starting. */
+struct seeker {
+	const struct seek_job	*job;
+	int			 index;
+	int			 nseekers;
+	struct seeker_result	*res;
+	int			 fd;
+	unsigned char		*buf;
+	struct rng		 rng;
+	uint64_t		 quota;
+};
+
+static int
+seeker_prepare(struct seeker *s)
+{
+	const struct seek_job	*job = s->job;
+	struct stat		 st;
+	size_t			 align = job->align < 64 ? 64 : job->align;
+	void			*p;
+	int			 e;
+
+	hist_init(&s->res->hist);
+	s->quota = job->seeks / (uint64_t)s->nseekers +
+	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
+	rng_seed(&s->rng, job->seed ^ (0x5EEC0000ull + (uint64_t)s->index));
+	if ((e = posix_memalign(&p, align, job->chunk)) != 0) {
+		errno = e;
+		return seeker_fail(s->res, "allocate buffer", 0);
+	}
+	s->buf = p;
+	rng_fill(&s->rng, s->buf, job->chunk);
+	s->fd = open(job->path, job->open_flags | O_NOFOLLOW | O_CLOEXEC);
+	if (s->fd == -1)
+		return seeker_fail(s->res, "open", 0);
+	if (fstat(s->fd, &st) == -1)
+		return seeker_fail(s->res, "fstat", 0);
+	if (st.st_dev != job->dev || st.st_ino != job->ino) {
+		errno = ESTALE;
+		return seeker_fail(s->res, "open (the file was replaced)", 0);
+	}
+	return 0;
+}
+
+/*
+ * The timed loop: a pread of one chunk at a random chunk-aligned offset,
+ * and every tenth seek the chunk dirtied and written back.  Without -n
+ * the seeker keeps going past its share until min_seconds have passed.
+ */
+static int
+seeker_loop(struct seeker *s)
+{
+	const struct seek_job	*job = s->job;
+	struct seeker_result	*r = s->res;
+	uint64_t		 nchunks = job->size / job->chunk, k;
+	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
+	off_t			 off;
+	bn_time			 last, now;
+
+	r->start = last = time_now();
+	for (k = 0; k < s->quota ||
+	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
+		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
+		if (pread_full(s->fd, s->buf, job->chunk, off) == -1)
+			return seeker_fail(r, "pread", (int64_t)off);
+		if (k % 10 == 9) {
+			phase_dirty(s->buf, job->chunk, k);
+			if (pwrite_full(s->fd, s->buf, job->chunk, off) == -1)
+				return seeker_fail(r, "pwrite", (int64_t)off);
+			r->writes++;
+		}
+		now = time_now();
+		hist_add(&r->hist, time_elapsed_ns(last, now));
+		last = now;
+		r->ops = k + 1;
+		atomic_store_explicit(&r->done, k + 1, memory_order_relaxed);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return seeker_fail(r, "pread", (int64_t)off);
+		}
+	}
+	r->end = time_now();
+	return 0;
+}
+
+static void
+seeker_finish(struct seeker *s)
+{
+	if (s->fd != -1 && close(s->fd) == -1 && s->res->err_errno == 0)
+		seeker_fail(s->res, "close", 0);
+	s->fd = -1;
+	free(s->buf);
+	s->buf = NULL;
+}
+
+/* Format a seeker's failure from its slot. */
+static int
+seeker_error(const struct seek_job *job, int i,
+    const struct seeker_result *r, char **cause)
+{
+	if (r->err_errno == EINTR)
+		return errorf(cause, "interrupted");
+	if (r->err_what[0] == '\0')
+		return errorf(cause, "%s: seeker %d failed", job->path, i);
+	return errorf(cause, "%s: %s: %s (at byte %lld, seeker %d)",
+	    job->path, r->err_what, strerror(r->err_errno),
+	    (long long)r->err_offset, i);
+}
+
+/* Processes. */
+
+static void
+child_signals(void)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	platform_die_with_parent();
+}
+
+static void
+child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
+{
+	char	c = 'r';
+	ssize_t	n;
+
+	child_signals();
+	if (seeker_prepare(s) == -1)
+		_exit(1);
+	if (write(ready_fd, &c, 1) != 1)
+		_exit(1);
+	close(ready_fd);
+	/* The parent closes its end of the go pipe to start everyone. */
+	do
+		n = read(go_fd, &c, 1);
+	while (n == -1 && errno == EINTR);
+	close(go_fd);
+	if (getppid() != parent)
+		_exit(1);
+	if (seeker_loop(s) == -1)
+		_exit(1);
+	seeker_finish(s);
+	s->res->ok = s->res->err_errno == 0;
+	_exit(s->res->ok ? 0 : 1);
+}
+
+/* Reap every child, killing the rest once one fails. */
+static int
+reap_children(const struct seek_job *job, int n, struct seeker_result *res,
+    char **cause)
+{
+	struct rusage	ru;
+	int		i, status, failed = -1, reaped = 0, killed = 0;
+	char		why[128] = "";
+	pid_t		pid;
+
+	while (reaped < n) {
+		if (bn_stop_signal && !killed) {
+			seekers_kill_all();
+			killed = 1;
+		}
+		pid = wait4(-1, &status, 0, &ru);
+		if (pid == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < n && seeker_pids[i] != pid; i++)
+			;
+		if (i == n)
+			continue;
+		seeker_pids[i] = 0;
+		reaped++;
+		cpu_from_rusage(&ru, &res[i].cpu);
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			continue;
+		if (failed == -1) {
+			failed = i;
+			if (WIFSIGNALED(status))
+				snprintf(why, sizeof(why), "seeker %d (pid %ld) "
+				    "killed by signal %d (%s)", i, (long)pid,
+				    WTERMSIG(status), strsignal(WTERMSIG(status)));
+		}
+		if (!killed) {
+			seekers_kill_all();
+			killed = 1;
+		}
+	}
+	seeker_npids = 0;
+	if (bn_stop_signal)
+		return errorf(cause, "interrupted");
+	if (failed == -1)
+		return 0;
+	if (why[0] != '\0')
+		return errorf(cause, "%s: %s", job->path, why);
+	return seeker_error(job, failed, &res[failed], cause);
+}
+
+static int
+run_processes(const struct seek_job *job, int n, struct seeker_result *res,
+    char **cause)
+{
+	struct seeker	s;
+	int		ready[2], go[2], i, got = 0;
+	pid_t		pid, parent = getpid();
+	char		c;
+	ssize_t		r;
+
+	if (pipe(ready) == -1 || pipe(go) == -1)
+		return errorf(cause, "pipe: %s", strerror(errno));
+	fflush(NULL);
+	seeker_npids = 0;
+	for (i = 0; i < n; i++) {
+		memset(&s, 0, sizeof(s));
+		s.job = job;
+		s.index = i;
+		s.nseekers = n;
+		s.res = &res[i];
+		s.fd = -1;
+		if ((pid = fork()) == -1) {
+			errorf(cause, "fork seeker %d: %s", i, strerror(errno));
+			break;
+		}
+		if (pid == 0) {
+			close(ready[0]);
+			close(go[1]);
+			child_main(&s, ready[1], go[0], parent);
+		}
+		seeker_pids[i] = pid;
+		seeker_npids = i + 1;
+	}
+	close(ready[1]);
+	close(go[0]);
+	/* Every child writes one byte when ready, or dies trying. */
+	while (got < n && (r = read(ready[0], &c, 1)) != 0) {
+		if (r == 1)
+			got++;
+		else if (errno != EINTR || bn_stop_signal)
+			break;
+	}
+	close(ready[0]);
+	if (got < seeker_npids || i < n)
+		seekers_kill_all();
+	close(go[1]);		/* Go. */
+	if (reap_children(job, seeker_npids, res, cause) == -1 || i < n)
+		return -1;
+	if (got < n)
+		return errorf(cause, "%s: a seeker failed to start", job->path);
+	return 0;
+}
+
+/* Threads. */
+
+struct start_gate {
+	pthread_mutex_t	lock;
+	pthread_cond_t	cond;
+	int		ready;
+	int		go;		/* 1 start, -1 abandon. */
+};
+
+struct thread_arg {
+	struct seeker		 s;
+	struct start_gate	*gate;
+	pthread_t		 tid;
+};
+
+static void *
+thread_main(void *arg)
+{
+	struct thread_arg	*ta = arg;
+	struct seeker		*s = &ta->s;
+	struct start_gate	*g = ta->gate;
+	struct cpu_times	 c0, c1;
+	int			 go, prepared;
+
+	cpu_thread(&c0);
+	prepared = seeker_prepare(s) == 0;
+	pthread_mutex_lock(&g->lock);
+	g->ready++;
+	pthread_cond_broadcast(&g->cond);
+	while (g->go == 0)
+		pthread_cond_wait(&g->cond, &g->lock);
+	go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	if (prepared && go == 1 && seeker_loop(s) == 0)
+		s->res->ok = 1;
+	seeker_finish(s);
+	if (s->res->err_errno != 0)
+		s->res->ok = 0;
+	cpu_thread(&c1);
+	cpu_diff(&c0, &c1, &s->res->cpu);
+	return NULL;
+}
+
+static int
+run_threads(const struct seek_job *job, int n, struct seeker_result *res,
+    char **cause)
+{
+	struct start_gate	 gate;
+	struct thread_arg	*ta;
+	int			 i, started, e, rv = 0;
+
+	memset(&gate, 0, sizeof(gate));
+	pthread_mutex_init(&gate.lock, NULL);
+	pthread_cond_init(&gate.cond, NULL);
+	ta = xcalloc((size_t)n, sizeof(*ta));
+	for (started = 0; started < n; started++) {
+		ta[started].s.job = job;
+		ta[started].s.index = started;
+		ta[started].s.nseekers = n;
+		ta[started].s.res = &res[started];
+		ta[started].s.fd = -1;
+		ta[started].gate = &gate;
+		e = pthread_create(&ta[started].tid, NULL, thread_main,
+		    &ta[started]);
+		if (e != 0) {
+			rv = errorf(cause, "create seeker thread %d: %s",
+			    started, strerror(e));
+			break;
+		}
+	}
+	pthread_mutex_lock(&gate.lock);
+	while (rv == 0 && gate.ready < started)
+		pthread_cond_wait(&gate.cond, &gate.lock);
+	gate.go = rv == 0 ? 1 : -1;
+	pthread_cond_broadcast(&gate.cond);
+	pthread_mutex_unlock(&gate.lock);
+	for (i = 0; i < started; i++)
+		pthread_join(ta[i].tid, NULL);
+	pthread_cond_destroy(&gate.cond);
+	pthread_mutex_destroy(&gate.lock);
+	free(ta);
+	if (rv == -1)
+		return -1;
+	if (bn_stop_signal)
+		return errorf(cause, "interrupted");
+	for (i = 0; i < n; i++)
+		if (!res[i].ok)
+			return seeker_error(job, i, &res[i], cause);
+	return 0;
+}
+
+int
+seekers_run(const struct seek_job *job, enum seeker_mode mode, int n,
+    struct seeker_result *res, char **cause)
+{
+	memset(res, 0, sizeof(*res) * (size_t)n);
+	if (mode == SEEKERS_THREAD)
+		return run_threads(job, n, res, cause);
+	return run_processes(job, n, res, cause);
+}

@@ -1,0 +1,55 @@
+/*
+ * The stdio stream the per-char phases use: the test file reopened, with
+ * a stdio buffer of one chunk so that each buffer's worth of putc() or
+ * getc() is one chunk and one latency sample.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "stdio-file.h"
+
+int
+stdio_file_open(struct phase_ctx *ctx, int flags, const char *mode)
+{
+	struct stdio_file	*sf;
+	int			 fd;
+
+	if ((fd = phase_open(ctx, flags)) == -1)
+		return -1;
+	sf = xcalloc(1, sizeof(*sf));
+	sf->iobuf = xmalloc(ctx->chunk);
+	if ((sf->f = fdopen(fd, mode)) == NULL) {
+		phase_fail(ctx, "fdopen", 0);
+		close(fd);
+		free(sf->iobuf);
+		free(sf);
+		return -1;
+	}
+	if (setvbuf(sf->f, (char *)sf->iobuf, _IOFBF, ctx->chunk) != 0) {
+		phase_fail(ctx, "setvbuf", 0);
+		fclose(sf->f);
+		free(sf->iobuf);
+		free(sf);
+		return -1;
+	}
+	ctx->priv = sf;
+	return 0;
+}
+
+void
+stdio_file_teardown(struct phase_ctx *ctx)
+{
+	struct stdio_file	*sf = ctx->priv;
+
+	if (sf == NULL)
+		return;
+	if (sf->f != NULL)
+		fclose(sf->f);
+	free(sf->iobuf);
+	free(sf);
+	ctx->priv = NULL;
+}
