@@ -83,6 +83,22 @@ ok "-x many refused"			refused --repeat -x many
 ok "-z junk refused"			refused --seed -z junk
 ok "--ram 12q refused"			refused --ram --ram 12q
 
+# The line names the value as given, not only the option.
+names_value() {
+	v=$1; shift
+	"$BONNIE" -d "$D" "$@" >/dev/null 2>"$T/err"
+	grep -qF -e "$v" "$T/err" || { diag "stderr: $(cat "$T/err")"; return 1; }
+}
+for spec in "12x|-s 12x" "1.5g|-s 1.5g" "99999999999999999999t|-s 99999999999999999999t" \
+    "3000|-c 3000" "32m|-c 32m" "walk|--seekers=walk" "257|-S 257" \
+    "-3|-n -3" "warm|--cache=warm" "xml|-o xml" "txt|--output=txt" \
+    "bogus|-p bogus" "many|-x many" "junk|-z junk" "12q|--ram 12q"; do
+	v=${spec%%|*} args=${spec#*|}
+	# shellcheck disable=SC2086
+	ok "$args: the message names the value '$v'" names_value "$v" $args
+done
+ok "nothing created by the refused runs" sh -c "[ -z \"\$(ls -A '$D')\" ]"
+
 # Unknown options and missing arguments.
 ok "--bogus (unknown option) refused"	refused bogus --bogus
 ok "-Y (unknown short option) refused"	refused Y -Y

@@ -1,8 +1,8 @@
 #!/bin/sh
 # End to end: the test file is never anyone else's file and never left
 # behind.  It is created O_CREAT|O_EXCL|O_NOFOLLOW with mode 0600 (seen
-# with strace, and with stat during a run under umask 0); a symlink swapped
-# in for it during a run never redirects a write; SIGINT, a second SIGINT
+# with strace, and with stat during a run under umask 0); a symlink or a
+# hard link swapped in for it during a run never redirects a write; SIGINT, a second SIGINT
 # and SIGTERM mid-run remove it and exit 128+N; on a full file system the
 # run fails with one line (exit 1) and without --no-space-check it is
 # refused up front (exit 2) naming both sizes.
@@ -54,47 +54,56 @@ else
 fi
 ok "no test file left after the traced run" no_test_files "$D"
 
-# 2. Someone swaps the test file for a symlink to the victim while the
-#    benchmark runs (the directory is writable by them).  Whatever phase
-#    that hits, nothing is written through the link.  The same watcher
-#    records the file's mode, under umask 0, before it swaps.
-(
-	end=$(( $(date +%s) + 20 ))
-	while [ "$(date +%s)" -lt $end ]; do
-		for f in "$D"/bonnie-ng.*; do
-			[ -f "$f" ] && [ ! -L "$f" ] || continue
-			stat -c %a "$f" >"$T/mode" 2>/dev/null
-			sleep 0.2
-			rm -f "$f" && ln -s "$T/victim" "$f" && : >"$T/swapped"
-			exit 0
+# 2. Someone swaps the test file for a link to the victim while the
+#    benchmark runs (the directory is writable by them): a symlink, then a
+#    hard link, which O_NOFOLLOW alone would not stop.  Whatever phase that
+#    hits, nothing is written to the victim.  The same watcher records the
+#    file's mode, under umask 0, before it swaps.
+swap_run() {
+	kind=$1
+	rm -f "$T/mode" "$T/swapped"
+	(
+		end=$(( $(date +%s) + 20 ))
+		while [ "$(date +%s)" -lt $end ]; do
+			for f in "$D"/bonnie-ng.*; do
+				[ -f "$f" ] && [ ! -L "$f" ] || continue
+				stat -c %a "$f" >"$T/mode" 2>/dev/null
+				sleep 0.2
+				if [ "$kind" = symlink ]; then
+					rm -f "$f" && ln -s "$T/victim" "$f"
+				else
+					rm -f "$f" && ln "$T/victim" "$f"
+				fi && : >"$T/swapped"
+				exit 0
+			done
 		done
-	done
-) &
-watcher=$!
-(umask 0; exec "$BONNIE" -d "$D" -s 32 -c 64k -f -n 200 -S 2 -q) \
-    >"$T/out" 2>"$T/err"
-st=$?
-wait $watcher
-diag "with a swapped-in symlink: exit $st: $(cat "$T/err")"
-ok "swapped-in symlink: the victim is unchanged" victim_ok
-check "swapped-in symlink: exit 0 or 1 with one line on stderr (got $st)" \
-    "$( { [ $st -eq 0 ] || { [ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
-	echo 0 || echo 1)"
-if [ -e "$T/swapped" ]; then
-	ok "the watcher did swap the file during the run" true
-else
-	skip "the watcher did not catch the file in time"
-fi
-if [ -s "$T/mode" ]; then
-	check "during a run under umask 0 the test file is mode 0600 (saw $(cat "$T/mode"))" \
-	    "$([ "$(cat "$T/mode")" = 600 ] && echo 0 || echo 1)"
-else
-	skip "the file was not seen during the run: mode not checked"
-fi
-# The real test file is gone; a symlink we planted may or may not be.
-ok "no regular test file left after the symlink run" \
-    sh -c "[ -z \"\$(find '$D' -name 'bonnie-ng.*' -type f)\" ]"
-rm -f "$D"/bonnie-ng.*
+	) &
+	watcher=$!
+	(umask 0; exec "$BONNIE" -d "$D" -s 32 -c 64k -f -n 200 -S 2 -q) \
+	    >"$T/out" 2>"$T/err"
+	st=$?
+	wait $watcher
+	diag "with a swapped-in $kind: exit $st: $(cat "$T/err")"
+	ok "swapped-in $kind: the victim is unchanged" victim_ok
+	check "swapped-in $kind: exit 0 or 1 with one line on stderr (got $st)" \
+	    "$( { [ $st -eq 0 ] || { [ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
+		echo 0 || echo 1)"
+	if [ -e "$T/swapped" ]; then
+		ok "$kind: the watcher did swap the file during the run" true
+	else
+		skip "$kind: the watcher did not catch the file in time"
+	fi
+	if [ -s "$T/mode" ]; then
+		check "during a run under umask 0 the test file is mode 0600 (saw $(cat "$T/mode"))" \
+		    "$([ "$(cat "$T/mode")" = 600 ] && echo 0 || echo 1)"
+	else
+		skip "the file was not seen during the run: mode not checked"
+	fi
+	# The test file is gone; the link we planted may or may not be.
+	rm -f "$D"/bonnie-ng.*
+}
+swap_run symlink
+swap_run hardlink
 
 # 3. Symlinks planted up front under names the tool might choose.
 for n in bonnie-ng bonnie-ng.0 bonnie-ng.1.x Bonnie.1 bonnie-ng.tmp; do
