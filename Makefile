@@ -46,7 +46,8 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-asan install uninstall clean bench fuzz
+.PHONY: all check check-plain check-asan install uninstall clean bench fuzz \
+	fuzz-build analyze check-tsan check-valgrind
 
 all: $(BIN)
 
@@ -91,3 +92,69 @@ uninstall:
 
 clean:
 	rm -rf $(O)/obj $(O)/tests $(BIN) build-asan build-*
+
+# --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
+
+# The fault-injection library the tests preload (Linux: it reads
+# /proc/self/fd).  Never sanitized: it sits in front of the sanitizers.
+ifeq ($(UNAME_S),Linux)
+INJECT = $(O)/tests/libinject.so
+endif
+tests check-plain: $(INJECT)
+$(O)/tests/libinject.so: tests/fault/inject.c
+	@mkdir -p $(O)/tests
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ \
+	    tests/fault/inject.c -ldl
+
+# make fuzz: each libFuzzer harness in tests/fuzz for FUZZ_SECONDS, with the
+# saved corpus in tests/fuzz/corpus/NAME; new inputs and crashes go to
+# tests/fuzz/out.  Needs clang.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN      = address,undefined
+FUZZ_NAMES    = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+# The project's own flags without warnings or sanitizers, for the tools.
+TOOL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+                -DBONNIE_NG_VERSION='"$(VERSION)"' -Iinclude -Itests
+
+fuzz-build:
+	$(MAKE) O=build-fuzz CC=$(FUZZ_CC) CFLAGS="-O1 -g" \
+	    SANITIZE=fuzzer-no-link,$(FUZZ_SAN) build-fuzz/obj/libbonnie.a
+	@mkdir -p build-fuzz/fuzz
+	for n in $(FUZZ_NAMES); do \
+		$(FUZZ_CC) $(TOOL_CFLAGS) $(WARN) -O1 -g \
+		    -fsanitize=fuzzer,$(FUZZ_SAN) -fno-sanitize-recover=all \
+		    -o build-fuzz/fuzz/$$n tests/fuzz/fuzz-$$n.c \
+		    build-fuzz/obj/libbonnie.a $(LIBS) || exit 1; \
+	done
+
+fuzz: fuzz-build
+	for n in $(FUZZ_NAMES); do \
+		mkdir -p tests/fuzz/out/$$n tests/fuzz/corpus/$$n; \
+		build-fuzz/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) \
+		    -timeout=10 -print_final_stats=1 \
+		    -artifact_prefix=tests/fuzz/out/$$n- \
+		    tests/fuzz/out/$$n tests/fuzz/corpus/$$n || exit 1; \
+	done
+
+# make analyze: cppcheck and clang-tidy (configuration in .clang-tidy and
+# tests/analysis/cppcheck.supp) on src/ and the test helpers.
+ANALYZE_SRC = $(LIB_SRC) src/main.c
+analyze:
+	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,portability,performance \
+	    --inline-suppr --suppressions-list=tests/analysis/cppcheck.supp \
+	    -D__linux__ -D_POSIX_C_SOURCE=200809L -Iinclude \
+	    $(wildcard $(ANALYZE_SRC)) tests/fault/inject.c
+	clang-tidy --quiet --warnings-as-errors='*' $(wildcard $(ANALYZE_SRC)) -- \
+	    $(TOOL_CFLAGS)
+
+# make check-tsan: the threaded seekers under ThreadSanitizer.
+check-tsan:
+	$(MAKE) O=build-tsan SANITIZE=thread CFLAGS="-O1 -g" build-tsan/bonnie-ng \
+	    $(INJECT:$(O)/%=build-tsan/%)
+	sh tests/analysis/tsan.sh build-tsan/bonnie-ng
+
+# make check-valgrind: small runs under valgrind memcheck, forked seekers
+# included; any error or leak fails.
+check-valgrind: $(BIN)
+	sh tests/analysis/valgrind.sh $(BIN)

@@ -7,14 +7,14 @@
  *     a const struct phase at the bottom;
  *  2. add an id to enum phase_id in result.h and the struct to the table in
  *     src/phase.c.
- * The core does everything else: it opens nothing for the phase, reads the
- * clocks around run(), drops the cache when the flags say so, and reports.
+ * The core does everything else: it opens the file when the flags say so,
+ * reads the clocks around run(), drops the cache when the flags say so,
+ * and reports.
  */
 #ifndef BONNIE_PHASE_H
 #define BONNIE_PHASE_H
 
 #include <signal.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -32,6 +32,7 @@
 #define PHASE_PERCHAR	0x04	/* stdio; stays buffered under --direct. */
 #define PHASE_SPAN	0x08	/* Sets its own elapsed span (seekers). */
 #define PHASE_WORKERS	0x10	/* Reports its workers' CPU in ctx. */
+#define PHASE_OPEN	0x20	/* The core opens ctx->fd (open_flags). */
 
 struct rng {
 	uint64_t	s[4];
@@ -54,9 +55,14 @@ struct phase_ctx {
 	int		 fd;		/* The phase's descriptor, or -1; the
 					   core closes it if left open. */
 
-	/* Progress: bytes (or seeks) done so far, read by another thread. */
-	_Atomic uint64_t done;
-	uint64_t	 total;		/* What done counts up to. */
+	/*
+	 * Live progress on a terminal, from the phase's own thread so that
+	 * the process never starts a thread of its own: a thread would
+	 * switch stdio to locking and slow the per-char phases.
+	 */
+	const char	*title;
+	uint64_t	 total;		/* What progress counts up to. */
+	uint64_t	 tick_due;	/* Monotonic ns; UINT64_MAX: never. */
 
 	/* Filled in by the phase. */
 	uint64_t	 bytes;
@@ -79,6 +85,9 @@ struct phase {
 	const char	*name;		/* "putc", "write", ... */
 	const char	*title;		/* "Writing with putc()" */
 	unsigned	 flags;
+	int		 open_flags;	/* With PHASE_OPEN, the core opens
+					   ctx->fd with these (and O_DIRECT
+					   under --direct) before setup. */
 	int		(*setup)(struct phase_ctx *);	/* Optional. */
 	int		(*run)(struct phase_ctx *);	/* Timed. */
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
@@ -106,16 +115,27 @@ int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 int	phase_write_full(struct phase_ctx *, int fd, const unsigned char *,
 	    size_t, int64_t offset);
-/* fsync(2) then close(2), reporting the first failure. */
-int	phase_sync_close(struct phase_ctx *, int fd);
-/* Record the latency since *last and move *last to now. */
+/*
+ * End a block phase inside its timed region: fsync(2) if sync, then
+ * close(2) ctx->fd; count the whole file as moved in whole chunks.
+ */
+int	phase_finish(struct phase_ctx *, int sync);
+/* Show progress: done of ctx->total so far.  Sets the next tick. */
+void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
+
+/*
+ * Record the latency since *last, move *last to now, and show progress
+ * (done so far) when it is due.
+ */
 static inline void
-phase_lap(struct phase_ctx *ctx, bn_time *last)
+phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 {
 	bn_time	now = time_now();
 
 	hist_add(ctx->hist, time_elapsed_ns(*last, now));
 	*last = now;
+	if (now.ns >= ctx->tick_due)
+		phase_tick(ctx, done, now);
 }
 /* Change one word in every 512 bytes of buf so no two chunks are equal. */
 void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);

@@ -6,7 +6,6 @@
 #ifndef BONNIE_SEEKERS_H
 #define BONNIE_SEEKERS_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -41,7 +40,6 @@ struct seeker_result {
 	int		 err_errno;
 	int64_t		 err_offset;
 	char		 err_what[32];
-	_Atomic uint64_t done;		/* Progress. */
 	struct hist	 hist;
 };
 

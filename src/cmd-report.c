@@ -1,12 +1,354 @@
-/* Placeholder until the report work lands. */
+/*
+ * "bonnie-ng report [-o text|html] FILE...": many results, in any of the
+ * formats compare reads, as one table with a row per machine or run.  The
+ * HTML page is self-contained (no scripts, fonts or style sheets from
+ * elsewhere) and has an SVG bar chart per column that scales to any width.
+ * The page is also well-formed XML, so both HTML and XML tools read it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
 #include "error.h"
+#include "resultset.h"
+
+#define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."
+
+#define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
+
+/* Table columns before the result columns. */
+#define NLEAD		4	/* Source, machine, run, size. */
+
+struct table {
+	int		  nrows;
+	int		  ncols;	/* NLEAD + shown result columns. */
+	int		  col[NLEAD + RS_NCOLS];	/* Result column, or -1. */
+	const char	 *head[NLEAD + RS_NCOLS];
+	char		**cell;		/* [row * ncols + c] */
+	double		 *value;	/* Bar lengths, NAN-free: <0 none. */
+};
+
+static const char *const lead_heads[NLEAD] = {
+	"source", "machine", "run", "size"
+};
+
+static const char *const col_heads[RS_NCOLS] = {
+	"putc K/sec", "write K/sec", "rewrite K/sec", "getc K/sec",
+	"read K/sec", "seeks /sec",
+	"putc %CPU", "write %CPU", "rewrite %CPU", "getc %CPU",
+	"read %CPU", "seeks %CPU",
+	"putc latency", "write latency", "rewrite latency", "getc latency",
+	"read latency", "seeks latency"
+};
+
+/* The order the columns appear in: each phase's rate then %CPU. */
+static int
+column_order(int i)
+{
+	if (i < 2 * RS_NPHASES)
+		return i % 2 == 0 ? i / 2 : RS_NPHASES + i / 2;
+	return i;
+}
+
+static void
+build(struct table *t, struct result_set *sets, int nsets)
+{
+	const struct rs_run	*r;
+	char			 buf[64];
+	int			 shown[RS_NCOLS] = { 0 }, i, k, c, row;
+
+	t->nrows = 0;
+	for (k = 0; k < nsets; k++) {
+		t->nrows += sets[k].nruns;
+		for (i = 0; i < sets[k].nruns; i++)
+			for (c = 0; c < RS_NCOLS; c++)
+				if (sets[k].runs[i].col[c].state != RS_NONE)
+					shown[c] = 1;
+	}
+	t->ncols = 0;
+	for (i = 0; i < NLEAD; i++) {
+		t->col[t->ncols] = -1;
+		t->head[t->ncols++] = lead_heads[i];
+	}
+	for (i = 0; i < RS_NCOLS; i++) {
+		c = column_order(i);
+		if (!shown[c])
+			continue;
+		t->col[t->ncols] = c;
+		t->head[t->ncols++] = col_heads[c];
+	}
+	t->cell = xcalloc((size_t)(t->nrows * t->ncols), sizeof(*t->cell));
+	t->value = xcalloc((size_t)(t->nrows * t->ncols), sizeof(*t->value));
+	row = 0;
+	for (k = 0; k < nsets; k++) {
+		for (i = 0; i < sets[k].nruns; i++, row++) {
+			r = &sets[k].runs[i];
+			t->cell[row * t->ncols + 0] = xstrdup(sets[k].file);
+			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
+			    r->label : "-");
+			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
+			rs_format_size(buf, sizeof(buf), r->size ? r->size :
+			    sets[k].set.size);
+			t->cell[row * t->ncols + 3] = xstrdup(buf);
+			for (c = NLEAD; c < t->ncols; c++) {
+				rs_format_value(buf, sizeof(buf), t->col[c],
+				    r->col[t->col[c]].state,
+				    r->col[t->col[c]].v);
+				t->cell[row * t->ncols + c] = xstrdup(buf);
+				t->value[row * t->ncols + c] =
+				    r->col[t->col[c]].state == RS_VALUE ?
+				    r->col[t->col[c]].v : -1;
+			}
+		}
+	}
+}
+
+static void
+table_free(struct table *t)
+{
+	int	i;
+
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cell[i]);
+	free(t->cell);
+	free(t->value);
+}
+
+static void
+print_text(const struct table *t)
+{
+	size_t	*w;
+	int	 r, c;
+
+	w = xcalloc((size_t)t->ncols, sizeof(*w));
+	for (c = 0; c < t->ncols; c++) {
+		w[c] = strlen(t->head[c]);
+		for (r = 0; r < t->nrows; r++)
+			if (strlen(t->cell[r * t->ncols + c]) > w[c])
+				w[c] = strlen(t->cell[r * t->ncols + c]);
+	}
+	for (c = 0; c < t->ncols; c++)
+		printf(c < 2 ? "%-*s%s" : "%*s%s", (int)w[c], t->head[c],
+		    c == t->ncols - 1 ? "\n" : "  ");
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++)
+			printf(c < 2 ? "%-*s%s" : "%*s%s", (int)w[c],
+			    t->cell[r * t->ncols + c],
+			    c == t->ncols - 1 ? "\n" : "  ");
+	free(w);
+}
+
+/* Write s with the characters HTML and XML treat specially escaped. */
+static void
+put_escaped(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", stdout);
+			break;
+		case '<':
+			fputs("&lt;", stdout);
+			break;
+		case '>':
+			fputs("&gt;", stdout);
+			break;
+		case '"':
+			fputs("&quot;", stdout);
+			break;
+		case '\'':
+			fputs("&#39;", stdout);
+			break;
+		default:
+			if ((unsigned char)*s < 0x20)
+				putchar(' ');
+			else
+				putchar(*s);
+		}
+	}
+}
+
+/*
+ * One row's name in a chart: the machine and the file's base name, cut so
+ * that it fits left of the bars (on a UTF-8 character boundary).
+ */
+static void
+put_row_name(const struct table *t, int r)
+{
+	const char	*file = t->cell[r * t->ncols + 0], *slash;
+	char		*name;
+	size_t		 n;
+
+	if ((slash = strrchr(file, '/')) != NULL && slash[1] != '\0')
+		file = slash + 1;
+	name = xasprintf("%s (%s #%s)", t->cell[r * t->ncols + 1], file,
+	    t->cell[r * t->ncols + 2]);
+	if (strlen(name) > CHART_NAME_MAX) {
+		n = CHART_NAME_MAX - 1;
+		while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+			n--;
+		name[n] = '\0';
+		put_escaped(name);
+		fputs("\xe2\x80\xa6", stdout);	/* An ellipsis. */
+	} else
+		put_escaped(name);
+	free(name);
+}
+
+#define CHART_W		640
+#define CHART_LABEL	250	/* Width of the row names. */
+#define CHART_BAR	300	/* Width of the longest bar. */
+#define CHART_ROW	22
+
+static void
+print_chart(const struct table *t, int c)
+{
+	double	max = 0, v;
+	int	r, h;
+
+	for (r = 0; r < t->nrows; r++)
+		if (t->value[r * t->ncols + c] > max)
+			max = t->value[r * t->ncols + c];
+	h = t->nrows * CHART_ROW + 10;
+	printf("<div class=\"chart\">\n<h2>");
+	put_escaped(t->head[c]);
+	printf("</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "viewBox=\"0 0 %d %d\" width=\"100%%\" "
+	    "preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
+	    CHART_W, h);
+	put_escaped(t->head[c]);
+	printf("\">\n");
+	for (r = 0; r < t->nrows; r++) {
+		v = t->value[r * t->ncols + c];
+		printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+		    CHART_LABEL - 6, r * CHART_ROW + 20);
+		put_row_name(t, r);
+		printf("</text>\n");
+		if (v > 0 && max > 0)
+			printf("<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
+			    "height=\"%d\" class=\"bar\"/>\n", CHART_LABEL,
+			    r * CHART_ROW + 6, CHART_BAR * v / max,
+			    CHART_ROW - 6);
+		printf("<text x=\"%.1f\" y=\"%d\">",
+		    CHART_LABEL + (v > 0 && max > 0 ? CHART_BAR * v / max : 0)
+		    + 4, r * CHART_ROW + 20);
+		put_escaped(t->cell[r * t->ncols + c]);
+		printf("</text>\n");
+	}
+	printf("</svg>\n</div>\n");
+}
+
+static void
+print_html(const struct table *t)
+{
+	int	r, c;
+
+	printf("<!DOCTYPE html>\n"
+	    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+	    "<head>\n<meta charset=\"utf-8\"/>\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\"/>\n"
+	    "<title>bonnie-ng report</title>\n<style>\n"
+	    "body { font-family: sans-serif; margin: 1em; }\n"
+	    ".wide { overflow-x: auto; }\n"
+	    "table { border-collapse: collapse; }\n"
+	    "th, td { border: 1px solid #999; padding: 0.2em 0.5em; "
+	    "text-align: right; white-space: nowrap; }\n"
+	    "th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }\n"
+	    ".chart { margin: 1em 0; max-width: 60em; }\n"
+	    "h2 { font-size: 1em; margin: 0; }\n"
+	    "svg { max-width: 100%%; height: auto; font-size: 13px; "
+	    "font-family: sans-serif; }\n"
+	    ".bar { fill: #4a7ab5; }\n"
+	    "</style>\n</head>\n<body>\n<h1>bonnie-ng report</h1>\n"
+	    "<div class=\"wide\">\n<table>\n<thead>\n<tr>");
+	for (c = 0; c < t->ncols; c++) {
+		printf("<th>");
+		put_escaped(t->head[c]);
+		printf("</th>");
+	}
+	printf("</tr>\n</thead>\n<tbody>\n");
+	for (r = 0; r < t->nrows; r++) {
+		printf("<tr>");
+		for (c = 0; c < t->ncols; c++) {
+			printf("<td>");
+			put_escaped(t->cell[r * t->ncols + c]);
+			printf("</td>");
+		}
+		printf("</tr>\n");
+	}
+	printf("</tbody>\n</table>\n</div>\n");
+	for (c = NLEAD; c < t->ncols; c++)
+		print_chart(t, c);
+	printf("<p>K/sec is KiB per second; latency is the worst case "
+	    "(a text report's Latency row: the 99th percentile); "
+	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
+}
 
 int
 cmd_report(int argc, char **argv, char **cause)
 {
-	(void)argc;
-	(void)argv;
-	errorf(cause, "report: not built yet");
-	return 2;
+	struct result_set	*sets;
+	struct table		 t;
+	const char		*fmt = "text", *a;
+	char			**files;
+	int			 i, n = 0, nsets = 0, status = 2, only = 0;
+
+	files = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*files));
+	sets = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*sets));
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (only || a[0] != '-' || strcmp(a, "-") == 0)
+			files[n++] = argv[i];
+		else if (strcmp(a, "--") == 0)
+			only = 1;
+		else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+			if (i + 1 >= argc) {
+				errorf(cause, "report: %s needs a value\n%s", a,
+				    REPORT_USAGE);
+				goto out;
+			}
+			fmt = argv[++i];
+		} else if (strncmp(a, "-o", 2) == 0)
+			fmt = a + 2;
+		else if (strncmp(a, "--output=", 9) == 0)
+			fmt = a + 9;
+		else {
+			errorf(cause, "report: unknown option '%s'\n%s", a,
+			    REPORT_USAGE);
+			goto out;
+		}
+	}
+	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "html") != 0) {
+		errorf(cause, "report: -o takes text or html, not '%s'", fmt);
+		goto out;
+	}
+	if (n == 0) {
+		errorf(cause, "report: no files\n%s", REPORT_USAGE);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		if (rs_read_file(files[i], &sets[i], cause) != 0)
+			goto out;
+		nsets++;
+	}
+	build(&t, sets, nsets);
+	if (strcmp(fmt, "html") == 0)
+		print_html(&t);
+	else
+		print_text(&t);
+	table_free(&t);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		errorf(cause, "report: standard output: %s", strerror(errno));
+		goto out;
+	}
+	status = 0;
+out:
+	for (i = 0; i < nsets; i++)
+		rs_free(&sets[i]);
+	free(sets);
+	free(files);
+	return status;
 }

@@ -356,7 +356,9 @@ main(int argc, char **argv)
 	if (opt.label == NULL)
 		opt.label = default_label();
 	if (!opt.seed_given)
-		opt.seed = time_now().ns ^ ((uint64_t)getpid() << 40);
+		/* 53 bits, so the record's readers keep it exact. */
+		opt.seed = (time_now().ns ^ ((uint64_t)getpid() << 32)) &
+		    ((UINT64_C(1) << 53) - 1);
 	if (opt.ram == 0)
 		opt.ram = platform_ram();
 	if (run_preflight(&opt, &usage, &cause) == -1)

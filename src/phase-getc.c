@@ -38,9 +38,7 @@ getc_loop(struct phase_ctx *ctx, FILE *f)
 			}
 			sum += (unsigned)c;
 		}
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
-		    memory_order_relaxed);
+		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "getc", (int64_t)(i * chunk));

@@ -31,9 +31,7 @@ putc_loop(struct phase_ctx *ctx, FILE *f)
 			if (putc(buf[j], f) == EOF)
 				return phase_fail(ctx, "putc",
 				    (int64_t)(i * chunk + j));
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
-		    memory_order_relaxed);
+		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "putc", (int64_t)(i * chunk));

@@ -6,18 +6,6 @@
 #include <unistd.h>
 
 #include "phase.h"
-#include "platform.h"
-
-static int
-read_setup(struct phase_ctx *ctx)
-{
-	int	flags = O_RDONLY;
-
-	if (ctx->direct)
-		flags |= platform_odirect_flag();
-	ctx->fd = phase_open(ctx, flags);
-	return ctx->fd == -1 ? -1 : 0;
-}
 
 /* The timed loop: one read(2) of a chunk per sample, up to end of file. */
 static int
@@ -38,8 +26,7 @@ read_loop(struct phase_ctx *ctx, int fd)
 			return phase_fail(ctx, "read", (int64_t)got);
 		}
 		got += (uint64_t)n;
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, got, memory_order_relaxed);
+		phase_lap(ctx, &last, got);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "read", (int64_t)got);
@@ -50,21 +37,15 @@ read_loop(struct phase_ctx *ctx, int fd)
 		return phase_fail(ctx, "read (file shorter than written)",
 		    (int64_t)got);
 	}
-	ctx->bytes = got;
 	return 0;
 }
 
 static int
 read_run(struct phase_ctx *ctx)
 {
-	int	fd = ctx->fd;
-
-	if (read_loop(ctx, fd) == -1)
+	if (read_loop(ctx, ctx->fd) == -1 || phase_finish(ctx, 0) == -1)
 		return -1;
-	ctx->fd = -1;
-	if (close(fd) == -1)
-		return phase_fail(ctx, "close", (int64_t)ctx->size);
-	ctx->ops = ctx->hist->count;
+	ctx->ops = ctx->hist->count;	/* Reads, short ones included. */
 	return 0;
 }
 
@@ -73,7 +54,7 @@ const struct phase phase_read = {
 	.id = PH_READ,
 	.name = "read",
 	.title = "Reading intelligently",
-	.flags = PHASE_READS,
-	.setup = read_setup,
+	.flags = PHASE_READS | PHASE_OPEN,
+	.open_flags = O_RDONLY,
 	.run = read_run,
 };

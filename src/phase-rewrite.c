@@ -7,18 +7,6 @@
 #include <unistd.h>
 
 #include "phase.h"
-#include "platform.h"
-
-static int
-rewrite_setup(struct phase_ctx *ctx)
-{
-	int	flags = O_RDWR;
-
-	if (ctx->direct)
-		flags |= platform_odirect_flag();
-	ctx->fd = phase_open(ctx, flags);
-	return ctx->fd == -1 ? -1 : 0;
-}
 
 /* The timed loop: read, dirty, seek back, write; a sample per chunk. */
 static int
@@ -38,9 +26,7 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 			return phase_fail(ctx, "lseek", off);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
 			return -1;
-		phase_lap(ctx, &last);
-		atomic_store_explicit(&ctx->done, (i + 1) * chunk,
-		    memory_order_relaxed);
+		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "rewrite", off);
@@ -52,16 +38,9 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 static int
 rewrite_run(struct phase_ctx *ctx)
 {
-	int	fd = ctx->fd;
-
-	if (rewrite_loop(ctx, fd) == -1)
+	if (rewrite_loop(ctx, ctx->fd) == -1)
 		return -1;
-	ctx->fd = -1;
-	if (phase_sync_close(ctx, fd) == -1)
-		return -1;
-	ctx->bytes = ctx->size;
-	ctx->ops = ctx->size / ctx->chunk;
-	return 0;
+	return phase_finish(ctx, 1);
 }
 
 const struct phase phase_rewrite = {
@@ -69,7 +48,7 @@ const struct phase phase_rewrite = {
 	.id = PH_REWRITE,
 	.name = "rewrite",
 	.title = "Rewriting",
-	.flags = PHASE_READS | PHASE_WRITES,
-	.setup = rewrite_setup,
+	.flags = PHASE_READS | PHASE_WRITES | PHASE_OPEN,
+	.open_flags = O_RDWR,
 	.run = rewrite_run,
 };

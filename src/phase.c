@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -60,6 +61,16 @@ phase_by_name(const char *name)
 		if (strcmp(phase_table[i]->name, name) == 0)
 			return phase_table[i];
 	return NULL;
+}
+
+void
+phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
+{
+	if (ctx->total > 0)
+		fprintf(stderr, "\r%s...%3d%%", ctx->title,
+		    (int)(100 * (double)done / (double)ctx->total));
+	fflush(stderr);
+	ctx->tick_due = now.ns + 250000000u;
 }
 
 int
@@ -158,15 +169,20 @@ phase_write_full(struct phase_ctx *ctx, int fd, const unsigned char *buf,
 }
 
 int
-phase_sync_close(struct phase_ctx *ctx, int fd)
+phase_finish(struct phase_ctx *ctx, int sync)
 {
-	if (fsync(fd) == -1) {
+	int	fd = ctx->fd;
+
+	ctx->fd = -1;
+	if (sync && fsync(fd) == -1) {
 		phase_fail(ctx, "fsync", (int64_t)ctx->size);
 		close(fd);
 		return -1;
 	}
 	if (close(fd) == -1)
 		return phase_fail(ctx, "close", (int64_t)ctx->size);
+	ctx->bytes = ctx->size;
+	ctx->ops = ctx->size / ctx->chunk;
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,86 +101,28 @@ restore_signals(const sigset_t *old)
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
-/* Progress: a line per phase, live on a terminal. */
-
-struct progress {
-	pthread_t		 tid;
-	int			 running;
-	pthread_mutex_t		 lock;
-	pthread_cond_t		 cond;
-	int			 stop;
-	const char		*title;
-	struct phase_ctx	*ctx;
-};
-
-static void *
-progress_main(void *arg)
-{
-	struct progress	*p = arg;
-	struct timespec	 ts;
-	bn_time		 start = time_now();
-	uint64_t	 done;
-
-	pthread_mutex_lock(&p->lock);
-	while (!p->stop) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += 250000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&p->cond, &p->lock, &ts);
-		if (p->stop)
-			break;
-		done = atomic_load_explicit(&p->ctx->done,
-		    memory_order_relaxed);
-		if (p->ctx->total > 0)
-			fprintf(stderr, "\r%s...%3d%%", p->title,
-			    (int)(100 * (double)done / (double)p->ctx->total));
-		else
-			fprintf(stderr, "\r%s...%.1fs", p->title,
-			    time_elapsed(start, time_now()));
-		fflush(stderr);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
-}
-
+/*
+ * Progress: "Title..." when a phase starts and "done" when it ends; on a
+ * terminal the phase itself updates a percentage in between (phase_tick).
+ */
 static void
-progress_start(struct progress *p, const char *title, struct phase_ctx *ctx)
+progress_start(const char *title)
 {
-	memset(p, 0, sizeof(*p));
-	p->title = title;
-	p->ctx = ctx;
 	if (progress_level == 0)
 		return;
 	fprintf(stderr, "%s...", title);
 	fflush(stderr);
-	if (progress_level < 2)
-		return;
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->cond, NULL);
-	if (pthread_create(&p->tid, NULL, progress_main, p) == 0)
-		p->running = 1;
 }
 
 static void
-progress_end(struct progress *p, int ok)
+progress_end(const char *title, int ok)
 {
-	if (p->running) {
-		pthread_mutex_lock(&p->lock);
-		p->stop = 1;
-		pthread_cond_signal(&p->cond);
-		pthread_mutex_unlock(&p->lock);
-		pthread_join(p->tid, NULL);
-		pthread_cond_destroy(&p->cond);
-		pthread_mutex_destroy(&p->lock);
-		fprintf(stderr, "\r%s...", p->title);
-	}
-	if (progress_level > 0) {
-		fprintf(stderr, "%s\n", ok ? "done" : "failed");
-		fflush(stderr);
-	}
+	if (progress_level == 0)
+		return;
+	if (progress_level == 2)
+		fprintf(stderr, "\r%s...", title);
+	fprintf(stderr, "%s\n", ok ? "done" : "failed");
+	fflush(stderr);
 }
 
 /* Warnings go to stderr unless the run is quiet. */
@@ -449,7 +392,6 @@ run_phase(struct runner *r, const struct phase *p)
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
 	struct cpu_times	 c0, c1, cpu;
-	struct progress		 prog;
 	bn_time			 t0, t1;
 	double			 elapsed;
 	int			 rv = 0, direct;
@@ -471,6 +413,8 @@ run_phase(struct runner *r, const struct phase *p)
 	ctx.hist = r->hist;
 	ctx.fd = -1;
 	ctx.total = opt->size;
+	ctx.title = p->title;
+	ctx.tick_due = UINT64_MAX;
 	hist_init(r->hist);
 
 	ph->direct = direct;
@@ -478,6 +422,12 @@ run_phase(struct runner *r, const struct phase *p)
 	ph->cache = direct ? CSTATE_DIRECT :
 	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
 
+	if ((p->flags & PHASE_OPEN) && (ctx.fd = phase_open(&ctx, p->open_flags |
+	    (direct ? platform_odirect_flag() : 0))) == -1) {
+		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
+		    ctx.err_errno, ctx.err_detail);
+		goto out;
+	}
 	if (p->setup != NULL && p->setup(&ctx) == -1) {
 		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
 		    ctx.err_errno, ctx.err_detail);
@@ -493,15 +443,17 @@ run_phase(struct runner *r, const struct phase *p)
 	} else if (platform_residency(r->fd, opt->size, &ph->resident) == -1)
 		ph->resident = -1;
 
-	progress_start(&prog, p->title, &ctx);
+	progress_start(p->title);
 	machine_sample(r, &m0);
 	cpu_thread(&c0);
 	t0 = time_now();
+	if (progress_level == 2)
+		ctx.tick_due = t0.ns + 250000000u;
 	rv = p->run(&ctx);
 	t1 = time_now();
 	cpu_thread(&c1);
 	machine_sample(r, &m1);
-	progress_end(&prog, rv == 0);
+	progress_end(p->title, rv == 0);
 
 	if (rv == -1) {
 		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,

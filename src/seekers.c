@@ -66,33 +66,16 @@ seeker_fail(struct seeker_result *r, const char *what, int64_t offset)
 	return -1;
 }
 
+/* pread(2) or pwrite(2) all of len bytes, retrying short transfers. */
 static int
-pread_full(int fd, unsigned char *buf, size_t len, off_t off)
+pio_full(int fd, unsigned char *buf, size_t len, off_t off, int wr)
 {
 	size_t	done = 0;
 	ssize_t	n;
 
 	while (done < len) {
-		n = pread(fd, buf + done, len - done, off + (off_t)done);
-		if (n > 0)
-			done += (size_t)n;
-		else if (n == 0) {
-			errno = EIO;
-			return -1;
-		} else if (errno != EINTR || bn_stop_signal)
-			return -1;
-	}
-	return 0;
-}
-
-static int
-pwrite_full(int fd, const unsigned char *buf, size_t len, off_t off)
-{
-	size_t	done = 0;
-	ssize_t	n;
-
-	while (done < len) {
-		n = pwrite(fd, buf + done, len - done, off + (off_t)done);
+		n = wr ? pwrite(fd, buf + done, len - done, off + (off_t)done) :
+		    pread(fd, buf + done, len - done, off + (off_t)done);
 		if (n > 0)
 			done += (size_t)n;
 		else if (n == 0) {
@@ -166,11 +149,11 @@ seeker_loop(struct seeker *s)
 	for (k = 0; k < s->quota ||
 	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
 		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
-		if (pread_full(s->fd, s->buf, job->chunk, off) == -1)
+		if (pio_full(s->fd, s->buf, job->chunk, off, 0) == -1)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (k % 10 == 9) {
 			phase_dirty(s->buf, job->chunk, k);
-			if (pwrite_full(s->fd, s->buf, job->chunk, off) == -1)
+			if (pio_full(s->fd, s->buf, job->chunk, off, 1) == -1)
 				return seeker_fail(r, "pwrite", (int64_t)off);
 			r->writes++;
 		}
@@ -178,7 +161,6 @@ seeker_loop(struct seeker *s)
 		hist_add(&r->hist, time_elapsed_ns(last, now));
 		last = now;
 		r->ops = k + 1;
-		atomic_store_explicit(&r->done, k + 1, memory_order_relaxed);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return seeker_fail(r, "pread", (int64_t)off);
@@ -398,13 +380,13 @@ thread_main(void *arg)
 	return NULL;
 }
 
+/* Start the threads together and wait for them; 0 or 1 (exit status). */
 static int
-run_threads(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+thread_body(const struct seek_job *job, int n, struct seeker_result *res)
 {
 	struct start_gate	 gate;
 	struct thread_arg	*ta;
-	int			 i, started, e, rv = 0;
+	int			 i, started, e, failed = 0;
 
 	memset(&gate, 0, sizeof(gate));
 	pthread_mutex_init(&gate.lock, NULL);
@@ -420,15 +402,16 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 		e = pthread_create(&ta[started].tid, NULL, thread_main,
 		    &ta[started]);
 		if (e != 0) {
-			rv = errorf(cause, "create seeker thread %d: %s",
-			    started, strerror(e));
+			errno = e;
+			seeker_fail(&res[started], "create thread", 0);
+			failed = 1;
 			break;
 		}
 	}
 	pthread_mutex_lock(&gate.lock);
-	while (rv == 0 && gate.ready < started)
+	while (!failed && gate.ready < started)
 		pthread_cond_wait(&gate.cond, &gate.lock);
-	gate.go = rv == 0 ? 1 : -1;
+	gate.go = failed ? -1 : 1;
 	pthread_cond_broadcast(&gate.cond);
 	pthread_mutex_unlock(&gate.lock);
 	for (i = 0; i < started; i++)
@@ -436,10 +419,56 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	pthread_cond_destroy(&gate.cond);
 	pthread_mutex_destroy(&gate.lock);
 	free(ta);
-	if (rv == -1)
-		return -1;
+	for (i = 0; i < n; i++)
+		if (!res[i].ok)
+			failed = 1;
+	return failed;
+}
+
+/*
+ * Threaded seekers run in a child process of their own, so that this
+ * process never starts a thread: once a process has had a thread, stdio
+ * locks every putc() and getc(), and the per-char phases of any later run
+ * would measure the locks.  Each thread's CPU comes from its own clock.
+ */
+static int
+run_threads(const struct seek_job *job, int n, struct seeker_result *res,
+    char **cause)
+{
+	char	why[128] = "";
+	int	i, status, killed = 0;
+	pid_t	pid;
+
+	fflush(NULL);
+	if ((pid = fork()) == -1)
+		return errorf(cause, "fork seeker threads: %s",
+		    strerror(errno));
+	if (pid == 0) {
+		child_signals();
+		_exit(thread_body(job, n, res));
+	}
+	seeker_pids[0] = pid;
+	seeker_npids = 1;
+	while (waitpid(pid, &status, 0) == -1) {
+		if (errno != EINTR) {
+			status = 0;
+			break;
+		}
+		if (bn_stop_signal && !killed) {
+			seekers_kill_all();
+			killed = 1;
+		}
+	}
+	seeker_pids[0] = 0;
+	seeker_npids = 0;
 	if (bn_stop_signal)
 		return errorf(cause, "interrupted");
+	if (WIFSIGNALED(status)) {
+		snprintf(why, sizeof(why), "seeker threads (pid %ld) killed by "
+		    "signal %d (%s)", (long)pid, WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
+		return errorf(cause, "%s: %s", job->path, why);
+	}
 	for (i = 0; i < n; i++)
 		if (!res[i].ok)
 			return seeker_error(job, i, &res[i], cause);

@@ -9,6 +9,11 @@
 
 #include "timer.h"
 
+/* glibc names Linux's per-thread rusage only under _GNU_SOURCE. */
+#if defined(__linux__) && !defined(RUSAGE_THREAD)
+#define RUSAGE_THREAD	1
+#endif
+
 bn_time
 time_now(void)
 {

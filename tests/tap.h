@@ -12,7 +12,7 @@
 
 static int tap_n, tap_failed;
 
-static int
+static int __attribute__((unused))
 tap_ok(int cond, const char *file, int line, const char *desc)
 {
 	tap_n++;
@@ -47,14 +47,14 @@ tap_ok(int cond, const char *file, int line, const char *desc)
 		    g_, w_, (double)(tol));				\
 } while (0)
 
-static void
+static void __attribute__((unused))
 tap_skip(const char *why)
 {
 	tap_n++;
 	printf("ok %d # skip %s\n", tap_n, why);
 }
 
-static int
+static int __attribute__((unused))
 done_testing(void)
 {
 	printf("1..%d\n", tap_n);

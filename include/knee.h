@@ -1,0 +1,103 @@
+/*
+ * The knee finder of "bonnie-ng sweep": pure functions on arrays of
+ * measured rates, no I/O, so every rule is unit-testable.
+ *
+ * Across file sizes (one phase, one chunk size, sizes ascending), a knee
+ * is a step between two neighbouring measured sizes, from level A (the
+ * rate at the smaller size) to level B (the rate at the larger one):
+ *
+ *  - it falls when B is below A by more than PCT percent of A, and rises
+ *    when B is above A by more than PCT percent of A;
+ *  - it stays: every later point is also more than PCT percent beyond A
+ *    on the same side (below A for a fall, above A for a rise), so a dip
+ *    that comes back to within PCT of A is not a knee;
+ *  - it is not the undoing of an earlier step: every earlier point is
+ *    also more than PCT percent away from B, changing in the same
+ *    direction (above B for a fall, below B for a rise), so the recovery
+ *    after a single slow point is not a knee either.
+ * The step at the last pair has no later point to confirm it and counts;
+ * struct knee says how many later points did confirm each step.
+ *
+ * Across chunk sizes (one phase, one file size, chunks ascending), a bad
+ * chunk size is one whose rate is below both measured neighbours by more
+ * than PCT percent of each.  The smallest and largest chunk sizes have one
+ * neighbour and are not judged (a slower smallest chunk is the expected
+ * cost of more calls).
+ *
+ * Points not measured are NaN (or not positive) and are left out: the
+ * neighbours of a point are the nearest measured points.
+ */
+#ifndef BONNIE_KNEE_H
+#define BONNIE_KNEE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KNEE_DEFAULT_PCT	30
+
+enum knee_dir {
+	KNEE_FALLS = -1,
+	KNEE_RISES = 1
+};
+
+/* A step across file sizes. */
+struct knee {
+	int		 from;		/* Index of the smaller size. */
+	int		 to;		/* Index of the larger size. */
+	enum knee_dir	 dir;
+	double		 pct;		/* |B - A| / A x 100. */
+	double		 before;	/* A */
+	double		 after;		/* B */
+	int		 confirmed;	/* Later points that stayed. */
+};
+
+/* A chunk size much worse than both neighbours. */
+struct knee_chunk {
+	int		 index;		/* The bad chunk size. */
+	int		 left;		/* Its measured neighbours. */
+	int		 right;
+	double		 pct;		/* How far below the slower
+					   neighbour, in percent. */
+};
+
+/*
+ * Find the knees in v[0..n-1] with threshold pct (0 < pct < 100).  At
+ * most max are stored in out, in order of size; returns how many were
+ * found (which may exceed max).
+ */
+int	knee_sizes(const double *v, int n, double pct, struct knee *out,
+	    int max);
+
+/* Find the bad chunk sizes in v[0..n-1]; returns how many, like above. */
+int	knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
+	    int max);
+
+/* "block read", "per-char write", "seeks": a phase in words. */
+const char *knee_phase_words(const char *phase);
+
+/* "16k", "1m", "512": a chunk size as the command line takes it. */
+int	knee_chunk_name(char *buf, size_t len, uint64_t chunk);
+/* "16384 MiB", "512 KiB", "100 bytes": a file size in whole units. */
+int	knee_size_name(char *buf, size_t len, uint64_t bytes);
+/* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
+int	knee_ram_name(char *buf, size_t len, uint64_t ram);
+/* "64M", "512K", "32G", "1.5G": a file size in one short word. */
+int	knee_size_short(char *buf, size_t len, uint64_t bytes);
+
+/*
+ * "block read, chunk 16k: falls 83% between 16384 MiB and 32768 MiB (RAM
+ * is 23.4 GiB)"; the RAM is left out when ram is 0.  Returns the length
+ * like snprintf(3).
+ */
+int	knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
+	    const struct knee *, uint64_t size_from, uint64_t size_to,
+	    uint64_t ram);
+
+/*
+ * "block read, 256 MiB: chunk 4k is 85% below both neighbours (2k and 8k)".
+ */
+int	knee_chunk_format(char *buf, size_t len, const char *phase,
+	    uint64_t size, const struct knee_chunk *, uint64_t chunk,
+	    uint64_t left, uint64_t right);
+
+#endif

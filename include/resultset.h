@@ -1,0 +1,133 @@
+/*
+ * A result set: the runs read back from one file, whatever its format
+ * (a bonnie-ng JSON record, bonnie++ CSV lines or a classic Bonnie text
+ * report), in one shape that "compare" and "report" work on.
+ */
+#ifndef BONNIE_RESULTSET_H
+#define BONNIE_RESULTSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The columns: the six rates (K/sec, seeks/sec), their %CPU, and their
+ * latencies (seconds).  RS_KIND() tells which of the three a column is.
+ */
+enum rs_col {
+	RS_PUTC, RS_WRITE, RS_REWRITE, RS_GETC, RS_READ, RS_SEEKS,
+	RS_PUTC_CPU, RS_WRITE_CPU, RS_REWRITE_CPU, RS_GETC_CPU,
+	RS_READ_CPU, RS_SEEKS_CPU,
+	RS_PUTC_LAT, RS_WRITE_LAT, RS_REWRITE_LAT, RS_GETC_LAT,
+	RS_READ_LAT, RS_SEEKS_LAT,
+	RS_NCOLS
+};
+#define RS_NPHASES	6
+#define RS_KIND_RATE	0
+#define RS_KIND_CPU	1
+#define RS_KIND_LAT	2
+#define RS_KIND(c)	((int)(c) / RS_NPHASES)
+#define RS_PHASE(c)	((int)(c) % RS_NPHASES)
+
+enum rs_state {
+	RS_NONE,		/* Not run, or not recorded. */
+	RS_VALUE,		/* A measured value in v. */
+	RS_UNMEASURABLE		/* bonnie++'s "+++++": too fast to measure. */
+};
+
+struct rs_value {
+	enum rs_state	 state;
+	double		 v;
+};
+
+struct rs_run {
+	char		*label;		/* Machine name or label; never NULL. */
+	uint64_t	 size;		/* File size in bytes; 0 unknown. */
+	int		 line;		/* Where the run starts in the file. */
+	struct rs_value	 col[RS_NCOLS];
+};
+
+enum rs_format { RS_FMT_JSON, RS_FMT_CSV, RS_FMT_TEXT };
+
+/* Settings recorded with the runs; 0 or NULL when the file has none. */
+struct rs_settings {
+	uint64_t	 size;		/* Bytes. */
+	uint64_t	 chunk;		/* Bytes. */
+	uint64_t	 seeks;
+	int		 seekers;
+	uint64_t	 ram;		/* Bytes. */
+	char		*cache;		/* "cold", "keep" */
+	char		*direct;	/* "yes", "no" */
+	char		*hostname;
+	char		*os;
+	char		*kernel;
+	char		*cpu_model;
+	char		*fs_type;
+	char		*mount_options;
+	char		*device;
+	char		*scheduler;
+	char		*version;	/* Tool and version. */
+	const char	*latency;	/* What latency means: "max" (JSON,
+					   CSV) or "p99" (text Latency row). */
+};
+
+struct result_set {
+	char		*file;
+	enum rs_format	 format;
+	struct rs_settings set;
+	int		 nruns;
+	struct rs_run	*runs;
+};
+
+/* "write", "write_cpu", "write_lat", ...; NULL when out of range. */
+const char	*rs_col_name(int col);
+/* The column with this name, or -1. */
+int		 rs_col_by_name(const char *);
+/* 1 when a lower value is better (%CPU, latency), 0 when higher is. */
+int		 rs_col_lower_better(int col);
+const char	*rs_format_name(enum rs_format);
+
+/*
+ * A value as the tables print it: K/sec whole (rounded down as the classic
+ * report does), seeks/sec and %CPU with one decimal, latency with a unit;
+ * "+++++" ("+++" for %CPU) when unmeasurable, "-" when missing.
+ */
+void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
+	    double v);
+/*
+ * A latency as bonnie++ writes it: whole microseconds below 100 ms (one
+ * decimal below 10 us), whole milliseconds below 100 s, then seconds.
+ */
+void	rs_format_latency(char *buf, size_t len, double seconds);
+/* A size in bytes as "64M", "1536K", "4G" (whole units only). */
+void	rs_format_size(char *buf, size_t len, uint64_t bytes);
+
+/*
+ * Read a file (format told by its content, not its name) into rs.  On
+ * failure returns -1 with "FILE:LINE: what is wrong" in *cause.
+ */
+int	rs_read_file(const char *path, struct result_set *rs, char **cause);
+/* The same on a buffer already in memory; name is used in messages. */
+int	rs_read_buf(const char *name, const char *buf, size_t len,
+	    struct result_set *rs, char **cause);
+void	rs_free(struct result_set *);
+
+/* Append an empty run (all columns RS_NONE) and return it. */
+struct rs_run *rs_add_run(struct result_set *, const char *label, int line);
+
+/* The format readers, for rs_read_buf() and the tests. */
+int	rs_read_json(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+int	rs_read_csv(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+int	rs_read_text(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+
+/*
+ * Parse a bonnie++ size ("512M", "48208M", "4G", "64k"; a bare number is
+ * in MiB) into bytes, and a latency ("14740us", "939ms", "12s") into
+ * seconds.  0 or -1.
+ */
+int	rs_parse_size(const char *, uint64_t *bytes);
+int	rs_parse_latency(const char *, double *seconds);
+
+#endif

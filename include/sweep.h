@@ -1,0 +1,97 @@
+/*
+ * "bonnie-ng sweep": the parsers for its option values and the list of
+ * file sizes, kept apart from cmd-sweep.c so that they are unit-testable
+ * without the engine.
+ */
+#ifndef BONNIE_SWEEP_H
+#define BONNIE_SWEEP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "options.h"
+#include "result.h"
+
+struct sysinfo;
+
+#define SWEEP_DEFAULT_LO	((uint64_t)64 << 20)
+#define SWEEP_MAX_SIZES		48
+#define SWEEP_MAX_CHUNKS	16
+#define SWEEP_DEFAULT_CHUNKS	"4k,16k,64k"
+#define SWEEP_DEFAULT_PHASES	"write,rewrite,read,seeks"
+
+/*
+ * Parse --sizes: "LO..HI" or a single size "LO" (then *hi is 0, meaning
+ * "up to the default").  A bare number is in MiB, as for -s.  The message
+ * in *cause names the option and the value.  0 or -1.
+ */
+int	sweep_parse_sizes(const char *, uint64_t *lo, uint64_t *hi,
+	    char **cause);
+
+/*
+ * Parse --chunks: a comma-separated list of powers of two from MIN_CHUNK
+ * to MAX_CHUNK bytes (a bare number is in bytes).  The list comes back
+ * sorted, without repeats; returns how many, or -1 with *cause.
+ */
+int	sweep_parse_chunks(const char *, uint64_t *out, int max, char **cause);
+
+/* Parse --phases: comma-separated phase names into a bit mask.  0 or -1. */
+int	sweep_parse_phases(const char *, unsigned *mask, char **cause);
+
+/*
+ * The sizes of the sweep: lo, 2 lo, 4 lo, ... while not above hi, at most
+ * max of them.  Returns how many.
+ */
+int	sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max);
+
+/* One point: a file size and a chunk size, and what run_once() measured. */
+struct sweep_point {
+	uint64_t		 size;
+	uint64_t		 chunk;
+	struct run_result	 res;
+};
+
+/*
+ * A whole sweep, as measured so far.  The points are in the order they
+ * run: size by size, ascending, and within one size chunk by chunk; the
+ * point of size i and chunk k is points[i * nchunks + k], and only the
+ * first npoints of them were run.
+ */
+struct sweep_result {
+	const struct options	*opt;		/* Base options (dir, phases,
+						   cache, seekers, ram). */
+	const struct sysinfo	*sys;		/* May be NULL. */
+	char			 start_utc[32];
+	int			 nsizes;
+	uint64_t		 sizes[SWEEP_MAX_SIZES];
+	int			 nchunks;
+	uint64_t		 chunks[SWEEP_MAX_CHUNKS];
+	int			 capped;	/* The default top was cut to
+						   half the free space. */
+	double			 knee_pct;
+	uint64_t		 max_time;	/* Seconds; 0 for none. */
+	int			 npoints;
+	struct sweep_point	*points;
+	const char		*stopped;	/* NULL when complete, else
+						   "max-time", "error" or a
+						   signal name. */
+};
+
+/* The rate of phase id at size i and chunk k; NaN when not measured. */
+double	sweep_rate(const struct sweep_result *, enum phase_id, int i, int k);
+
+/*
+ * The tables, one per phase selected: a title line ("block write,
+ * K/sec"), a header line ("size" and the chunk sizes), one row per file
+ * size, and an empty line.
+ */
+void	sweep_print_tables(FILE *, const struct sweep_result *);
+/* The knees in words, or a line saying there are none. */
+void	sweep_print_knees(FILE *, const struct sweep_result *);
+
+/* The record, schema bonnie-ng-sweep/1.  0, or -1 with errno. */
+int	sweep_write_json(FILE *, const struct sweep_result *);
+/* The SVG plot.  0, or -1 with errno. */
+int	sweep_write_svg(FILE *, const struct sweep_result *);
+
+#endif

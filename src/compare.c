@@ -1,0 +1,323 @@
+/*
+ * The statistics behind "compare": medians, the Mann-Whitney U test, a
+ * bootstrap of the median difference, and the verdict for one column.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "error.h"
+#include "resultset.h"
+
+#define MW_EXACT_MAX	60	/* Values in all for the exact test. */
+
+const char *
+cmp_verdict_name(enum cmp_verdict v)
+{
+	switch (v) {
+	case CMP_NA:
+		return "-";
+	case CMP_SAME:
+		return "same";
+	case CMP_BETTER:
+		return "better";
+	case CMP_WORSE:
+		return "worse";
+	}
+	return "?";
+}
+
+const char *
+cmp_method_name(enum cmp_method m)
+{
+	switch (m) {
+	case CMP_M_NONE:
+		return "-";
+	case CMP_M_THRESHOLD:
+		return "threshold";
+	case CMP_M_MANN_WHITNEY:
+		return "mann-whitney";
+	case CMP_M_BOOTSTRAP:
+		return "bootstrap";
+	case CMP_M_UNMEASURABLE:
+		return "unmeasurable";
+	}
+	return "?";
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double
+cmp_median(const double *v, int n)
+{
+	double	*s, m;
+
+	if (n <= 0)
+		return NAN;
+	s = xmalloc(sizeof(*s) * (size_t)n);
+	memcpy(s, v, sizeof(*s) * (size_t)n);
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
+struct ranked {
+	double	v;
+	int	from_x;
+};
+
+static int
+cmp_ranked(const void *a, const void *b)
+{
+	return cmp_double(&((const struct ranked *)a)->v,
+	    &((const struct ranked *)b)->v);
+}
+
+/* The binomial coefficient as a double. */
+static double
+choose(int n, int k)
+{
+	double	c = 1;
+	int	i;
+
+	if (k < 0 || k > n)
+		return 0;
+	for (i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c;
+}
+
+double
+cmp_mann_whitney_min_p(int nx, int ny)
+{
+	double	p = 2 / choose(nx + ny, nx);
+
+	return p > 1 ? 1 : p;
+}
+
+/* The upper tail of the standard normal distribution. */
+static double
+normal_sf(double z)
+{
+	return 0.5 * erfc(z / sqrt(2));
+}
+
+double
+cmp_mann_whitney(const double *x, int nx, const double *y, int ny, double *u)
+{
+	struct ranked	*a;
+	double		*dp, total, p, mu, sd, ties = 0, dev;
+	long		*r2, w2 = 0, e2, d, s, maxs;
+	int		 n = nx + ny, i, j, k;
+
+	if (nx <= 0 || ny <= 0) {
+		*u = NAN;
+		return 1;
+	}
+	a = xmalloc(sizeof(*a) * (size_t)n);
+	r2 = xmalloc(sizeof(*r2) * (size_t)n);
+	for (i = 0; i < nx; i++) {
+		a[i].v = x[i];
+		a[i].from_x = 1;
+	}
+	for (i = 0; i < ny; i++) {
+		a[nx + i].v = y[i];
+		a[nx + i].from_x = 0;
+	}
+	qsort(a, (size_t)n, sizeof(*a), cmp_ranked);
+
+	/* Mid-ranks, doubled so that they stay whole numbers. */
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && a[j].v == a[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			r2[k] = (long)(i + 1) + (long)j;
+		ties += pow(j - i, 3) - (j - i);
+	}
+	for (i = 0; i < n; i++)
+		if (a[i].from_x)
+			w2 += r2[i];
+	*u = w2 / 2.0 - nx * (nx + 1) / 2.0;
+	e2 = (long)nx * (n + 1);
+	d = labs(w2 - e2);
+
+	if (n <= MW_EXACT_MAX) {
+		/*
+		 * The permutation distribution of the doubled rank sum of
+		 * nx values drawn from these n ranks: dp[k][s] counts the
+		 * ways to pick k of the ranks seen so far summing to s.
+		 */
+		maxs = (long)n * (n + 1);
+		dp = xcalloc((size_t)(nx + 1) * (size_t)(maxs + 1),
+		    sizeof(*dp));
+		dp[0] = 1;
+		for (i = 0; i < n; i++)
+			for (k = (i + 1 < nx ? i + 1 : nx); k >= 1; k--)
+				for (s = maxs; s >= r2[i]; s--)
+					dp[k * (maxs + 1) + s] +=
+					    dp[(k - 1) * (maxs + 1) + s - r2[i]];
+		total = 0;
+		p = 0;
+		for (s = 0; s <= maxs; s++) {
+			total += dp[nx * (maxs + 1) + s];
+			if (labs(s - e2) >= d)
+				p += dp[nx * (maxs + 1) + s];
+		}
+		free(dp);
+		p /= total;
+	} else {
+		mu = nx * (double)ny / 2;
+		sd = sqrt(nx * (double)ny / 12 *
+		    ((n + 1) - ties / ((double)n * (n - 1))));
+		dev = fabs(*u - mu) - 0.5;
+		if (dev < 0)
+			dev = 0;
+		p = sd > 0 ? 2 * normal_sf(dev / sd) : 1;
+	}
+	free(a);
+	free(r2);
+	return p > 1 ? 1 : p;
+}
+
+/* splitmix64: a small, fixed, portable generator for the bootstrap. */
+static uint64_t
+next_random(uint64_t *state)
+{
+	uint64_t	z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double
+resampled_median(const double *v, int n, double *tmp, uint64_t *state)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		tmp[i] = v[next_random(state) % (uint64_t)n];
+	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
+	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+void
+cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
+    uint64_t seed, double *lo, double *hi)
+{
+	double		*diff, *tmp;
+	uint64_t	 state = seed;
+	int		 i;
+
+	if (nx <= 0 || ny <= 0 || reps <= 0) {
+		*lo = *hi = NAN;
+		return;
+	}
+	diff = xmalloc(sizeof(*diff) * (size_t)reps);
+	tmp = xmalloc(sizeof(*tmp) * (size_t)(nx > ny ? nx : ny));
+	for (i = 0; i < reps; i++)
+		diff[i] = resampled_median(y, ny, tmp, &state) -
+		    resampled_median(x, nx, tmp, &state);
+	qsort(diff, (size_t)reps, sizeof(*diff), cmp_double);
+	*lo = diff[(int)floor(reps * (CMP_ALPHA / 2))];
+	*hi = diff[(int)ceil(reps * (1 - CMP_ALPHA / 2)) - 1];
+	free(diff);
+	free(tmp);
+}
+
+/* The measured values of a column, and how many runs were unmeasurable. */
+static int
+collect(const struct result_set *rs, int col, double **out, int *unmeasured)
+{
+	int	i, n = 0;
+
+	*out = xmalloc(sizeof(**out) * (size_t)(rs->nruns > 0 ? rs->nruns : 1));
+	*unmeasured = 0;
+	for (i = 0; i < rs->nruns; i++) {
+		if (rs->runs[i].col[col].state == RS_VALUE)
+			(*out)[n++] = rs->runs[i].col[col].v;
+		else if (rs->runs[i].col[col].state == RS_UNMEASURABLE)
+			(*unmeasured)++;
+	}
+	return n;
+}
+
+/* new higher (dir > 0) or lower (dir < 0) than base: better or worse. */
+static enum cmp_verdict
+direction(int col, int dir)
+{
+	if (dir == 0)
+		return CMP_SAME;
+	if (rs_col_lower_better(col))
+		dir = -dir;
+	return dir > 0 ? CMP_BETTER : CMP_WORSE;
+}
+
+void
+cmp_column(const struct result_set *base, const struct result_set *new,
+    int col, double threshold, struct cmp_cell *c)
+{
+	double	*x, *y, u;
+
+	memset(c, 0, sizeof(*c));
+	c->p = c->ci_lo = c->ci_hi = c->change_pct = NAN;
+	c->base = c->new = NAN;
+	c->nbase = collect(base, col, &x, &c->ubase);
+	c->nnew = collect(new, col, &y, &c->unew);
+	if (c->nbase > 0)
+		c->base = cmp_median(x, c->nbase);
+	if (c->nnew > 0)
+		c->new = cmp_median(y, c->nnew);
+	if (c->nbase > 0 && c->nnew > 0 && c->base != 0)
+		c->change_pct = (c->new - c->base) / c->base * 100;
+	else if (c->nbase > 0 && c->nnew > 0 && c->new == c->base)
+		c->change_pct = 0;
+
+	if (c->ubase > 0 || c->unew > 0) {
+		/* Too fast to measure on a side: never called worse. */
+		c->verdict = CMP_SAME;
+		c->method = CMP_M_UNMEASURABLE;
+	} else if (c->nbase == 0 || c->nnew == 0) {
+		c->verdict = CMP_NA;
+		c->method = CMP_M_NONE;
+	} else if (c->nbase >= CMP_MIN_RUNS && c->nnew >= CMP_MIN_RUNS &&
+	    cmp_mann_whitney_min_p(c->nbase, c->nnew) <= CMP_ALPHA) {
+		c->method = CMP_M_MANN_WHITNEY;
+		c->p = cmp_mann_whitney(x, c->nbase, y, c->nnew, &u);
+		if (c->p < CMP_ALPHA)
+			/* u counts the pairs where base is the larger. */
+			c->verdict = direction(col, u < c->nbase * (double)
+			    c->nnew / 2 ? 1 : -1);
+		else
+			c->verdict = CMP_SAME;
+	} else if (c->nbase >= CMP_MIN_RUNS && c->nnew >= CMP_MIN_RUNS) {
+		c->method = CMP_M_BOOTSTRAP;
+		cmp_bootstrap(x, c->nbase, y, c->nnew, CMP_BOOTSTRAP_REPS,
+		    CMP_BOOTSTRAP_SEED, &c->ci_lo, &c->ci_hi);
+		if (c->ci_lo > 0)
+			c->verdict = direction(col, 1);
+		else if (c->ci_hi < 0)
+			c->verdict = direction(col, -1);
+		else
+			c->verdict = CMP_SAME;
+	} else {
+		c->method = CMP_M_THRESHOLD;
+		if (isnan(c->change_pct))
+			c->verdict = direction(col, c->new > c->base ? 1 :
+			    c->new < c->base ? -1 : 0);
+		else if (fabs(c->change_pct) <= threshold)
+			c->verdict = CMP_SAME;
+		else
+			c->verdict = direction(col, c->change_pct > 0 ? 1 : -1);
+	}
+	free(x);
+	free(y);
+}

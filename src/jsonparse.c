@@ -1,0 +1,450 @@
+/*
+ * A strict JSON parser: recursive descent over a buffer, building a tree
+ * of struct jv.  It accepts exactly RFC 8259 (no comments, no trailing
+ * commas, no leading zeros, no control characters in strings).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "jsonparse.h"
+
+struct jp {
+	const char	*p;
+	const char	*end;
+	int		 line;
+	char		**cause;
+};
+
+static int	parse_value(struct jp *, struct jv *, int depth);
+
+/* realloc(3) that cannot fail. */
+static void *
+grow(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (p == NULL) {
+		fputs("bonnie-ng: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static int
+fail(struct jp *jp, const char *what)
+{
+	if (jp->p >= jp->end)
+		return errorf(jp->cause, "%s at end of input", what);
+	if ((unsigned char)*jp->p >= 0x20 && (unsigned char)*jp->p < 0x7f)
+		return errorf(jp->cause, "%s at '%c'", what, *jp->p);
+	return errorf(jp->cause, "%s", what);
+}
+
+static void
+skip_ws(struct jp *jp)
+{
+	while (jp->p < jp->end) {
+		if (*jp->p == '\n')
+			jp->line++;
+		else if (*jp->p != ' ' && *jp->p != '\t' && *jp->p != '\r')
+			break;
+		jp->p++;
+	}
+}
+
+static int
+literal(struct jp *jp, const char *word)
+{
+	size_t	n = strlen(word);
+
+	if ((size_t)(jp->end - jp->p) < n || memcmp(jp->p, word, n) != 0)
+		return fail(jp, "unexpected character");
+	jp->p += n;
+	return 0;
+}
+
+/* Grow a byte buffer by one byte. */
+static void
+put_byte(char **s, size_t *len, size_t *cap, int c)
+{
+	if (*len + 1 >= *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*s = grow(*s, *cap);
+	}
+	(*s)[(*len)++] = (char)c;
+}
+
+static void
+put_utf8(char **s, size_t *len, size_t *cap, unsigned long cp)
+{
+	if (cp < 0x80)
+		put_byte(s, len, cap, (int)cp);
+	else if (cp < 0x800) {
+		put_byte(s, len, cap, (int)(0xc0 | (cp >> 6)));
+		put_byte(s, len, cap, (int)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		put_byte(s, len, cap, (int)(0xe0 | (cp >> 12)));
+		put_byte(s, len, cap, (int)(0x80 | ((cp >> 6) & 0x3f)));
+		put_byte(s, len, cap, (int)(0x80 | (cp & 0x3f)));
+	} else {
+		put_byte(s, len, cap, (int)(0xf0 | (cp >> 18)));
+		put_byte(s, len, cap, (int)(0x80 | ((cp >> 12) & 0x3f)));
+		put_byte(s, len, cap, (int)(0x80 | ((cp >> 6) & 0x3f)));
+		put_byte(s, len, cap, (int)(0x80 | (cp & 0x3f)));
+	}
+}
+
+static int
+hex4(struct jp *jp, unsigned long *cp)
+{
+	int	i, c;
+
+	*cp = 0;
+	for (i = 0; i < 4; i++) {
+		if (jp->p >= jp->end)
+			return fail(jp, "short \\u escape");
+		c = (unsigned char)*jp->p;
+		if (c >= '0' && c <= '9')
+			c -= '0';
+		else if (c >= 'a' && c <= 'f')
+			c -= 'a' - 10;
+		else if (c >= 'A' && c <= 'F')
+			c -= 'A' - 10;
+		else
+			return fail(jp, "bad \\u escape");
+		*cp = *cp * 16 + (unsigned long)c;
+		jp->p++;
+	}
+	return 0;
+}
+
+static int
+parse_string(struct jp *jp, char **out)
+{
+	char		*s = NULL;
+	size_t		 len = 0, cap = 0;
+	unsigned long	 cp, lo;
+	int		 c;
+
+	jp->p++;	/* The opening quote. */
+	for (;;) {
+		if (jp->p >= jp->end) {
+			free(s);
+			return fail(jp, "unterminated string");
+		}
+		c = (unsigned char)*jp->p;
+		if (c == '"')
+			break;
+		if (c < 0x20) {
+			free(s);
+			return fail(jp, "control character in string");
+		}
+		jp->p++;
+		if (c != '\\') {
+			put_byte(&s, &len, &cap, c);
+			continue;
+		}
+		if (jp->p >= jp->end) {
+			free(s);
+			return fail(jp, "unterminated string");
+		}
+		c = (unsigned char)*jp->p++;
+		switch (c) {
+		case '"': case '\\': case '/':
+			put_byte(&s, &len, &cap, c);
+			break;
+		case 'b':
+			put_byte(&s, &len, &cap, '\b');
+			break;
+		case 'f':
+			put_byte(&s, &len, &cap, '\f');
+			break;
+		case 'n':
+			put_byte(&s, &len, &cap, '\n');
+			break;
+		case 'r':
+			put_byte(&s, &len, &cap, '\r');
+			break;
+		case 't':
+			put_byte(&s, &len, &cap, '\t');
+			break;
+		case 'u':
+			if (hex4(jp, &cp) != 0) {
+				free(s);
+				return -1;
+			}
+			if (cp >= 0xd800 && cp < 0xdc00) {
+				if (jp->end - jp->p < 2 || jp->p[0] != '\\' ||
+				    jp->p[1] != 'u') {
+					free(s);
+					return fail(jp, "lone surrogate");
+				}
+				jp->p += 2;
+				if (hex4(jp, &lo) != 0) {
+					free(s);
+					return -1;
+				}
+				if (lo < 0xdc00 || lo >= 0xe000) {
+					free(s);
+					return fail(jp, "lone surrogate");
+				}
+				cp = 0x10000 + ((cp - 0xd800) << 10) +
+				    (lo - 0xdc00);
+			} else if (cp >= 0xdc00 && cp < 0xe000) {
+				free(s);
+				return fail(jp, "lone surrogate");
+			}
+			if (cp == 0) {
+				free(s);
+				return fail(jp, "NUL in string");
+			}
+			put_utf8(&s, &len, &cap, cp);
+			break;
+		default:
+			jp->p--;
+			free(s);
+			return fail(jp, "bad escape");
+		}
+	}
+	jp->p++;	/* The closing quote. */
+	put_byte(&s, &len, &cap, '\0');
+	*out = s;
+	return 0;
+}
+
+static int
+is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+parse_number(struct jp *jp, double *n)
+{
+	const char	*start = jp->p, *q = jp->p;
+	char		 tmp[64];
+	char		*endp;
+
+	if (q < jp->end && *q == '-')
+		q++;
+	if (q >= jp->end || !is_digit(*q)) {
+		jp->p = q;
+		return fail(jp, "bad number");
+	}
+	if (*q == '0') {
+		q++;
+		if (q < jp->end && is_digit(*q)) {
+			jp->p = q;
+			return fail(jp, "leading zero in number");
+		}
+	} else
+		while (q < jp->end && is_digit(*q))
+			q++;
+	if (q < jp->end && *q == '.') {
+		q++;
+		if (q >= jp->end || !is_digit(*q)) {
+			jp->p = q;
+			return fail(jp, "bad number");
+		}
+		while (q < jp->end && is_digit(*q))
+			q++;
+	}
+	if (q < jp->end && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < jp->end && (*q == '+' || *q == '-'))
+			q++;
+		if (q >= jp->end || !is_digit(*q)) {
+			jp->p = q;
+			return fail(jp, "bad number");
+		}
+		while (q < jp->end && is_digit(*q))
+			q++;
+	}
+	if ((size_t)(q - start) >= sizeof(tmp))
+		return fail(jp, "number too long");
+	memcpy(tmp, start, (size_t)(q - start));
+	tmp[q - start] = '\0';
+	errno = 0;
+	*n = strtod(tmp, &endp);
+	if (errno == ERANGE && (*n > 1 || *n < -1))
+		return fail(jp, "number out of range");
+	jp->p = q;
+	return 0;
+}
+
+/* Append a member to an array or object value. */
+static struct jv *
+add_item(struct jv *v, char *key)
+{
+	v->items = grow(v->items, sizeof(*v->items) * (v->len + 1));
+	if (v->type == JV_OBJECT) {
+		v->keys = grow(v->keys, sizeof(*v->keys) * (v->len + 1));
+		v->keys[v->len] = key;
+	}
+	memset(&v->items[v->len], 0, sizeof(*v->items));
+	return &v->items[v->len++];
+}
+
+static int
+parse_container(struct jp *jp, struct jv *v, int depth)
+{
+	char	 close = v->type == JV_OBJECT ? '}' : ']';
+	char	*key;
+
+	jp->p++;
+	skip_ws(jp);
+	if (jp->p < jp->end && *jp->p == close) {
+		jp->p++;
+		return 0;
+	}
+	for (;;) {
+		key = NULL;
+		if (v->type == JV_OBJECT) {
+			if (jp->p >= jp->end || *jp->p != '"')
+				return fail(jp, "expected a member name");
+			if (parse_string(jp, &key) != 0)
+				return -1;
+			skip_ws(jp);
+			if (jp->p >= jp->end || *jp->p != ':') {
+				free(key);
+				return fail(jp, "expected ':'");
+			}
+			jp->p++;
+			skip_ws(jp);
+		}
+		if (parse_value(jp, add_item(v, key), depth + 1) != 0)
+			return -1;
+		skip_ws(jp);
+		if (jp->p < jp->end && *jp->p == ',') {
+			jp->p++;
+			skip_ws(jp);
+			continue;
+		}
+		if (jp->p < jp->end && *jp->p == close) {
+			jp->p++;
+			return 0;
+		}
+		return fail(jp, v->type == JV_OBJECT ?
+		    "expected ',' or '}'" : "expected ',' or ']'");
+	}
+}
+
+static int
+parse_value(struct jp *jp, struct jv *v, int depth)
+{
+	if (depth > JV_MAX_DEPTH)
+		return fail(jp, "nested too deeply");
+	v->line = jp->line;
+	if (jp->p >= jp->end)
+		return fail(jp, "expected a value");
+	switch (*jp->p) {
+	case '{':
+		v->type = JV_OBJECT;
+		return parse_container(jp, v, depth);
+	case '[':
+		v->type = JV_ARRAY;
+		return parse_container(jp, v, depth);
+	case '"':
+		v->type = JV_STRING;
+		return parse_string(jp, &v->s);
+	case 't':
+		v->type = JV_BOOL;
+		v->b = 1;
+		return literal(jp, "true");
+	case 'f':
+		v->type = JV_BOOL;
+		return literal(jp, "false");
+	case 'n':
+		v->type = JV_NULL;
+		return literal(jp, "null");
+	default:
+		v->type = JV_NUMBER;
+		return parse_number(jp, &v->n);
+	}
+}
+
+static void
+jv_clear(struct jv *v)
+{
+	size_t	i;
+
+	for (i = 0; i < v->len; i++) {
+		jv_clear(&v->items[i]);
+		if (v->keys != NULL)
+			free(v->keys[i]);
+	}
+	free(v->items);
+	free(v->keys);
+	free(v->s);
+}
+
+void
+jv_free(struct jv *v)
+{
+	if (v == NULL)
+		return;
+	jv_clear(v);
+	free(v);
+}
+
+int
+jv_parse(const char *buf, size_t len, struct jv **out, int *line,
+    char **cause)
+{
+	struct jp	 jp;
+	struct jv	*v;
+
+	jp.p = buf;
+	jp.end = buf + len;
+	jp.line = 1;
+	jp.cause = cause;
+	v = xcalloc(1, sizeof(*v));
+	skip_ws(&jp);
+	if (parse_value(&jp, v, 0) != 0)
+		goto bad;
+	skip_ws(&jp);
+	if (jp.p != jp.end) {
+		fail(&jp, "text after the JSON value");
+		goto bad;
+	}
+	*out = v;
+	return 0;
+bad:
+	*line = jp.line;
+	jv_free(v);
+	return -1;
+}
+
+const struct jv *
+jv_get(const struct jv *v, const char *key)
+{
+	size_t	i;
+
+	if (v == NULL || v->type != JV_OBJECT)
+		return NULL;
+	for (i = 0; i < v->len; i++)
+		if (strcmp(v->keys[i], key) == 0)
+			return &v->items[i];
+	return NULL;
+}
+
+const char *
+jv_str(const struct jv *v, const char *key)
+{
+	const struct jv	*m = jv_get(v, key);
+
+	return m != NULL && m->type == JV_STRING ? m->s : NULL;
+}
+
+int
+jv_num(const struct jv *v, const char *key, double *n)
+{
+	const struct jv	*m = jv_get(v, key);
+
+	if (m == NULL || m->type != JV_NUMBER)
+		return -1;
+	*n = m->n;
+	return 0;
+}

@@ -1,0 +1,227 @@
+/*
+ * The knee finder: steps in throughput across file sizes and bad chunk
+ * sizes across chunks.  The rules are spelled out in include/knee.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "knee.h"
+
+/* A point that was measured: finite and positive. */
+static int
+measured(double x)
+{
+	return isfinite(x) && x > 0;
+}
+
+/*
+ * Whether "to" has moved from "from" by more than the fraction p in the
+ * direction dir, measured against "from".
+ */
+static int
+moved(double from, double to, double p, enum knee_dir dir)
+{
+	if (dir == KNEE_FALLS)
+		return to < from * (1 - p);
+	return to > from * (1 + p);
+}
+
+int
+knee_sizes(const double *v, int n, double pct, struct knee *out, int max)
+{
+	double		 p = pct / 100, a, b;
+	enum knee_dir	 dir;
+	int		 i, j, k, found = 0, ok, later;
+
+	if (!(p > 0 && p < 1))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!measured(v[i]))
+			continue;
+		for (j = i + 1; j < n && !measured(v[j]); j++)
+			;
+		if (j >= n)
+			break;
+		a = v[i];
+		b = v[j];
+		if (moved(a, b, p, KNEE_FALLS))
+			dir = KNEE_FALLS;
+		else if (moved(a, b, p, KNEE_RISES))
+			dir = KNEE_RISES;
+		else
+			continue;
+
+		/* It stays: no later point comes back to within p of a. */
+		ok = 1;
+		later = 0;
+		for (k = j + 1; k < n && ok; k++) {
+			if (!measured(v[k]))
+				continue;
+			if (moved(a, v[k], p, dir))
+				later++;
+			else
+				ok = 0;
+		}
+		/* It undoes nothing: every earlier point is beyond p of b. */
+		for (k = 0; k < i && ok; k++) {
+			if (measured(v[k]) && !moved(v[k], b, p, dir))
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+
+		if (found < max) {
+			out[found].from = i;
+			out[found].to = j;
+			out[found].dir = dir;
+			out[found].pct = fabs(b - a) / a * 100;
+			out[found].before = a;
+			out[found].after = b;
+			out[found].confirmed = later;
+		}
+		found++;
+	}
+	return found;
+}
+
+int
+knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
+    int max)
+{
+	double	p = pct / 100, slower;
+	int	i, l, r, found = 0;
+
+	if (!(p > 0 && p < 1))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!measured(v[i]))
+			continue;
+		for (l = i - 1; l >= 0 && !measured(v[l]); l--)
+			;
+		for (r = i + 1; r < n && !measured(v[r]); r++)
+			;
+		if (l < 0 || r >= n)
+			continue;
+		if (!moved(v[l], v[i], p, KNEE_FALLS) ||
+		    !moved(v[r], v[i], p, KNEE_FALLS))
+			continue;
+		slower = v[l] < v[r] ? v[l] : v[r];
+		if (found < max) {
+			out[found].index = i;
+			out[found].left = l;
+			out[found].right = r;
+			out[found].pct = (slower - v[i]) / slower * 100;
+		}
+		found++;
+	}
+	return found;
+}
+
+const char *
+knee_phase_words(const char *phase)
+{
+	static const struct {
+		const char	*name;
+		const char	*words;
+	} words[] = {
+		{ "putc", "per-char write" },
+		{ "write", "block write" },
+		{ "rewrite", "rewrite" },
+		{ "getc", "per-char read" },
+		{ "read", "block read" },
+		{ "seeks", "seeks" },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strcmp(words[i].name, phase) == 0)
+			return words[i].words;
+	}
+	return phase;
+}
+
+int
+knee_chunk_name(char *buf, size_t len, uint64_t chunk)
+{
+	if (chunk >= (1u << 20) && chunk % (1u << 20) == 0)
+		return snprintf(buf, len, "%llum",
+		    (unsigned long long)(chunk >> 20));
+	if (chunk >= 1024 && chunk % 1024 == 0)
+		return snprintf(buf, len, "%lluk",
+		    (unsigned long long)(chunk >> 10));
+	return snprintf(buf, len, "%llu", (unsigned long long)chunk);
+}
+
+int
+knee_size_name(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes >= (1u << 20) && bytes % (1u << 20) == 0)
+		return snprintf(buf, len, "%llu MiB",
+		    (unsigned long long)(bytes >> 20));
+	if (bytes >= 1024 && bytes % 1024 == 0)
+		return snprintf(buf, len, "%llu KiB",
+		    (unsigned long long)(bytes >> 10));
+	return snprintf(buf, len, "%llu bytes", (unsigned long long)bytes);
+}
+
+int
+knee_size_short(char *buf, size_t len, uint64_t bytes)
+{
+	static const char units[] = "KMGTPE";
+	double	v = (double)bytes;
+	int	u = -1;
+
+	while (v >= 1024 && u < (int)sizeof(units) - 2) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		return snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	if (v == floor(v))
+		return snprintf(buf, len, "%.0f%c", v, units[u]);
+	return snprintf(buf, len, "%.1f%c", v, units[u]);
+}
+
+int
+knee_ram_name(char *buf, size_t len, uint64_t ram)
+{
+	if (ram >= (1u << 30))
+		return snprintf(buf, len, "%.1f GiB", (double)ram / (1u << 30));
+	return snprintf(buf, len, "%llu MiB", (unsigned long long)(ram >> 20));
+}
+
+int
+knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
+    const struct knee *k, uint64_t size_from, uint64_t size_to,
+    uint64_t ram)
+{
+	char	c[32], from[32], to[32], r[48] = "";
+
+	if (ram != 0) {
+		knee_ram_name(c, sizeof(c), ram);
+		snprintf(r, sizeof(r), " (RAM is %s)", c);
+	}
+	knee_chunk_name(c, sizeof(c), chunk);
+	knee_size_name(from, sizeof(from), size_from);
+	knee_size_name(to, sizeof(to), size_to);
+	return snprintf(buf, len, "%s, chunk %s: %s %.0f%% between %s and %s%s",
+	    knee_phase_words(phase), c,
+	    k->dir == KNEE_FALLS ? "falls" : "rises", k->pct, from, to, r);
+}
+
+int
+knee_chunk_format(char *buf, size_t len, const char *phase, uint64_t size,
+    const struct knee_chunk *k, uint64_t chunk, uint64_t left,
+    uint64_t right)
+{
+	char	s[32], c[32], l[32], r[32];
+
+	knee_size_name(s, sizeof(s), size);
+	knee_chunk_name(c, sizeof(c), chunk);
+	knee_chunk_name(l, sizeof(l), left);
+	knee_chunk_name(r, sizeof(r), right);
+	return snprintf(buf, len, "%s, %s: chunk %s is %.0f%% below both "
+	    "neighbours (%s and %s)", knee_phase_words(phase), s, c, k->pct,
+	    l, r);
+}

@@ -1,0 +1,205 @@
+/*
+ * Reading bonnie++ CSV lines, formats 1.97 (48 fields) and 1.98 (50
+ * fields), with or without the field-name header line that "bonnie++ -x"
+ * prints.  "+++++" and "+++" mean the test was too fast to measure.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "resultset.h"
+
+#define CSV_MAX_FIELDS	64
+
+/* Where the fields of each format are. */
+struct csv_layout {
+	const char	*version;
+	int		 nfields;
+	int		 seeks;		/* -1: not in this format. */
+	int		 seekers;
+	int		 pairs;		/* First rate field. */
+	int		 latency;	/* First latency field. */
+};
+
+static const struct csv_layout layouts[] = {
+	{ "1.98", 50, 7, 8, 9, 38 },
+	{ "1.97", 48, -1, -1, 7, 36 },
+};
+
+static const char *const field_names[RS_NPHASES] = {
+	"putc", "put_block", "rewrite", "getc", "get_block", "seeks"
+};
+
+/* Split line (modified in place) on commas. */
+static int
+split(char *line, char **f, int max)
+{
+	int	n = 0;
+	char	*p = line, *c;
+
+	for (;;) {
+		if (n == max)
+			return max + 1;
+		f[n++] = p;
+		if ((c = strchr(p, ',')) == NULL)
+			break;
+		*c = '\0';
+		p = c + 1;
+	}
+	return n;
+}
+
+static int
+all_plus(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (*s != '+')
+			return 0;
+	return 1;
+}
+
+/* A non-negative decimal number, the whole string. */
+static int
+number(const char *s, double *v)
+{
+	char	*end;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (*end != '\0' || errno != 0)
+		return -1;
+	return 0;
+}
+
+static int
+field_value(const char *name, int line, int idx, const char *what,
+    const char *s, struct rs_value *out, char **cause)
+{
+	if (*s == '\0')
+		out->state = RS_NONE;
+	else if (all_plus(s))
+		out->state = RS_UNMEASURABLE;
+	else if (number(s, &out->v) == 0)
+		out->state = RS_VALUE;
+	else
+		return errorf(cause, "%s:%d: field %d (%s) is not a number: "
+		    "'%s'", name, line, idx + 1, what, s);
+	return 0;
+}
+
+static int
+parse_line(const char *name, int line, char *text, struct result_set *rs,
+    char **cause)
+{
+	const struct csv_layout	*L = NULL;
+	struct rs_run		*r;
+	char			*f[CSV_MAX_FIELDS + 1];
+	char			 what[32];
+	uint64_t		 size, u;
+	double			 v;
+	size_t			 i;
+	int			 n, k;
+
+	n = split(text, f, CSV_MAX_FIELDS);
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		if (strcmp(f[0], layouts[i].version) == 0)
+			L = &layouts[i];
+	if (L == NULL)
+		return errorf(cause, "%s:%d: not a bonnie++ CSV line (format "
+		    "version '%.20s', expected 1.97 or 1.98)", name, line, f[0]);
+	if (n != L->nfields)
+		return errorf(cause, "%s:%d: bonnie++ CSV %s line has %d fields, "
+		    "expected %d", name, line, L->version,
+		    n > CSV_MAX_FIELDS ? CSV_MAX_FIELDS : n, L->nfields);
+	if (rs_parse_size(f[5], &size) != 0)
+		return errorf(cause, "%s:%d: field 6 (file_size) is not a size: "
+		    "'%s'", name, line, f[5]);
+	r = rs_add_run(rs, f[2], line);
+	r->size = size;
+	for (k = 0; k < RS_NPHASES; k++) {
+		if (field_value(name, line, L->pairs + 2 * k, field_names[k],
+		    f[L->pairs + 2 * k], &r->col[k], cause) != 0)
+			return -1;
+		snprintf(what, sizeof(what), "%s_cpu", field_names[k]);
+		if (field_value(name, line, L->pairs + 2 * k + 1, what,
+		    f[L->pairs + 2 * k + 1], &r->col[RS_NPHASES + k], cause) != 0)
+			return -1;
+		snprintf(what, sizeof(what), "%s_latency", field_names[k]);
+		if (*f[L->latency + k] == '\0')
+			continue;
+		if (all_plus(f[L->latency + k]))
+			r->col[2 * RS_NPHASES + k].state = RS_UNMEASURABLE;
+		else if (rs_parse_latency(f[L->latency + k], &v) == 0) {
+			r->col[2 * RS_NPHASES + k].state = RS_VALUE;
+			r->col[2 * RS_NPHASES + k].v = v;
+		} else
+			return errorf(cause, "%s:%d: field %d (%s) is not a "
+			    "latency: '%s'", name, line, L->latency + k + 1,
+			    what, f[L->latency + k]);
+	}
+	if (rs->nruns == 1) {
+		rs->set.size = size;
+		rs->set.version = xasprintf("bonnie++ CSV %s (%s)",
+		    L->version, f[1]);
+		/* A bare chunk size is in bytes, not MiB as sizes are. */
+		if (*f[6] == '\0')
+			;
+		else if (number(f[6], &v) == 0)
+			rs->set.chunk = (uint64_t)v;
+		else if (rs_parse_size(f[6], &u) == 0)
+			rs->set.chunk = u;
+		else
+			return errorf(cause, "%s:%d: field 7 (io_chunk_size) "
+			    "is not a size: '%s'", name, line, f[6]);
+		if (L->seeks >= 0 && number(f[L->seeks], &v) == 0)
+			rs->set.seeks = (uint64_t)v;
+		if (L->seekers >= 0 && number(f[L->seekers], &v) == 0)
+			rs->set.seekers = (int)v;
+	}
+	return 0;
+}
+
+int
+rs_read_csv(const char *name, const char *buf, size_t len,
+    struct result_set *rs, char **cause)
+{
+	const char	*p = buf, *end = buf + len, *nl;
+	char		*text;
+	size_t		 n;
+	int		 line = 0, r;
+
+	rs->format = RS_FMT_CSV;
+	rs->set.latency = "max";
+	for (; p < end; p = nl != NULL ? nl + 1 : end) {
+		line++;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = (size_t)((nl != NULL ? nl : end) - p);
+		while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' ||
+		    p[n - 1] == '\t'))
+			n--;
+		while (n > 0 && (*p == ' ' || *p == '\t')) {
+			p++;
+			n--;
+		}
+		if (n == 0)
+			continue;
+		if ((n >= 15 && strncmp(p, "format_version,", 15) == 0) ||
+		    (n >= 5 && strncmp(p, "name,", 5) == 0))
+			continue;
+		text = xmalloc(n + 1);
+		memcpy(text, p, n);
+		text[n] = '\0';
+		r = parse_line(name, line, text, rs, cause);
+		free(text);
+		if (r != 0)
+			return -1;
+	}
+	return 0;
+}

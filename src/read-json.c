@@ -1,0 +1,162 @@
+/*
+ * Reading bonnie-ng JSON records (schema bonnie-ng/1, doc/RECORD.md) back
+ * into a result set.  Latency is the worst case (max_s), which is what
+ * bonnie++'s CSV latency fields mean, so JSON and CSV compare alike.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "jsonparse.h"
+#include "resultset.h"
+
+static const char *const phase_keys[RS_NPHASES] = {
+	"putc", "write", "rewrite", "getc", "read", "seeks"
+};
+
+static char *
+dup_str(const struct jv *v, const char *key)
+{
+	const char	*s = jv_str(v, key);
+
+	return s != NULL && *s != '\0' ? xstrdup(s) : NULL;
+}
+
+static uint64_t
+get_u64(const struct jv *v, const char *key)
+{
+	double	n;
+
+	if (jv_num(v, key, &n) != 0 || !(n >= 0) || n > 1.8e19)
+		return 0;
+	return (uint64_t)n;
+}
+
+static int
+read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
+    char **cause)
+{
+	const struct jv	*lat;
+	double		 n;
+
+	if (ph == NULL || ph->type == JV_NULL)
+		return 0;
+	if (ph->type != JV_OBJECT)
+		return errorf(cause, "%s:%d: phase \"%s\" is not an object",
+		    name, ph->line, phase_keys[i]);
+	if (jv_num(ph, "rate", &n) != 0 || !(n >= 0))
+		return errorf(cause, "%s:%d: phase \"%s\" has no \"rate\"",
+		    name, ph->line, phase_keys[i]);
+	r->col[i].state = RS_VALUE;
+	r->col[i].v = n;
+	if (jv_num(ph, "cpu_pct", &n) == 0 && n >= 0) {
+		r->col[RS_NPHASES + i].state = RS_VALUE;
+		r->col[RS_NPHASES + i].v = n;
+	}
+	lat = jv_get(ph, "latency");
+	if (lat != NULL && jv_num(lat, "max_s", &n) == 0 && n >= 0) {
+		r->col[2 * RS_NPHASES + i].state = RS_VALUE;
+		r->col[2 * RS_NPHASES + i].v = n;
+	}
+	return 0;
+}
+
+static void
+read_settings(const struct jv *root, struct result_set *rs)
+{
+	const struct jv		*sys, *tgt, *opt, *dev, *d;
+	struct rs_settings	*s = &rs->set;
+	const char		*tool, *ver;
+
+	sys = jv_get(root, "system");
+	tgt = jv_get(root, "target");
+	opt = jv_get(root, "options");
+	dev = jv_get(tgt, "device");
+
+	tool = jv_str(root, "tool");
+	ver = jv_str(root, "version");
+	s->version = xasprintf("%s %s", tool ? tool : "bonnie-ng",
+	    ver ? ver : "?");
+	s->latency = "max";
+	s->hostname = dup_str(sys, "hostname");
+	s->os = dup_str(sys, "os");
+	s->kernel = dup_str(sys, "kernel_release");
+	s->cpu_model = dup_str(sys, "cpu_model");
+	s->ram = get_u64(opt, "ram_bytes");
+	if (s->ram == 0)
+		s->ram = get_u64(sys, "ram_bytes");
+	s->fs_type = dup_str(tgt, "fs_type");
+	s->mount_options = dup_str(tgt, "mount_options");
+	s->device = dup_str(dev, "name");
+	s->scheduler = dup_str(dev, "scheduler");
+	s->size = get_u64(opt, "size_bytes");
+	s->chunk = get_u64(opt, "chunk");
+	s->seeks = get_u64(opt, "seeks");
+	s->seekers = (int)get_u64(opt, "seekers");
+	s->cache = dup_str(opt, "cache");
+	d = jv_get(opt, "direct");
+	if (d != NULL && d->type == JV_BOOL)
+		s->direct = xstrdup(d->b ? "yes" : "no");
+}
+
+int
+rs_read_json(const char *name, const char *buf, size_t len,
+    struct result_set *rs, char **cause)
+{
+	struct jv	*root = NULL;
+	const struct jv	*runs, *run, *phases, *opt;
+	const char	*schema, *label;
+	struct rs_run	*r;
+	char		*msg = NULL;
+	size_t		 i;
+	int		 line, k, ret = -1;
+
+	if (jv_parse(buf, len, &root, &line, &msg) != 0) {
+		errorf(cause, "%s:%d: bad JSON: %s", name, line, msg);
+		free(msg);
+		return -1;
+	}
+	rs->format = RS_FMT_JSON;
+	if (root->type != JV_OBJECT) {
+		errorf(cause, "%s:%d: not a bonnie-ng record (not an object)",
+		    name, root->line);
+		goto out;
+	}
+	schema = jv_str(root, "schema");
+	if (schema == NULL || strcmp(schema, "bonnie-ng/1") != 0) {
+		errorf(cause, "%s:%d: not a bonnie-ng/1 record (schema is %s)",
+		    name, root->line, schema ? schema : "missing");
+		goto out;
+	}
+	read_settings(root, rs);
+	opt = jv_get(root, "options");
+	label = jv_str(opt, "label");
+	if (label == NULL)
+		label = rs->set.hostname;
+	runs = jv_get(root, "runs");
+	if (runs == NULL || runs->type != JV_ARRAY) {
+		errorf(cause, "%s:%d: record has no \"runs\" array", name,
+		    root->line);
+		goto out;
+	}
+	for (i = 0; i < runs->len; i++) {
+		run = &runs->items[i];
+		phases = jv_get(run, "phases");
+		if (phases == NULL || phases->type != JV_OBJECT) {
+			errorf(cause, "%s:%d: run %zu has no \"phases\" object",
+			    name, run->line, i);
+			goto out;
+		}
+		r = rs_add_run(rs, label, run->line);
+		r->size = rs->set.size;
+		for (k = 0; k < RS_NPHASES; k++)
+			if (read_phase(name, jv_get(phases, phase_keys[k]), k,
+			    r, cause) != 0)
+				goto out;
+	}
+	ret = 0;
+out:
+	jv_free(root);
+	return ret;
+}

@@ -1,0 +1,314 @@
+/*
+ * Reading classic Bonnie text reports as people paste them into mail:
+ * prose before, quoting prefixes ("> ", ">> "), header lines with any
+ * indentation, rows with or without the Machine and MB columns, values of
+ * any width.  Rows are split on white space, never on columns.  bonnie-ng's
+ * own "Latency" rows are read; its "#median", "#min" and "#max" summary
+ * rows are skipped, being derived from the runs above them.  A row that a
+ * mail program wrapped onto a second line is joined again.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "resultset.h"
+
+#define MAX_TOKENS	64
+
+/* Strip white space and quoting characters from the start of a line. */
+static const char *
+unquote(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '>' || *p == '|'))
+		p++;
+	return p;
+}
+
+static int
+tokenize(char *s, char **tok)
+{
+	int	n = 0;
+
+	for (;;) {
+		while (*s != '\0' && isspace((unsigned char)*s))
+			*s++ = '\0';
+		if (*s == '\0')
+			return n;
+		if (n == MAX_TOKENS)
+			return n + 1;
+		tok[n++] = s;
+		while (*s != '\0' && !isspace((unsigned char)*s))
+			s++;
+	}
+}
+
+/* A field of a row: a number, "-" (not run) or "+++" (unmeasurable). */
+static int
+is_field(const char *s)
+{
+	char	*end;
+
+	if (strcmp(s, "-") == 0)
+		return 1;
+	if (*s == '+') {
+		while (*s == '+')
+			s++;
+		return *s == '\0';
+	}
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	errno = 0;
+	(void)strtod(s, &end);
+	return *end == '\0' && errno == 0;
+}
+
+static void
+field_value(const char *s, struct rs_value *v)
+{
+	if (strcmp(s, "-") == 0)
+		v->state = RS_NONE;
+	else if (*s == '+')
+		v->state = RS_UNMEASURABLE;
+	else {
+		v->state = RS_VALUE;
+		v->v = strtod(s, NULL);
+	}
+}
+
+static int
+is_units_line(const char *s)
+{
+	return strstr(s, "K/sec") != NULL && strstr(s, "%CPU") != NULL;
+}
+
+/* The first two header lines, or a bonnie++ header: end of a table. */
+static int
+is_header_line(const char *s)
+{
+	return strstr(s, "Sequential") != NULL ||
+	    strstr(s, "-Per Char-") != NULL || strstr(s, "-Per Chr-") != NULL;
+}
+
+static int
+latency_row(const char *name, int line, char **tok, int n,
+    struct rs_run *last, char **cause)
+{
+	double	v;
+	int	i, first;
+
+	/* "Latency", an optional size, then six durations or "-". */
+	if (n == 8)
+		first = 2;
+	else if (n == 7)
+		first = 1;
+	else
+		return errorf(cause, "%s:%d: Latency row has %d fields, expected "
+		    "6 latencies", name, line, n - 1);
+	for (i = 0; i < RS_NPHASES; i++) {
+		if (strcmp(tok[first + i], "-") == 0)
+			continue;
+		if (rs_parse_latency(tok[first + i], &v) != 0)
+			return errorf(cause, "%s:%d: not a latency: '%s'", name,
+			    line, tok[first + i]);
+		if (last != NULL) {
+			last->col[2 * RS_NPHASES + i].state = RS_VALUE;
+			last->col[2 * RS_NPHASES + i].v = v;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A result row: [label] [MB] and 12 fields.  Returns 1 when the line is
+ * not a row at all, 0 when it was read, -1 on a malformed row.
+ */
+static int
+data_row(const char *name, int line, char **tok, int n,
+    struct result_set *rs, struct rs_run **lastp, char **cause)
+{
+	struct rs_run	*r;
+	char		 label[256];
+	double		 mb = -1;
+	int		 t, i, lab;
+
+	for (t = 0; t < n && is_field(tok[n - 1 - t]); t++)
+		;
+	if (t < 6)
+		return 1;
+	if (t == n && n == 12)
+		lab = 0;
+	else if (t == n && n == 13) {
+		lab = 0;
+		mb = strtod(tok[0], NULL);
+	} else if (t == n && n == 14) {
+		lab = 1;
+		mb = strtod(tok[1], NULL);
+	} else if (t < n && t >= 13) {
+		lab = n - 13;
+		mb = strtod(tok[n - 13], NULL);
+	} else if (t < n && t == 12)
+		lab = n - 12;
+	else
+		return errorf(cause, "%s:%d: expected a row of 12 numbers (six "
+		    "K/sec and %%CPU pairs) after the machine and MB, found %d numbers",
+		    name, line, t);
+	label[0] = '\0';
+	for (i = 0; i < lab; i++) {
+		if (i > 0)
+			strncat(label, " ", sizeof(label) - strlen(label) - 1);
+		strncat(label, tok[i], sizeof(label) - strlen(label) - 1);
+	}
+	if (label[0] == '#') {
+		/* A summary row: derived from the runs, not a run. */
+		*lastp = NULL;
+		return 0;
+	}
+	r = rs_add_run(rs, label, line);
+	if (mb >= 0)
+		r->size = (uint64_t)(mb * 1024 * 1024);
+	for (i = 0; i < RS_NPHASES; i++) {
+		field_value(tok[n - 12 + 2 * i], &r->col[i]);
+		field_value(tok[n - 12 + 2 * i + 1], &r->col[RS_NPHASES + i]);
+	}
+	*lastp = r;
+	return 0;
+}
+
+/* The line at p without its quoting, in a new string; *nl is its end. */
+static char *
+line_text(const char *p, const char *end, const char **nl)
+{
+	const char	*s, *e;
+	char		*text;
+
+	*nl = memchr(p, '\n', (size_t)(end - p));
+	e = *nl != NULL ? *nl : end;
+	s = unquote(p, e);
+	text = xmalloc((size_t)(e - s) + 1);
+	memcpy(text, s, (size_t)(e - s));
+	text[e - s] = '\0';
+	return text;
+}
+
+/* The number of tokens in s, and in *trailing the fields at its end. */
+static int
+count_fields(const char *s, int *trailing)
+{
+	char	*copy = xstrdup(s), *tok[MAX_TOKENS + 1];
+	int	 n, t;
+
+	n = tokenize(copy, tok);
+	if (n > MAX_TOKENS)
+		n = MAX_TOKENS;
+	for (t = 0; t < n && is_field(tok[n - 1 - t]); t++)
+		;
+	free(copy);
+	*trailing = t;
+	return n;
+}
+
+/*
+ * A row that a mail program wrapped: when the line after a short row
+ * holds nothing but the missing fields, join the two.  Returns the text
+ * to use (text itself, or a new string with the next line consumed).
+ */
+static char *
+unwrap(char *text, const char *end, const char **nl, int *line)
+{
+	const char	*nl2;
+	char		*more, *joined;
+	int		 n, t, n2, t2;
+
+	if (*nl == NULL || strncmp(text, "Latency", 7) == 0)
+		return text;
+	n = count_fields(text, &t);
+	if (n == 0 || t >= 12)
+		return text;
+	more = line_text(*nl + 1, end, &nl2);
+	n2 = count_fields(more, &t2);
+	if (n2 == 0 || n2 != t2 || t + t2 < 12 || t + t2 > 13 ||
+	    (n == t && t + t2 == 13 && n + n2 != 13)) {
+		free(more);
+		return text;
+	}
+	joined = xasprintf("%s %s", text, more);
+	free(more);
+	free(text);
+	*nl = nl2;
+	(*line)++;
+	return joined;
+}
+
+int
+rs_read_text(const char *name, const char *buf, size_t len,
+    struct result_set *rs, char **cause)
+{
+	const char	*p = buf, *end = buf + len, *nl;
+	struct rs_run	*last = NULL;
+	char		*text, *tok[MAX_TOKENS + 1];
+	int		 line = 0, in = 0, rows = 0, header = 0, hdr, n, r;
+	int		 row_line;
+
+	rs->format = RS_FMT_TEXT;
+	rs->set.version = xstrdup("Bonnie text report");
+	rs->set.latency = "p99";
+	for (; p < end; p = nl != NULL ? nl + 1 : end) {
+		line++;
+		text = line_text(p, end, &nl);
+		r = 0;
+		if (is_units_line(text)) {
+			in = 1;
+			rows = 0;
+			header = line;
+			last = NULL;
+			goto next;
+		}
+		if (!in)
+			goto next;
+		hdr = is_header_line(text);
+		row_line = line;
+		if (!hdr)
+			text = unwrap(text, end, &nl, &line);
+		n = tokenize(text, tok);
+		if (n == 0) {
+			/* A blank line ends a table that has rows. */
+			if (rows > 0)
+				in = 0;
+			goto next;
+		}
+		if (n > MAX_TOKENS) {
+			r = errorf(cause, "%s:%d: too many fields for a result "
+			    "row", name, row_line);
+			goto next;
+		}
+		if (strcmp(tok[0], "Latency") == 0) {
+			r = latency_row(name, row_line, tok, n, last, cause);
+			last = NULL;
+			goto next;
+		}
+		r = data_row(name, row_line, tok, n, rs, &last, cause);
+		if (r == 0)
+			rows++;
+		else if (r == 1) {
+			/* Prose or a new header after the rows ends the table. */
+			if (rows > 0 || hdr) {
+				in = 0;
+				r = 0;
+			} else
+				r = errorf(cause, "%s:%d: expected a result row "
+				    "after the header on line %d", name, row_line,
+				    header);
+		}
+next:
+		free(text);
+		if (r != 0)
+			return -1;
+	}
+	if (in && rows == 0)
+		return errorf(cause, "%s:%d: header without result rows", name,
+		    header);
+	return 0;
+}

@@ -1,0 +1,416 @@
+/*
+ * The SVG plot of a sweep.  Pure formatting: it writes to the FILE it is
+ * given and reads nothing else.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "knee.h"
+#include "result.h"
+#include "svg-plot.h"
+
+/* Geometry, in SVG user units (pixels). */
+#define WIDTH		960
+#define PLOT_LEFT	90
+#define PLOT_RIGHT	680
+#define LEGEND_LEFT	705
+#define PANEL_TOP	40
+#define PANEL_HEIGHT	300
+#define PANEL_GAP	90
+#define LEGEND_ROW	18
+
+/* One panel: the series sharing a unit, and its y scale. */
+struct panel {
+	int		 seeks;		/* seeks/s, else KiB/s. */
+	int		 n;		/* Series in this panel. */
+	int		 logy;
+	double		 ylo, yhi;	/* The axis range (log10 if logy). */
+	int		 top, height;
+};
+
+static const char *const phase_colour[PH_COUNT] = {
+	"#9467bd", "#1f77b4", "#2ca02c", "#8c564b", "#ff7f0e", "#d62728"
+};
+
+static const char *const dashes[] = {
+	"", "8 4", "2 3", "10 3 2 3", "4 2 1 2"
+};
+#define NDASHES	(int)(sizeof(dashes) / sizeof(dashes[0]))
+
+/* Write s with the five XML special characters escaped. */
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			/* Control characters are not allowed in XML 1.0. */
+			if ((unsigned char)*s < 0x20 && *s != '\t')
+				fputc('?', f);
+			else
+				fputc(*s, f);
+		}
+	}
+}
+
+static int
+measured(double x)
+{
+	return isfinite(x) && x > 0;
+}
+
+/* "2.5M", "40k", "0.5": a rate for a tick label. */
+static void
+short_rate(char *buf, size_t len, double v)
+{
+	if (v >= 1e9)
+		snprintf(buf, len, "%gG", v / 1e9);
+	else if (v >= 1e6)
+		snprintf(buf, len, "%gM", v / 1e6);
+	else if (v >= 1e3)
+		snprintf(buf, len, "%gk", v / 1e3);
+	else
+		snprintf(buf, len, "%g", v);
+}
+
+/* The rank of chunk among the distinct chunk sizes of the plot. */
+static int
+chunk_rank(const struct svg_plot *p, uint64_t chunk)
+{
+	int	i, rank = 0;
+
+	/* Count the distinct chunk sizes smaller than chunk. */
+	for (i = 0; i < p->nseries; i++) {
+		int	j, seen = 0;
+
+		if (p->series[i].chunk >= chunk)
+			continue;
+		for (j = 0; j < i; j++) {
+			if (p->series[j].chunk == p->series[i].chunk)
+				seen = 1;
+		}
+		if (!seen)
+			rank++;
+	}
+	return rank;
+}
+
+static double
+x_of(const struct svg_plot *p, double bytes)
+{
+	double	lo = log2((double)p->sizes[0]);
+	double	hi = log2((double)p->sizes[p->nsizes - 1]);
+	double	margin = 18;
+
+	if (hi <= lo)
+		return (PLOT_LEFT + PLOT_RIGHT) / 2.0;
+	return PLOT_LEFT + margin + (log2(bytes) - lo) / (hi - lo) *
+	    (PLOT_RIGHT - PLOT_LEFT - 2 * margin);
+}
+
+static double
+y_of(const struct panel *pn, double v)
+{
+	double	t = pn->logy ? log10(v) : v;
+
+	return pn->top + pn->height - (t - pn->ylo) / (pn->yhi - pn->ylo) *
+	    pn->height;
+}
+
+/* A round step near span / 5: 1, 2 or 5 times a power of ten. */
+static double
+nice_step(double span)
+{
+	double	raw = span / 5, mag = pow(10, floor(log10(raw))), r = raw / mag;
+
+	if (r <= 1)
+		return mag;
+	if (r <= 2)
+		return 2 * mag;
+	if (r <= 5)
+		return 5 * mag;
+	return 10 * mag;
+}
+
+/* Choose the y scale of a panel from its measured rates. */
+static void
+panel_scale(const struct svg_plot *p, struct panel *pn)
+{
+	double	lo = INFINITY, hi = 0, v;
+	int	i, j;
+
+	for (i = 0; i < p->nseries; i++) {
+		if ((p->series[i].phase == PH_SEEKS) != pn->seeks)
+			continue;
+		for (j = 0; j < p->nsizes; j++) {
+			v = p->series[i].rate[j];
+			if (!measured(v))
+				continue;
+			if (v < lo)
+				lo = v;
+			if (v > hi)
+				hi = v;
+		}
+	}
+	if (hi == 0) {
+		pn->logy = 0;
+		pn->ylo = 0;
+		pn->yhi = 1;
+		return;
+	}
+	pn->logy = hi / lo > 10;
+	if (pn->logy) {
+		pn->ylo = floor(log10(lo));
+		pn->yhi = ceil(log10(hi));
+		if (pn->yhi <= pn->ylo)
+			pn->yhi = pn->ylo + 1;
+	} else {
+		pn->ylo = 0;
+		pn->yhi = ceil(hi * 1.1 / nice_step(hi * 1.1)) *
+		    nice_step(hi * 1.1);
+	}
+}
+
+static void
+panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
+{
+	char	buf[64];
+	double	y, x, step, t;
+	int	i, every, bottom = pn->top + pn->height;
+
+	/* The frame and the axis labels. */
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"none\" stroke=\"#444\"/>\n", PLOT_LEFT, pn->top,
+	    PLOT_RIGHT - PLOT_LEFT, pn->height);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
+	    "file size (log2 scale)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
+	    bottom + 38);
+	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" "
+	    "text-anchor=\"middle\">%s (%s scale)</text>\n",
+	    pn->top + pn->height / 2, pn->seeks ? "seeks/s" : "KiB/s",
+	    pn->logy ? "log10" : "linear");
+
+	/* X ticks: every size, or every second or fourth when crowded. */
+	every = 1;
+	while (p->nsizes / every > 12)
+		every *= 2;
+	for (i = 0; i < p->nsizes; i += every) {
+		x = x_of(p, (double)p->sizes[i]);
+		knee_size_short(buf, sizeof(buf), p->sizes[i]);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+		    "stroke=\"#444\"/>\n", x, bottom, x, bottom + 5);
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
+		    "%s</text>\n", x, bottom + 18, buf);
+	}
+
+	/* Y ticks with light grid lines. */
+	if (pn->logy)
+		step = 1;
+	else
+		step = nice_step(pn->yhi - pn->ylo);
+	for (t = pn->ylo; t <= pn->yhi + step / 1000; t += step) {
+		y = pn->top + pn->height - (t - pn->ylo) /
+		    (pn->yhi - pn->ylo) * pn->height;
+		short_rate(buf, sizeof(buf), pn->logy ? pow(10, t) : t);
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		    "stroke=\"#ddd\"/>\n", PLOT_LEFT, y, PLOT_RIGHT, y);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
+		    "%s</text>\n", PLOT_LEFT - 6, y + 4, buf);
+	}
+}
+
+/* The RAM line, or a note when RAM lies outside the sizes swept. */
+static void
+panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
+{
+	double	x;
+	char	note[96], ram[32];
+
+	if (p->ram == 0)
+		return;
+	knee_ram_name(ram, sizeof(ram), p->ram);
+	snprintf(note, sizeof(note), "RAM %s", ram);
+	if (p->nsizes > 1 && p->ram >= p->sizes[0] &&
+	    p->ram <= p->sizes[p->nsizes - 1]) {
+		x = x_of(p, (double)p->ram);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+		    "stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n",
+		    x, pn->top, x, pn->top + pn->height);
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\">%s</text>\n", x + 4,
+		    pn->top + 14, note);
+	} else {
+		fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#444\">%s, %s the "
+		    "sizes swept</text>\n", PLOT_LEFT + 6, pn->top + 14, note,
+		    p->ram < p->sizes[0] ? "below" : "beyond");
+	}
+}
+
+static void
+series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
+    const struct svg_series *s)
+{
+	const char	*colour = phase_colour[s->phase % PH_COUNT];
+	const char	*dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
+	char		 c[32], words[200];
+	double		 x, y, x2, y2;
+	int		 j, k, first = 1;
+
+	knee_chunk_name(c, sizeof(c), s->chunk);
+	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\""
+	    "%s%s%s points=\"", colour, *dash ? " stroke-dasharray=\"" : "",
+	    dash, *dash ? "\"" : "");
+	for (j = 0; j < p->nsizes; j++) {
+		if (!measured(s->rate[j]))
+			continue;
+		fprintf(f, "%s%.1f,%.1f", first ? "" : " ",
+		    x_of(p, (double)p->sizes[j]), y_of(pn, s->rate[j]));
+		first = 0;
+	}
+	fprintf(f, "\"><title>%s, chunk %s</title></polyline>\n",
+	    phase_id_name(s->phase), c);
+	for (j = 0; j < p->nsizes; j++) {
+		if (!measured(s->rate[j]))
+			continue;
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
+		    "fill=\"%s\"/>\n", x_of(p, (double)p->sizes[j]),
+		    y_of(pn, s->rate[j]), colour);
+	}
+
+	/* Each knee: a ring around the middle of its step. */
+	for (k = 0; k < s->nknees; k++) {
+		const struct knee *kn = &s->knees[k];
+
+		x = x_of(p, (double)p->sizes[kn->from]);
+		y = y_of(pn, kn->before);
+		x2 = x_of(p, (double)p->sizes[kn->to]);
+		y2 = y_of(pn, kn->after);
+		knee_format(words, sizeof(words), phase_id_name(s->phase),
+		    s->chunk, kn, p->sizes[kn->from], p->sizes[kn->to], p->ram);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
+		    "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"><title>",
+		    (x + x2) / 2, (y + y2) / 2, colour);
+		xml_text(f, words);
+		fputs("</title></circle>\n", f);
+	}
+}
+
+static void
+panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
+{
+	const char	*dash;
+	char		 c[32];
+	int		 i, row = 0, y;
+
+	for (i = 0; i < p->nseries; i++) {
+		const struct svg_series *s = &p->series[i];
+
+		if ((s->phase == PH_SEEKS) != pn->seeks)
+			continue;
+		dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
+		knee_chunk_name(c, sizeof(c), s->chunk);
+		y = pn->top + 8 + row * LEGEND_ROW;
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", LEGEND_LEFT,
+		    y, LEGEND_LEFT + 34, y, phase_colour[s->phase % PH_COUNT],
+		    *dash ? " stroke-dasharray=\"" : "", dash,
+		    *dash ? "\"" : "");
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%s, chunk %s</text>\n",
+		    LEGEND_LEFT + 42, y + 4, knee_phase_words(
+		    phase_id_name(s->phase)), c);
+		row++;
+	}
+	y = pn->top + 8 + row * LEGEND_ROW;
+	fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"none\" "
+	    "stroke=\"#444\" stroke-width=\"2\"/>\n", LEGEND_LEFT + 17, y);
+	fprintf(f, "<text x=\"%d\" y=\"%d\">knee</text>\n", LEGEND_LEFT + 42,
+	    y + 4);
+	if (p->ram != 0) {
+		y += LEGEND_ROW;
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n",
+		    LEGEND_LEFT + 17, y - 7, LEGEND_LEFT + 17, y + 7);
+		fprintf(f, "<text x=\"%d\" y=\"%d\">RAM</text>\n",
+		    LEGEND_LEFT + 42, y + 4);
+	}
+}
+
+int
+svg_plot_write(FILE *f, const struct svg_plot *p)
+{
+	struct panel	 pn[2];
+	int		 np = 0, i, k, top = PANEL_TOP, height, need;
+
+	memset(pn, 0, sizeof(pn));
+	for (k = 0; k < 2; k++) {
+		pn[np].seeks = k;
+		for (i = 0; i < p->nseries; i++) {
+			if ((p->series[i].phase == PH_SEEKS) == k)
+				pn[np].n++;
+		}
+		if (pn[np].n == 0)
+			continue;
+		/* Tall enough for the legend. */
+		need = (pn[np].n + 2) * LEGEND_ROW + 8;
+		pn[np].height = need > PANEL_HEIGHT ? need : PANEL_HEIGHT;
+		pn[np].top = top;
+		top += pn[np].height + PANEL_GAP;
+		if (p->nsizes > 0)
+			panel_scale(p, &pn[np]);
+		np++;
+	}
+	height = np == 0 ? PANEL_TOP + 40 : top - PANEL_GAP + 60;
+
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+	    "font-family=\"sans-serif\" font-size=\"12\">\n", WIDTH, height,
+	    WIDTH, height);
+	fputs("<title>", f);
+	xml_text(f, p->title != NULL ? p->title : "bonnie-ng sweep");
+	fputs("</title>\n", f);
+	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+	    WIDTH, height);
+	fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">", PLOT_LEFT);
+	xml_text(f, p->title != NULL ? p->title : "bonnie-ng sweep");
+	fputs("</text>\n", f);
+
+	for (k = 0; k < np && p->nsizes > 0; k++) {
+		fprintf(f, "<g>\n");
+		panel_axes(f, p, &pn[k]);
+		panel_ram(f, p, &pn[k]);
+		for (i = 0; i < p->nseries; i++) {
+			if ((p->series[i].phase == PH_SEEKS) == pn[k].seeks)
+				series_line(f, p, &pn[k], &p->series[i]);
+		}
+		panel_legend(f, p, &pn[k]);
+		fprintf(f, "</g>\n");
+	}
+	if (np == 0 || p->nsizes == 0)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">no points measured"
+		    "</text>\n", PLOT_LEFT, PANEL_TOP + 20);
+	fputs("</svg>\n", f);
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,503 @@
+/*
+ * What "bonnie-ng sweep" prints and writes: the tables, the knees in
+ * words, the JSON record (schema bonnie-ng-sweep/1) and the SVG plot.
+ * Pure formatting: nothing here reads a clock or runs anything.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "json.h"
+#include "knee.h"
+#include "record.h"
+#include "report.h"
+#include "svg-plot.h"
+#include "sweep.h"
+#include "sysinfo.h"
+
+#ifndef BONNIE_NG_VERSION
+#define BONNIE_NG_VERSION "0.0.0"
+#endif
+
+#define SWEEP_SCHEMA	"bonnie-ng-sweep/1"
+#define MAX_KNEES	SWEEP_MAX_SIZES
+
+static int
+selected(const struct sweep_result *r, int id)
+{
+	return (r->opt->phases & (1u << id)) != 0;
+}
+
+double
+sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
+{
+	int				 p = i * r->nchunks + k;
+	const struct phase_result	*ph;
+
+	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
+	    p >= r->npoints)
+		return NAN;
+	ph = &r->points[p].res.ph[id];
+	if (!ph->ran || !(ph->rate > 0))
+		return NAN;
+	return ph->rate;
+}
+
+/* The rates of one phase and chunk across the sizes, into v. */
+static void
+size_series(const struct sweep_result *r, enum phase_id id, int k, double *v)
+{
+	int	i;
+
+	for (i = 0; i < r->nsizes; i++)
+		v[i] = sweep_rate(r, id, i, k);
+}
+
+/* The knees of one phase and chunk; returns how many (at most max). */
+static int
+size_knees(const struct sweep_result *r, enum phase_id id, int k,
+    struct knee *out, int max)
+{
+	double	v[SWEEP_MAX_SIZES];
+	int	n;
+
+	size_series(r, id, k, v);
+	n = knee_sizes(v, r->nsizes, r->knee_pct, out, max);
+	return n < max ? n : max;
+}
+
+/* The bad chunk sizes of one phase at size i. */
+static int
+chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
+    struct knee_chunk *out, int max)
+{
+	double	v[SWEEP_MAX_CHUNKS];
+	int	k, n;
+
+	for (k = 0; k < r->nchunks; k++)
+		v[k] = sweep_rate(r, id, i, k);
+	n = knee_chunks(v, r->nchunks, r->knee_pct, out, max);
+	return n < max ? n : max;
+}
+
+void
+sweep_print_tables(FILE *f, const struct sweep_result *r)
+{
+	char	buf[32];
+	double	v;
+	int	id, i, k;
+
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		fprintf(f, "%s, %s\n", knee_phase_words(phase_id_name(id)),
+		    id == PH_SEEKS ? "seeks/sec" : "K/sec");
+		fprintf(f, "%8s", "size");
+		for (k = 0; k < r->nchunks; k++) {
+			knee_chunk_name(buf, sizeof(buf), r->chunks[k]);
+			fprintf(f, " %10s", buf);
+		}
+		fputc('\n', f);
+		for (i = 0; i < r->nsizes; i++) {
+			knee_size_short(buf, sizeof(buf), r->sizes[i]);
+			fprintf(f, "%8s", buf);
+			for (k = 0; k < r->nchunks; k++) {
+				v = sweep_rate(r, id, i, k);
+				if (isnan(v))
+					fprintf(f, " %10s", "-");
+				else if (id == PH_SEEKS)
+					fprintf(f, " %10.1f", v);
+				else
+					fprintf(f, " %10lld", report_kps(v));
+			}
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+}
+
+void
+sweep_print_knees(FILE *f, const struct sweep_result *r)
+{
+	struct knee		 kn[MAX_KNEES];
+	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
+	char			 line[256];
+	int			 id, i, k, j, n, found = 0;
+
+	fprintf(f, "Knees (a change of more than %.0f%% that stays):\n",
+	    r->knee_pct);
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		for (k = 0; k < r->nchunks; k++) {
+			n = size_knees(r, id, k, kn, MAX_KNEES);
+			for (j = 0; j < n; j++, found++) {
+				knee_format(line, sizeof(line),
+				    phase_id_name(id), r->chunks[k], &kn[j],
+				    r->sizes[kn[j].from], r->sizes[kn[j].to],
+				    r->opt->ram);
+				fprintf(f, "  %s\n", line);
+			}
+		}
+		for (i = 0; i < r->nsizes; i++) {
+			n = chunk_knees(r, id, i, kc, SWEEP_MAX_CHUNKS);
+			for (j = 0; j < n; j++, found++) {
+				knee_chunk_format(line, sizeof(line),
+				    phase_id_name(id), r->sizes[i], &kc[j],
+				    r->chunks[kc[j].index],
+				    r->chunks[kc[j].left],
+				    r->chunks[kc[j].right]);
+				fprintf(f, "  %s\n", line);
+			}
+		}
+	}
+	if (found == 0)
+		fprintf(f, "  none\n");
+}
+
+/* A count or size where -1 means unknown. */
+static void
+int_or_null(struct json *j, const char *key, int64_t v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_int(j, key, v);
+}
+
+static void
+bool_or_null(struct json *j, const char *key, int v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_bool(j, key, v);
+}
+
+static const char *
+signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	}
+	return "SIGNAL";
+}
+
+/*
+ * The system and target objects, as the run record writes them
+ * (doc/RECORD.md).  record-json.c keeps its writers private; these follow
+ * the same contract.
+ */
+static void
+write_system(struct json *j, const struct sysinfo *si)
+{
+	json_object_start(j, "system");
+	json_string(j, "os", si ? si->os : NULL);
+	json_string(j, "kernel_release", si ? si->kernel_release : NULL);
+	json_string(j, "kernel_version", si ? si->kernel_version : NULL);
+	json_string(j, "machine", si ? si->machine : NULL);
+	json_string(j, "hostname", si ? si->hostname : NULL);
+	json_string(j, "cpu_model", si ? si->cpu_model : NULL);
+	int_or_null(j, "cpus", si ? si->cpus : -1);
+	int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
+	bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
+	json_string(j, "hypervisor_vendor", si ? si->hypervisor_vendor : NULL);
+	json_object_end(j);
+}
+
+static void
+write_target(struct json *j, const struct sweep_result *r)
+{
+	const struct sysinfo	*si = r->sys;
+
+	json_object_start(j, "target");
+	json_string(j, "dir", si && si->dir ? si->dir : r->opt->dir);
+	json_string(j, "fs_type", si ? si->fs_type : NULL);
+	json_string(j, "mount_point", si ? si->mount_point : NULL);
+	json_string(j, "mount_source", si ? si->mount_source : NULL);
+	json_string(j, "mount_options", si ? si->mount_options : NULL);
+	json_string(j, "super_options", si ? si->super_options : NULL);
+	int_or_null(j, "block_size", si ? si->block_size : -1);
+	int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
+	if (si != NULL && si->has_device) {
+		json_object_start(j, "device");
+		json_string(j, "name", si->device.name);
+		json_string(j, "scheduler", si->device.scheduler);
+		bool_or_null(j, "rotational", si->device.rotational);
+		int_or_null(j, "read_ahead_kb", si->device.read_ahead_kb);
+		int_or_null(j, "logical_block_size",
+		    si->device.logical_block_size);
+		json_object_end(j);
+	} else
+		json_null(j, "device");
+	if (si != NULL && si->has_vm) {
+		json_object_start(j, "vm");
+		int_or_null(j, "dirty_ratio", si->vm.dirty_ratio);
+		int_or_null(j, "dirty_background_ratio",
+		    si->vm.dirty_background_ratio);
+		int_or_null(j, "dirty_bytes", si->vm.dirty_bytes);
+		int_or_null(j, "dirty_background_bytes",
+		    si->vm.dirty_background_bytes);
+		int_or_null(j, "dirty_expire_centisecs",
+		    si->vm.dirty_expire_centisecs);
+		int_or_null(j, "dirty_writeback_centisecs",
+		    si->vm.dirty_writeback_centisecs);
+		json_object_end(j);
+	} else
+		json_null(j, "vm");
+	json_object_end(j);
+}
+
+/*
+ * The options object of the run record.  A sweep has many sizes and
+ * chunks: size_bytes is the largest file it makes and chunk the smallest
+ * chunk; each point has its own, and the "sweep" object lists them all.
+ */
+static void
+write_options(struct json *j, const struct sweep_result *r)
+{
+	const struct options	*o = r->opt;
+	uint64_t		 size = r->sizes[r->nsizes - 1];
+	int			 i;
+
+	json_object_start(j, "options");
+	json_string(j, "label", o->label);
+	json_uint(j, "size_bytes", size);
+	json_uint(j, "size_mib", size >> 20);
+	json_uint(j, "chunk", r->chunks[0]);
+	json_int(j, "seekers", o->seekers);
+	json_string(j, "seeker_mode",
+	    o->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
+	json_uint(j, "seeks", o->seeks);
+	json_bool(j, "seeks_given", o->seeks_given);
+	json_string(j, "cache", o->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	json_bool(j, "direct", o->direct);
+	if (o->ram > 0)
+		json_uint(j, "ram_bytes", o->ram);
+	else
+		json_null(j, "ram_bytes");
+	json_uint(j, "seed", o->seed);
+	json_bool(j, "seed_given", o->seed_given);
+	json_bool(j, "fast", !selected(r, PH_PUTC) && !selected(r, PH_GETC));
+	json_int(j, "repeat", 1);
+	json_array_start(j, "phases");
+	for (i = 0; i < PH_COUNT; i++)
+		if (selected(r, i))
+			json_string(j, NULL, phase_id_name(i));
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/* What only a sweep has: its sizes, chunks and limits. */
+static void
+write_sweep(struct json *j, const struct sweep_result *r)
+{
+	int	i;
+
+	json_object_start(j, "sweep");
+	json_array_start(j, "sizes");
+	for (i = 0; i < r->nsizes; i++)
+		json_uint(j, NULL, r->sizes[i]);
+	json_array_end(j);
+	json_array_start(j, "chunks");
+	for (i = 0; i < r->nchunks; i++)
+		json_uint(j, NULL, r->chunks[i]);
+	json_array_end(j);
+	json_bool(j, "capped", r->capped);
+	json_double(j, "knee_pct", r->knee_pct);
+	if (r->max_time > 0)
+		json_uint(j, "max_time_s", r->max_time);
+	else
+		json_null(j, "max_time_s");
+	json_object_end(j);
+}
+
+static void
+write_point(struct json *j, const struct sweep_point *pt)
+{
+	const struct run_error	*e = &pt->res.err;
+	int			 id;
+
+	json_object_start(j, NULL);
+	json_uint(j, "size_bytes", pt->size);
+	json_uint(j, "chunk", pt->chunk);
+	json_uint(j, "seed", pt->res.seed);
+	json_string(j, "start",
+	    pt->res.start_utc[0] != '\0' ? pt->res.start_utc : NULL);
+	json_object_start(j, "phases");
+	for (id = 0; id < PH_COUNT; id++)
+		record_write_phase(j, phase_id_name(id), id, &pt->res.ph[id]);
+	json_object_end(j);
+	if (pt->res.interrupted > 0)
+		json_string(j, "interrupted",
+		    signal_name(pt->res.interrupted));
+	else
+		json_null(j, "interrupted");
+	if (e->set) {
+		json_object_start(j, "error");
+		json_string(j, "phase", e->phase);
+		json_string(j, "path", e->path[0] != '\0' ? e->path : NULL);
+		int_or_null(j, "offset", e->offset);
+		int_or_null(j, "errno", e->errnum > 0 ? e->errnum : -1);
+		json_string(j, "message", e->message);
+		json_object_end(j);
+	} else
+		json_null(j, "error");
+	json_object_end(j);
+}
+
+/* The knees, in the same order and words as sweep_print_knees(). */
+static void
+write_knees(struct json *j, const struct sweep_result *r)
+{
+	struct knee		 kn[MAX_KNEES];
+	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
+	char			 line[256];
+	int			 id, i, k, m, n;
+
+	json_array_start(j, "knees");
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		for (k = 0; k < r->nchunks; k++) {
+			n = size_knees(r, id, k, kn, MAX_KNEES);
+			for (m = 0; m < n; m++) {
+				knee_format(line, sizeof(line),
+				    phase_id_name(id), r->chunks[k], &kn[m],
+				    r->sizes[kn[m].from], r->sizes[kn[m].to],
+				    r->opt->ram);
+				json_object_start(j, NULL);
+				json_string(j, "phase", phase_id_name(id));
+				json_uint(j, "chunk", r->chunks[k]);
+				json_string(j, "direction",
+				    kn[m].dir == KNEE_FALLS ? "falls" :
+				    "rises");
+				json_double(j, "pct", kn[m].pct);
+				json_uint(j, "from_bytes",
+				    r->sizes[kn[m].from]);
+				json_uint(j, "to_bytes", r->sizes[kn[m].to]);
+				json_double(j, "before", kn[m].before);
+				json_double(j, "after", kn[m].after);
+				json_int(j, "confirmed_by", kn[m].confirmed);
+				json_string(j, "text", line);
+				json_object_end(j);
+			}
+		}
+	}
+	json_array_end(j);
+
+	json_array_start(j, "bad_chunks");
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		for (i = 0; i < r->nsizes; i++) {
+			n = chunk_knees(r, id, i, kc, SWEEP_MAX_CHUNKS);
+			for (m = 0; m < n; m++) {
+				knee_chunk_format(line, sizeof(line),
+				    phase_id_name(id), r->sizes[i], &kc[m],
+				    r->chunks[kc[m].index],
+				    r->chunks[kc[m].left],
+				    r->chunks[kc[m].right]);
+				json_object_start(j, NULL);
+				json_string(j, "phase", phase_id_name(id));
+				json_uint(j, "size_bytes", r->sizes[i]);
+				json_uint(j, "chunk", r->chunks[kc[m].index]);
+				json_double(j, "pct", kc[m].pct);
+				json_string(j, "text", line);
+				json_object_end(j);
+			}
+		}
+	}
+	json_array_end(j);
+}
+
+int
+sweep_write_json(FILE *f, const struct sweep_result *r)
+{
+	struct json	j;
+	int		i;
+
+	json_init(&j, f, 1);
+	json_object_start(&j, NULL);
+	json_string(&j, "schema", SWEEP_SCHEMA);
+	json_string(&j, "tool", "bonnie-ng");
+	json_string(&j, "version", BONNIE_NG_VERSION);
+	json_array_start(&j, "command");
+	json_string(&j, NULL, "bonnie-ng");
+	for (i = 0; i < r->opt->argc; i++)
+		json_string(&j, NULL, r->opt->argv[i]);
+	json_array_end(&j);
+	json_string(&j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
+	write_system(&j, r->sys);
+	write_target(&j, r);
+	write_options(&j, r);
+	write_sweep(&j, r);
+	json_array_start(&j, "points");
+	for (i = 0; i < r->npoints; i++)
+		write_point(&j, &r->points[i]);
+	json_array_end(&j);
+	write_knees(&j, r);
+	json_string(&j, "stopped", r->stopped);
+	json_object_end(&j);
+	return json_finish(&j);
+}
+
+int
+sweep_write_svg(FILE *f, const struct sweep_result *r)
+{
+	struct svg_series	*s;
+	struct svg_plot		 p;
+	struct knee		*kn;
+	double			*v;
+	char			 title[512];
+	int			 id, k, n = 0, rc;
+
+	s = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*s));
+	v = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES, sizeof(*v));
+	kn = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * MAX_KNEES, sizeof(*kn));
+	if (s == NULL || v == NULL || kn == NULL) {
+		free(s);
+		free(v);
+		free(kn);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		for (k = 0; k < r->nchunks; k++, n++) {
+			s[n].phase = id;
+			s[n].chunk = r->chunks[k];
+			s[n].rate = v + n * SWEEP_MAX_SIZES;
+			size_series(r, id, k, v + n * SWEEP_MAX_SIZES);
+			s[n].knees = kn + n * MAX_KNEES;
+			s[n].nknees = size_knees(r, id, k, kn + n * MAX_KNEES,
+			    MAX_KNEES);
+		}
+	}
+	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",
+	    r->sys && r->sys->dir ? r->sys->dir : r->opt->dir,
+	    r->sys && r->sys->fs_type ? " (" : "",
+	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
+	    r->sys && r->sys->fs_type ? ")" : "",
+	    r->opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	p.title = title;
+	p.nsizes = r->nsizes;
+	p.sizes = r->sizes;
+	p.ram = r->opt->ram;
+	p.nseries = n;
+	p.series = s;
+	rc = svg_plot_write(f, &p);
+	free(s);
+	free(v);
+	free(kn);
+	return rc;
+}

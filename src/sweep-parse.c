@@ -1,0 +1,138 @@
+/*
+ * The option values of "bonnie-ng sweep": size ranges, chunk lists and
+ * phase lists.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "options.h"
+#include "result.h"
+#include "sweep.h"
+
+int
+sweep_parse_sizes(const char *arg, uint64_t *lo, uint64_t *hi, char **cause)
+{
+	const char	*dots;
+	char		*first, *why = NULL;
+	int		 rc = 0;
+
+	if ((dots = strstr(arg, "..")) == NULL) {
+		*hi = 0;
+		if (parse_size(arg, (uint64_t)1 << 20, lo, &why) == -1)
+			rc = -1;
+	} else {
+		first = xstrdup(arg);
+		first[dots - arg] = '\0';
+		if (parse_size(first, (uint64_t)1 << 20, lo, &why) == -1 ||
+		    parse_size(dots + 2, (uint64_t)1 << 20, hi, &why) == -1)
+			rc = -1;
+		free(first);
+	}
+	if (rc == -1) {
+		errorf(cause, "invalid value for --sizes: %s", why);
+		free(why);
+		return -1;
+	}
+	if (*lo == 0)
+		return errorf(cause, "invalid value for --sizes: '%s' (the "
+		    "smallest size must be above zero)", arg);
+	if (*hi != 0 && *lo > *hi)
+		return errorf(cause, "invalid value for --sizes: '%s' (the "
+		    "lower bound is above the upper one)", arg);
+	return 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
+{
+	char		*copy, *s, *next, *why = NULL;
+	uint64_t	 c;
+	int		 n = 0, i, j;
+
+	copy = xstrdup(arg);
+	for (s = copy; s != NULL; s = next) {
+		if ((next = strchr(s, ',')) != NULL)
+			*next++ = '\0';
+		if (parse_size(s, 1, &c, &why) == -1) {
+			errorf(cause, "invalid value for --chunks: %s", why);
+			goto fail;
+		}
+		if (c < MIN_CHUNK || c > MAX_CHUNK || (c & (c - 1)) != 0) {
+			errorf(cause, "invalid value for --chunks: '%s' (a "
+			    "power of two from %u to %u bytes)", s, MIN_CHUNK,
+			    MAX_CHUNK);
+			goto fail;
+		}
+		if (n == max) {
+			errorf(cause, "invalid value for --chunks: '%s' (at "
+			    "most %d chunk sizes)", arg, max);
+			goto fail;
+		}
+		out[n++] = c;
+	}
+	qsort(out, (size_t)n, sizeof(*out), cmp_u64);
+	for (i = j = 0; i < n; i++) {
+		if (j == 0 || out[j - 1] != out[i])
+			out[j++] = out[i];
+	}
+	free(copy);
+	return j;
+
+fail:
+	free(why);
+	free(copy);
+	return -1;
+}
+
+int
+sweep_parse_phases(const char *arg, unsigned *mask, char **cause)
+{
+	char	*copy, *s, *next;
+	int	 id, found;
+
+	*mask = 0;
+	copy = xstrdup(arg);
+	for (s = copy; s != NULL; s = next) {
+		if ((next = strchr(s, ',')) != NULL)
+			*next++ = '\0';
+		found = 0;
+		for (id = 0; id < PH_COUNT; id++) {
+			if (strcmp(s, phase_id_name((enum phase_id)id)) == 0) {
+				*mask |= 1u << id;
+				found = 1;
+			}
+		}
+		if (!found) {
+			errorf(cause, "invalid value for --phases: '%s' is not "
+			    "a phase (putc, write, rewrite, getc, read, seeks)",
+			    s);
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+int
+sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
+{
+	uint64_t	s;
+	int		n = 0;
+
+	for (s = lo; s != 0 && s <= hi && n < max; s *= 2) {
+		out[n++] = s;
+		if (s > UINT64_MAX / 2)
+			break;
+	}
+	return n;
+}

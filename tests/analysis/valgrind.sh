@@ -1,0 +1,63 @@
+#!/bin/sh
+# make check-valgrind: small runs under valgrind memcheck, forked seekers
+# included.  Any memory error, and any lost block (definitely, indirectly
+# or possibly) in any process fails; after a successful run the main
+# process must also have freed everything ("still reachable" fails too).
+# Forked seekers end with _exit(2) holding the parent's blocks, and an
+# error exit leaves its message the way err(3) would, so there still
+# reachable is allowed.
+# Usage: sh tests/analysis/valgrind.sh BIN
+set -u
+BIN=$1
+command -v valgrind >/dev/null 2>&1 || { echo "not ok - valgrind missing"; exit 1; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-vg.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all
+    --errors-for-leak-kinds=definite,indirect,possible --track-fds=no"
+INJECT=$(pwd)/$(dirname "$BIN")/tests/libinject.so
+fail=0
+
+# run WANT-STATUS [ENV=VALUE...] -- ARGS...
+run() {
+	want=$1; shift
+	envs=
+	while [ "$1" != -- ]; do envs="$envs $1"; shift; done
+	shift
+	rm -rf "$T/vg"; mkdir "$T/vg"
+	echo "# valgrind:$envs $*"
+	env $envs $VG --log-file="$T/vg/%p" "$BIN" "$@" >"$T/out" 2>"$T/err" &
+	pid=$!
+	wait $pid
+	st=$?
+	bad=0
+	[ $st -eq "$want" ] || bad=1
+	for f in "$T/vg"/*; do
+		if [ "$f" = "$T/vg/$pid" ] && [ "$want" -eq 0 ]; then
+			[ -s "$f" ] && bad=1
+			continue
+		fi
+		if grep -q "definitely\|indirectly\|possibly\|Invalid\|uninitialised" "$f"; then
+			bad=1
+		fi
+	done
+	if [ $bad -eq 1 ]; then
+		cat "$T/err" "$T/vg"/* | head -60 | sed 's/^/# /'
+		echo "not ok - valgrind (exit $st, want $want):$envs $*"
+		fail=1
+	else
+		echo "ok - valgrind:$envs $*"
+	fi
+}
+
+run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --no-space-check
+run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --seekers=thread -L -x 2 --no-space-check
+run 1 -- -d "$T/missing" -q -s 2m -c 4k
+run 2 -- -d "$T" -s junk
+if [ -f "$INJECT" ]; then
+	run 1 BN_FAULT=write:3:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
+	    -c 4k -p write --no-space-check
+	run 1 BN_FAULT=pread:5:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
+	    -c 4k -n 200 -p write,seeks --no-space-check
+fi
+[ -z "$(ls "$T" | grep '^bonnie-ng\.')" ] || { echo "not ok - files left"; fail=1; }
+exit $fail

@@ -1,0 +1,846 @@
+/*
+ * A fault-injection library for the tests, loaded with LD_PRELOAD.  It
+ * makes the Nth call of a chosen kind fail with a chosen errno, come back
+ * short, or sleep first, but only on the benchmark's own test files: a
+ * descriptor counts when the name it points to (read from /proc/self/fd)
+ * starts with "bonnie-ng." and a digit.  Everything else passes untouched.
+ *
+ *   BN_FAULT=SPEC[,SPEC...]	SPEC is KIND:COUNT:ACTION
+ *	KIND	open read write pread pwrite fsync fdatasync close
+ *		putc getc fflush fclose
+ *	COUNT	N (the Nth call only), N+ (the Nth and every later one),
+ *		N+K (the Nth, then every Kth after it); calls are counted
+ *		per kind, from 1, on test files only
+ *	ACTION	an errno name (EIO, ENOSPC, ...) or number: fail with it;
+ *		short: move only half the bytes (read-like kinds, write-like
+ *		kinds, and getc, where it is an early end of file);
+ *		eof: read-like kinds return 0 (an early end of file);
+ *		sleep=US: sleep US microseconds, then do the call
+ *   BN_FAULT_LOG=FILE		append a line per injected fault and per
+ *				open of a test file (flags, mode), and at
+ *				exit the bytes moved per kind on test files
+ *
+ * The stdio kinds need care: glibc's stdio reaches write(2) and read(2)
+ * through internal aliases, never through the symbols a preload can
+ * replace, so a write fault never shows in the per-char phases.  putc
+ * therefore hooks every per-char output entry point a program can call
+ * (putc, fputc, their _unlocked forms and __overflow, which the inlined
+ * putc_unlocked calls when the buffer is full); getc likewise.  A failed
+ * putc or getc sets the stream's error flag (glibc) so ferror(3) sees it.
+ * fclose always closes the stream, then reports the fault; so does close,
+ * as Linux releases the descriptor even when close fails.
+ *
+ * Counters are per process: a forked seeker starts from the parent's
+ * counts at fork time and counts on from there on its own.
+ */
+#ifndef __NO_INLINE__
+#define __NO_INLINE__ 1		/* No glibc inline getc_unlocked to clash. */
+#endif
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum kind {
+	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
+	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_COUNT
+};
+
+static const char *const kind_names[K_COUNT] = {
+	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
+	"close", "putc", "getc", "fflush", "fclose"
+};
+
+enum action { A_ERRNO, A_SHORT, A_EOF, A_SLEEP };
+
+struct spec {
+	enum kind	 kind;
+	unsigned long	 first;		/* First call that faults. */
+	unsigned long	 every;		/* Then every this many; 0: once. */
+	enum action	 action;
+	int		 err;		/* A_ERRNO */
+	long		 usec;		/* A_SLEEP */
+	atomic_int	 logged;
+};
+
+#define MAX_SPECS	16
+
+static struct spec	specs[MAX_SPECS];
+static int		nspecs;
+static int		active[K_COUNT];	/* A spec names the kind. */
+static int		logging;
+static int		log_fd = -1;
+static atomic_ulong	calls[K_COUNT];
+static atomic_ullong	moved[K_COUNT];
+static atomic_uint	stream_gen;	/* Bumped by fopen/fclose hooks. */
+
+static const struct {
+	const char	*name;
+	int		 value;
+} errnos[] = {
+	{ "EIO", EIO }, { "ENOSPC", ENOSPC }, { "EFBIG", EFBIG },
+	{ "EDQUOT", EDQUOT }, { "EROFS", EROFS }, { "EINTR", EINTR },
+	{ "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM }, { "EBADF", EBADF },
+	{ "EACCES", EACCES }, { "EPERM", EPERM }, { "EMFILE", EMFILE },
+	{ "ENOENT", ENOENT }, { "EINVAL", EINVAL }, { "EEXIST", EEXIST },
+};
+
+/* The real functions, found lazily so a hook works even before init. */
+static void *
+real(void **slot, const char *name)
+{
+	void	*p = *slot;
+
+	if (p == NULL) {
+		p = dlsym(RTLD_NEXT, name);
+		if (p == NULL) {
+			static const char msg[] = "libinject: missing symbol\n";
+			(void)!write(2, msg, sizeof(msg) - 1);
+			abort();
+		}
+		*slot = p;
+	}
+	return p;
+}
+#define REAL(type, name)	((type)real(&real_##name, #name))
+
+static void	*real_read, *real_write, *real_pread, *real_pwrite,
+		*real_fsync, *real_fdatasync, *real_close, *real_open,
+		*real_open64, *real_openat, *real_openat64, *real_fopen,
+		*real_fdopen, *real_putc, *real_fputc, *real__IO_putc,
+		*real_putc_unlocked, *real_fputc_unlocked, *real_getc,
+		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
+		*real_fgetc_unlocked, *real___overflow, *real___uflow,
+		*real_fflush, *real_fclose;
+
+typedef ssize_t	(*rw_fn)(int, void *, size_t);
+typedef ssize_t	(*wr_fn)(int, const void *, size_t);
+typedef ssize_t	(*prw_fn)(int, void *, size_t, off_t);
+typedef ssize_t	(*pwr_fn)(int, const void *, size_t, off_t);
+typedef int	(*fd_fn)(int);
+typedef int	(*file_fn)(FILE *);
+typedef int	(*putc_fn)(int, FILE *);
+typedef int	(*open_fn)(const char *, int, ...);
+typedef int	(*openat_fn)(int, const char *, int, ...);
+typedef FILE	*(*fopen_fn)(const char *, const char *);
+typedef FILE	*(*fdopen_fn)(int, const char *);
+typedef int	(*overflow_fn)(FILE *, int);
+
+static void
+log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+log_line(const char *fmt, ...)
+{
+	char	line[256];
+	va_list	ap;
+	int	n;
+
+	if (log_fd == -1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		if ((size_t)n >= sizeof(line))
+			n = sizeof(line) - 1;
+		(void)!REAL(wr_fn, write)(log_fd, line, (size_t)n);
+	}
+}
+
+/* Does this name look like a test file: "bonnie-ng." and a digit? */
+static int
+is_test_name(const char *path)
+{
+	const char	*base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	return strncmp(base, "bonnie-ng.", 10) == 0 &&
+	    base[10] >= '0' && base[10] <= '9';
+}
+
+static int
+is_test_fd(int fd)
+{
+	char	proc[64], target[PATH_MAX + 1];
+	ssize_t	n;
+
+	if (fd < 0 || fd == log_fd)
+		return 0;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, target, sizeof(target) - 1);
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	return is_test_name(target);
+}
+
+/* A small per-thread cache, as putc and getc run once per byte. */
+static int
+is_test_stream(FILE *f)
+{
+	static _Thread_local FILE	*cf;
+	static _Thread_local int	 cfd = -1, ctest;
+	static _Thread_local unsigned	 cgen;
+	unsigned			 gen = atomic_load(&stream_gen);
+	int				 fd;
+
+	if (f == NULL)
+		return 0;
+	fd = fileno(f);
+	if (f != cf || fd != cfd || gen != cgen) {
+		cf = f;
+		cfd = fd;
+		cgen = gen;
+		ctest = is_test_fd(fd);
+	}
+	return ctest;
+}
+
+/*
+ * Count a call of kind k on a test file and return the spec that fires
+ * for it, or NULL.
+ */
+static struct spec *
+fault_for(enum kind k)
+{
+	unsigned long	n;
+	int		i;
+
+	n = atomic_fetch_add(&calls[k], 1) + 1;
+	for (i = 0; i < nspecs; i++) {
+		struct spec *s = &specs[i];
+
+		if (s->kind != k || n < s->first)
+			continue;
+		if (n == s->first ||
+		    (s->every != 0 && (n - s->first) % s->every == 0))
+			return s;
+	}
+	return NULL;
+}
+
+static const char *
+action_text(const struct spec *s, char *buf, size_t len)
+{
+	switch (s->action) {
+	case A_ERRNO:
+		snprintf(buf, len, "errno=%d", s->err);
+		break;
+	case A_SHORT:
+		snprintf(buf, len, "short");
+		break;
+	case A_EOF:
+		snprintf(buf, len, "eof");
+		break;
+	case A_SLEEP:
+		snprintf(buf, len, "sleep=%ld", s->usec);
+		break;
+	}
+	return buf;
+}
+
+/* Log a fault once per spec and process (sleeps repeat, errors rarely). */
+static void
+log_fault(struct spec *s, int fd, long long offset)
+{
+	char	act[32];
+
+	if (s->action == A_SLEEP && atomic_exchange(&s->logged, 1) != 0)
+		return;
+	log_line("fault pid=%ld kind=%s call=%lu %s fd=%d offset=%lld\n",
+	    (long)getpid(), kind_names[s->kind], atomic_load(&calls[s->kind]),
+	    action_text(s, act, sizeof(act)), fd, offset);
+}
+
+static void
+do_sleep(long usec)
+{
+	struct timespec	ts;
+
+	ts.tv_sec = usec / 1000000;
+	ts.tv_nsec = (usec % 1000000) * 1000;
+	nanosleep(&ts, NULL);	/* A signal cuts it short: fine. */
+}
+
+static long long
+fd_offset(int fd)
+{
+	return (long long)lseek(fd, 0, SEEK_CUR);
+}
+
+/* The common body of read, write, pread and pwrite. */
+static ssize_t
+hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
+{
+	struct spec	*s = NULL;
+	ssize_t		 r;
+	int		 target;
+
+	target = (active[k] || logging) && is_test_fd(fd);
+	if (target && active[k])
+		s = fault_for(k);
+	if (s != NULL) {
+		log_fault(s, fd, positioned ? (long long)off : fd_offset(fd));
+		switch (s->action) {
+		case A_ERRNO:
+			errno = s->err;
+			return -1;
+		case A_EOF:
+			if (k == K_READ || k == K_PREAD)
+				return 0;
+			break;
+		case A_SHORT:
+			if (len > 1)
+				len /= 2;
+			break;
+		case A_SLEEP:
+			do_sleep(s->usec);
+			break;
+		}
+	}
+	switch (k) {
+	case K_READ:
+		r = REAL(rw_fn, read)(fd, buf, len);
+		break;
+	case K_WRITE:
+		r = REAL(wr_fn, write)(fd, buf, len);
+		break;
+	case K_PREAD:
+		r = REAL(prw_fn, pread)(fd, buf, len, off);
+		break;
+	default:
+		r = REAL(pwr_fn, pwrite)(fd, buf, len, off);
+		break;
+	}
+	if (target && r > 0)
+		atomic_fetch_add(&moved[k], (unsigned long long)r);
+	return r;
+}
+
+ssize_t
+read(int fd, void *buf, size_t len)
+{
+	return hook_rw(K_READ, fd, buf, len, 0, 0);
+}
+
+ssize_t
+write(int fd, const void *buf, size_t len)
+{
+	return hook_rw(K_WRITE, fd, (void *)(uintptr_t)buf, len, 0, 0);
+}
+
+ssize_t
+pread(int fd, void *buf, size_t len, off_t off)
+{
+	return hook_rw(K_PREAD, fd, buf, len, off, 1);
+}
+
+ssize_t
+pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	return hook_rw(K_PWRITE, fd, (void *)(uintptr_t)buf, len, off, 1);
+}
+
+#if defined(__LP64__)
+/* Where off_t is 64 bits the 64 forms take the same arguments. */
+ssize_t	pread64(int, void *, size_t, off_t);
+ssize_t	pwrite64(int, const void *, size_t, off_t);
+
+ssize_t
+pread64(int fd, void *buf, size_t len, off_t off)
+{
+	return hook_rw(K_PREAD, fd, buf, len, off, 1);
+}
+
+ssize_t
+pwrite64(int fd, const void *buf, size_t len, off_t off)
+{
+	return hook_rw(K_PWRITE, fd, (void *)(uintptr_t)buf, len, off, 1);
+}
+#endif
+
+/* fsync, fdatasync and close: fail, or sleep then do the call. */
+static int
+hook_fd(enum kind k, int fd, fd_fn fn)
+{
+	struct spec	*s = NULL;
+	int		 r;
+
+	if (active[k] && is_test_fd(fd))
+		s = fault_for(k);
+	if (s == NULL)
+		return fn(fd);
+	log_fault(s, fd, fd_offset(fd));
+	if (s->action == A_SLEEP) {
+		do_sleep(s->usec);
+		return fn(fd);
+	}
+	if (s->action != A_ERRNO)
+		return fn(fd);
+	if (k == K_CLOSE) {
+		r = fn(fd);
+		if (r == -1)
+			return r;
+	}
+	errno = s->err;
+	return -1;
+}
+
+int
+fsync(int fd)
+{
+	return hook_fd(K_FSYNC, fd, REAL(fd_fn, fsync));
+}
+
+int
+fdatasync(int fd)
+{
+	return hook_fd(K_FDATASYNC, fd, REAL(fd_fn, fdatasync));
+}
+
+int
+close(int fd)
+{
+	atomic_fetch_add(&stream_gen, 1);
+	return hook_fd(K_CLOSE, fd, REAL(fd_fn, close));
+}
+
+/* open and openat: the file does not exist yet, so go by the name. */
+static int
+open_fault(const char *path, int flags, mode_t mode)
+{
+	struct spec	*s;
+
+	if (path == NULL || !is_test_name(path))
+		return 0;
+	if (logging && flags != -1)
+		log_line("open pid=%ld flags=%#x%s%s%s mode=%#o path=%s\n",
+		    (long)getpid(), (unsigned)flags,
+		    (flags & O_CREAT) ? ",creat" : "",
+		    (flags & O_EXCL) ? ",excl" : "",
+		    (flags & O_NOFOLLOW) ? ",nofollow" : "",
+		    (unsigned)mode, path);
+	else if (logging)
+		log_line("open pid=%ld fopen path=%s\n", (long)getpid(), path);
+	if (!active[K_OPEN])
+		return 0;
+	if ((s = fault_for(K_OPEN)) == NULL)
+		return 0;
+	log_fault(s, -1, 0);
+	if (s->action == A_SLEEP) {
+		do_sleep(s->usec);
+		return 0;
+	}
+	if (s->action != A_ERRNO)
+		return 0;
+	errno = s->err;
+	return -1;
+}
+
+static mode_t
+open_mode(int flags, va_list ap)
+{
+#ifdef O_TMPFILE
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return (mode_t)va_arg(ap, int);
+#endif
+	if (flags & O_CREAT)
+		return (mode_t)va_arg(ap, int);
+	return 0;
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	va_list	ap;
+	mode_t	mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	atomic_fetch_add(&stream_gen, 1);
+	if (open_fault(path, flags, mode) == -1)
+		return -1;
+	return REAL(open_fn, open)(path, flags, mode);
+}
+
+int	open64(const char *, int, ...);
+
+int
+open64(const char *path, int flags, ...)
+{
+	va_list	ap;
+	mode_t	mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	atomic_fetch_add(&stream_gen, 1);
+	if (open_fault(path, flags, mode) == -1)
+		return -1;
+	return REAL(open_fn, open64)(path, flags, mode);
+}
+
+int
+openat(int dfd, const char *path, int flags, ...)
+{
+	va_list	ap;
+	mode_t	mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	atomic_fetch_add(&stream_gen, 1);
+	if (open_fault(path, flags, mode) == -1)
+		return -1;
+	return REAL(openat_fn, openat)(dfd, path, flags, mode);
+}
+
+int	openat64(int, const char *, int, ...);
+
+int
+openat64(int dfd, const char *path, int flags, ...)
+{
+	va_list	ap;
+	mode_t	mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	atomic_fetch_add(&stream_gen, 1);
+	if (open_fault(path, flags, mode) == -1)
+		return -1;
+	return REAL(openat_fn, openat64)(dfd, path, flags, mode);
+}
+
+FILE *
+fopen(const char *path, const char *mode)
+{
+	atomic_fetch_add(&stream_gen, 1);
+	if (open_fault(path, -1, 0) == -1)
+		return NULL;
+	return REAL(fopen_fn, fopen)(path, mode);
+}
+
+FILE *
+fdopen(int fd, const char *mode)
+{
+	atomic_fetch_add(&stream_gen, 1);
+	return REAL(fdopen_fn, fdopen)(fd, mode);
+}
+
+/* Mark a stream as failed the way glibc does, so ferror() agrees. */
+static void
+stream_error(FILE *f)
+{
+#ifdef _IO_ERR_SEEN
+	f->_flags |= _IO_ERR_SEEN;
+#else
+	(void)f;
+#endif
+}
+
+static void
+stream_eof(FILE *f)
+{
+#ifdef _IO_EOF_SEEN
+	f->_flags |= _IO_EOF_SEEN;
+#else
+	(void)f;
+#endif
+}
+
+/*
+ * The per-char hooks: 1 when the caller should return EOF (errno and the
+ * stream flags set), 0 to go on with the real call.
+ */
+static int
+putc_fault(FILE *f)
+{
+	struct spec	*s;
+
+	if (!active[K_PUTC] || !is_test_stream(f))
+		return 0;
+	if ((s = fault_for(K_PUTC)) == NULL)
+		return 0;
+	log_fault(s, fileno(f), (long long)ftello(f));
+	switch (s->action) {
+	case A_ERRNO:
+		stream_error(f);
+		errno = s->err;
+		return 1;
+	case A_SLEEP:
+		do_sleep(s->usec);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+getc_fault(FILE *f)
+{
+	struct spec	*s;
+
+	if (!active[K_GETC] || !is_test_stream(f))
+		return 0;
+	if ((s = fault_for(K_GETC)) == NULL)
+		return 0;
+	log_fault(s, fileno(f), (long long)ftello(f));
+	switch (s->action) {
+	case A_ERRNO:
+		stream_error(f);
+		errno = s->err;
+		return 1;
+	case A_SHORT:
+	case A_EOF:
+		stream_eof(f);
+		return 1;
+	case A_SLEEP:
+		do_sleep(s->usec);
+		return 0;
+	}
+	return 0;
+}
+
+#define PUTC_HOOK(name)							\
+int									\
+name(int c, FILE *f)							\
+{									\
+	if (putc_fault(f))						\
+		return EOF;						\
+	return REAL(putc_fn, name)(c, f);				\
+}
+
+#define GETC_HOOK(name)							\
+int									\
+name(FILE *f)								\
+{									\
+	if (getc_fault(f))						\
+		return EOF;						\
+	return REAL(file_fn, name)(f);					\
+}
+
+int	_IO_putc(int, FILE *);
+int	_IO_getc(FILE *);
+
+PUTC_HOOK(putc)
+PUTC_HOOK(fputc)
+PUTC_HOOK(_IO_putc)
+PUTC_HOOK(putc_unlocked)
+PUTC_HOOK(fputc_unlocked)
+GETC_HOOK(getc)
+GETC_HOOK(fgetc)
+GETC_HOOK(_IO_getc)
+GETC_HOOK(getc_unlocked)
+GETC_HOOK(fgetc_unlocked)
+
+/* What the inlined putc_unlocked and getc_unlocked call. */
+int
+__overflow(FILE *f, int c)
+{
+	if (putc_fault(f))
+		return EOF;
+	return REAL(overflow_fn, __overflow)(f, c);
+}
+
+int
+__uflow(FILE *f)
+{
+	if (getc_fault(f))
+		return EOF;
+	return REAL(file_fn, __uflow)(f);
+}
+
+int
+fflush(FILE *f)
+{
+	struct spec	*s = NULL;
+
+	if (f != NULL && active[K_FFLUSH] && is_test_stream(f))
+		s = fault_for(K_FFLUSH);
+	if (s != NULL) {
+		log_fault(s, fileno(f), (long long)ftello(f));
+		if (s->action == A_ERRNO) {
+			stream_error(f);
+			errno = s->err;
+			return EOF;
+		}
+		if (s->action == A_SLEEP)
+			do_sleep(s->usec);
+	}
+	return REAL(file_fn, fflush)(f);
+}
+
+int
+fclose(FILE *f)
+{
+	struct spec	*s = NULL;
+	int		 r;
+
+	if (f != NULL && active[K_FCLOSE] && is_test_stream(f))
+		s = fault_for(K_FCLOSE);
+	atomic_fetch_add(&stream_gen, 1);
+	if (s != NULL) {
+		log_fault(s, fileno(f), (long long)ftello(f));
+		if (s->action == A_SLEEP)
+			do_sleep(s->usec);
+	}
+	r = REAL(file_fn, fclose)(f);
+	if (s != NULL && s->action == A_ERRNO && r == 0) {
+		errno = s->err;
+		return EOF;
+	}
+	return r;
+}
+
+static int
+parse_errno(const char *s, int *err)
+{
+	char		*end;
+	long		 v;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++) {
+		if (strcmp(s, errnos[i].name) == 0) {
+			*err = errnos[i].value;
+			return 0;
+		}
+	}
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || v <= 0 || v > 4095)
+		return -1;
+	*err = (int)v;
+	return 0;
+}
+
+/* Parse one KIND:COUNT:ACTION into s; 0 or -1. */
+static int
+parse_spec(char *text, struct spec *s)
+{
+	char	*kind, *count, *act, *end;
+	int	 k;
+
+	kind = text;
+	if ((count = strchr(kind, ':')) == NULL)
+		return -1;
+	*count++ = '\0';
+	if ((act = strchr(count, ':')) == NULL)
+		return -1;
+	*act++ = '\0';
+
+	for (k = 0; k < K_COUNT; k++)
+		if (strcmp(kind, kind_names[k]) == 0)
+			break;
+	if (k == K_COUNT)
+		return -1;
+	s->kind = (enum kind)k;
+
+	s->first = strtoul(count, &end, 10);
+	if (end == count || s->first == 0)
+		return -1;
+	s->every = 0;
+	if (*end == '+') {
+		if (end[1] == '\0')
+			s->every = 1;
+		else {
+			count = end + 1;
+			s->every = strtoul(count, &end, 10);
+			if (end == count || s->every == 0)
+				return -1;
+		}
+	}
+	if (*end != '\0' && !(*end == '+' && end[1] == '\0'))
+		return -1;
+
+	if (strcmp(act, "short") == 0)
+		s->action = A_SHORT;
+	else if (strcmp(act, "eof") == 0)
+		s->action = A_EOF;
+	else if (strncmp(act, "sleep=", 6) == 0) {
+		s->action = A_SLEEP;
+		s->usec = strtol(act + 6, &end, 10);
+		if (end == act + 6 || *end != '\0' || s->usec < 0)
+			return -1;
+	} else {
+		s->action = A_ERRNO;
+		if (parse_errno(act, &s->err) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+die(const char *what, const char *value)
+{
+	char	line[512];
+	int	n;
+
+	n = snprintf(line, sizeof(line), "libinject: bad %s: %s\n", what,
+	    value);
+	if (n > 0)
+		(void)!REAL(wr_fn, write)(2, line,
+		    (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+	_exit(97);
+}
+
+__attribute__((constructor)) static void
+inject_init(void)
+{
+	const char	*env, *logpath;
+	char		 copy[1024], *p, *item;
+
+	logpath = getenv("BN_FAULT_LOG");
+	if (logpath != NULL && *logpath != '\0') {
+		log_fd = REAL(open_fn, open)(logpath,
+		    O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+		if (log_fd == -1)
+			die("BN_FAULT_LOG", logpath);
+		logging = 1;
+	}
+	env = getenv("BN_FAULT");
+	if (env == NULL || *env == '\0')
+		return;
+	if (strlen(env) >= sizeof(copy))
+		die("BN_FAULT (too long)", env);
+	strcpy(copy, env);
+	for (p = copy; (item = strsep(&p, ",")) != NULL;) {
+		if (*item == '\0')
+			continue;
+		if (nspecs == MAX_SPECS)
+			die("BN_FAULT (too many)", env);
+		if (parse_spec(item, &specs[nspecs]) == -1)
+			die("BN_FAULT", env);
+		active[specs[nspecs].kind] = 1;
+		nspecs++;
+	}
+}
+
+__attribute__((destructor)) static void
+inject_fini(void)
+{
+	int	k;
+
+	if (!logging)
+		return;
+	for (k = 0; k < K_COUNT; k++) {
+		unsigned long long m = atomic_load(&moved[k]);
+
+		if (m != 0)
+			log_line("moved pid=%ld kind=%s bytes=%llu\n",
+			    (long)getpid(), kind_names[k], m);
+	}
+}

@@ -1,0 +1,212 @@
+#!/bin/sh
+# compare and report end to end: exit statuses 0/1/2, the settings list
+# and the comparability warning, FILE:LINE messages for malformed input,
+# JSON output, the HTML page (well-formed, self-contained, every number),
+# and bonnie-ng's CSV through bon_csv2txt and back.
+. tests/lib.sh
+scratch
+F=tests/fixtures
+
+# run NAME ARGS...: run bonnie-ng, keeping stdout, stderr and the status.
+run() {
+	"$BONNIE" "$@" >"$T/out" 2>"$T/err"
+	status=$?
+}
+
+# The JSON fixtures are real records: they follow doc/schema.json.
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 - "$F"/ng-*.json <<'EOF'
+import json, sys, jsonschema
+schema = json.load(open("doc/schema.json"))
+for f in sys.argv[1:]:
+    jsonschema.validate(json.load(open(f)), schema)
+EOF
+	check "JSON fixtures validate against doc/schema.json" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+
+run compare $F/ng-base.json $F/ng-noise.json
+check "change within noise: exit 0" $status
+grep -Eq '^write +K/sec +100352 +100864 +\+0\.5% same +mann-whitney' "$T/out"
+check "within noise: write is same, by Mann-Whitney" $?
+
+run compare $F/ng-base.json $F/ng-slower.json
+[ $status -eq 1 ]
+check "clear regression: exit 1" $?
+grep -Eq '^write +K/sec +100352 +80281 +-20\.0% worse +mann-whitney p=0\.008' "$T/out"
+check "regression: write is worse, p=0.008" $?
+[ ! -s "$T/err" ]
+check "regression: nothing on stderr" $?
+
+run compare --fail-on putc,seeks $F/ng-base.json $F/ng-slower.json
+check "--fail-on without write: exit 0" $status
+run compare --fail-on=write_lat,write $F/ng-base.json $F/ng-slower.json
+[ $status -eq 1 ]
+check "--fail-on=write_lat,write: exit 1" $?
+
+run compare $F/ng-base.json $F/ng-faster.json
+check "improvement: exit 0" $status
+grep -Eq '^write .* better ' "$T/out"
+check "improvement: write is better" $?
+grep -Eq '^  kernel +6\.1\.0-13-amd64 \| 6\.5\.0-1-amd64$' "$T/out" &&
+    grep -Eq '^  mount options +rw,relatime \| rw,noatime$' "$T/out"
+check "settings that differ: kernel and mount options" $?
+! grep -q 'not comparable' "$T/out"
+check "same size and chunk: no comparability warning" $?
+
+run compare $F/ng-base.json $F/ng-other-size.json
+grep -q "^warning: $F/ng-other-size.json is not comparable with $F/ng-base.json: file size 64M vs 128M, chunk 16384 vs 8192$" "$T/out"
+check "comparability warning above the table" $?
+w=$(grep -n '^warning' "$T/out" | cut -d: -f1)
+t=$(grep -n '^column' "$T/out" | cut -d: -f1)
+[ -n "$w" ] && [ -n "$t" ] && [ "$w" -lt "$t" ]
+check "the warning comes before the table" $?
+
+# Single runs: the threshold decides.
+run compare $F/ng-single.json $F/pp-198.csv $F/text-classic.txt
+[ $status -ne 2 ]
+check "JSON, CSV and text compare together" $?
+grep -Eq '^putc +K/sec +1200 +569 +-52\.6% same +unmeasurable' "$T/out"
+check "+++++ on a side is never worse" $?
+run compare --threshold 60 $F/text-quoted.txt $F/text-bare.txt
+check "--threshold 60: large changes are same, exit 0" $status
+grep -Eq '^write +K/sec +12672 +45678 .* better +threshold 60%' "$T/out"
+check "--threshold: beyond it is better, method shown" $?
+
+# Unusable input: exit 2 and one FILE:LINE line.
+for f in bad-syntax.json bad-schema.json bad-fields.csv bad-value.csv \
+    bad-row.txt bad-prose.txt bad-bonnie++-text.txt empty.txt; do
+	run compare $F/ng-base.json $F/$f
+	[ $status -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    grep -q "^bonnie-ng: $F/$f:[0-9][0-9]*: [a-z]" "$T/err"
+	check "malformed $f: exit 2, FILE:LINE message" $?
+	diag "$(cat "$T/err")"
+done
+run compare $F/ng-base.json "$T/missing.json"
+[ $status -eq 2 ] && grep -q "missing.json: No such file" "$T/err"
+check "missing file: exit 2" $?
+run compare $F/ng-base.json
+[ $status -eq 2 ]
+check "one file only: exit 2" $?
+run compare --fail-on bogus $F/ng-base.json $F/ng-noise.json
+[ $status -eq 2 ] && grep -q "unknown column 'bogus'" "$T/err"
+check "unknown --fail-on column: exit 2" $?
+run compare --threshold x $F/ng-base.json $F/ng-noise.json
+[ $status -eq 2 ]
+check "bad --threshold: exit 2" $?
+
+# JSON output.
+if command -v jq >/dev/null 2>&1; then
+	run compare -o json $F/ng-base.json $F/ng-slower.json
+	[ $status -eq 1 ] &&
+	    [ "$(jq -r '.columns[] | select(.name == "write") | .new[0].verdict' "$T/out")" = worse ] &&
+	    [ "$(jq -r '.columns[] | select(.name == "write") | .new[0].method' "$T/out")" = mann-whitney ] &&
+	    [ "$(jq -r '.exit' "$T/out")" = 1 ] &&
+	    [ "$(jq -r '.base.settings.kernel' "$T/out")" = 6.1.0-13-amd64 ]
+	check "-o json: verdict, method, exit and settings" $?
+else
+	skip "jq not installed"
+fi
+
+# report: text and HTML.
+good="$F/ng-base.json $F/ng-single.json $F/pp-198.csv $F/pp-198-header.csv
+    $F/pp-197.csv $F/text-classic.txt $F/text-quoted.txt $F/text-bare.txt
+    $F/text-ng.txt"
+run report $good
+check "report of every format: exit 0" $status
+[ "$(wc -l <"$T/out")" -eq 19 ]
+check "report: a header and a row per run (18)" $?
+cp "$T/out" "$T/report.txt"
+run report -o html $good
+check "report -o html: exit 0" $status
+cp "$T/out" "$T/report.html"
+if command -v xmllint >/dev/null 2>&1; then
+	# libxml2's HTML 4 parser calls the inline SVG elements unknown
+	# tags; any other complaint (or any at all from the XML parser,
+	# since the page is also well-formed XML) fails.
+	xmllint --html --noout "$T/report.html" >"$T/lint" 2>&1
+	grep 'error' "$T/lint" | grep -Ev 'Tag (svg|rect|text) invalid$' >"$T/lint2"
+	[ ! -s "$T/lint2" ]
+	check "HTML is well-formed (xmllint --html)" $?
+	[ -s "$T/lint2" ] && diag "$(head -5 "$T/lint2")"
+	xmllint --noout "$T/report.html" >"$T/lint" 2>&1 && [ ! -s "$T/lint" ]
+	check "HTML is well-formed XML too (xmllint)" $?
+	[ -s "$T/lint" ] && diag "$(head -5 "$T/lint")"
+else
+	skip "xmllint not installed (libxml2-utils)"
+	skip "xmllint not installed (libxml2-utils)"
+fi
+! grep -Eiq '<script|<link|src=|url\(|@import' "$T/report.html"
+check "HTML is self-contained" $?
+[ "$(grep -c '<svg ' "$T/report.html")" -eq 18 ] &&
+    grep -q 'viewBox=' "$T/report.html" && grep -q 'max-width: 100%' "$T/report.html"
+check "HTML: an SVG chart per column, scaling with the page" $?
+missing=0
+for n in $(tail -n +2 "$T/report.txt" | tr -s ' ' '\n' | grep -E '^[0-9]'); do
+	grep -q -- ">$n<" "$T/report.html" || { missing=$((missing + 1)); diag "missing $n"; }
+done
+[ $missing -eq 0 ]
+check "HTML contains every number of the report" $?
+run report
+[ $status -eq 2 ]
+check "report without files: exit 2" $?
+run report $F/bad-row.txt
+[ $status -eq 2 ] && grep -q "bad-row.txt:2:" "$T/err"
+check "report of a malformed file: exit 2, FILE:LINE" $?
+
+# bonnie-ng's own CSV: bon_csv2txt reads it without a word, and so do we.
+mkdir "$T/d"
+"$BONNIE" -q -d "$T/d" -s 4m -o csv >"$T/run.csv" 2>"$T/run.err"
+check "bonnie-ng -o csv runs" $?
+[ "$(awk -F, '{ print NF }' "$T/run.csv")" = 50 ]
+check "CSV line has 50 fields" $?
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	bon_csv2txt <"$T/run.csv" >"$T/pp.txt" 2>"$T/pp.err"
+	[ $? -eq 0 ] && [ ! -s "$T/pp.err" ]
+	check "bon_csv2txt accepts it, nothing on stderr" $?
+	# bon_csv2txt prints K/sec under 10000 as NNNNk, else in m or g.
+	want=$(awk -F, '
+	function spd(s) {
+		if (s < 10000) return sprintf("%4dk", s)
+		if (s / 1024 < 1000) return s / 1024 < 100 ? sprintf("%4.1fm", s / 1024) : sprintf("%4dm", s / 1024 + 0.5)
+		return sprintf("%4.1fg", s / 1024 / 1024)
+	}
+	{ printf "%5s %3s %5s %3s %5s %3s %5s %3s %5s %3s %5s %3s\n", spd($10), $11, spd($12), $13, spd($14), $15, spd($16), $17, spd($18), $19, $20, $21 }' "$T/run.csv")
+	grep -qF -- "$want" "$T/pp.txt"
+	r=$?
+	check "bon_csv2txt shows the same numbers" $r
+	[ $r -eq 0 ] || diag "want: $want" "$(cat "$T/pp.txt")"
+else
+	skip "bon_csv2txt not installed (package bonnie++)"
+	skip "bon_csv2txt not installed (package bonnie++)"
+fi
+if command -v bon_csv2html >/dev/null 2>&1; then
+	bon_csv2html <"$T/run.csv" >"$T/pp.html" 2>"$T/pp.err"
+	[ $? -eq 0 ] && [ ! -s "$T/pp.err" ] &&
+	    grep -q ">$(cut -d, -f7 "$T/run.csv")<" "$T/pp.html"
+	check "bon_csv2html accepts it, nothing on stderr" $?
+else
+	skip "bon_csv2html not installed (package bonnie++)"
+fi
+run compare "$T/run.csv" "$T/run.csv"
+check "bonnie-ng reads its own CSV back: exit 0" $status
+! grep -Eq ' (worse|better) ' "$T/out"
+check "a result compared with itself is the same everywhere" $?
+# bonnie-ng's own text (with -x summary rows and -L latency rows) and JSON
+# record of the same runs read back as the same numbers.
+"$BONNIE" -q -d "$T/d" -s 4m -x 3 -L --json "$T/x3.json" >"$T/x3.txt" 2>"$T/x3.err"
+check "bonnie-ng -x 3 -L --json runs" $?
+run report "$T/x3.txt" "$T/x3.json"
+[ $status -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 7 ]
+check "report: text and JSON of 3 runs give 6 rows (summary rows skipped)" $?
+run compare "$T/x3.txt" "$T/x3.json"
+[ $status -eq 0 ] && ! grep -Eq ' (worse|better) ' "$T/out" &&
+    grep -q '^Latency is not compared' "$T/out"
+r=$?
+check "text and JSON of the same runs compare as the same" $r
+[ $r -eq 0 ] || diag "$(cat "$T/out")"
+no_test_files "$T/d"
+check "no test file left behind" $?
+
+done_testing

@@ -1,0 +1,92 @@
+/*
+ * Unit tests: the phase table, and the data the phases write: random,
+ * different in every 512-byte sector of every chunk.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "phase.h"
+#include "tap.h"
+
+/* A cheap fingerprint of one sector. */
+static uint64_t
+fp(const unsigned char *p)
+{
+	uint64_t	h = 1469598103934665603ull;
+	int		i;
+
+	for (i = 0; i < 512; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+main(void)
+{
+	enum { CHUNK = 16384, CHUNKS = 256, SECT = CHUNK / 512 };
+	unsigned char	*buf = malloc(CHUNK), *copy = malloc(CHUNK);
+	uint64_t	*h = malloc(sizeof(*h) * CHUNKS * SECT);
+	struct rng	 r1, r2;
+	char		*cause = NULL;
+	size_t		 i, j, dups = 0, ones = 0;
+	uint64_t	 a, b;
+
+	ok(phase_table_check(&cause) == 0, "the phase table checks out");
+	is_int(phase_table[PH_COUNT] == NULL, 1, "the table ends in NULL");
+	for (i = 0; i < PH_COUNT; i++)
+		ok(phase_table[i]->id == (enum phase_id)i &&
+		    phase_by_name(phase_id_name((enum phase_id)i)) ==
+		    phase_table[i], phase_id_name((enum phase_id)i));
+	ok(phase_by_name("nope") == NULL, "unknown names are not phases");
+	ok((phase_seeks.flags & PHASE_SPAN) &&
+	    (phase_seeks.flags & PHASE_WORKERS), "seeks set their own span");
+	ok((phase_putc.flags & PHASE_PERCHAR) &&
+	    (phase_getc.flags & PHASE_PERCHAR) &&
+	    !(phase_write.flags & PHASE_PERCHAR), "per-char flags");
+	ok((phase_rewrite.flags & PHASE_READS) &&
+	    (phase_rewrite.flags & PHASE_WRITES), "rewrite reads and writes");
+
+	rng_seed(&r1, 7);
+	rng_seed(&r2, 7);
+	a = rng_next(&r1);
+	b = rng_next(&r2);
+	ok(a == b, "the same seed gives the same numbers");
+	rng_seed(&r2, 8);
+	ok(rng_next(&r2) != a, "another seed gives others");
+
+	rng_seed(&r1, 42);
+	rng_fill(&r1, buf, CHUNK);
+	for (i = 0; i < CHUNK; i++)
+		ones += (size_t)__builtin_popcount(buf[i]);
+	ok(ones > CHUNK * 8 * 0.48 && ones < CHUNK * 8 * 0.52,
+	    "random fill has half its bits set");
+
+	for (i = 0; i < CHUNKS; i++) {
+		phase_dirty(buf, CHUNK, i);
+		for (j = 0; j < SECT; j++)
+			h[i * SECT + j] = fp(buf + j * 512);
+	}
+	qsort(h, CHUNKS * SECT, sizeof(*h), cmp_u64);
+	for (i = 1; i < CHUNKS * SECT; i++)
+		dups += h[i] == h[i - 1];
+	is_int(dups, 0, "no two 512-byte sectors written are the same");
+
+	memcpy(copy, buf, CHUNK);
+	phase_dirty(buf, CHUNK, 12345);
+	for (j = 0, dups = 0; j < SECT; j++)
+		dups += memcmp(copy + j * 512, buf + j * 512, 512) == 0;
+	is_int(dups, 0, "dirtying changes every sector of the chunk");
+	free(buf);
+	free(copy);
+	free(h);
+	free(cause);
+	return done_testing();
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# The seek phase: the work is split exactly with -n, extended to a second
+# without it, the same in both modes, and its %CPU within what the cores
+# allow.
+. tests/lib.sh
+scratch
+ncpu=$(getconf _NPROCESSORS_ONLN)
+
+if ! command -v jq >/dev/null 2>&1; then
+	skip "jq is not installed"
+	done_testing
+	exit
+fi
+
+for mode in fork thread; do
+	"$BONNIE" -d "$T" -s 8m -c 4k -p seeks -n 999 -S 4 --seekers=$mode \
+	    -q --json "$T/$mode.json" >/dev/null 2>"$T/err"
+	check "$mode: -n 999 -S 4 runs" $?
+	ops=$(jq '.runs[0].phases.seeks.ops' "$T/$mode.json")
+	workers=$(jq '.runs[0].phases.seeks.workers' "$T/$mode.json")
+	[ "$ops" = 999 ]; check "$mode: exactly 999 seeks with -n (got $ops)" $?
+	[ "$workers" = 4 ]; check "$mode: 4 seekers (got $workers)" $?
+	jq -e --argjson n "$ncpu" '.runs[0].phases.seeks |
+	    .cpu_pct <= 100 * $n + 1 and .cpu_pct > 0 and
+	    (.user_s + .sys_s) > 0' "$T/$mode.json" >/dev/null
+	check "$mode: %CPU positive and at most 100 x $ncpu cores" $?
+	jq -e '.runs[0].phases.seeks.latency.count == 999' \
+	    "$T/$mode.json" >/dev/null
+	check "$mode: one latency sample per seek" $?
+
+	"$BONNIE" -d "$T" -s 8m -c 4k -p seeks -S 2 --seekers=$mode \
+	    --cache=keep -q --json "$T/$mode-ext.json" >/dev/null 2>"$T/err"
+	jq -e '.runs[0].phases.seeks | .ops >= 4000 and .elapsed_s >= 0.99' \
+	    "$T/$mode-ext.json" >/dev/null
+	check "$mode: without -n at least 4000 seeks and one second" $?
+	no_test_files "$T"; check "$mode: no file left" $?
+done
+
+# With -z the seek offsets and data repeat: the same seed gives the same
+# work, recorded in the record.
+"$BONNIE" -d "$T" -s 4m -c 4k -p seeks -n 100 -z 12345 -q \
+    --json "$T/z.json" >/dev/null
+jq -e '.options.seed == 12345 and .runs[0].seed == 12345' "$T/z.json" \
+    >/dev/null
+check "-z is recorded as the seed" $?
+done_testing

@@ -1,0 +1,204 @@
+#!/bin/sh
+# bonnie-ng sweep end to end: a tiny sweep in a scratch directory (the
+# table's shape, the JSON record, the SVG), --max-time and SIGINT keeping
+# what was measured, and bad values refused with exit 2, one line and no
+# file made.
+. tests/lib.sh
+scratch
+
+if [ ! -x "$BONNIE" ] || ! "$BONNIE" sweep -h >/dev/null 2>&1; then
+	skip "no bonnie-ng binary with the sweep subcommand"
+	done_testing
+	exit
+fi
+
+# A tiny sweep: 3 sizes x 2 chunks x 2 phases.
+mkdir "$T/d"
+"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k \
+    --phases write,read --json "$T/s.json" --svg "$T/s.svg" \
+    >"$T/out" 2>"$T/err"
+check "tiny sweep exits 0" $?
+diag "$(cat "$T/out" "$T/err")"
+ok "no test file left behind" no_test_files "$T/d"
+
+# Each table: a title, a header of "size" and two chunks, three rows of a
+# size and two values.
+shape=$(awk '
+	/, K\/sec$/ { t++; inrow = 1; next }
+	inrow && NF == 0 { inrow = 0; next }
+	inrow && $1 == "size" { hdr = hdr NF " "; next }
+	inrow { rows[t]++; if (NF != 3) bad++ }
+	END { printf "%d tables, headers %s, rows %d %d, bad %d", t, hdr,
+	    rows[1], rows[2], bad }' "$T/out")
+diag "$shape"
+[ "$shape" = "2 tables, headers 3 3 , rows 3 3, bad 0" ]
+check "two tables of 3 sizes x 2 chunks" $?
+grep -q '^block write, K/sec$' "$T/out" && grep -q '^block read, K/sec$' \
+    "$T/out"
+check "tables for block write and block read" $?
+grep -q '^Knees (a change of more than 30% that stays):$' "$T/out"
+check "the knees are reported" $?
+
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.schema == "bonnie-ng-sweep/1" and (.points | length) == 6 and
+	    ([.points[] | select(.phases.write != null and
+	        .phases.read != null and .phases.rewrite == null)] |
+	        length) == 6 and
+	    ([.points[].size_bytes] | unique) == [1048576, 2097152, 4194304] and
+	    ([.points[].chunk] | unique) == [4096, 16384] and
+	    .options.phases == ["write", "read"] and
+	    .options.cache == "keep" and .stopped == null and
+	    (.points[0].phases.write.rate > 0) and
+	    (.knees | type) == "array"' "$T/s.json" >/dev/null
+	check "JSON: 6 points with write and read, sizes, chunks, phases" $?
+else
+	skip "jq is not installed"
+fi
+
+# The system, target and options objects and every phase object follow
+# doc/schema.json, as in a single run's record.
+if python3 -c 'import jsonschema' >/dev/null 2>&1; then
+	python3 -c 'import json, sys, jsonschema
+s = json.load(open(sys.argv[1]))
+r = json.load(open(sys.argv[2]))
+def check(sub, doc):
+    jsonschema.validate(doc, dict(sub, **{"$defs": s["$defs"]}))
+try:
+    for key in ("system", "target", "options"):
+        check(s["properties"][key], r[key])
+    for p in r["points"]:
+        for ph in p["phases"].values():
+            check({"$ref": "#/$defs/phase_or_null"}, ph)
+except jsonschema.ValidationError as e:
+    print("# " + str(e).splitlines()[0]); sys.exit(1)' \
+	    "$(pwd)/doc/schema.json" "$T/s.json"
+	check "JSON: system, target, options and phases match doc/schema.json" $?
+else
+	skip "python3 jsonschema is not installed"
+fi
+
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$T/s.svg"
+	check "SVG is well-formed XML" $?
+	n=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/s.svg")
+	[ "$n" = 4 ]
+	check "SVG: one polyline per chunk per phase ($n)" $?
+else
+	skip "xmllint is not installed"
+	skip "xmllint is not installed"
+fi
+grep -q 'href' "$T/s.svg"
+check "SVG has no external references" $((! $?))
+
+# --max-time: the seeks phase takes at least a second, so a sweep of six
+# points stops after the first one or two and keeps them.
+"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
+    --max-time 1 --json "$T/m.json" >"$T/out" 2>"$T/err"
+check "--max-time exits 0" $?
+grep -q 'stopped by --max-time 1 after [12] of 6 points' "$T/err"
+check "--max-time says where it stopped" $?
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.stopped == "max-time" and (.points | length) >= 1 and
+	    (.points | length) < 6 and .points[0].phases.seeks.rate > 0' \
+	    "$T/m.json" >/dev/null
+	check "--max-time keeps the points measured" $?
+else
+	skip "jq is not installed"
+fi
+
+# SIGINT: stop, keep the points done, remove the test file.
+"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
+    --json "$T/i.json" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+status=$?
+[ $status -eq 130 ]
+check "SIGINT: exit 130 ($status)" $?
+grep -q 'interrupted by SIGINT after [0-9] of 6 points' "$T/err"
+check "SIGINT: says so" $?
+ok "SIGINT: no test file left behind" no_test_files "$T/d"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.stopped == "SIGINT" and (.points | length) >= 1 and
+	    (.points | length) < 6 and
+	    ([.points[] | select(.interrupted == null) |
+	        .phases.seeks.rate > 0] | all)' "$T/i.json" >/dev/null
+	check "SIGINT: the points measured are kept" $?
+else
+	skip "jq is not installed"
+fi
+
+# A point that fails (here the file size limit, 3 or 6 MiB depending on
+# the shell's unit for ulimit -f) stops the sweep with exit 1 and its
+# error as the last line, keeping the points before it.
+sh -c 'ulimit -f 6144 && exec "$@"' sh "$BONNIE" sweep -d "$T/d" \
+    --sizes 1m..16m --chunks 4k --phases write,read --json "$T/e.json" \
+    >"$T/out" 2>"$T/err"
+status=$?
+[ $status -eq 1 ] && [ "$(grep -c 'File too large' "$T/err")" -eq 1 ] &&
+    tail -n 1 "$T/err" | grep -q '^bonnie-ng: phase write: .*File too large'
+check "a failing point: exit 1, the error last and once ($status)" $?
+diag "$(cat "$T/err")"
+ok "a failing point: no test file left behind" no_test_files "$T/d"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.stopped == "error" and (.points | length) >= 3 and
+	    .points[-1].error.errno == 27 and
+	    (.points[:-1] | all(.error == null and .phases.read.rate > 0))' \
+	    "$T/e.json" >/dev/null
+	check "a failing point: the points before it are kept" $?
+else
+	skip "jq is not installed"
+fi
+
+# The default top is twice RAM, capped by half the free space: on a small
+# tmpfs with --ram 1g the sizes stop at 2m and the cap is said.
+if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
+    "$T/small" 2>/dev/null; then
+	T_MOUNTS="$T/small"
+	"$BONNIE" sweep -d "$T/small" --sizes 1m --chunks 4k --phases write \
+	    --ram 1g --json "$T/c.json" -q >"$T/out" 2>"$T/err"
+	check "capped sweep exits 0" $?
+	grep -q 'sizes capped at [0-9]* MiB, half the free space in' "$T/err"
+	check "the cap is said on stderr" $?
+	if command -v jq >/dev/null 2>&1; then
+		jq -e '.sweep.sizes == [1048576, 2097152] and .sweep.capped' "$T/c.json" \
+		    >/dev/null
+		check "capped: sizes 1m and 2m" $?
+	else
+		skip "jq is not installed"
+	fi
+	umount "$T/small"
+	T_MOUNTS=
+else
+	skip "needs root to mount a small tmpfs"
+	skip "needs root to mount a small tmpfs"
+	skip "needs root to mount a small tmpfs"
+fi
+
+# Bad values: exit 2, one line on stderr naming the option, nothing made.
+mkdir "$T/bad"
+bad() {
+	want=$1; shift
+	"$BONNIE" sweep -d "$T/bad" --json "$T/bad/x.json" "$@" \
+	    >"$T/out" 2>"$T/err"
+	status=$?
+	lines=$(wc -l <"$T/err" | tr -d ' ')
+	[ $status -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$T/out" ] &&
+	    grep -q -- "$want" "$T/err" && [ -z "$(ls -A "$T/bad")" ]
+	check "bad: $* (exit $status, $lines line: $(cat "$T/err"))" $?
+}
+bad "--sizes: '1g..64m'" --sizes 1g..64m
+bad "smaller than one chunk" --sizes 4k..1m --chunks 16k
+bad "--phases: 'bogus'" --phases write,bogus
+bad "--sizes" --sizes junk
+bad "--chunks: '3k'" --chunks 3k
+bad "--knee" --knee 0
+bad "--cache: 'warm'" --cache=warm
+bad "unknown option" --frobnicate
+bad "is more than the" --sizes 1m..4096t
+"$BONNIE" sweep --sizes 1m..2m >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$T/err" | tr -d ' ')" -eq 1 ]
+check "no -d: exit 2 and one line" $?
+
+done_testing
