@@ -146,12 +146,18 @@ interrupt() {
 		kill -s "$sig" $pid 2>/dev/null
 		sleep 0.05
 	done
-	(sleep 30; kill -s KILL $pid 2>/dev/null) >/dev/null 2>&1 &
+	# A watchdog: SIGKILL after 30 s; it ends by itself with the run.
+	(
+		i=0
+		while kill -0 $pid 2>/dev/null && [ $i -lt 300 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		kill -s KILL $pid 2>/dev/null
+	) &
 	dog=$!
-	wait $pid
+	wait $pid 2>/dev/null
 	st=$?
-	kill $dog 2>/dev/null
-	wait $dog 2>/dev/null
+	wait $dog
 	check "$desc: the file existed before the signal" \
 	    "$([ $seen -eq 1 ] && echo 0 || echo 1)"
 	check "$desc: exit status $want (got $st)" \
