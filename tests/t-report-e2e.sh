@@ -179,6 +179,13 @@ check "long label: exits 0" $st
 check "long label: cut to 8 characters" \
     "$(row | awk '$1 == "averyver" { print 0; exit } { print 1 }')"
 
+# 7b. Without -m the label is the short host name.
+host=$(uname -n | sed 's/\..*//' | cut -c1-8)
+bn -s 4 -c 4k -f -p write
+check "no -m: exits 0" $st
+check "no -m: the label is the short host name, '$host'" \
+    "$(row | awk -v h="$host" '$1 == h { print 0; exit } { print 1 }')"
+
 # 8. -q: the report on stdout and nothing at all on stderr.
 bn -q -m quiet $SMALL -f
 check "-q: exits 0" $st

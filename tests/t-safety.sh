@@ -3,7 +3,7 @@
 # behind.  It is created O_CREAT|O_EXCL|O_NOFOLLOW with mode 0600 (seen
 # with strace, and with stat during a run under umask 0); a symlink or a
 # hard link swapped in for it during a run never redirects a write; SIGINT, a second SIGINT
-# and SIGTERM mid-run remove it and exit 128+N; on a full file system the
+# SIGTERM and SIGHUP mid-run remove it and exit 128+N; on a full file system the
 # run fails with one line (exit 1) and without --no-space-check it is
 # refused up front (exit 2) naming both sizes.
 . tests/lib.sh
@@ -62,7 +62,7 @@ ok "no test file left after the traced run" no_test_files "$D"
 #    hits, nothing is written to the victim.  The same watcher records the
 #    file's mode, under umask 0, before it swaps.
 swap_run() {
-	kind=$1
+	kind=$1 delay=$2
 	rm -f "$T/mode" "$T/swapped"
 	(
 		end=$(( $(date +%s) + 20 ))
@@ -70,7 +70,7 @@ swap_run() {
 			for f in "$D"/bonnie-ng.*; do
 				[ -f "$f" ] && [ ! -L "$f" ] || continue
 				stat -c %a "$f" >"$T/mode" 2>/dev/null
-				sleep 0.2
+				sleep "$delay"
 				if [ "$kind" = symlink ]; then
 					rm -f "$f" && ln -s "$T/victim" "$f"
 				else
@@ -85,7 +85,7 @@ swap_run() {
 	    >"$T/out" 2>"$T/err"
 	st=$?
 	wait $watcher
-	diag "with a swapped-in $kind: exit $st: $(cat "$T/err")"
+	diag "with a $kind swapped in after $delay s: exit $st: $(cat "$T/err")"
 	ok "swapped-in $kind: the victim is unchanged" victim_ok
 	check "swapped-in $kind: exit 0 or 1 with one line on stderr (got $st)" \
 	    "$( { [ $st -eq 0 ] || { [ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
@@ -104,8 +104,10 @@ swap_run() {
 	# The test file is gone; the link we planted may or may not be.
 	rm -f "$D"/bonnie-ng.*
 }
-swap_run symlink
-swap_run hardlink
+swap_run symlink 0.05
+swap_run symlink 0.25
+swap_run hardlink 0.05
+swap_run hardlink 0.25
 
 # 3. Symlinks planted up front under names the tool might choose.
 for n in bonnie-ng bonnie-ng.0 bonnie-ng.1.x Bonnie.1 bonnie-ng.tmp; do
@@ -168,6 +170,7 @@ interrupt() {
 interrupt "SIGINT mid-run" 130 INT
 interrupt "two SIGINTs mid-run" 130 INT INT
 interrupt "SIGTERM mid-run" 143 TERM
+interrupt "SIGHUP mid-run" 129 HUP
 
 # 5. A full file system (root only: a 16 MiB tmpfs).
 if ! is_root; then
