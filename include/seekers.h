@@ -35,7 +35,8 @@ struct seeker_result {
 	uint64_t	 ops;		/* Seeks done. */
 	uint64_t	 writes;	/* Of which written back. */
 	bn_time		 start, end;	/* After the common start; at the end. */
-	struct cpu_times cpu;		/* The seeker's own CPU. */
+	struct cpu_times cpu;		/* The seeker's own CPU from its
+					   start to its end. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;
 	int64_t		 err_offset;

@@ -5,15 +5,26 @@
 #define BONNIE_TIMER_H
 
 #include <stdint.h>
-#include <sys/resource.h>
 
 /* A point on the monotonic clock; opaque, compare with time_elapsed(). */
 typedef struct { uint64_t ns; } bn_time;
 
-/* CPU time in seconds, split as the kernel reports it. */
+/* An amount of CPU time in seconds, user and system. */
 struct cpu_times {
 	double	user;
 	double	sys;
+};
+
+/*
+ * A reading of the calling thread's CPU clocks: the precise thread CPU
+ * clock (CLOCK_THREAD_CPUTIME_ID) and the kernel's user/system split
+ * (getrusage), which is sampled at the scheduler tick and so is only good
+ * for the proportion, not the amount, over short spans.
+ */
+struct cpu_stamp {
+	uint64_t	clock_ns;
+	double		ru_user;
+	double		ru_sys;
 };
 
 bn_time	time_now(void);
@@ -22,19 +33,16 @@ double	time_elapsed(bn_time a, bn_time b);
 /* Nanoseconds from a to b, zero if b is earlier. */
 uint64_t time_elapsed_ns(bn_time a, bn_time b);
 
+/* Read the calling thread's CPU clocks. */
+void	cpu_stamp_thread(struct cpu_stamp *);
 /*
- * CPU used by the calling thread so far.  On systems without a per-thread
- * user/system split the whole figure is reported as user time.
+ * The CPU used between two readings of the same thread: the precise clock
+ * gives the amount, the getrusage figures split it into user and system.
  */
-void	cpu_thread(struct cpu_times *);
-/* CPU of the whole process (all threads) so far. */
-void	cpu_process(struct cpu_times *);
-/* Convert the rusage that wait4(2) returns. */
-void	cpu_from_rusage(const struct rusage *, struct cpu_times *);
-/* a += b, and d = b - a. */
+void	cpu_between(const struct cpu_stamp *, const struct cpu_stamp *,
+	    struct cpu_times *);
+/* a += b. */
 void	cpu_add(struct cpu_times *, const struct cpu_times *);
-void	cpu_diff(const struct cpu_times *a, const struct cpu_times *b,
-	    struct cpu_times *d);
 
 /*
  * Percent CPU: 100 x cpu seconds / elapsed seconds; 0 when the elapsed time

@@ -391,7 +391,8 @@ run_phase(struct runner *r, const struct phase *p)
 	struct phase_result	*ph = &r->res->ph[p->id];
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
-	struct cpu_times	 c0, c1, cpu;
+	struct cpu_stamp	 c0, c1;
+	struct cpu_times	 cpu;
 	bn_time			 t0, t1;
 	double			 elapsed;
 	int			 rv = 0, direct;
@@ -445,13 +446,13 @@ run_phase(struct runner *r, const struct phase *p)
 
 	progress_start(p->title);
 	machine_sample(r, &m0);
-	cpu_thread(&c0);
+	cpu_stamp_thread(&c0);
 	t0 = time_now();
 	if (progress_level == 2)
 		ctx.tick_due = t0.ns + 250000000u;
 	rv = p->run(&ctx);
 	t1 = time_now();
-	cpu_thread(&c1);
+	cpu_stamp_thread(&c1);
 	machine_sample(r, &m1);
 	progress_end(p->title, rv == 0);
 
@@ -460,7 +461,7 @@ run_phase(struct runner *r, const struct phase *p)
 		    ctx.err_errno, ctx.err_detail);
 		goto out;
 	}
-	cpu_diff(&c0, &c1, &cpu);
+	cpu_between(&c0, &c1, &cpu);
 	if (p->flags & PHASE_WORKERS)
 		cpu_add(&cpu, &ctx.worker_cpu);
 	elapsed = (p->flags & PHASE_SPAN) ?

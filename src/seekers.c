@@ -144,7 +144,9 @@ seeker_loop(struct seeker *s)
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
 	off_t			 off;
 	bn_time			 last, now;
+	struct cpu_stamp	 c0, c1;
 
+	cpu_stamp_thread(&c0);
 	r->start = last = time_now();
 	for (k = 0; k < s->quota ||
 	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
@@ -167,6 +169,8 @@ seeker_loop(struct seeker *s)
 		}
 	}
 	r->end = time_now();
+	cpu_stamp_thread(&c1);
+	cpu_between(&c0, &c1, &r->cpu);
 	return 0;
 }
 
@@ -237,8 +241,7 @@ static int
 reap_children(const struct seek_job *job, int n, struct seeker_result *res,
     char **cause)
 {
-	struct rusage	ru;
-	int		i, status, failed = -1, reaped = 0, killed = 0;
+	int		 i, status, failed = -1, reaped = 0, killed = 0;
 	char		why[128] = "";
 	pid_t		pid;
 
@@ -247,7 +250,7 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 			seekers_kill_all();
 			killed = 1;
 		}
-		pid = wait4(-1, &status, 0, &ru);
+		pid = waitpid(-1, &status, 0);
 		if (pid == -1) {
 			if (errno == EINTR)
 				continue;
@@ -259,7 +262,6 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 			continue;
 		seeker_pids[i] = 0;
 		reaped++;
-		cpu_from_rusage(&ru, &res[i].cpu);
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 			continue;
 		if (failed == -1) {
@@ -358,10 +360,8 @@ thread_main(void *arg)
 	struct thread_arg	*ta = arg;
 	struct seeker		*s = &ta->s;
 	struct start_gate	*g = ta->gate;
-	struct cpu_times	 c0, c1;
 	int			 go, prepared;
 
-	cpu_thread(&c0);
 	prepared = seeker_prepare(s) == 0;
 	pthread_mutex_lock(&g->lock);
 	g->ready++;
@@ -375,8 +375,6 @@ thread_main(void *arg)
 	seeker_finish(s);
 	if (s->res->err_errno != 0)
 		s->res->ok = 0;
-	cpu_thread(&c1);
-	cpu_diff(&c0, &c1, &s->res->cpu);
 	return NULL;
 }
 

@@ -46,38 +46,53 @@ tv_seconds(const struct timeval *tv)
 }
 
 void
-cpu_from_rusage(const struct rusage *ru, struct cpu_times *c)
+cpu_stamp_thread(struct cpu_stamp *c)
 {
-	c->user = tv_seconds(&ru->ru_utime);
-	c->sys = tv_seconds(&ru->ru_stime);
-}
-
-void
-cpu_thread(struct cpu_times *c)
-{
-#ifdef RUSAGE_THREAD
+	struct timespec	ts;
 	struct rusage	ru;
 
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	c->clock_ns = (uint64_t)ts.tv_sec * 1000000000u +
+	    (uint64_t)ts.tv_nsec;
+#ifdef RUSAGE_THREAD
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
-		cpu_from_rusage(&ru, c);
+		c->ru_user = tv_seconds(&ru.ru_utime);
+		c->ru_sys = tv_seconds(&ru.ru_stime);
 		return;
 	}
 #endif
-	struct timespec	ts;
-
-	/* No user/system split for one thread here: report it all as user. */
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	c->user = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	c->sys = 0;
+	/* No per-thread split here: the process's is the best proportion. */
+	getrusage(RUSAGE_SELF, &ru);
+	c->ru_user = tv_seconds(&ru.ru_utime);
+	c->ru_sys = tv_seconds(&ru.ru_stime);
 }
 
 void
-cpu_process(struct cpu_times *c)
+cpu_between(const struct cpu_stamp *a, const struct cpu_stamp *b,
+    struct cpu_times *d)
 {
-	struct rusage	ru;
+	double	total = 0, du, ds;
 
-	getrusage(RUSAGE_SELF, &ru);
-	cpu_from_rusage(&ru, c);
+	if (b->clock_ns > a->clock_ns)
+		total = (double)(b->clock_ns - a->clock_ns) / 1e9;
+	du = b->ru_user - a->ru_user;
+	ds = b->ru_sys - a->ru_sys;
+	if (du < 0)
+		du = 0;
+	if (ds < 0)
+		ds = 0;
+	if (du + ds <= 0) {
+		/* Too short for a tick: use the proportion so far. */
+		du = b->ru_user;
+		ds = b->ru_sys;
+	}
+	if (du + ds > 0) {
+		d->user = total * du / (du + ds);
+		d->sys = total - d->user;
+	} else {
+		d->user = total;
+		d->sys = 0;
+	}
 }
 
 void
@@ -85,18 +100,6 @@ cpu_add(struct cpu_times *a, const struct cpu_times *b)
 {
 	a->user += b->user;
 	a->sys += b->sys;
-}
-
-void
-cpu_diff(const struct cpu_times *a, const struct cpu_times *b,
-    struct cpu_times *d)
-{
-	d->user = b->user - a->user;
-	d->sys = b->sys - a->sys;
-	if (d->user < 0)
-		d->user = 0;
-	if (d->sys < 0)
-		d->sys = 0;
 }
 
 double
