@@ -115,7 +115,8 @@ check "progress: a '...done' line for each of the six phases (saw $n)" \
 #    is the seekers' own CPU over the phase's span and can never exceed
 #    100 x cores (the known peer reports 373-399% on 2 cores).  Short seek
 #    phases with many seekers are where CPU spent outside the span (fork,
-#    set-up, exit) would show, so each mode runs three of them.
+#    thread creation, set-up, exit) would show, so each mode runs five of
+#    them, the last two with 64 seekers doing one seek each.
 for mode in fork thread; do
 	bn -m "$mode" -s 8 -c 4k -n 4000 -S 8 --seekers=$mode
 	check "--seekers=$mode: a full run exits 0" $st
@@ -123,8 +124,9 @@ for mode in fork thread; do
 	ok "--seekers=$mode: 14 fields" fourteen
 	ok "--seekers=$mode: every number positive" numbers_ok ""
 	cpus=$(row | awk '{ print $14 }')
-	for i in 1 2 3; do
-		bn -m "$mode" -s 8 -c 4k -n 100 -S 8 --seekers=$mode -p write,seeks
+	for s in "100 8" "100 8" "100 8" "64 64" "64 64"; do
+		bn -m "$mode" -s 8 -c 4k -n ${s% *} -S ${s#* } --seekers=$mode \
+		    -p write,seeks
 		cpus="$cpus $(row | awk '{ print $14 }')"
 	done
 	check "--seekers=$mode: seek %CPU ($cpus) within 100 x $NCPU cores (+1)" \
