@@ -77,8 +77,8 @@ signal_name(int sig)
 	return "SIGNAL";
 }
 
-static void
-write_system(struct json *j, const struct sysinfo *si)
+void
+record_write_system(struct json *j, const struct sysinfo *si)
 {
 	json_object_start(j, "system");
 	json_string(j, "os", si ? si->os : NULL);
@@ -122,8 +122,8 @@ write_vm(struct json *j, const struct sysinfo_vm *vm)
 	json_object_end(j);
 }
 
-static void
-write_target(struct json *j, const struct options *opt,
+void
+record_write_target(struct json *j, const struct options *opt,
     const struct sysinfo *si)
 {
 	json_object_start(j, "target");
@@ -152,8 +152,8 @@ phase_selected(const struct options *opt, int id)
 	return (opt->phases & (1u << id)) != 0;
 }
 
-static void
-write_options(struct json *j, const struct options *opt)
+void
+record_write_options(struct json *j, const struct options *opt)
 {
 	int	i;
 
@@ -370,9 +370,9 @@ record_write_json(FILE *f, const struct record *rec)
 	json_array_end(&j);
 	json_string(&j, "start",
 	    rec->start_utc[0] != '\0' ? rec->start_utc : NULL);
-	write_system(&j, rec->sys);
-	write_target(&j, opt, rec->sys);
-	write_options(&j, opt);
+	record_write_system(&j, rec->sys);
+	record_write_target(&j, opt, rec->sys);
+	record_write_options(&j, opt);
 	json_array_start(&j, "runs");
 	for (i = 0; i < rec->nruns; i++)
 		write_run(&j, i, &rec->runs[i]);
