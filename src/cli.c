@@ -199,8 +199,9 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 			else if (strcmp(arg, "json") == 0)
 				o->format = OUT_JSON;
 			else
-				return bad_value(c, "use text, csv or json",
-				    cause);
+				return errorf(cause, "invalid value for -o, "
+				    "--output: '%s' (use text, csv or json)",
+				    arg);
 			break;
 		case OPT_JSON:
 			if (*arg == '\0')
@@ -213,7 +214,8 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 			else if (strcmp(arg, "keep") == 0)
 				o->cache = CACHE_MODE_KEEP;
 			else
-				return bad_value(c, "use cold or keep", cause);
+				return errorf(cause, "invalid value for "
+				    "--cache: '%s' (use cold or keep)", arg);
 			break;
 		case OPT_DIRECT:
 			o->direct = 1;
