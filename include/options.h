@@ -58,6 +58,9 @@ extern const char options_usage[];
  */
 int	options_parse(int argc, char **argv, struct options *, char **cause);
 
+/* The default label: the short host name. */
+const char *options_default_label(void);
+
 /* Fill in the defaults for everything. */
 void	options_defaults(struct options *);
 

@@ -60,32 +60,6 @@ die(int status, const char *fmt, ...)
 	exit(status);
 }
 
-/* The short host name, the default label. */
-static const char *
-default_label(void)
-{
-	static char	host[256];
-	char		*dot;
-
-	if (gethostname(host, sizeof(host) - 1) == -1 || host[0] == '\0')
-		return "bonnie";
-	host[sizeof(host) - 1] = '\0';
-	if ((dot = strchr(host, '.')) != NULL)
-		*dot = '\0';
-	return host;
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT: return "SIGINT";
-	case SIGTERM: return "SIGTERM";
-	case SIGHUP: return "SIGHUP";
-	}
-	return "a signal";
-}
-
 static int
 subcommand(int argc, char **argv)
 {
@@ -154,7 +128,7 @@ main(int argc, char **argv)
 		die(2, "%s", cause);
 	}
 	if (opt.label == NULL)
-		opt.label = default_label();
+		opt.label = options_default_label();
 	if (!opt.seed_given)
 		/* 53 bits, so the record's readers keep it exact. */
 		opt.seed = (time_now().ns ^ ((uint64_t)getpid() << 32)) &

@@ -158,35 +158,6 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 		fprintf(f, "  none\n");
 }
 
-/* A count or size where -1 means unknown. */
-static void
-int_or_null(struct json *j, const char *key, int64_t v)
-{
-	if (v < 0)
-		json_null(j, key);
-	else
-		json_int(j, key, v);
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	}
-	return "SIGNAL";
-}
-
-/*
- * The system and target objects, as the run record writes them
- * (doc/RECORD.md).  record-json.c keeps its writers private; these follow
- * the same contract.
- */
 /*
  * The options as a run record states them: the largest size and the
  * smallest chunk stand for the sweep, whose own ranges are in "sweep".
@@ -251,8 +222,8 @@ write_point(struct json *j, const struct sweep_point *pt)
 		json_object_start(j, "error");
 		json_string(j, "phase", e->phase);
 		json_string(j, "path", e->path[0] != '\0' ? e->path : NULL);
-		int_or_null(j, "offset", e->offset);
-		int_or_null(j, "errno", e->errnum > 0 ? e->errnum : -1);
+		json_int_or_null(j, "offset", e->offset);
+		json_int_or_null(j, "errno", e->errnum > 0 ? e->errnum : -1);
 		json_string(j, "message", e->message);
 		json_object_end(j);
 	} else
