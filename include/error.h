@@ -20,6 +20,7 @@ int	verrorf(char **cause, const char *fmt, va_list);
 char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
+void	*xrealloc(void *, size_t);
 char	*xstrdup(const char *);
 
 #endif

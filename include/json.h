@@ -30,6 +30,10 @@ void	json_int(struct json *, const char *key, int64_t value);
 void	json_uint(struct json *, const char *key, uint64_t value);
 void	json_bool(struct json *, const char *key, int value);
 void	json_null(struct json *, const char *key);
+/* Values where a negative number means unknown, written as null. */
+void	json_int_or_null(struct json *, const char *key, int64_t value);
+void	json_double_or_null(struct json *, const char *key, double value);
+void	json_bool_or_null(struct json *, const char *key, int value);
 /* Ends the document with a newline; 0, or -1 if the stream failed. */
 int	json_finish(struct json *);
 

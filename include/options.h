@@ -45,6 +45,22 @@ struct options {
 	char		**argv;
 };
 
+/* The usage text, mirroring the man page's SYNOPSIS. */
+extern const char options_usage[];
+
+#define OPTIONS_HELP	1
+#define OPTIONS_VERSION	2
+
+/*
+ * Parse a benchmark command line into o (after options_defaults()) and
+ * check it.  Returns 0 to run, OPTIONS_HELP or OPTIONS_VERSION when asked
+ * for those, or -1 with one line in *cause for a bad command line.
+ */
+int	options_parse(int argc, char **argv, struct options *, char **cause);
+
+/* The default label: the short host name. */
+const char *options_default_label(void);
+
 /* Fill in the defaults for everything. */
 void	options_defaults(struct options *);
 

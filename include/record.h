@@ -26,7 +26,6 @@ int	record_write_json(FILE *, const struct record *);
 /* Write one bonnie++ 1.98 CSV line per run.  0 or -1 with errno. */
 int	record_write_csv(FILE *, const struct record *);
 
-
 struct json;
 
 /*
@@ -36,5 +35,14 @@ struct json;
  */
 void	record_write_phase(struct json *, const char *key, enum phase_id,
 	    const struct phase_result *);
+
+/*
+ * The "system", "target" and "options" members, shared by the run record
+ * and the sweep record.
+ */
+void	record_write_system(struct json *, const struct sysinfo *);
+void	record_write_target(struct json *, const struct options *,
+	    const struct sysinfo *);
+void	record_write_options(struct json *, const struct options *);
 
 #endif

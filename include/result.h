@@ -73,5 +73,7 @@ struct run_result {
 /* Names used in the report, the JSON record and the command line. */
 const char	*phase_id_name(enum phase_id);
 const char	*cache_state_name(enum cache_state);
+/* "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", or "a signal". */
+const char	*signal_name(int);
 
 #endif

@@ -79,8 +79,9 @@ build(struct table *t, struct result_set *sets, int nsets)
 		t->col[t->ncols] = c;
 		t->head[t->ncols++] = col_heads[c];
 	}
-	t->cell = xcalloc((size_t)(t->nrows * t->ncols), sizeof(*t->cell));
-	t->value = xcalloc((size_t)(t->nrows * t->ncols), sizeof(*t->value));
+	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
+	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,
+	    sizeof(*t->value));
 	row = 0;
 	for (k = 0; k < nsets; k++) {
 		for (i = 0; i < sets[k].nruns; i++, row++) {

@@ -92,35 +92,6 @@ struct sweep_args {
 	const char	*svg_path;
 };
 
-/* The short host name, the default label as for a single run. */
-static const char *
-default_label(void)
-{
-	static char	 host[256];
-	char		*dot;
-
-	if (gethostname(host, sizeof(host) - 1) == -1 || host[0] == '\0')
-		return "bonnie";
-	host[sizeof(host) - 1] = '\0';
-	if ((dot = strchr(host, '.')) != NULL)
-		*dot = '\0';
-	return host;
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	}
-	return "a signal";
-}
-
 /* Take the value of one option. */
 static int
 take(struct sweep_args *a, int id, const char *name, const char *v,
@@ -571,7 +542,7 @@ cmd_sweep(int argc, char **argv, char **cause)
 	if (a.opt.ram == 0)
 		a.opt.ram = platform_ram();
 	if (a.opt.label == NULL)
-		a.opt.label = default_label();
+		a.opt.label = options_default_label();
 	if (!a.opt.seed_given)
 		a.opt.seed = time_now().ns ^ ((uint64_t)getpid() << 40);
 	if (r.chunks[r.nchunks - 1] > a.lo) {

@@ -86,6 +86,16 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *
+xrealloc(void *p, size_t n)
+{
+	void	*q = realloc(p, n ? n : 1);
+
+	if (q == NULL)
+		nomem();
+	return q;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -330,3 +330,30 @@ json_finish(struct json *j)
 	}
 	return 0;
 }
+
+void
+json_int_or_null(struct json *j, const char *key, int64_t v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_int(j, key, v);
+}
+
+void
+json_double_or_null(struct json *j, const char *key, double v)
+{
+	if (!(v >= 0))
+		json_null(j, key);
+	else
+		json_double(j, key, v);
+}
+
+void
+json_bool_or_null(struct json *j, const char *key, int v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_bool(j, key, v);
+}

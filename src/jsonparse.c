@@ -24,12 +24,7 @@ static int	parse_value(struct jp *, struct jv *, int depth);
 static void *
 grow(void *p, size_t n)
 {
-	p = realloc(p, n);
-	if (p == NULL) {
-		fputs("bonnie-ng: out of memory\n", stderr);
-		abort();
-	}
-	return p;
+	return xrealloc(p, n);
 }
 
 static int

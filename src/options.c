@@ -5,10 +5,25 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "options.h"
 #include "result.h"
+
+const char *
+options_default_label(void)
+{
+	static char	 host[256];
+	char		*dot;
+
+	if (gethostname(host, sizeof(host) - 1) == -1 || host[0] == '\0')
+		return "bonnie";
+	host[sizeof(host) - 1] = '\0';
+	if ((dot = strchr(host, '.')) != NULL)
+		*dot = '\0';
+	return host;
+}
 
 void
 options_defaults(struct options *o)

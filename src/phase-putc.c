@@ -16,6 +16,19 @@ putc_setup(struct phase_ctx *ctx)
 	return stdio_file_open(ctx, O_WRONLY | O_TRUNC, "w");
 }
 
+/*
+ * Where a failed write left the file: stdio writes its buffer at the
+ * descriptor's offset, so that is where the error happened, not the byte
+ * putc() was handed.  Only read after a failure.
+ */
+static int64_t
+stream_offset(FILE *f, uint64_t fallback)
+{
+	off_t	off = lseek(fileno(f), 0, SEEK_CUR);
+
+	return off >= 0 ? (int64_t)off : (int64_t)fallback;
+}
+
 /* The timed loop: one putc() per byte, a latency sample per chunk. */
 static int
 putc_loop(struct phase_ctx *ctx, FILE *f)
@@ -30,7 +43,7 @@ putc_loop(struct phase_ctx *ctx, FILE *f)
 		for (j = 0; j < chunk; j++)
 			if (putc(buf[j], f) == EOF)
 				return phase_fail(ctx, "putc",
-				    (int64_t)(i * chunk + j));
+				    stream_offset(f, i * chunk + j));
 		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
 			errno = EINTR;
@@ -50,7 +63,7 @@ putc_run(struct phase_ctx *ctx)
 	if (putc_loop(ctx, f) == -1)
 		return -1;
 	if (fflush(f) == EOF)
-		return phase_fail(ctx, "fflush", (int64_t)ctx->size);
+		return phase_fail(ctx, "fflush", stream_offset(f, ctx->size));
 	if (fsync(fileno(f)) == -1)
 		return phase_fail(ctx, "fsync", (int64_t)ctx->size);
 	sf->f = NULL;

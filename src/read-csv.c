@@ -100,7 +100,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 {
 	const struct csv_layout	*L = NULL;
 	struct rs_run		*r;
-	char			*f[CSV_MAX_FIELDS + 1];
+	char			*f[CSV_MAX_FIELDS + 1] = { NULL };
 	char			 what[32];
 	uint64_t		 size, u;
 	double			 v;

@@ -21,64 +21,8 @@
 
 #define RECORD_SCHEMA	"bonnie-ng/1"
 
-/* A count or size where -1 means unknown. */
-static void
-int_or_null(struct json *j, const char *key, int64_t v)
-{
-	if (v < 0)
-		json_null(j, key);
-	else
-		json_int(j, key, v);
-}
-
-/* A fraction, rate or time where a negative value means unknown. */
-static void
-double_or_null(struct json *j, const char *key, double v)
-{
-	if (!(v >= 0))
-		json_null(j, key);
-	else
-		json_double(j, key, v);
-}
-
-/* A flag that is 1, 0, or -1 for unknown. */
-static void
-bool_or_null(struct json *j, const char *key, int v)
-{
-	if (v < 0)
-		json_null(j, key);
-	else
-		json_bool(j, key, v);
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	case SIGPIPE:
-		return "SIGPIPE";
-	case SIGALRM:
-		return "SIGALRM";
-	case SIGUSR1:
-		return "SIGUSR1";
-	case SIGUSR2:
-		return "SIGUSR2";
-	case SIGXFSZ:
-		return "SIGXFSZ";
-	}
-	return "SIGNAL";
-}
-
-static void
-write_system(struct json *j, const struct sysinfo *si)
+void
+record_write_system(struct json *j, const struct sysinfo *si)
 {
 	json_object_start(j, "system");
 	json_string(j, "os", si ? si->os : NULL);
@@ -87,9 +31,9 @@ write_system(struct json *j, const struct sysinfo *si)
 	json_string(j, "machine", si ? si->machine : NULL);
 	json_string(j, "hostname", si ? si->hostname : NULL);
 	json_string(j, "cpu_model", si ? si->cpu_model : NULL);
-	int_or_null(j, "cpus", si ? si->cpus : -1);
-	int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
-	bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
+	json_int_or_null(j, "cpus", si ? si->cpus : -1);
+	json_int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
+	json_bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
 	json_string(j, "hypervisor_vendor", si ? si->hypervisor_vendor : NULL);
 	json_object_end(j);
 }
@@ -102,9 +46,9 @@ write_device(struct json *j, const struct sysinfo *si)
 	json_object_start(j, "device");
 	json_string(j, "name", d->name);
 	json_string(j, "scheduler", d->scheduler);
-	bool_or_null(j, "rotational", d->rotational);
-	int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
-	int_or_null(j, "logical_block_size", d->logical_block_size);
+	json_bool_or_null(j, "rotational", d->rotational);
+	json_int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
+	json_int_or_null(j, "logical_block_size", d->logical_block_size);
 	json_object_end(j);
 }
 
@@ -112,18 +56,18 @@ static void
 write_vm(struct json *j, const struct sysinfo_vm *vm)
 {
 	json_object_start(j, "vm");
-	int_or_null(j, "dirty_ratio", vm->dirty_ratio);
-	int_or_null(j, "dirty_background_ratio", vm->dirty_background_ratio);
-	int_or_null(j, "dirty_bytes", vm->dirty_bytes);
-	int_or_null(j, "dirty_background_bytes", vm->dirty_background_bytes);
-	int_or_null(j, "dirty_expire_centisecs", vm->dirty_expire_centisecs);
-	int_or_null(j, "dirty_writeback_centisecs",
+	json_int_or_null(j, "dirty_ratio", vm->dirty_ratio);
+	json_int_or_null(j, "dirty_background_ratio", vm->dirty_background_ratio);
+	json_int_or_null(j, "dirty_bytes", vm->dirty_bytes);
+	json_int_or_null(j, "dirty_background_bytes", vm->dirty_background_bytes);
+	json_int_or_null(j, "dirty_expire_centisecs", vm->dirty_expire_centisecs);
+	json_int_or_null(j, "dirty_writeback_centisecs",
 	    vm->dirty_writeback_centisecs);
 	json_object_end(j);
 }
 
-static void
-write_target(struct json *j, const struct options *opt,
+void
+record_write_target(struct json *j, const struct options *opt,
     const struct sysinfo *si)
 {
 	json_object_start(j, "target");
@@ -133,8 +77,8 @@ write_target(struct json *j, const struct options *opt,
 	json_string(j, "mount_source", si ? si->mount_source : NULL);
 	json_string(j, "mount_options", si ? si->mount_options : NULL);
 	json_string(j, "super_options", si ? si->super_options : NULL);
-	int_or_null(j, "block_size", si ? si->block_size : -1);
-	int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
+	json_int_or_null(j, "block_size", si ? si->block_size : -1);
+	json_int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
 	if (si != NULL && si->has_device)
 		write_device(j, si);
 	else
@@ -152,8 +96,8 @@ phase_selected(const struct options *opt, int id)
 	return (opt->phases & (1u << id)) != 0;
 }
 
-static void
-write_options(struct json *j, const struct options *opt)
+void
+record_write_options(struct json *j, const struct options *opt)
 {
 	int	i;
 
@@ -230,18 +174,18 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 	else
 		json_int(j, "kps", report_kps(p->rate));
 	write_latency(j, &p->lat);
-	double_or_null(j, "resident", p->resident);
+	json_double_or_null(j, "resident", p->resident);
 	if (p->cache == CSTATE_KEEP)
 		json_null(j, "drop_s");
 	else
-		double_or_null(j, "drop_s", p->drop_seconds);
+		json_double_or_null(j, "drop_s", p->drop_seconds);
 	json_string(j, "cache", cache_state_name(p->cache));
 	json_string(j, "io", p->direct ? "direct" : "buffered");
 	json_bool(j, "imprecise", p->imprecise);
 	json_bool(j, "cpu_doubtful", p->cpu_doubtful);
-	int_or_null(j, "dev_read_bytes", p->dev_read);
-	int_or_null(j, "dev_written_bytes", p->dev_written);
-	double_or_null(j, "machine_busy_pct", p->machine_busy);
+	json_int_or_null(j, "dev_read_bytes", p->dev_read);
+	json_int_or_null(j, "dev_written_bytes", p->dev_written);
+	json_double_or_null(j, "machine_busy_pct", p->machine_busy);
 	if (seeks)
 		json_int(j, "workers", p->workers);
 	json_object_end(j);
@@ -260,7 +204,7 @@ write_error(struct json *j, const struct run_error *e)
 		json_string(j, "path", e->path);
 	else
 		json_null(j, "path");
-	int_or_null(j, "offset", e->offset);
+	json_int_or_null(j, "offset", e->offset);
 	if (e->errnum > 0)
 		json_int(j, "errno", e->errnum);
 	else
@@ -370,9 +314,9 @@ record_write_json(FILE *f, const struct record *rec)
 	json_array_end(&j);
 	json_string(&j, "start",
 	    rec->start_utc[0] != '\0' ? rec->start_utc : NULL);
-	write_system(&j, rec->sys);
-	write_target(&j, opt, rec->sys);
-	write_options(&j, opt);
+	record_write_system(&j, rec->sys);
+	record_write_target(&j, opt, rec->sys);
+	record_write_options(&j, opt);
 	json_array_start(&j, "runs");
 	for (i = 0; i < rec->nruns; i++)
 		write_run(&j, i, &rec->runs[i]);

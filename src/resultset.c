@@ -65,11 +65,8 @@ rs_add_run(struct result_set *rs, const char *label, int line)
 {
 	struct rs_run	*r;
 
-	rs->runs = realloc(rs->runs, sizeof(*rs->runs) * (size_t)(rs->nruns + 1));
-	if (rs->runs == NULL) {
-		fputs("bonnie-ng: out of memory\n", stderr);
-		abort();
-	}
+	rs->runs = xrealloc(rs->runs, sizeof(*rs->runs) *
+	    (size_t)(rs->nruns + 1));
 	r = &rs->runs[rs->nruns++];
 	memset(r, 0, sizeof(*r));
 	r->label = xstrdup(label != NULL ? label : "");
@@ -198,22 +195,19 @@ int
 rs_read_file(const char *path, struct result_set *rs, char **cause)
 {
 	FILE	*f;
-	char	*buf = NULL;
-	size_t	 len = 0, cap = 0, n;
+	char	*buf;
+	size_t	 len = 0, cap = 65536, n;
 	int	 r;
 
 	if (strcmp(path, "-") == 0)
 		f = stdin;
 	else if ((f = fopen(path, "r")) == NULL)
 		return errorf(cause, "%s: %s", path, strerror(errno));
+	buf = xmalloc(cap);
 	for (;;) {
 		if (cap - len < 65536) {
-			cap = cap ? cap * 2 : 65536;
-			buf = realloc(buf, cap);
-			if (buf == NULL) {
-				fputs("bonnie-ng: out of memory\n", stderr);
-				abort();
-			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
 		}
 		n = fread(buf + len, 1, cap - len, f);
 		len += n;

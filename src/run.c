@@ -461,9 +461,14 @@ run_phase(struct runner *r, const struct phase *p)
 		    ctx.err_errno, ctx.err_detail);
 		goto out;
 	}
-	cpu_between(&c0, &c1, &cpu);
+	/*
+	 * A phase with workers is their CPU over their span; the main
+	 * thread only starts and reaps them, outside that span.
+	 */
 	if (p->flags & PHASE_WORKERS)
-		cpu_add(&cpu, &ctx.worker_cpu);
+		cpu = ctx.worker_cpu;
+	else
+		cpu_between(&c0, &c1, &cpu);
 	elapsed = (p->flags & PHASE_SPAN) ?
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);

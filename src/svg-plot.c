@@ -193,6 +193,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 {
 	char	buf[64];
 	double	y, x, step, t;
+	int	k;
 	int	i, every, bottom = pn->top + pn->height;
 
 	/* The frame and the axis labels. */
@@ -225,7 +226,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		step = 1;
 	else
 		step = nice_step(pn->yhi - pn->ylo);
-	for (t = pn->ylo; t <= pn->yhi + step / 1000; t += step) {
+	for (k = 0; (t = pn->ylo + k * step) <= pn->yhi + step / 1000; k++) {
 		y = pn->top + pn->height - (t - pn->ylo) /
 		    (pn->yhi - pn->ylo) * pn->height;
 		short_rate(buf, sizeof(buf), pn->logy ? pow(10, t) : t);

@@ -158,142 +158,19 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 		fprintf(f, "  none\n");
 }
 
-/* A count or size where -1 means unknown. */
-static void
-int_or_null(struct json *j, const char *key, int64_t v)
-{
-	if (v < 0)
-		json_null(j, key);
-	else
-		json_int(j, key, v);
-}
-
-static void
-bool_or_null(struct json *j, const char *key, int v)
-{
-	if (v < 0)
-		json_null(j, key);
-	else
-		json_bool(j, key, v);
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	}
-	return "SIGNAL";
-}
-
 /*
- * The system and target objects, as the run record writes them
- * (doc/RECORD.md).  record-json.c keeps its writers private; these follow
- * the same contract.
- */
-static void
-write_system(struct json *j, const struct sysinfo *si)
-{
-	json_object_start(j, "system");
-	json_string(j, "os", si ? si->os : NULL);
-	json_string(j, "kernel_release", si ? si->kernel_release : NULL);
-	json_string(j, "kernel_version", si ? si->kernel_version : NULL);
-	json_string(j, "machine", si ? si->machine : NULL);
-	json_string(j, "hostname", si ? si->hostname : NULL);
-	json_string(j, "cpu_model", si ? si->cpu_model : NULL);
-	int_or_null(j, "cpus", si ? si->cpus : -1);
-	int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
-	bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
-	json_string(j, "hypervisor_vendor", si ? si->hypervisor_vendor : NULL);
-	json_object_end(j);
-}
-
-static void
-write_target(struct json *j, const struct sweep_result *r)
-{
-	const struct sysinfo	*si = r->sys;
-
-	json_object_start(j, "target");
-	json_string(j, "dir", si && si->dir ? si->dir : r->opt->dir);
-	json_string(j, "fs_type", si ? si->fs_type : NULL);
-	json_string(j, "mount_point", si ? si->mount_point : NULL);
-	json_string(j, "mount_source", si ? si->mount_source : NULL);
-	json_string(j, "mount_options", si ? si->mount_options : NULL);
-	json_string(j, "super_options", si ? si->super_options : NULL);
-	int_or_null(j, "block_size", si ? si->block_size : -1);
-	int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
-	if (si != NULL && si->has_device) {
-		json_object_start(j, "device");
-		json_string(j, "name", si->device.name);
-		json_string(j, "scheduler", si->device.scheduler);
-		bool_or_null(j, "rotational", si->device.rotational);
-		int_or_null(j, "read_ahead_kb", si->device.read_ahead_kb);
-		int_or_null(j, "logical_block_size",
-		    si->device.logical_block_size);
-		json_object_end(j);
-	} else
-		json_null(j, "device");
-	if (si != NULL && si->has_vm) {
-		json_object_start(j, "vm");
-		int_or_null(j, "dirty_ratio", si->vm.dirty_ratio);
-		int_or_null(j, "dirty_background_ratio",
-		    si->vm.dirty_background_ratio);
-		int_or_null(j, "dirty_bytes", si->vm.dirty_bytes);
-		int_or_null(j, "dirty_background_bytes",
-		    si->vm.dirty_background_bytes);
-		int_or_null(j, "dirty_expire_centisecs",
-		    si->vm.dirty_expire_centisecs);
-		int_or_null(j, "dirty_writeback_centisecs",
-		    si->vm.dirty_writeback_centisecs);
-		json_object_end(j);
-	} else
-		json_null(j, "vm");
-	json_object_end(j);
-}
-
-/*
- * The options object of the run record.  A sweep has many sizes and
- * chunks: size_bytes is the largest file it makes and chunk the smallest
- * chunk; each point has its own, and the "sweep" object lists them all.
+ * The options as a run record states them: the largest size and the
+ * smallest chunk stand for the sweep, whose own ranges are in "sweep".
  */
 static void
 write_options(struct json *j, const struct sweep_result *r)
 {
-	const struct options	*o = r->opt;
-	uint64_t		 size = r->sizes[r->nsizes - 1];
-	int			 i;
+	struct options	o = *r->opt;
 
-	json_object_start(j, "options");
-	json_string(j, "label", o->label);
-	json_uint(j, "size_bytes", size);
-	json_uint(j, "size_mib", size >> 20);
-	json_uint(j, "chunk", r->chunks[0]);
-	json_int(j, "seekers", o->seekers);
-	json_string(j, "seeker_mode",
-	    o->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
-	json_uint(j, "seeks", o->seeks);
-	json_bool(j, "seeks_given", o->seeks_given);
-	json_string(j, "cache", o->cache == CACHE_MODE_KEEP ? "keep" : "cold");
-	json_bool(j, "direct", o->direct);
-	if (o->ram > 0)
-		json_uint(j, "ram_bytes", o->ram);
-	else
-		json_null(j, "ram_bytes");
-	json_uint(j, "seed", o->seed);
-	json_bool(j, "seed_given", o->seed_given);
-	json_bool(j, "fast", !selected(r, PH_PUTC) && !selected(r, PH_GETC));
-	json_int(j, "repeat", 1);
-	json_array_start(j, "phases");
-	for (i = 0; i < PH_COUNT; i++)
-		if (selected(r, i))
-			json_string(j, NULL, phase_id_name(i));
-	json_array_end(j);
-	json_object_end(j);
+	o.size = o.size_asked = r->sizes[r->nsizes - 1];
+	o.chunk = (size_t)r->chunks[0];
+	o.repeat = 1;
+	record_write_options(j, &o);
 }
 
 /* What only a sweep has: its sizes, chunks and limits. */
@@ -345,8 +222,8 @@ write_point(struct json *j, const struct sweep_point *pt)
 		json_object_start(j, "error");
 		json_string(j, "phase", e->phase);
 		json_string(j, "path", e->path[0] != '\0' ? e->path : NULL);
-		int_or_null(j, "offset", e->offset);
-		int_or_null(j, "errno", e->errnum > 0 ? e->errnum : -1);
+		json_int_or_null(j, "offset", e->offset);
+		json_int_or_null(j, "errno", e->errnum > 0 ? e->errnum : -1);
 		json_string(j, "message", e->message);
 		json_object_end(j);
 	} else
@@ -436,8 +313,8 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 		json_string(&j, NULL, r->opt->argv[i]);
 	json_array_end(&j);
 	json_string(&j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
-	write_system(&j, r->sys);
-	write_target(&j, r);
+	record_write_system(&j, r->sys);
+	record_write_target(&j, r->opt, r->sys);
 	write_options(&j, r);
 	write_sweep(&j, r);
 	json_array_start(&j, "points");

@@ -13,7 +13,18 @@ export BONNIE O
 
 pass=0 fail=0 skipped=0 broken=""
 log=$(mktemp "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1
-trap 'rm -f "$log"' EXIT
+bin=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-bin.XXXXXX") || exit 1
+trap 'rm -rf "$log" "$bin"' EXIT
+
+# The schema checks use python3's jsonschema, which Debian's package puts
+# in the system python3; prefer that one when another python3 comes first
+# in PATH without the module.
+if ! python3 -c 'import jsonschema' >/dev/null 2>&1 &&
+    /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
+	ln -s /usr/bin/python3 "$bin/python3"
+	PATH=$bin:$PATH
+	export PATH
+fi
 
 list=""
 for t in tests/t-*.c tests/t-*.sh; do
@@ -40,14 +51,17 @@ for t in $list; do
 	sed 's/^/    /' "$log"
 	p=$(grep -c '^ok ' "$log" | tr -d ' ')
 	s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$log" | tr -d ' ')
-	f=$(grep -c '^not ok ' "$log" | tr -d ' ')
+	# "not ok N # TODO" is a known gap, not a failure (TAP).
+	f=$(grep '^not ok ' "$log" | grep -vc '# *TODO' | tr -d ' ')
+	todo=$(grep -c '^not ok .*# *TODO' "$log" | tr -d ' ')
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | tail -n 1)
 	pass=$((pass + p - s)); skipped=$((skipped + s)); fail=$((fail + f))
-	if [ $status -ne 0 ] || [ -z "$plan" ] || [ "$plan" -ne $((p + f)) ]; then
+	if [ $status -ne 0 ] || [ -z "$plan" ] ||
+	    [ "$plan" -ne $((p + f + todo)) ]; then
 		[ $f -eq 0 ] && fail=$((fail + 1))
-		broken="$broken $name(exit $status, plan ${plan:-none}, ran $((p + f)))"
+		broken="$broken $name(exit $status, plan ${plan:-none}, ran $((p + f + todo)))"
 	fi
-	echo "# $name: $((p - s)) passed, $f failed, $s skipped ($(( $(date +%s) - start ))s)"
+	echo "# $name: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(( $(date +%s) - start ))s)"
 done
 
 [ -n "$broken" ] && echo "# failing test programs:$broken"

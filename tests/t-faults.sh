@@ -42,6 +42,16 @@ cell() {
 		want=$(sed -n "s/^fault .*kind=$kind .* offset=\([0-9-]*\)\$/\1/p" \
 		    "$T/fault.log" | tr '\n' ' ')
 		got=$(err_offset "$T/err")
+		# A failed putc() is reported where the file ends, as a
+		# failed write under stdio would be: the bytes before it that
+		# are still in the one-chunk stdio buffer never reached it.
+		if [ "$kind" = putc ]; then
+			w=
+			for o in $want; do
+				w="$w $((o / 4096 * 4096))"
+			done
+			want="${w# } "
+		fi
 		check "$desc: offset $got is where the fault was (${want:-none})" \
 		    $(case " $want" in *" $got "*) [ -n "$got" ] ;; *) false ;; esac; echo $?)
 		;;

@@ -1,0 +1,80 @@
+#!/bin/sh
+# The manual: mandoc -Tlint is clean, man -l renders it without a warning,
+# it documents every long option the program knows, and make install puts
+# the program and the page under DESTDIR/PREFIX.
+. tests/lib.sh
+scratch
+
+MAN=man/bonnie-ng.1
+
+if command -v mandoc >/dev/null 2>&1; then
+	mandoc -Tlint -W style "$MAN" >"$T/lint" 2>&1
+	# Allowed: Mdocdate (a convention of OpenBSD's tree) and "mandoc.db
+	# lacks NAME(N) entry", which says only that the page an .Xr points
+	# to is not installed on this machine.
+	grep -v -e 'Mdocdate' -e 'mandoc\.db lacks' "$T/lint" >"$T/lint2"
+	[ -s "$T/lint2" ] && diag "$(cat "$T/lint2")"
+	ok "mandoc -Tlint is clean" sh -c "[ ! -s '$T/lint2' ]"
+else
+	skip "mandoc is not installed"
+fi
+
+if command -v man >/dev/null 2>&1; then
+	MANWIDTH=80 man -l "$MAN" >"$T/render" 2>"$T/warn"
+	check "man -l renders the page" $?
+	[ -s "$T/warn" ] && diag "$(cat "$T/warn")"
+	ok "man -l prints no warning" sh -c "[ ! -s '$T/warn' ]"
+	ok "the rendered page has its sections" sh -c "
+		for s in NAME SYNOPSIS DESCRIPTION OPTIONS OUTPUT 'EXIT STATUS' EXAMPLES; do
+			grep -q \"^\$s\" '$T/render' || { echo \"# no \$s\"; exit 1; }
+		done"
+else
+	skip "man is not installed"
+	skip "man is not installed"
+	skip "man is not installed"
+fi
+
+# Every long option of the command line is one the program knows and one
+# the manual documents (as ".Fl -name").  Each is tried against a missing
+# directory, so nothing runs; a known option never gets "unknown option".
+: >"$T/missing"
+: >"$T/unknown"
+for o in dir size chunk label seekers seeks fast quiet latency repeat \
+    phases output json cache direct ram seed no-space-check help version; do
+	case $o in
+	fast|quiet|latency|direct|no-space-check|help|version) arg=--$o ;;
+	json)	arg=--json=$T/j.json ;;
+	*)	arg=--$o=zzz ;;
+	esac
+	"$BONNIE" -d "$T/no/such/dir" "$arg" >/dev/null 2>"$T/err"
+	grep -qi 'unknown option\|unrecognized option' "$T/err" &&
+	    echo "--$o" >>"$T/unknown"
+	grep -q -- "Fl -$o\\b" "$MAN" || echo "--$o" >>"$T/missing"
+done
+[ -s "$T/unknown" ] && diag "unknown to the program: $(cat "$T/unknown")"
+[ -s "$T/missing" ] && diag "not in the manual: $(cat "$T/missing")"
+ok "the program knows every long option of issue 2" sh -c "[ ! -s '$T/unknown' ]"
+ok "the manual documents every long option" sh -c "[ ! -s '$T/missing' ]"
+ok "trying them made no file" sh -c "[ ! -e '$T/no' ] && [ ! -e '$T/j.json' ]"
+
+# make install into a staging directory.  The binary is the one under
+# test: O is the build directory the runner was given.
+# Only when the program is up to date, so that install never rebuilds (a
+# sanitized build directory must not be rebuilt without its flags).
+if ! command -v make >/dev/null 2>&1 || [ ! -f Makefile ]; then
+	for i in 1 2 3 4; do skip "make is not available"; done
+elif ! make -q O="${O:-.}" "${O:-.}/bonnie-ng" >/dev/null 2>&1; then
+	for i in 1 2 3 4; do skip "the program is not up to date: install not tried"; done
+else
+	make -s O="${O:-.}" install DESTDIR="$T/inst" PREFIX=/usr \
+	    >"$T/make" 2>&1
+	check "make install DESTDIR=... PREFIX=/usr exits 0" $?
+	ok "the program is installed in /usr/bin, executable" \
+	    test -x "$T/inst/usr/bin/bonnie-ng"
+	ok "the installed program runs" \
+	    sh -c "'$T/inst/usr/bin/bonnie-ng' -V >/dev/null"
+	ok "the page is installed in /usr/share/man/man1" \
+	    cmp -s "$MAN" "$T/inst/usr/share/man/man1/bonnie-ng.1"
+fi
+
+done_testing
