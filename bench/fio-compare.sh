@@ -112,11 +112,15 @@ bng_run bng-keep --cache=keep -p write,read
 bng_run bng-keep-cold -p write,read
 set -- $(bng_get bng-keep read) $(bng_get bng-keep-cold read)
 echo
-echo "--cache=keep, ${KEEP_MIB} MiB file: block read $1 KiB/s;" \
-    "the same file cold: $3 KiB/s" |
-    awk -v a="$1" -v b="$3" '{ print } a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0 {
+awk -v a="$1" -v b="$3" -v m="$KEEP_MIB" 'BEGIN {
+	if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) {
+		print "--cache=keep: no figure"; exit
+	}
+	printf "--cache=keep, %d MiB file: block read %.0f KiB/s;" \
+	    " the same file cold: %.0f KiB/s\n", m, a, b
 	printf "keep / cold = %.1f (%s)\n", a / b,
-	    (a / b > 1.5) ? "keep mode shows the cache" : "NO clear cache effect" }'
+	    (a / b > 1.5) ? "keep mode shows the cache" : "NO clear cache effect"
+}'
 SIZE_MIB=$big
 
 echo
