@@ -20,13 +20,15 @@ usage: bench/peers.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
   -g ONLY   comma list of: direct,cold,bonnie++,perchar,memory (default all)
   -b PATH     the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR   keep every tool's raw output in RAWDIR
+  -r          reverse the order (peer first) in every even pair, to cancel
+              order effects; the default is bonnie-ng first in every pair
   --big       also measure peak memory with an 8 GiB file
 EOF
 	exit 2
 }
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 PAIRS=5 SEEKERS=3 SEEKS=16000
-ONLY=direct,cold,bonnie++,perchar,memory BNG=./bonnie-ng KEEP="" BIG=0
+ONLY=direct,cold,bonnie++,perchar,memory BNG=./bonnie-ng KEEP="" BIG=0 REVERSE=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-d) DIR=$2; shift ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
 	-g) ONLY=$2; shift ;;
 	-b) BNG=$2; shift ;;
 	-k) KEEP=$2; shift ;;
+	-r) REVERSE=1 ;;
 	--big) BIG=1 ;;
 	-h|--help) usage ;;
 	*) usage ;;
@@ -100,59 +103,85 @@ echo "machine: $(machine_line)"
 echo "bonnie-ng: $BNG ($("$BNG" --version 2>/dev/null | head -n 1))"
 echo "fio: $(fio --version), bonnie++: 2.00a-family from the distribution"
 echo "work: dir $DIR, file ${SIZE_MIB} MiB, chunk $CHUNK, $SEEKERS seekers," \
-    "$SEEKS seeks (fio: $(fio_ios_per_job) ops per job), $PAIRS pairs"
+    "$SEEKS seeks (fio: $(fio_ios_per_job) ops per job), $PAIRS pairs," \
+    "order: $([ "$REVERSE" -eq 1 ] && echo "A B, then B A" || echo "A B")"
 echo "load average before: $(load_line)"
+
+# One function per side of each comparison: A is bonnie-ng, B the peer.
+direct_A() {
+	bng_run "direct-$pair" --direct -p write,read,seeks \
+	    -S "$SEEKERS" -n "$SEEKS"
+	for ph in write read seeks; do
+		sample direct $ph $pair A "$(bng_get "direct-$pair" $ph)"
+	done
+}
+direct_B() {
+	sample direct write $pair B "$(fio_write direct "fio-direct-write-$pair")"
+	sample direct read $pair B "$(fio_read direct "fio-direct-read-$pair")"
+	sample direct seeks $pair B "$(fio_seeks direct "fio-direct-seeks-$pair")"
+	rm -f "$FIO_FILE"
+}
+cold_A() {
+	bng_run "cold-$pair" -p write,read,seeks -S "$SEEKERS" -n "$SEEKS"
+	for ph in write read seeks; do
+		sample cold $ph $pair A "$(bng_get "cold-$pair" $ph)"
+	done
+}
+cold_B() {
+	sample cold write $pair B "$(fio_write cold "fio-cold-write-$pair")"
+	sample cold read $pair B "$(fio_read cold "fio-cold-read-$pair")"
+	sample cold seeks $pair B "$(fio_seeks cold "fio-cold-seeks-$pair")"
+	rm -f "$FIO_FILE"
+}
+# bonnie++ drops no cache and its -D covers only the block write, so the
+# equivalent bonnie-ng run is --cache=keep, with bonnie++'s fixed 5
+# seekers and 8192 seeks.
+bpp_A() {
+	bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS
+	for ph in putc write rewrite getc read seeks; do
+		sample bonnie++ $ph $pair A "$(bng_get "bng-bpp-$pair" $ph)"
+	done
+}
+bpp_B() {
+	bpp_run "bpp-$pair"
+	for ph in putc write rewrite getc read seeks; do
+		sample bonnie++ $ph $pair B "$(bpp_get "bpp-$pair" $ph)"
+	done
+}
+perchar_A() {
+	bng_run "perchar-$pair" -p putc,getc
+	for ph in putc getc; do
+		sample perchar $ph $pair A "$(bng_get "perchar-$pair" $ph)"
+	done
+}
+perchar_B() {
+	"$REF" -b "$CHUNK" "$DIR/perchar-ref.$$.dat" $((SIZE_MIB * 1048576)) \
+	    >"$RAW/ref-$pair.out" 2>"$RAW/ref-$pair.err" ||
+	    note "perchar-ref failed, see $RAW/ref-$pair.err"
+	for ph in putc getc; do
+		sample perchar $ph $pair B "$(awk -v p=$ph '$1 == p { print $2, $3; f = 1 }
+		    END { if (!f) print "NA NA" }' "$RAW/ref-$pair.out")"
+	done
+}
+
+# run_pair FN: A then B; with -r, B then A in every even pair.
+run_pair() {
+	if [ "$REVERSE" -eq 1 ] && [ $((pair % 2)) -eq 0 ]; then
+		"${1}_B"; "${1}_A"
+	else
+		"${1}_A"; "${1}_B"
+	fi
+}
 
 pair=1
 has_group direct || has_group cold || has_group bonnie++ ||
     has_group perchar || pair=$((PAIRS + 1))	# memory only: no pairs
 while [ "$pair" -le "$PAIRS" ]; do
 	note "pair $pair of $PAIRS (load $(load_line))"
-	if has_group direct; then
-		bng_run "direct-$pair" --direct -p write,read,seeks \
-		    -S "$SEEKERS" -n "$SEEKS"
-		for ph in write read seeks; do
-			sample direct $ph $pair A "$(bng_get "direct-$pair" $ph)"
-		done
-		sample direct write $pair B "$(fio_write direct "fio-direct-write-$pair")"
-		sample direct read $pair B "$(fio_read direct "fio-direct-read-$pair")"
-		sample direct seeks $pair B "$(fio_seeks direct "fio-direct-seeks-$pair")"
-		rm -f "$FIO_FILE"
-	fi
-	if has_group cold; then
-		bng_run "cold-$pair" -p write,read,seeks -S "$SEEKERS" -n "$SEEKS"
-		for ph in write read seeks; do
-			sample cold $ph $pair A "$(bng_get "cold-$pair" $ph)"
-		done
-		sample cold write $pair B "$(fio_write cold "fio-cold-write-$pair")"
-		sample cold read $pair B "$(fio_read cold "fio-cold-read-$pair")"
-		sample cold seeks $pair B "$(fio_seeks cold "fio-cold-seeks-$pair")"
-		rm -f "$FIO_FILE"
-	fi
-	if has_group bonnie++; then
-		# bonnie++ drops no cache and its -D covers only the block
-		# write, so the equivalent bonnie-ng run is --cache=keep, with
-		# bonnie++'s fixed 5 seekers and 8192 seeks.
-		bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS
-		bpp_run "bpp-$pair"
-		for ph in putc write rewrite getc read seeks; do
-			sample bonnie++ $ph $pair A "$(bng_get "bng-bpp-$pair" $ph)"
-			sample bonnie++ $ph $pair B "$(bpp_get "bpp-$pair" $ph)"
-		done
-	fi
-	if has_group perchar; then
-		bng_run "perchar-$pair" -p putc,getc
-		for ph in putc getc; do
-			sample perchar $ph $pair A "$(bng_get "perchar-$pair" $ph)"
-		done
-		"$REF" -b "$CHUNK" "$DIR/perchar-ref.$$.dat" $((SIZE_MIB * 1048576)) \
-		    >"$RAW/ref-$pair.out" 2>"$RAW/ref-$pair.err" ||
-		    note "perchar-ref failed, see $RAW/ref-$pair.err"
-		for ph in putc getc; do
-			sample perchar $ph $pair B "$(awk -v p=$ph '$1 == p { print $2, $3; f = 1 }
-			    END { if (!f) print "NA NA" }' "$RAW/ref-$pair.out")"
-		done
-	fi
+	has_group direct && run_pair direct
+	has_group cold && run_pair cold
+	has_group bonnie++ && run_pair bpp
+	has_group perchar && run_pair perchar
 	pair=$((pair + 1))
 done
 
