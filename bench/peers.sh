@@ -187,7 +187,7 @@ done
 
 echo "load average after the pairs: $(load_line)"
 if [ -s "$SAMPLES" ]; then
-	awk -f "$here/table.awk" "$SAMPLES"
+	awk -v reverse="$REVERSE" -f "$here/table.awk" "$SAMPLES"
 	echo "(ratio = bonnie-ng / peer per pair; cpuA/cpuB = median %CPU of one core;"
 	echo " cvA/cvB = coefficient of variation over the pairs; NA = no number," \
 	    "e.g. bonnie++'s +++++ for a test under 0.5 s)"

@@ -4,6 +4,9 @@
 # Output: one row per group and phase with the medians of both tools, the
 # bonnie-ng/peer ratio per pair (median, min, max), %CPU medians, the
 # coefficient of variation of each tool over the pairs, and the target.
+# With -v reverse=1 (pairs ran A B when odd, B A when even) each row is
+# followed by the ratio of medians of the runs that went first in their
+# pair, and of those that went second.
 
 function median(a, n,    i, j, t, b) {
 	if (n == 0) return "NA"
@@ -94,6 +97,26 @@ END {
 			    fmt(rmed, 3), fmt(rmin, 3), fmt(rmax, 3),
 			    fmt(median(CA, nca), 1), fmt(median(CB, ncb), 1),
 			    fmt(cva, 1), fmt(cvb, 1), t
+			if (reverse) {
+				# Pairs ran A B when odd, B A when even: compare
+				# the tools at the same position in their pair.
+				n1 = n2 = m1 = m2 = 0
+				delete A1; delete A2; delete B1; delete B2
+				for (p = 1; p <= maxpair[key]; p++) {
+					a = val[key, p, "A"]; b = val[key, p, "B"]
+					if (p % 2) {
+						if (a != "NA" && a != "") A1[++n1] = a + 0
+						if (b != "NA" && b != "") B2[++m2] = b + 0
+					} else {
+						if (a != "NA" && a != "") A2[++n2] = a + 0
+						if (b != "NA" && b != "") B1[++m1] = b + 0
+					}
+				}
+				f = (n1 && m1 && median(B1, m1) > 0) ? median(A1, n1) / median(B1, m1) : "NA"
+				g2 = (n2 && m2 && median(B2, m2) > 0) ? median(A2, n2) / median(B2, m2) : "NA"
+				printf "%-9s %-8s     same position, ratio of medians: ran first %s, ran second %s\n",
+				    "", "", fmt(f, 3), fmt(g2, 3)
+			}
 			if (t ~ /MISSED/) missed++
 			else if (t ~ /met/) met++
 		}
