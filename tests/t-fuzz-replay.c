@@ -21,6 +21,21 @@
 #define LLVMFuzzerTestOneInput fuzz_options
 #include "fuzz/fuzz-options.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_cli
+#include "fuzz/fuzz-cli.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_jsonparse
+#include "fuzz/fuzz-jsonparse.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_json
+#include "fuzz/fuzz-json.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_csv
+#include "fuzz/fuzz-csv.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_text
+#include "fuzz/fuzz-text.c"
+#undef LLVMFuzzerTestOneInput
 
 static const struct {
 	const char	*name;
@@ -29,6 +44,11 @@ static const struct {
 	{ "size", fuzz_size },
 	{ "count", fuzz_count },
 	{ "options", fuzz_options },
+	{ "cli", fuzz_cli },
+	{ "jsonparse", fuzz_jsonparse },
+	{ "json", fuzz_json },
+	{ "csv", fuzz_csv },
+	{ "text", fuzz_text },
 };
 
 /* Run one input file; 0, or -1 if it cannot be read. */
