@@ -6,11 +6,13 @@
  * itself holds a newline: messages quote values); an accepted command
  * line gives options that keep every invariant options_check() promises.
  *
- * getopt_long() keeps state between calls (glibc remembers where it was
- * inside a group of short options such as "-hq").  options_parse() sets
- * optind = 0, which glibc, musl and the BSDs all take as "start again from
- * scratch", so that it may be called once per input; the harness sets
- * optind = 0 as well, for a getopt that some other code left mid-scan.
+ * getopt_long() keeps state between calls: glibc remembers where it
+ * stopped inside a group of short options ("-hq" stops after h) and goes
+ * on from there, in the last call's argv, unless optind is set to 0, which
+ * glibc, musl and the BSDs take as "start again from scratch".  So the
+ * harness sets optind = 0 before each call, and options_parse() must do
+ * the same itself: each input is parsed twice, from two copies of the
+ * words, and both answers must be the same.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -52,64 +54,114 @@ cli_check_options(const struct options *o)
 		abort();
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* The input's words, in new strings; returns how many. */
+static int
+cli_split(const uint8_t *data, size_t size, char **words, int *newline)
 {
-	struct options	 o;
-	char		*words[CLI_MAX_WORDS + 1], *argv[CLI_MAX_WORDS + 2];
-	char		*cause = NULL;
 	const uint8_t	*p = data, *end = data + size, *nul;
 	size_t		 len;
-	int		 argc, nwords = 0, newline = 0, r, i;
+	int		 n = 0;
 
-	/* Split on NUL; a trailing NUL does not start an empty word. */
-	while (p < end && nwords < CLI_MAX_WORDS) {
+	/* A trailing NUL does not start an empty word. */
+	while (p < end && n < CLI_MAX_WORDS) {
 		nul = memchr(p, '\0', (size_t)(end - p));
 		len = (size_t)((nul != NULL ? nul : end) - p);
 		if (len > CLI_MAX_WORD)
 			len = CLI_MAX_WORD;
-		if ((words[nwords] = malloc(len + 1)) == NULL)
-			break;
-		memcpy(words[nwords], p, len);
-		words[nwords][len] = '\0';
-		if (memchr(words[nwords], '\n', len) != NULL)
-			newline = 1;
-		nwords++;
+		if ((words[n] = malloc(len + 1)) == NULL)
+			abort();
+		memcpy(words[n], p, len);
+		words[n][len] = '\0';
+		if (memchr(words[n], '\n', len) != NULL)
+			*newline = 1;
+		n++;
 		p = nul != NULL ? nul + 1 : end;
 	}
+	return n;
+}
 
-	/* getopt_long() permutes argv: keep words[] for freeing. */
+/*
+ * Parse the words as a command line into o and check the answer; returns
+ * it, with the message (or NULL) in *cause.
+ */
+static int
+cli_parse(char **words, int nwords, int newline, struct options *o,
+    char **cause)
+{
+	char	*argv[CLI_MAX_WORDS + 2];
+	int	 i, r;
+
+	/* getopt_long() permutes argv: words[] stays as it was. */
 	argv[0] = (char *)"bonnie-ng";
 	for (i = 0; i < nwords; i++)
 		argv[i + 1] = words[i];
 	argv[nwords + 1] = NULL;
-	argc = nwords + 1;
 
-	options_defaults(&o);
-	optind = 0;
-	r = options_parse(argc, argv, &o, &cause);
+	options_defaults(o);
+	*cause = NULL;
+	r = options_parse(nwords + 1, argv, o, cause);
 	switch (r) {
 	case 0:
-		if (cause != NULL)
+		if (*cause != NULL)
 			abort();
-		cli_check_options(&o);
+		cli_check_options(o);
 		break;
 	case OPTIONS_HELP:
 	case OPTIONS_VERSION:
-		if (cause != NULL)
+		if (*cause != NULL)
 			abort();
 		break;
 	case -1:
-		if (cause == NULL || cause[0] == '\0')
+		if (*cause == NULL || (*cause)[0] == '\0')
 			abort();
-		if (!newline && strchr(cause, '\n') != NULL)
+		if (!newline && strchr(*cause, '\n') != NULL)
 			abort();
 		break;
 	default:
 		abort();
 	}
-	free(cause);
-	for (i = 0; i < nwords; i++)
-		free(words[i]);
+	return r;
+}
+
+static int
+cli_same_str(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct options	 o1, o2;
+	char		*w1[CLI_MAX_WORDS], *w2[CLI_MAX_WORDS];
+	char		*c1, *c2;
+	int		 n, newline = 0, r1, r2, i;
+
+	n = cli_split(data, size, w1, &newline);
+	cli_split(data, size, w2, &newline);
+	optind = 0;
+	r1 = cli_parse(w1, n, newline, &o1, &c1);
+	r2 = cli_parse(w2, n, newline, &o2, &c2);
+	if (r1 != r2 || !cli_same_str(c1, c2))
+		abort();
+	if (r1 == 0 && (o1.size != o2.size || o1.chunk != o2.chunk ||
+	    o1.seekers != o2.seekers || o1.seeks != o2.seeks ||
+	    o1.phases != o2.phases || o1.repeat != o2.repeat ||
+	    o1.seed != o2.seed || o1.ram != o2.ram ||
+	    o1.format != o2.format || o1.cache != o2.cache ||
+	    o1.seeker_mode != o2.seeker_mode || o1.direct != o2.direct ||
+	    o1.quiet != o2.quiet || o1.latency != o2.latency ||
+	    !cli_same_str(o1.dir, o2.dir) ||
+	    !cli_same_str(o1.label, o2.label) ||
+	    !cli_same_str(o1.json_path, o2.json_path)))
+		abort();
+	free(c1);
+	free(c2);
+	for (i = 0; i < n; i++) {
+		free(w1[i]);
+		free(w2[i]);
+	}
 	return 0;
 }
