@@ -51,12 +51,16 @@ static const struct {
 	{ "text", fuzz_text },
 };
 
-/* Run one input file; 0, or -1 if it cannot be read. */
+/*
+ * Run one input file; 0, or -1 if it cannot be read.  The harness gets a
+ * buffer of exactly the input's size, as under libFuzzer, so that an
+ * AddressSanitizer build sees a read past its end.
+ */
 static int
 replay(const char *path, int (*fn)(const uint8_t *, size_t))
 {
 	FILE		*f;
-	uint8_t		*buf;
+	uint8_t		*buf, *exact;
 	size_t		 n;
 
 	if ((f = fopen(path, "rb")) == NULL)
@@ -68,8 +72,14 @@ replay(const char *path, int (*fn)(const uint8_t *, size_t))
 	}
 	n = fread(buf, 1, 1 << 16, f);
 	fclose(f);
-	fn(buf, n);
+	if ((exact = malloc(n > 0 ? n : 1)) == NULL) {
+		free(buf);
+		return -1;
+	}
+	memcpy(exact, buf, n);
 	free(buf);
+	fn(exact, n);
+	free(exact);
 	return 0;
 }
 
