@@ -287,6 +287,8 @@ rs_parse_latency(const char *s, double *seconds)
 	if (!isdigit((unsigned char)*s))
 		return -1;
 	v = strtod(s, &end);
+	if (!isfinite(v))
+		return -1;
 	if (strcmp(end, "ns") == 0)
 		v /= 1e9;
 	else if (strcmp(end, "us") == 0)
