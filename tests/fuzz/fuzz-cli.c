@@ -9,10 +9,12 @@
  * getopt_long() keeps state between calls: glibc remembers where it
  * stopped inside a group of short options ("-hq" stops after h) and goes
  * on from there, in the last call's argv, unless optind is set to 0, which
- * glibc, musl and the BSDs take as "start again from scratch".  So the
- * harness sets optind = 0 before each call, and options_parse() must do
- * the same itself: each input is parsed twice, from two copies of the
- * words, and both answers must be the same.
+ * glibc, musl and the BSDs take as "start again from scratch" (optind = 1
+ * is not enough on glibc).  The harness sets optind = 0 before the first
+ * parse of each input; options_parse() must also do it itself, so each
+ * input is parsed a second time, from a copy of the words, without the
+ * harness's reset, and both answers must be the same.  (Before the fix,
+ * "-hs1" gave --help, then a 1 MiB size read from the first copy.)
  */
 #include <getopt.h>
 #include <stdint.h>
