@@ -14,7 +14,7 @@
  * parse of each input; options_parse() must also do it itself, so each
  * input is parsed a second time, from a copy of the words, without the
  * harness's reset, and both answers must be the same.  (Before the fix,
- * "-hs1" gave --help, then a 1 MiB size read from the first copy.)
+ * "-hs1" gave OPTIONS_HELP the first time and 0, a run, the second.)
  */
 #include <getopt.h>
 #include <stdint.h>
