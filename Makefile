@@ -66,6 +66,9 @@ $(O)/tests/%: tests/%.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 
+# The replay test compiles the fuzz harnesses in.
+$(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+
 tests: $(BIN) $(TEST_BIN)
 
 # make check: the whole suite on a normal build, then again on a build with

@@ -114,7 +114,13 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 	const char	*arg;
 
 	opterr = 0;
-	optind = 1;
+	/*
+	 * 0, not 1: getopt_long() remembers where it stopped inside a group
+	 * of short options ("-hq" stops after h), and only optind = 0 makes
+	 * glibc, musl and the BSDs forget that, so that a second call (tests,
+	 * fuzzers) never reads the last call's argv.
+	 */
+	optind = 0;
 	while ((c = getopt_long(argc, argv, ":d:s:c:m:S:n:fp:qLx:z:o:hV",
 	    long_options, NULL)) != -1) {
 		arg = optarg;

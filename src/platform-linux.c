@@ -142,38 +142,38 @@ count_resident(int fd, uint64_t off, size_t len, size_t page,
 }
 
 /*
- * Residency by mincore(2) over an mmap of the file: all of it up to 1 GiB
- * of pages, else 64 evenly spread windows of 16 MiB.
+ * Residency by mincore(2) over an mmap of the file, 16 MiB at a time so
+ * that the memory used does not grow with the file: all of it up to
+ * 1 GiB, else 64 evenly spread 16 MiB windows.
  */
 int
 platform_residency(int fd, uint64_t size, double *fraction)
 {
-	const size_t	 window = 16u << 20;
+	const uint64_t	 window = 16u << 20;
 	const int	 windows = 64;
 	size_t		 page = (size_t)sysconf(_SC_PAGESIZE);
 	unsigned char	*vec;
-	uint64_t	 resident = 0, pages = 0, off, step;
+	uint64_t	 resident = 0, pages = 0, off, step, len;
 	int		 i, r = 0;
 
 	if (size == 0) {
 		*fraction = 0;
 		return 0;
 	}
+	if ((vec = malloc((size_t)(window / page))) == NULL)
+		return -1;
 	if (size <= (uint64_t)1 << 30) {
-		vec = malloc((size_t)(size / page) + 1);
-		if (vec == NULL)
-			return -1;
-		r = count_resident(fd, 0, (size_t)size, page, vec, &resident,
-		    &pages);
+		for (off = 0; off < size && r == 0; off += window) {
+			len = size - off < window ? size - off : window;
+			r = count_resident(fd, off, (size_t)len, page, vec,
+			    &resident, &pages);
+		}
 	} else {
-		vec = malloc(window / page);
-		if (vec == NULL)
-			return -1;
 		step = (size - window) / (uint64_t)(windows - 1);
 		step -= step % page;
 		for (i = 0; i < windows && r == 0; i++) {
 			off = (uint64_t)i * step;
-			r = count_resident(fd, off, window, page, vec,
+			r = count_resident(fd, off, (size_t)window, page, vec,
 			    &resident, &pages);
 		}
 	}

@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,16 +152,18 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		/* A bare chunk size is in bytes, not MiB as sizes are. */
 		if (*f[6] == '\0')
 			;
-		else if (number(f[6], &v) == 0)
+		else if (number(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;
 		else if (rs_parse_size(f[6], &u) == 0)
 			rs->set.chunk = u;
 		else
 			return errorf(cause, "%s:%d: field 7 (io_chunk_size) "
 			    "is not a size: '%s'", name, line, f[6]);
-		if (L->seeks >= 0 && number(f[L->seeks], &v) == 0)
+		if (L->seeks >= 0 && number(f[L->seeks], &v) == 0 &&
+		    v < 0x1p64)
 			rs->set.seeks = (uint64_t)v;
-		if (L->seekers >= 0 && number(f[L->seekers], &v) == 0)
+		if (L->seekers >= 0 && number(f[L->seekers], &v) == 0 &&
+		    v <= INT_MAX)
 			rs->set.seekers = (int)v;
 	}
 	return 0;

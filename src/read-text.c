@@ -167,7 +167,7 @@ data_row(const char *name, int line, char **tok, int n,
 		return 0;
 	}
 	r = rs_add_run(rs, label, line);
-	if (mb >= 0)
+	if (mb >= 0 && mb < 0x1p44)	/* Else too large: unknown. */
 		r->size = (uint64_t)(mb * 1024 * 1024);
 	for (i = 0; i < RS_NPHASES; i++) {
 		field_value(tok[n - 12 + 2 * i], &r->col[i]);

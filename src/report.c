@@ -1,6 +1,7 @@
 /*
  * The classic Bonnie text report.  Pure formatting: no clocks, no files.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@ report_kps(double kib_per_s)
 {
 	if (!(kib_per_s > 0))
 		return 0;
+	if (kib_per_s >= 0x1p63)	/* Read from a file, not measured. */
+		return LLONG_MAX;
 	return (long long)floor(kib_per_s);
 }
 

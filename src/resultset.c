@@ -107,6 +107,15 @@ next_line(const char *p, const char *end)
 	return nl != NULL ? nl + 1 : end;
 }
 
+/* Does [p, e) start with w? */
+static int
+starts(const char *p, const char *e, const char *w)
+{
+	size_t	n = strlen(w);
+
+	return (size_t)(e - p) >= n && memcmp(p, w, n) == 0;
+}
+
 /* Does [p, e) contain the word w? */
 static int
 has(const char *p, const char *e, const char *w)
@@ -150,9 +159,8 @@ rs_read_buf(const char *name, const char *buf, size_t len,
 			r = rs_read_json(name, buf, len, rs, cause);
 			goto done;
 		}
-		if (strncmp(s, "1.97,", 5) == 0 || strncmp(s, "1.98,", 5) == 0 ||
-		    strncmp(s, "format_version,", 15) == 0 ||
-		    strncmp(s, "name,", 5) == 0) {
+		if (starts(s, e, "1.97,") || starts(s, e, "1.98,") ||
+		    starts(s, e, "format_version,") || starts(s, e, "name,")) {
 			rs->format = RS_FMT_CSV;
 			r = rs_read_csv(name, buf, len, rs, cause);
 			goto done;
@@ -279,6 +287,8 @@ rs_parse_latency(const char *s, double *seconds)
 	if (!isdigit((unsigned char)*s))
 		return -1;
 	v = strtod(s, &end);
+	if (!isfinite(v))
+		return -1;
 	if (strcmp(end, "ns") == 0)
 		v /= 1e9;
 	else if (strcmp(end, "us") == 0)

@@ -21,6 +21,21 @@
 #define LLVMFuzzerTestOneInput fuzz_options
 #include "fuzz/fuzz-options.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_cli
+#include "fuzz/fuzz-cli.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_jsonparse
+#include "fuzz/fuzz-jsonparse.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_json
+#include "fuzz/fuzz-json.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_csv
+#include "fuzz/fuzz-csv.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_text
+#include "fuzz/fuzz-text.c"
+#undef LLVMFuzzerTestOneInput
 
 static const struct {
 	const char	*name;
@@ -29,14 +44,23 @@ static const struct {
 	{ "size", fuzz_size },
 	{ "count", fuzz_count },
 	{ "options", fuzz_options },
+	{ "cli", fuzz_cli },
+	{ "jsonparse", fuzz_jsonparse },
+	{ "json", fuzz_json },
+	{ "csv", fuzz_csv },
+	{ "text", fuzz_text },
 };
 
-/* Run one input file; 0, or -1 if it cannot be read. */
+/*
+ * Run one input file; 0, or -1 if it cannot be read.  The harness gets a
+ * buffer of exactly the input's size, as under libFuzzer, so that an
+ * AddressSanitizer build sees a read past its end.
+ */
 static int
 replay(const char *path, int (*fn)(const uint8_t *, size_t))
 {
 	FILE		*f;
-	uint8_t		*buf;
+	uint8_t		*buf, *exact;
 	size_t		 n;
 
 	if ((f = fopen(path, "rb")) == NULL)
@@ -48,8 +72,14 @@ replay(const char *path, int (*fn)(const uint8_t *, size_t))
 	}
 	n = fread(buf, 1, 1 << 16, f);
 	fclose(f);
-	fn(buf, n);
+	if ((exact = malloc(n > 0 ? n : 1)) == NULL) {
+		free(buf);
+		return -1;
+	}
+	memcpy(exact, buf, n);
 	free(buf);
+	fn(exact, n);
+	free(exact);
 	return 0;
 }
 

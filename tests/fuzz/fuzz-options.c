@@ -4,8 +4,7 @@
  * range and a size of whole chunks, at least one, not above what was
  * asked; a refused one has a one-line message.
  *
- * The command-line parser lives in main.c and cannot be reached from
- * here; once the library exposes it (options_parse), fuzz argv too.
+ * Whole command lines, through options_parse(), are fuzz-cli's.
  */
 #include <stdint.h>
 #include <stdlib.h>
