@@ -25,6 +25,12 @@ struct seek_job {
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */
 	uint64_t	 seed;
+	/*
+	 * Optional: called about four times a second, from the process that
+	 * waits for the seekers, with the seeks done so far.
+	 */
+	void		(*progress)(void *, uint64_t done);
+	void		*progress_arg;
 };
 
 /*

@@ -32,6 +32,7 @@ seeks_setup(struct phase_ctx *ctx)
 		return phase_fail(ctx, "allocate seeker results", 0);
 	}
 	ctx->priv = st;
+	ctx->total = ctx->opt->seeks;
 	return 0;
 }
 
@@ -58,6 +59,15 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	ctx->workers = st->n;
 }
 
+/* Progress on a terminal: the seeks done of those asked for. */
+static void
+seeks_progress(void *arg, uint64_t done)
+{
+	struct phase_ctx	*ctx = arg;
+
+	phase_tick(ctx, done, time_now());
+}
+
 static int
 seeks_run(struct phase_ctx *ctx)
 {
@@ -76,6 +86,10 @@ seeks_run(struct phase_ctx *ctx)
 	job.seeks = ctx->opt->seeks;
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
+	if (ctx->tick_due != UINT64_MAX) {
+		job.progress = seeks_progress;
+		job.progress_arg = ctx;
+	}
 	r = seekers_run(&job, ctx->opt->seeker_mode, st->n, st->res,
 	    &st->cause);
 	if (r == -1) {

@@ -66,6 +66,9 @@ phase_by_name(const char *name)
 void
 phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
 {
+	/* Seeks go on past their count until a second has passed. */
+	if (done > ctx->total)
+		done = ctx->total;
 	if (ctx->total > 0)
 		fprintf(stderr, "\r%s...%3d%%", ctx->title,
 		    (int)(100 * (double)done / (double)ctx->total));

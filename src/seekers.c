@@ -1,8 +1,8 @@
 /*
  * Launching seekers as processes or threads, and the one seeker worker
  * both modes run.  The work and the accounting are the same in both:
- * each seeker measures its own span, and its CPU comes from wait4(2) for a
- * process or its own thread clock for a thread, so no CPU is counted twice.
+ * each seeker measures its own span and reads its own CPU clock around its
+ * seeks, so no CPU is counted twice.
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -236,6 +237,31 @@ child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 	_exit(s->res->ok ? 0 : 1);
 }
 
+/*
+ * waitpid(2) for which; with a progress callback, poll and report the
+ * seeks done so far while waiting.  A signal makes it return -1 (EINTR).
+ */
+static pid_t
+wait_seekers(const struct seek_job *job, pid_t which, int *status, int n,
+    const struct seeker_result *res)
+{
+	struct timespec	 tick = { 0, 250000000 };
+	uint64_t	 done;
+	pid_t		 pid;
+	int		 i;
+
+	if (job->progress == NULL)
+		return waitpid(which, status, 0);
+	while ((pid = waitpid(which, status, WNOHANG)) == 0) {
+		for (i = 0, done = 0; i < n; i++)
+			done += res[i].ops;
+		job->progress(job->progress_arg, done);
+		if (nanosleep(&tick, NULL) == -1)
+			return -1;
+	}
+	return pid;
+}
+
 /* Reap every child, killing the rest once one fails. */
 static int
 reap_children(const struct seek_job *job, int n, struct seeker_result *res,
@@ -250,7 +276,7 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 			seekers_kill_all();
 			killed = 1;
 		}
-		pid = waitpid(-1, &status, 0);
+		pid = wait_seekers(job, -1, &status, n, res);
 		if (pid == -1) {
 			if (errno == EINTR)
 				continue;
@@ -447,7 +473,7 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	}
 	seeker_pids[0] = pid;
 	seeker_npids = 1;
-	while (waitpid(pid, &status, 0) == -1) {
+	while (wait_seekers(job, pid, &status, n, res) == -1) {
 		if (errno != EINTR) {
 			status = 0;
 			break;

@@ -8,7 +8,16 @@ ncpu=$(getconf _NPROCESSORS_ONLN)
 
 if ! command -v jq >/dev/null 2>&1; then
 	skip "jq is not installed"
-	done_testing
+	# On a terminal the waiting process shows how far the seekers have got.
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$BONNIE' -d '$T' -s 8m -c 4k -p seeks -n 400000 -S 2" \
+	    "$T/tty" >/dev/null 2>&1 </dev/null
+	tr '\r' '\n' <"$T/tty" | grep -q '^Seeking\.\.\. *[0-9][0-9]*%$'
+	check "a terminal shows the seek phase's progress in percent" $?
+else
+	skip "script(1) is not installed"
+fi
+done_testing
 	exit
 fi
 
@@ -43,4 +52,13 @@ done
 jq -e '.options.seed == 12345 and .runs[0].seed == 12345' "$T/z.json" \
     >/dev/null
 check "-z is recorded as the seed" $?
+# On a terminal the waiting process shows how far the seekers have got.
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$BONNIE' -d '$T' -s 8m -c 4k -p seeks -n 400000 -S 2" \
+	    "$T/tty" >/dev/null 2>&1 </dev/null
+	tr '\r' '\n' <"$T/tty" | grep -q '^Seeking\.\.\. *[0-9][0-9]*%$'
+	check "a terminal shows the seek phase's progress in percent" $?
+else
+	skip "script(1) is not installed"
+fi
 done_testing
