@@ -110,11 +110,22 @@ const struct phase *phase_by_name(const char *);
  */
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
-/* read(2) or write(2) all of len bytes, retrying short transfers. */
+/* The calls xfer_full() can make. */
+enum xfer { XFER_READ, XFER_WRITE, XFER_PREAD, XFER_PWRITE };
+
+/*
+ * Move all len bytes with one kind of call (off is for pread/pwrite),
+ * retrying short transfers, and interrupted ones unless a signal asked
+ * the run to stop.  Returns 0; -1 with errno; or 1 (errno EIO) at an
+ * unexpected end of file.  *done is the bytes moved either way.
+ */
+int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
+	    size_t *done);
+/* read(2) or write(2) all of len bytes, failing the phase at offset. */
 int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
-int	phase_write_full(struct phase_ctx *, int fd, const unsigned char *,
-	    size_t, int64_t offset);
+int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
+	    int64_t offset);
 /*
  * End a block phase inside its timed region: fsync(2) if sync, then
  * close(2) ctx->fd; count the whole file as moved in whole chunks.

@@ -14,7 +14,7 @@
  * phase that completed.  Returns 0, or -1 with res->err filled in (and
  * res->interrupted set when a signal stopped the run).
  */
-int	run_once(const struct options *, int index, struct run_result *);
+int	run_once(const struct options *, struct run_result *);
 
 /*
  * Check the target before any file is made: the directory exists, is a

@@ -39,7 +39,6 @@ struct seek_job {
  */
 struct seeker_result {
 	uint64_t	 ops;		/* Seeks done. */
-	uint64_t	 writes;	/* Of which written back. */
 	bn_time		 start, end;	/* After the common start; at the end. */
 	struct cpu_times cpu;		/* The seeker's own CPU from its
 					   start to its end. */

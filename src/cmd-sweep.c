@@ -397,7 +397,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		if (options_check(&o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
-		if (run_once(&o, p, &pt->res) == -1) {
+		if (run_once(&o, &pt->res) == -1) {
 			if (pt->res.interrupted) {
 				sig = pt->res.interrupted;
 				break;

@@ -162,7 +162,7 @@ main(int argc, char **argv)
 	rec.runs = runs;
 	for (i = 0; i < opt.repeat; i++) {
 		done = i + 1;
-		if (run_once(&opt, i, &runs[i]) == -1) {
+		if (run_once(&opt, &runs[i]) == -1) {
 			status = 1;
 			break;
 		}

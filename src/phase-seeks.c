@@ -101,7 +101,7 @@ seeks_run(struct phase_ctx *ctx)
 				e = st->res[i].err_errno;
 				off = st->res[i].err_offset;
 			}
-		if (strcmp(st->cause, "interrupted") == 0)
+		if (bn_stop_signal)
 			e = EINTR;
 		snprintf(ctx->err_detail, sizeof(ctx->err_detail), "%s",
 		    st->cause);

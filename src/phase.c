@@ -113,13 +113,36 @@ phase_open(struct phase_ctx *ctx, int flags)
 	return fd;
 }
 
-/* A transfer was interrupted: stop if a signal asked us to. */
-static int
-interrupted(struct phase_ctx *ctx, const char *what, int64_t offset)
+int
+xfer_full(enum xfer op, int fd, unsigned char *buf, size_t len, off_t off,
+    size_t *done)
 {
-	if (bn_stop_signal) {
-		errno = EINTR;
-		return phase_fail(ctx, what, offset);
+	ssize_t	n;
+
+	for (*done = 0; *done < len; ) {
+		switch (op) {
+		case XFER_READ:
+			n = read(fd, buf + *done, len - *done);
+			break;
+		case XFER_WRITE:
+			n = write(fd, buf + *done, len - *done);
+			break;
+		case XFER_PREAD:
+			n = pread(fd, buf + *done, len - *done,
+			    off + (off_t)*done);
+			break;
+		default:
+			n = pwrite(fd, buf + *done, len - *done,
+			    off + (off_t)*done);
+			break;
+		}
+		if (n > 0)
+			*done += (size_t)n;
+		else if (n == 0) {
+			errno = EIO;
+			return 1;
+		} else if (errno != EINTR || bn_stop_signal)
+			return -1;
 	}
 	return 0;
 }
@@ -128,47 +151,24 @@ int
 phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
     size_t len, int64_t offset)
 {
-	size_t	done = 0;
-	ssize_t	n;
+	size_t	done;
+	int	r;
 
-	while (done < len) {
-		n = read(fd, buf + done, len - done);
-		if (n > 0) {
-			done += (size_t)n;
-			continue;
-		}
-		if (n == 0) {
-			errno = EIO;
-			return phase_fail(ctx, "read (unexpected end of file)",
-			    offset + (int64_t)done);
-		}
-		if (errno != EINTR || interrupted(ctx, "read", offset) == -1)
-			return phase_fail(ctx, "read", offset + (int64_t)done);
-	}
-	return 0;
+	if ((r = xfer_full(XFER_READ, fd, buf, len, 0, &done)) == 0)
+		return 0;
+	return phase_fail(ctx, r > 0 ? "read (unexpected end of file)" :
+	    "read", offset + (int64_t)done);
 }
 
 int
-phase_write_full(struct phase_ctx *ctx, int fd, const unsigned char *buf,
+phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
     size_t len, int64_t offset)
 {
-	size_t	done = 0;
-	ssize_t	n;
+	size_t	done;
 
-	while (done < len) {
-		n = write(fd, buf + done, len - done);
-		if (n > 0) {
-			done += (size_t)n;
-			continue;
-		}
-		if (n == 0)
-			errno = EIO;
-		else if (errno == EINTR &&
-		    interrupted(ctx, "write", offset) == 0)
-			continue;
-		return phase_fail(ctx, "write", offset + (int64_t)done);
-	}
-	return 0;
+	if (xfer_full(XFER_WRITE, fd, buf, len, 0, &done) == 0)
+		return 0;
+	return phase_fail(ctx, "write", offset + (int64_t)done);
 }
 
 int

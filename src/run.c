@@ -263,17 +263,15 @@ remove_file(struct runner *r)
 static int
 prefill(struct runner *r)
 {
-	struct phase_ctx	ctx;
-	uint64_t		i, n = r->opt->size / r->opt->chunk;
+	uint64_t	i, n = r->opt->size / r->opt->chunk;
+	size_t		done;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.size = r->opt->size;
 	for (i = 0; i < n; i++) {
 		phase_dirty(r->buf, r->opt->chunk, i);
-		if (phase_write_full(&ctx, r->fd, r->buf, r->opt->chunk,
-		    (int64_t)(i * r->opt->chunk)) == -1)
-			return run_fail(r, "setup", "write", ctx.err_offset,
-			    ctx.err_errno, NULL);
+		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
+		    &done) != 0)
+			return run_fail(r, "setup", "write",
+			    (int64_t)(i * r->opt->chunk + done), errno, NULL);
 	}
 	if (fsync(r->fd) == -1)
 		return run_fail(r, "setup", "fsync", (int64_t)r->opt->size,
@@ -506,14 +504,14 @@ utc_now(char *buf, size_t len)
 }
 
 int
-run_once(const struct options *opt, int index, struct run_result *res)
+run_once(const struct options *opt, struct run_result *res)
 {
 	struct runner	 r;
 	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
 	void		*p;
+	size_t		 mem_align, io_align;
 	int		 i, rv = 0, e;
 
-	(void)index;
 	memset(res, 0, sizeof(*res));
 	memset(&r, 0, sizeof(r));
 	res->seed = opt->seed;
@@ -524,12 +522,15 @@ run_once(const struct options *opt, int index, struct run_result *res)
 	r.res = res;
 	r.fd = -1;
 	r.ncpu = platform_ncpu();
-	r.align = 64;
-	if (opt->direct && platform_direct_align(opt->dir, &(size_t){0},
-	    &r.align) == -1)
-		r.align = 4096;
-	if (r.align < 4096)
-		r.align = 4096;
+	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
+	r.align = 4096;
+	if (opt->direct &&
+	    platform_direct_align(opt->dir, &mem_align, &io_align) == 0) {
+		if (mem_align > r.align)
+			r.align = mem_align;
+		if (io_align > r.align)
+			r.align = io_align;
+	}
 	if ((e = posix_memalign(&p, r.align, opt->chunk)) != 0)
 		return run_fail(&r, "setup", "allocate buffer", -1, e, NULL);
 	r.buf = p;

@@ -67,27 +67,6 @@ seeker_fail(struct seeker_result *r, const char *what, int64_t offset)
 	return -1;
 }
 
-/* pread(2) or pwrite(2) all of len bytes, retrying short transfers. */
-static int
-pio_full(int fd, unsigned char *buf, size_t len, off_t off, int wr)
-{
-	size_t	done = 0;
-	ssize_t	n;
-
-	while (done < len) {
-		n = wr ? pwrite(fd, buf + done, len - done, off + (off_t)done) :
-		    pread(fd, buf + done, len - done, off + (off_t)done);
-		if (n > 0)
-			done += (size_t)n;
-		else if (n == 0) {
-			errno = EIO;
-			return -1;
-		} else if (errno != EINTR || bn_stop_signal)
-			return -1;
-	}
-	return 0;
-}
-
 /* What a seeker holds between getting ready and starting. */
 struct seeker {
 	const struct seek_job	*job;
@@ -144,6 +123,7 @@ seeker_loop(struct seeker *s)
 	uint64_t		 nchunks = job->size / job->chunk, k;
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
 	off_t			 off;
+	size_t			 done;
 	bn_time			 last, now;
 	struct cpu_stamp	 c0, c1;
 
@@ -152,13 +132,14 @@ seeker_loop(struct seeker *s)
 	for (k = 0; k < s->quota ||
 	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
 		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
-		if (pio_full(s->fd, s->buf, job->chunk, off, 0) == -1)
+		if (xfer_full(XFER_PREAD, s->fd, s->buf, job->chunk, off,
+		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (k % 10 == 9) {
 			phase_dirty(s->buf, job->chunk, k);
-			if (pio_full(s->fd, s->buf, job->chunk, off, 1) == -1)
+			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
+			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
-			r->writes++;
 		}
 		now = time_now();
 		hist_add(&r->hist, time_elapsed_ns(last, now));
