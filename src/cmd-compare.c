@@ -71,32 +71,19 @@ get_ram(const struct rs_settings *s, char *b, size_t n)
 	rs_format_size(b, n, s->ram);
 }
 
-static void
-get_chunk(const struct rs_settings *s, char *b, size_t n)
-{
-	if (s->chunk == 0)
-		snprintf(b, n, "-");
-	else
-		snprintf(b, n, "%llu", (unsigned long long)s->chunk);
+/* A count where 0 means not recorded. */
+#define NUM_SETTING(fn, field)						\
+static void								\
+fn(const struct rs_settings *s, char *b, size_t n)			\
+{									\
+	if (s->field == 0)						\
+		snprintf(b, n, "-");					\
+	else								\
+		snprintf(b, n, "%llu", (unsigned long long)s->field);	\
 }
-
-static void
-get_seeks(const struct rs_settings *s, char *b, size_t n)
-{
-	if (s->seeks == 0)
-		snprintf(b, n, "-");
-	else
-		snprintf(b, n, "%llu", (unsigned long long)s->seeks);
-}
-
-static void
-get_seekers(const struct rs_settings *s, char *b, size_t n)
-{
-	if (s->seekers == 0)
-		snprintf(b, n, "-");
-	else
-		snprintf(b, n, "%d", s->seekers);
-}
+NUM_SETTING(get_chunk, chunk)
+NUM_SETTING(get_seeks, seeks)
+NUM_SETTING(get_seekers, seekers)
 
 static const struct setting settings[] = {
 	{ "tool", 0, get_version },

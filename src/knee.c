@@ -141,28 +141,33 @@ knee_phase_words(const char *phase)
 	return phase;
 }
 
+/* v in the largest of MiB, KiB and bytes that divides it exactly. */
+static int
+binary_name(char *buf, size_t len, uint64_t v, const char *const unit[3])
+{
+	if (v >= (1u << 20) && v % (1u << 20) == 0)
+		return snprintf(buf, len, "%llu%s",
+		    (unsigned long long)(v >> 20), unit[2]);
+	if (v >= 1024 && v % 1024 == 0)
+		return snprintf(buf, len, "%llu%s",
+		    (unsigned long long)(v >> 10), unit[1]);
+	return snprintf(buf, len, "%llu%s", (unsigned long long)v, unit[0]);
+}
+
 int
 knee_chunk_name(char *buf, size_t len, uint64_t chunk)
 {
-	if (chunk >= (1u << 20) && chunk % (1u << 20) == 0)
-		return snprintf(buf, len, "%llum",
-		    (unsigned long long)(chunk >> 20));
-	if (chunk >= 1024 && chunk % 1024 == 0)
-		return snprintf(buf, len, "%lluk",
-		    (unsigned long long)(chunk >> 10));
-	return snprintf(buf, len, "%llu", (unsigned long long)chunk);
+	static const char *const unit[3] = { "", "k", "m" };
+
+	return binary_name(buf, len, chunk, unit);
 }
 
 int
 knee_size_name(char *buf, size_t len, uint64_t bytes)
 {
-	if (bytes >= (1u << 20) && bytes % (1u << 20) == 0)
-		return snprintf(buf, len, "%llu MiB",
-		    (unsigned long long)(bytes >> 20));
-	if (bytes >= 1024 && bytes % 1024 == 0)
-		return snprintf(buf, len, "%llu KiB",
-		    (unsigned long long)(bytes >> 10));
-	return snprintf(buf, len, "%llu bytes", (unsigned long long)bytes);
+	static const char *const unit[3] = { " bytes", " KiB", " MiB" };
+
+	return binary_name(buf, len, bytes, unit);
 }
 
 int
