@@ -9,14 +9,11 @@
 
 #include "hist.h"
 
-/* Phase ids, in the order the phases run and the report prints them. */
+/* Phase ids, in the order the phases run: made from phase-list.h. */
 enum phase_id {
-	PH_PUTC,
-	PH_WRITE,
-	PH_REWRITE,
-	PH_GETC,
-	PH_READ,
-	PH_SEEKS,
+#define PHASE(id, sym)	PH_##id,
+#include "phase-list.h"
+#undef PHASE
 	PH_COUNT
 };
 
@@ -70,8 +67,7 @@ struct run_result {
 	struct run_error err;
 };
 
-/* Names used in the report, the JSON record and the command line. */
-const char	*phase_id_name(enum phase_id);
+/* Names used in the report and the JSON record. */
 const char	*cache_state_name(enum cache_state);
 /* "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", or "a signal". */
 const char	*signal_name(int);

@@ -82,25 +82,16 @@ bad_value(int c, const char *why, char **cause)
 	return errorf(cause, "invalid value for %s: %s", option_name(c), why);
 }
 
-/* -p: a comma-separated list of phase names. */
+/* -p: a comma-separated list of phase names, or "all". */
 static int
 parse_phases(const char *arg, unsigned *mask, char **cause)
 {
-	const struct phase	*p;
-	char			*copy = xstrdup(arg), *s = copy, *name;
+	char	bad[64], names[256];
 
-	*mask = 0;
-	while ((name = strsep(&s, ",")) != NULL) {
-		if ((p = phase_by_name(name)) == NULL) {
-			errorf(cause, "invalid value for -p, --phases: unknown "
-			    "phase '%s' (putc, write, rewrite, getc, read, "
-			    "seeks)", name);
-			free(copy);
-			return -1;
-		}
-		*mask |= 1u << p->id;
-	}
-	free(copy);
+	if (phase_parse_list(arg, mask, bad, sizeof(bad)) == -1)
+		return errorf(cause, "invalid value for -p, --phases: unknown "
+		    "phase '%s' (%s, all)", bad,
+		    phase_name_list(names, sizeof(names)));
 	return 0;
 }
 
@@ -255,7 +246,7 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 		return errorf(cause, "unexpected argument '%s' (see bonnie-ng "
 		    "--help)", argv[optind]);
 	if (fast)
-		o->phases &= ~((1u << PH_PUTC) | (1u << PH_GETC));
+		o->phases &= ~phase_flag_mask(PHASE_PERCHAR);
 	return options_check(o, cause);
 }
 

@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "resultset.h"
 
 #define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \
@@ -108,7 +109,7 @@ static const struct setting settings[] = {
 static int
 parse_fail_on(const char *arg, int *sel, char **cause)
 {
-	char	*copy, *word, *next;
+	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
@@ -130,9 +131,9 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
 			r = errorf(cause, "compare: --fail-on: unknown column "
-			    "'%s' (one of putc, write, rewrite, getc, read, "
-			    "seeks, NAME_cpu, NAME_lat, rates, cpu, latency, "
-			    "all)", word);
+			    "'%s' (one of %s, NAME_cpu, NAME_lat, rates, cpu, "
+			    "latency, all)", word,
+			    phase_name_list(names, sizeof(names)));
 			break;
 		}
 		sel[c] = 1;
@@ -349,13 +350,13 @@ method_text(char *buf, size_t len, const struct compare *cmp,
 }
 
 static const char *
-col_unit(int col)
+col_unit(int col, char *buf, size_t len)
 {
 	if (RS_KIND(col) == RS_KIND_CPU)
 		return "%CPU";
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
-	return col == RS_SEEKS ? "/sec" : "K/sec";
+	return phase_unit(phase_table[RS_PHASE(col)], UNIT_SHORT, buf, len);
 }
 
 /*
@@ -430,7 +431,7 @@ static void
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64];
+	char			 b[64], m[64], name[48], unit[32];
 	int			 col, k, warned = 0;
 
 	printf("base: %s (%s, %d run%s)\n", cmp->sets[0].file,
@@ -454,7 +455,8 @@ print_text(struct compare *cmp)
 			continue;
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
-		printf("%-12s %-5s %10s", rs_col_name(col), col_unit(col), b);
+		printf("%-12s %-5s %10s", rs_col_name(col, name, sizeof(name)),
+		    col_unit(col, unit, sizeof(unit)), b);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);
@@ -528,6 +530,7 @@ print_json(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
 	struct json		 j;
+	char			 name[48], unit[32];
 	int			 col, k;
 
 	json_init(&j, stdout, 1);
@@ -544,9 +547,9 @@ print_json(struct compare *cmp)
 		if (!cmp->shown[col])
 			continue;
 		json_object_start(&j, NULL);
-		json_string(&j, "name", rs_col_name(col));
+		json_string(&j, "name", rs_col_name(col, name, sizeof(name)));
 		json_string(&j, "unit", RS_KIND(col) == RS_KIND_LAT ? "s" :
-		    col_unit(col));
+		    col_unit(col, unit, sizeof(unit)));
 		json_bool(&j, "lower_is_better", rs_col_lower_better(col));
 		json_bool(&j, "fail_on", cmp->fail_on[col]);
 		c = cell(cmp, col, 0);

@@ -9,7 +9,7 @@
 
 #include "error.h"
 #include "options.h"
-#include "result.h"
+#include "phase.h"
 
 const char *
 options_default_label(void)
@@ -37,7 +37,7 @@ options_defaults(struct options *o)
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
-	o->phases = (1u << PH_COUNT) - 1;
+	o->phases = phase_default_mask();
 	o->repeat = 1;
 	o->format = OUT_TEXT;
 }

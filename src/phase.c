@@ -15,52 +15,155 @@
 
 volatile sig_atomic_t bn_stop_signal;
 
-/* The phases in the order they run; the report columns follow it. */
-const struct phase *const phase_table[] = {
-	&phase_putc,
-	&phase_write,
-	&phase_rewrite,
-	&phase_getc,
-	&phase_read,
-	&phase_seeks,
+/* The phases in the order they run, made from phase-list.h. */
+const struct phase *const phase_table[PH_COUNT + 1] = {
+#define PHASE(id, sym)	&phase_##sym,
+#include "phase-list.h"
+#undef PHASE
 	NULL
 };
+
+/* The list and the enum come from one list, so they agree in length. */
+_Static_assert(sizeof(phase_table) / sizeof(phase_table[0]) == PH_COUNT + 1,
+    "the phase table and enum phase_id differ");
+/* Phase masks are unsigned bit masks. */
+_Static_assert(PH_COUNT <= 32, "too many phases for a phase mask");
 
 int
 phase_table_check(char **cause)
 {
 	const struct phase	*p;
-	int			 i;
+	int			 i, k;
 
 	for (i = 0; (p = phase_table[i]) != NULL; i++) {
 		if (p->version != PHASE_VERSION)
 			return errorf(cause, "phase %s: version %d, want %d",
 			    p->name, p->version, PHASE_VERSION);
-		if ((int)p->id != i || i >= PH_COUNT)
-			return errorf(cause, "phase %s: id %d at table "
-			    "position %d", p->name, (int)p->id, i);
-		if (p->run == NULL || p->name == NULL || p->title == NULL)
-			return errorf(cause, "phase %d: missing run, name or "
-			    "title", i);
-		if (strcmp(p->name, phase_id_name(p->id)) != 0)
-			return errorf(cause, "phase %s: name differs from "
-			    "its id's name %s", p->name, phase_id_name(p->id));
+		if (p->run == NULL || p->name == NULL || p->title == NULL ||
+		    p->words == NULL || p->column == NULL ||
+		    p->colour == NULL)
+			return errorf(cause, "phase %d: missing run, name, "
+			    "title, words, column or colour", i);
+		if (((p->flags & PHASE_OPS) != 0) != (p->unit != NULL))
+			return errorf(cause, "phase %s: a unit goes with "
+			    "PHASE_OPS and only with it", p->name);
+		if (strcmp(p->name, "all") == 0 || strchr(p->name, ',') ||
+		    strchr(p->name, '_'))
+			return errorf(cause, "phase %s: not a usable name",
+			    p->name);
+		for (k = 0; k < i; k++)
+			if (strcmp(phase_table[k]->name, p->name) == 0)
+				return errorf(cause, "phase %s: listed twice",
+				    p->name);
 	}
-	if (i != PH_COUNT)
-		return errorf(cause, "phase table has %d phases, want %d", i,
-		    PH_COUNT);
 	return 0;
 }
 
 const struct phase *
 phase_by_name(const char *name)
 {
+	int	i = phase_id_by_name(name);
+
+	return i < 0 ? NULL : phase_table[i];
+}
+
+int
+phase_id_by_name(const char *name)
+{
 	int	i;
 
-	for (i = 0; phase_table[i] != NULL; i++)
+	for (i = 0; i < PH_COUNT; i++)
 		if (strcmp(phase_table[i]->name, name) == 0)
-			return phase_table[i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+const char *
+phase_id_name(enum phase_id id)
+{
+	if ((unsigned)id >= PH_COUNT)
+		return "unknown";
+	return phase_table[id]->name;
+}
+
+const char *
+phase_unit(const struct phase *p, enum phase_unit_style style, char *buf,
+    size_t len)
+{
+	if (!(p->flags & PHASE_OPS))
+		snprintf(buf, len, "%s", style == UNIT_RECORD ? "KiB/s" :
+		    "K/sec");
+	else if (style == UNIT_SHORT)
+		snprintf(buf, len, "/sec");
+	else
+		snprintf(buf, len, "%s/%s", p->unit,
+		    style == UNIT_RECORD ? "s" : "sec");
+	return buf;
+}
+
+unsigned
+phase_flag_mask(unsigned flags)
+{
+	unsigned	m = 0;
+	int		i;
+
+	for (i = 0; i < PH_COUNT; i++)
+		if ((phase_table[i]->flags & flags) == flags)
+			m |= 1u << i;
+	return m;
+}
+
+unsigned
+phase_default_mask(void)
+{
+	return ((1u << PH_COUNT) - 1) & ~phase_flag_mask(PHASE_OPTIONAL);
+}
+
+int
+phase_parse_list(const char *arg, unsigned *mask, char *bad, size_t badlen)
+{
+	const char	*s, *e;
+	size_t		 n;
+	int		 i;
+
+	*mask = 0;
+	for (s = arg;; s = e + 1) {
+		e = strchr(s, ',');
+		n = e != NULL ? (size_t)(e - s) : strlen(s);
+		if (n == 3 && strncmp(s, "all", 3) == 0)
+			*mask |= (1u << PH_COUNT) - 1;
+		else {
+			for (i = 0; i < PH_COUNT; i++)
+				if (strlen(phase_table[i]->name) == n &&
+				    strncmp(phase_table[i]->name, s, n) == 0)
+					break;
+			if (i == PH_COUNT) {
+				snprintf(bad, badlen, "%.*s", (int)n, s);
+				return -1;
+			}
+			*mask |= 1u << i;
+		}
+		if (e == NULL)
+			return 0;
+	}
+}
+
+const char *
+phase_name_list(char *buf, size_t len)
+{
+	size_t	off = 0;
+	int	i, n;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < PH_COUNT && off < len; i++) {
+		n = snprintf(buf + off, len - off, "%s%s", i > 0 ? ", " : "",
+		    phase_table[i]->name);
+		if (n < 0)
+			break;
+		off += (size_t)n;
+	}
+	return buf;
 }
 
 void

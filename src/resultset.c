@@ -10,33 +10,40 @@
 #include <string.h>
 
 #include "error.h"
+#include "phase.h"
 #include "report.h"
 #include "resultset.h"
 
-static const char *const col_names[RS_NCOLS] = {
-	"putc", "write", "rewrite", "getc", "read", "seeks",
-	"putc_cpu", "write_cpu", "rewrite_cpu", "getc_cpu", "read_cpu",
-	"seeks_cpu",
-	"putc_lat", "write_lat", "rewrite_lat", "getc_lat", "read_lat",
-	"seeks_lat"
-};
+static const char *const kind_suffix[] = { "", "_cpu", "_lat" };
 
 const char *
-rs_col_name(int col)
+rs_col_name(int col, char *buf, size_t len)
 {
 	if (col < 0 || col >= RS_NCOLS)
 		return NULL;
-	return col_names[col];
+	snprintf(buf, len, "%s%s", phase_table[RS_PHASE(col)]->name,
+	    kind_suffix[RS_KIND(col)]);
+	return buf;
 }
 
 int
 rs_col_by_name(const char *name)
 {
-	int	i;
+	size_t	n;
+	int	kind, id;
 
-	for (i = 0; i < RS_NCOLS; i++)
-		if (strcmp(col_names[i], name) == 0)
-			return i;
+	for (kind = RS_KIND_LAT; kind >= RS_KIND_RATE; kind--) {
+		n = strlen(name);
+		if (n < strlen(kind_suffix[kind]) || strcmp(name + n -
+		    strlen(kind_suffix[kind]), kind_suffix[kind]) != 0)
+			continue;
+		n -= strlen(kind_suffix[kind]);
+		for (id = 0; id < PH_COUNT; id++)
+			if (strlen(phase_table[id]->name) == n &&
+			    strncmp(phase_table[id]->name, name, n) == 0)
+				return RS_COL(kind, id);
+		return -1;
+	}
 	return -1;
 }
 
@@ -311,7 +318,8 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
 	else if (RS_KIND(col) == RS_KIND_LAT)
 		rs_format_latency(buf, len, v);
-	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
+	else if (RS_KIND(col) == RS_KIND_CPU ||
+	    (phase_table[RS_PHASE(col)]->flags & PHASE_OPS))
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%lld", report_kps(v));

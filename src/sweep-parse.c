@@ -7,7 +7,7 @@
 
 #include "error.h"
 #include "options.h"
-#include "result.h"
+#include "phase.h"
 #include "sweep.h"
 
 int
@@ -96,30 +96,12 @@ fail:
 int
 sweep_parse_phases(const char *arg, unsigned *mask, char **cause)
 {
-	char	*copy, *s, *next;
-	int	 id, found;
+	char	bad[64], names[256];
 
-	*mask = 0;
-	copy = xstrdup(arg);
-	for (s = copy; s != NULL; s = next) {
-		if ((next = strchr(s, ',')) != NULL)
-			*next++ = '\0';
-		found = 0;
-		for (id = 0; id < PH_COUNT; id++) {
-			if (strcmp(s, phase_id_name((enum phase_id)id)) == 0) {
-				*mask |= 1u << id;
-				found = 1;
-			}
-		}
-		if (!found) {
-			errorf(cause, "invalid value for --phases: '%s' is not "
-			    "a phase (putc, write, rewrite, getc, read, seeks)",
-			    s);
-			free(copy);
-			return -1;
-		}
-	}
-	free(copy);
+	if (phase_parse_list(arg, mask, bad, sizeof(bad)) == -1)
+		return errorf(cause, "invalid value for --phases: '%s' is not "
+		    "a phase (%s, all)", bad,
+		    phase_name_list(names, sizeof(names)));
 	return 0;
 }
 

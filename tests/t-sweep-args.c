@@ -78,7 +78,7 @@ test_phases(void)
 	ok(sweep_parse_phases("write,bogus", &m, &cause) == -1,
 	    "an unknown phase refused");
 	is_str(cause, "invalid value for --phases: 'bogus' is not a phase "
-	    "(putc, write, rewrite, getc, read, seeks)", "its message");
+	    "(putc, write, rewrite, getc, read, seeks, all)", "its message");
 	free(cause);
 }
 
