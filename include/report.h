@@ -47,12 +47,6 @@ int	report_latency_row(char *buf, size_t len, uint64_t size_mib,
 int	report_extra_row(char *buf, size_t len, enum phase_id,
 	    uint64_t size_mib, const struct phase_result *, int latency);
 
-/* "123us", "4.5ms", "12s": a duration in seconds with a unit. */
-int	report_duration(char *buf, size_t len, double seconds);
-
-/* K/sec as the report prints it: whole KiB per second, rounded down. */
-long long report_kps(double kib_per_s);
-
 struct record;
 
 /*

@@ -18,6 +18,7 @@
 #include "phase.h"
 #include "report.h"
 #include "resultset.h"
+#include "units.h"
 
 #define MAX_TOKENS	64
 
@@ -113,7 +114,7 @@ latency_row(const char *name, int line, char **tok, int n,
 	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		if (strcmp(tok[first + i], "-") == 0)
 			continue;
-		if (rs_parse_latency(tok[first + i], &v) != 0)
+		if (units_parse_latency(tok[first + i], &v) != 0)
 			return errorf(cause, "%s:%d: not a latency: '%s'", name,
 			    line, tok[first + i]);
 		if (last != NULL) {
@@ -163,7 +164,7 @@ extra_row(const char *name, int line, char **tok, int n, struct rs_run *run,
 	field_value(tok[3], &run->col[RS_CPU(id)]);
 	for (i = 4; i + 1 < n; i++)
 		if (strcmp(tok[i], "p99") == 0) {
-			if (rs_parse_latency(tok[i + 1], &v) != 0)
+			if (units_parse_latency(tok[i + 1], &v) != 0)
 				return errorf(cause, "%s:%d: not a latency: "
 				    "'%s'", name, line, tok[i + 1]);
 			run->col[RS_LAT(id)].state = RS_VALUE;

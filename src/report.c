@@ -1,8 +1,6 @@
 /*
  * The classic Bonnie text report.  Pure formatting: no clocks, no files.
  */
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +10,7 @@
 #include "record.h"
 #include "report.h"
 #include "stats.h"
+#include "units.h"
 
 const char report_header[] =
 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
@@ -33,16 +32,6 @@ report_classic_mask(void)
 	return m;
 }
 
-long long
-report_kps(double kib_per_s)
-{
-	if (!(kib_per_s > 0))
-		return 0;
-	if (kib_per_s >= 0x1p63)	/* Read from a file, not measured. */
-		return LLONG_MAX;
-	return (long long)floor(kib_per_s);
-}
-
 /* Append to buf at *off, tracking the length snprintf would need. */
 #define APPEND(...) do {						\
 	int n_ = snprintf(*off < len ? buf + *off : NULL,		\
@@ -60,7 +49,7 @@ pair(char *buf, size_t len, size_t *off, const struct phase_result *p,
 	else if (phase_table[id]->flags & PHASE_OPS)
 		APPEND("%5.1f %4.1f", p->rate, p->cpu_pct);
 	else
-		APPEND("%5lld %4.1f", report_kps(p->rate), p->cpu_pct);
+		APPEND("%5lld %4.1f", units_kps(p->rate), p->cpu_pct);
 }
 
 int
@@ -79,20 +68,6 @@ report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
 }
 
 int
-report_duration(char *buf, size_t len, double s)
-{
-	double	us = s * 1e6;
-
-	if (us < 10)
-		return snprintf(buf, len, "%.1fus", us);
-	if (us < 10000)
-		return snprintf(buf, len, "%.0fus", floor(us));
-	if (s < 10)
-		return snprintf(buf, len, "%.0fms", floor(s * 1e3));
-	return snprintf(buf, len, "%.0fs", floor(s));
-}
-
-int
 report_latency_row(char *buf, size_t len, uint64_t size_mib,
     const struct phase_result ph[PH_COUNT])
 {
@@ -105,7 +80,7 @@ report_latency_row(char *buf, size_t len, uint64_t size_mib,
 	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		p = &ph[classic_columns[i]];
 		if (p->ran && p->lat.count > 0)
-			report_duration(d, sizeof(d), p->lat.p99);
+			units_latency_short(d, sizeof(d), p->lat.p99);
 		else
 			snprintf(d, sizeof(d), "-");
 		APPEND("%10s%s", d, i == CLASSIC_NCOLS - 1 ? "\n" : " ");
@@ -130,7 +105,7 @@ report_extra_row(char *buf, size_t len, enum phase_id id, uint64_t size_mib,
 	if (latency && p->ran && p->lat.count > 0) {
 		APPEND(" latency");
 		for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
-			report_duration(d, sizeof(d), v[i]);
+			units_latency_short(d, sizeof(d), v[i]);
 			APPEND(" %s %s", pct[i], d);
 		}
 	}
