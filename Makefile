@@ -133,8 +133,11 @@ dist:
 	git archive --format=tar --prefix=$(DIST)/ HEAD | gzip -9n >$(O)/$(DIST).tar.gz.tmp
 	mv $(O)/$(DIST).tar.gz.tmp $(O)/$(DIST).tar.gz
 
+# With O=. the test programs sit beside the test sources in tests/: remove
+# the programs, never the directory.
 clean:
-	rm -rf $(O)/obj $(O)/tests $(BIN) build-asan build-*
+	rm -rf $(O)/obj $(BIN) build-asan build-*
+	rm -f $(TEST_BIN) $(O)/tests/libinject.so
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
 
