@@ -1,7 +1,8 @@
 #!/bin/sh
 # The manual: mandoc -Tlint is clean, man -l renders it without a warning,
 # it documents every long option the program knows, and make install puts
-# the program and the page under DESTDIR/PREFIX.
+# the program, the page, the documents and the schema under DESTDIR/PREFIX
+# and make uninstall takes them away.
 . tests/lib.sh
 scratch
 
@@ -85,9 +86,9 @@ ok "doc/FAULTS.md names tests that exist" sh -c \
 # Only when the program is up to date, so that install never rebuilds (a
 # sanitized build directory must not be rebuilt without its flags).
 if ! command -v make >/dev/null 2>&1 || [ ! -f Makefile ]; then
-	for i in 1 2 3 4; do skip "make is not available"; done
+	for i in 1 2 3 4 5 6 7; do skip "make is not available"; done
 elif ! make -q O="${O:-.}" "${O:-.}/bonnie-ng" >/dev/null 2>&1; then
-	for i in 1 2 3 4; do skip "the program is not up to date: install not tried"; done
+	for i in 1 2 3 4 5 6 7; do skip "the program is not up to date: install not tried"; done
 else
 	make -s O="${O:-.}" install DESTDIR="$T/inst" PREFIX=/usr \
 	    >"$T/make" 2>&1
@@ -98,6 +99,14 @@ else
 	    sh -c "'$T/inst/usr/bin/bonnie-ng' -V >/dev/null"
 	ok "the page is installed in /usr/share/man/man1" \
 	    cmp -s "$MAN" "$T/inst/usr/share/man/man1/bonnie-ng.1"
+	ok "the documents are installed in /usr/share/doc/bonnie-ng" \
+	    cmp -s doc/RECORD.md "$T/inst/usr/share/doc/bonnie-ng/RECORD.md"
+	ok "the schema is installed in /usr/share/bonnie-ng" \
+	    cmp -s doc/schema.json "$T/inst/usr/share/bonnie-ng/schema.json"
+	make -s O="${O:-.}" uninstall DESTDIR="$T/inst" PREFIX=/usr \
+	    >"$T/make" 2>&1
+	ok "make uninstall removes every file it installed" \
+	    sh -c "[ -z \"\$(find '$T/inst' -type f)\" ]"
 fi
 
 done_testing
