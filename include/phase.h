@@ -32,7 +32,6 @@
 #include <sys/types.h>
 
 #include "hist.h"
-#include "options.h"
 #include "result.h"
 #include "timer.h"
 
@@ -52,6 +51,8 @@
 				   (unit names them), not KiB/s. */
 #define PHASE_OPTIONAL	0x100	/* Runs only when asked for (-p NAME or
 				   -p all), not by default. */
+
+struct options;
 
 struct rng {
 	uint64_t	s[4];

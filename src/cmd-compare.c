@@ -17,6 +17,7 @@
 #include "json.h"
 #include "phase.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "phase.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."

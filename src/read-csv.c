@@ -13,6 +13,7 @@
 #include "error.h"
 #include "report.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define CSV_MAX_FIELDS	64

@@ -11,6 +11,7 @@
 #include "jsonparse.h"
 #include "phase.h"
 #include "resultset.h"
+#include "rs-read.h"
 
 static char *
 dup_str(const struct jv *v, const char *key)

@@ -18,6 +18,7 @@
 #include "phase.h"
 #include "report.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define MAX_TOKENS	64
