@@ -21,6 +21,7 @@
 
 #include "hist.h"
 #include "options.h"
+#include "pattern.h"
 #include "result.h"
 #include "timer.h"
 
@@ -48,7 +49,8 @@ struct phase_ctx {
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
-	unsigned char	*buf;		/* chunk bytes, aligned, random. */
+	unsigned char	*buf;		/* chunk bytes, aligned. */
+	const struct pattern *pat;	/* The data every writer writes. */
 	struct rng	 rng;
 	struct hist	*hist;		/* Latency, cleared by the core. */
 	void		*priv;		/* Phase state from setup(). */
@@ -85,6 +87,8 @@ struct phase {
 	const char	*name;		/* "putc", "write", ... */
 	const char	*title;		/* "Writing with putc()" */
 	unsigned	 flags;
+	enum pattern_writer writer;	/* PHASE_WRITES over the whole file:
+					   the version it leaves (pattern.h). */
 	int		 open_flags;	/* With PHASE_OPEN, the core opens
 					   ctx->fd with these (and O_DIRECT
 					   under --direct) before setup. */
@@ -148,9 +152,6 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
 }
-/* Change one word in every 512 bytes of buf so no two chunks are equal. */
-void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);
-
 /* Fast pseudo-random numbers (xoshiro256**). */
 void	rng_seed(struct rng *, uint64_t seed);
 uint64_t rng_next(struct rng *);

@@ -11,6 +11,7 @@
 
 #include "hist.h"
 #include "options.h"
+#include "pattern.h"
 #include "timer.h"
 
 /* The work, the same for every seeker. */
@@ -25,6 +26,7 @@ struct seek_job {
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */
 	uint64_t	 seed;
+	const struct pattern *pat;	/* What a write-back writes. */
 	/*
 	 * Optional: called about four times a second, from the process that
 	 * waits for the seekers, with the seeks done so far.

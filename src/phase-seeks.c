@@ -86,6 +86,7 @@ seeks_run(struct phase_ctx *ctx)
 	job.seeks = ctx->opt->seeks;
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
+	job.pat = ctx->pat;
 	if (ctx->tick_due != UINT64_MAX) {
 		job.progress = seeks_progress;
 		job.progress_arg = ctx;

@@ -1,6 +1,6 @@
 /*
  * The phase table, its start-up check, and what the phases share: opening
- * the test file safely, whole transfers, and the data generator.
+ * the test file safely, whole transfers, and the random numbers.
  */
 #include <sys/stat.h>
 
@@ -187,24 +187,6 @@ phase_finish(struct phase_ctx *ctx, int sync)
 	ctx->bytes = ctx->size;
 	ctx->ops = ctx->size / ctx->chunk;
 	return 0;
-}
-
-/*
- * Change one 64-bit word in every 512 bytes, so that no two chunks (and
- * no two sectors within the file) hold the same bytes, and nothing
- * compresses or deduplicates.  len is a multiple of 512.
- */
-void
-phase_dirty(unsigned char *buf, size_t len, uint64_t serial)
-{
-	size_t		off, slot = (size_t)(serial % 63) * 8;
-	uint64_t	w;
-
-	for (off = 0; off + 512 <= len; off += 512) {
-		memcpy(&w, buf + off + slot, sizeof(w));
-		w += serial * 0x9E3779B97F4A7C15ull + off;
-		memcpy(buf + off + slot, &w, sizeof(w));
-	}
 }
 
 static inline uint64_t

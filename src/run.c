@@ -153,6 +153,7 @@ struct runner {
 	dev_t			 dev;
 	ino_t			 ino;
 	unsigned char		*buf;
+	struct pattern		 pat;
 	size_t			 align;
 	struct hist		*hist;
 	int			 ncpu;
@@ -268,7 +269,7 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
-		phase_dirty(r->buf, r->opt->chunk, i);
+		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
 			return run_fail(r, "setup", "write",
@@ -410,6 +411,7 @@ run_phase(struct runner *r, const struct phase *p)
 	ctx.direct = direct;
 	ctx.align = r->align;
 	ctx.buf = r->buf;
+	ctx.pat = &r->pat;
 	ctx.hist = r->hist;
 	ctx.fd = -1;
 	ctx.total = opt->size;
@@ -527,12 +529,7 @@ run_once(const struct options *opt, struct run_result *res)
 		return run_fail(&r, "setup", "allocate buffer", -1, e, NULL);
 	r.buf = p;
 	r.hist = xmalloc(sizeof(*r.hist));
-	{
-		struct rng	rng;
-
-		rng_seed(&rng, opt->seed);
-		rng_fill(&rng, r.buf, opt->chunk);
-	}
+	pattern_init(&r.pat, opt->seed, opt->chunk, opt->size);
 
 	if (create_file(&r) == -1) {
 		rv = -1;

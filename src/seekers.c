@@ -97,7 +97,6 @@ seeker_prepare(struct seeker *s)
 		return seeker_fail(s->res, "allocate buffer", 0);
 	}
 	s->buf = p;
-	rng_fill(&s->rng, s->buf, job->chunk);
 	s->fd = open(job->path, job->open_flags | O_NOFOLLOW | O_CLOEXEC);
 	if (s->fd == -1)
 		return seeker_fail(s->res, "open", 0);
@@ -112,7 +111,7 @@ seeker_prepare(struct seeker *s)
 
 /*
  * The timed loop: a pread of one chunk at a random chunk-aligned offset,
- * and every tenth seek the chunk dirtied and written back.  Without -n
+ * and every tenth seek the chunk written back as generation 3.  Without -n
  * the seeker keeps going past its share until min_seconds have passed.
  */
 static int
@@ -136,7 +135,7 @@ seeker_loop(struct seeker *s)
 		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (k % 10 == 9) {
-			phase_dirty(s->buf, job->chunk, k);
+			pattern_fill(job->pat, s->buf, (uint64_t)off, PW_SEEK);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
