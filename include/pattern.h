@@ -86,6 +86,33 @@ struct pattern_bad {
 	enum pattern_writer	 want;		/* The version due. */
 };
 
+/*
+ * What the checks of one phase (or one seeker) found: every bad chunk
+ * counted, by diagnosis, and the first PATTERN_KEEP of them kept.
+ * Holds no pointers: seekers fill it in shared memory.
+ */
+#define PATTERN_KEEP	64
+
+struct pattern_tally {
+	uint64_t		 chunks;	/* Bad chunks. */
+	uint64_t		 bytes;		/* Bytes that differ in them. */
+	uint64_t		 kinds[PV_COUNT];
+	uint64_t		 checked;	/* Bytes checked. */
+	uint64_t		 ns;		/* Time spent checking. */
+	int			 nkept;
+	struct pattern_bad	 kept[PATTERN_KEEP];
+};
+
+/*
+ * Add the n bad chunks one pattern_check() found; bad[] holds nbad of
+ * them, which should be all (a read of one chunk touches two at most).
+ */
+void	pattern_tally_add(struct pattern_tally *, const struct pattern_bad *,
+	    int nbad, int n);
+/* Add one tally to another. */
+void	pattern_tally_merge(struct pattern_tally *,
+	    const struct pattern_tally *);
+
 /* Set up the data of a run; chunk is a power of two >= 512. */
 void	pattern_init(struct pattern *, uint64_t seed, size_t chunk,
 	    uint64_t size);

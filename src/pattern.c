@@ -391,6 +391,13 @@ pattern_check(const struct pattern *p, const unsigned char *buf,
 	return n;
 }
 
+/* "1 byte", "2 bytes" */
+static const char *
+bytes_word(uint64_t n)
+{
+	return n == 1 ? "byte" : "bytes";
+}
+
 /* "generation 2, rewrite" */
 static void
 version_words(enum pattern_writer w, char *buf, size_t len)
@@ -402,74 +409,91 @@ version_words(enum pattern_writer w, char *buf, size_t len)
 void
 pattern_describe(const struct pattern_bad *b, char *buf, size_t len)
 {
-	char	found[64], want[64], range[96];
+	char	found[64], want[64], at[96], range[128];
 
 	version_words(b->found, found, sizeof(found));
 	version_words(b->want, want, sizeof(want));
+	snprintf(at, sizeof(at), "at byte %llu (%llu %s)",
+	    (unsigned long long)b->off, (unsigned long long)b->len,
+	    bytes_word(b->len));
 	if (b->first == b->last)
 		snprintf(range, sizeof(range), "byte %llu",
 		    (unsigned long long)b->first);
 	else
-		snprintf(range, sizeof(range), "bytes %llu-%llu",
-		    (unsigned long long)b->first, (unsigned long long)b->last);
+		snprintf(range, sizeof(range), "bytes %llu-%llu (%llu %s)",
+		    (unsigned long long)b->first, (unsigned long long)b->last,
+		    (unsigned long long)b->nbytes, bytes_word(b->nbytes));
 	switch (b->verdict) {
 	case PV_MISPLACED:
-		snprintf(buf, len, "at byte %llu (%llu bytes): data of offset "
-		    "%llu (%s) instead of its own: a misdirected write",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
+		snprintf(buf, len, "%s: data of offset %llu (%s) instead of "
+		    "its own: a misdirected write", at,
 		    (unsigned long long)b->found_off, found);
 		return;
 	case PV_STALE:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s where %s "
-		    "was due: a lost or stale write",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
-		    found, want);
+		snprintf(buf, len, "%s: %s where %s was due: a lost or stale "
+		    "write", at, found, want);
 		return;
 	case PV_ZERO:
-		snprintf(buf, len, "at byte %llu (%llu bytes): all zeroes: a "
-		    "hole or a lost write", (unsigned long long)b->off,
-		    (unsigned long long)b->len);
+		snprintf(buf, len, "%s: all zeroes: a hole or a lost write", at);
 		return;
 	case PV_UNKNOWN:
-		snprintf(buf, len, "at byte %llu (%llu bytes): unknown bytes: "
-		    "corruption", (unsigned long long)b->off,
-		    (unsigned long long)b->len);
+		snprintf(buf, len, "%s: unknown bytes: corruption", at);
 		return;
 	default:
 		break;
 	}
 	switch (b->inner) {
 	case PV_ZERO:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s (%llu bytes) "
-		    "zeroes instead of the expected data (%s): a hole or a "
-		    "lost write", (unsigned long long)b->off,
-		    (unsigned long long)b->len, range,
-		    (unsigned long long)b->nbytes, want);
+		snprintf(buf, len, "%s: %s zeroes instead of the expected data "
+		    "(%s): a hole or a lost write", at, range, want);
 		break;
 	case PV_MISPLACED:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s (%llu bytes) "
-		    "hold data of offset %llu (%s): a misdirected write",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
-		    range, (unsigned long long)b->nbytes,
+		snprintf(buf, len, "%s: %s hold data of offset %llu (%s): a "
+		    "misdirected write", at, range,
 		    (unsigned long long)b->found_off, found);
 		break;
 	case PV_STALE:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s (%llu bytes) "
-		    "hold %s where %s was due: a lost or stale write",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
-		    range, (unsigned long long)b->nbytes, found, want);
+		snprintf(buf, len, "%s: %s hold %s where %s was due: a lost or "
+		    "stale write", at, range, found, want);
 		break;
 	case PV_UNKNOWN:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s (%llu bytes) "
-		    "hold unknown bytes: corruption",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
-		    range, (unsigned long long)b->nbytes);
+		snprintf(buf, len, "%s: %s hold unknown bytes: corruption", at,
+		    range);
 		break;
 	default:
-		snprintf(buf, len, "at byte %llu (%llu bytes): %s of the "
-		    "expected data (%s) differ (%llu bytes): corruption",
-		    (unsigned long long)b->off, (unsigned long long)b->len,
-		    range, want, (unsigned long long)b->nbytes);
+		snprintf(buf, len, "%s: %s of the expected data (%s) differ%s: "
+		    "corruption", at, range, want,
+		    b->first == b->last ? "s" : "");
 		break;
 	}
+}
+
+void
+pattern_tally_add(struct pattern_tally *t, const struct pattern_bad *bad,
+    int nbad, int n)
+{
+	int	i;
+
+	t->chunks += (uint64_t)n;
+	for (i = 0; i < nbad && i < n; i++) {
+		t->bytes += bad[i].nbytes;
+		t->kinds[bad[i].verdict]++;
+		if (t->nkept < PATTERN_KEEP)
+			t->kept[t->nkept++] = bad[i];
+	}
+}
+
+void
+pattern_tally_merge(struct pattern_tally *t, const struct pattern_tally *u)
+{
+	int	i;
+
+	t->chunks += u->chunks;
+	t->bytes += u->bytes;
+	t->checked += u->checked;
+	t->ns += u->ns;
+	for (i = 0; i < PV_COUNT; i++)
+		t->kinds[i] += u->kinds[i];
+	for (i = 0; i < u->nkept && t->nkept < PATTERN_KEEP; i++)
+		t->kept[t->nkept++] = u->kept[i];
 }

@@ -9,7 +9,10 @@
 
 #include "phase.h"
 
-/* The timed loop: read, refill, seek back, write; a sample per chunk. */
+/*
+ * The timed loop: read (and check under --verify), refill, seek back,
+ * write; a sample per chunk.
+ */
 static int
 rewrite_loop(struct phase_ctx *ctx, int fd)
 {
@@ -21,6 +24,9 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 	for (i = 0; i < n; i++) {
 		off = (int64_t)(i * chunk);
 		if (phase_read_full(ctx, fd, ctx->buf, chunk, off) == -1)
+			return -1;
+		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
+		    (uint64_t)off, chunk, &last) == -1)
 			return -1;
 		pattern_fill(ctx->pat, ctx->buf, (uint64_t)off, PW_REWRITE);
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)

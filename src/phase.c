@@ -77,6 +77,35 @@ phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
 }
 
 int
+phase_verify(struct phase_ctx *ctx, const unsigned char *buf, uint64_t off,
+    size_t len, bn_time *last)
+{
+	struct pattern_bad	bad[4];
+	bn_time			t0 = time_now(), t1;
+	uint64_t		ns;
+	int			n;
+
+	n = pattern_check(ctx->pat, buf, off, len, ctx->ok, ctx->nok, bad, 4);
+	if (n > 0)
+		pattern_tally_add(ctx->tally, bad, 4, n);
+	ctx->tally->checked += len;
+	t1 = time_now();
+	ns = time_elapsed_ns(t0, t1);
+	ctx->tally->ns += ns;
+	last->ns += ns;
+	if (n > 0 && ctx->verify == VERIFY_FATAL) {
+		char	what[256];
+
+		pattern_describe(&bad[0], what, sizeof(what));
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
+		    "%.700s: data check failed %s", ctx->path, what);
+		errno = EIO;
+		return phase_fail(ctx, "data check", (int64_t)bad[0].off);
+	}
+	return 0;
+}
+
+int
 phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
 {
 	ctx->err_errno = errno;

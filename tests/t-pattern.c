@@ -171,7 +171,7 @@ test_checker(void)
 	ok(b.first == off + 1000 && b.last == off + 1000 && b.nbytes == 1,
 	    "at exactly the flipped byte");
 	says(&b, "byte 82920 of the expected data (generation 1, write) "
-	    "differ (1 bytes): corruption", "described as corruption");
+	    "differs: corruption", "described as corruption");
 	is_int(check1(&p, buf + 990, off + 990, 20, PW_WRITE, &b), 1,
 	    "a 20-byte read over it finds it");
 	ok(b.first == off + 1000 && b.off == off + 990 && b.len == 20,

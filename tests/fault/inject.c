@@ -22,10 +22,12 @@
  *		the character);
  *		zero: the bytes read come back as zeroes;
  *		other=D: read and pread bring back the bytes at the offset
- *		plus D (D in bytes, may be negative), as a misdirected read;
+ *		plus D (D in bytes, may be negative; minus D when plus D
+ *		falls outside the file), as a misdirected read;
  *	      and writes that report success, for write and pwrite:
  *		hole: nothing is written (write(2) moves the offset on);
- *		misdirect=D: the bytes go to the offset plus D instead
+ *		misdirect=D: the bytes go to the offset plus D instead (minus
+ *		D when plus D would write past the end of the file)
  *   BN_FAULT_LOG=FILE		append a line per injected fault and per
  *				open of a test file (flags, mode), and at
  *				exit the bytes moved per kind on test files
@@ -311,6 +313,23 @@ fd_offset(int fd)
 }
 
 /*
+ * Where a misdirected read goes: at + delta, or at - delta when that
+ * falls outside the file (so that a fault on a random read still brings
+ * back other bytes of the file).
+ */
+static off_t
+other_offset(int fd, off_t at, size_t len, long long delta)
+{
+	struct stat	st;
+	off_t		to = at + (off_t)delta;
+
+	if (fstat(fd, &st) == 0 && (to < 0 || to + (off_t)len > st.st_size) &&
+	    at - (off_t)delta >= 0)
+		to = at - (off_t)delta;
+	return to;
+}
+
+/*
  * The faults that report success: a read that brings back other bytes,
  * a write that lands elsewhere or nowhere.  -2: not one of those.
  */
@@ -337,7 +356,8 @@ lie(const struct spec *s, enum kind k, int fd, void *buf, size_t len,
 	case A_OTHER:
 		if (!reading || at == -1)
 			return -2;
-		r = REAL(prw_fn, pread)(fd, buf, len, at + (off_t)s->delta);
+		r = REAL(prw_fn, pread)(fd, buf, len, other_offset(fd, at, len,
+		    s->delta));
 		if (r > 0 && !positioned)
 			lseek(fd, at + r, SEEK_SET);
 		return r;
@@ -350,7 +370,8 @@ lie(const struct spec *s, enum kind k, int fd, void *buf, size_t len,
 	case A_MISDIRECT:
 		if (reading || at == -1)
 			return -2;
-		r = REAL(pwr_fn, pwrite)(fd, buf, len, at + (off_t)s->delta);
+		r = REAL(pwr_fn, pwrite)(fd, buf, len, other_offset(fd, at,
+		    len, s->delta));
 		if (r > 0 && !positioned)
 			lseek(fd, at + r, SEEK_SET);
 		return r;
