@@ -14,7 +14,8 @@
  *  1. write src/phase-NAME.c with its timed loop in one short function and
  *     a const struct phase at the bottom, filled in completely (name,
  *     title, words, column, unit, colour, flags);
- *  2. add PHASE(ID, NAME) to include/phase-list.h where it should run;
+ *  2. add PHASE(ID, NAME, ON) to include/phase-list.h where it should
+ *     run, ON 0 if it runs only when asked for;
  *  3. document it: the man page (-p), doc/RECORD.md and doc/schema.json
  *     (its key under "phases", "summary" and "options.phases"), and add
  *     tests.
@@ -32,6 +33,8 @@
 #include <sys/types.h>
 
 #include "hist.h"
+#include "options.h"
+#include "pattern.h"
 #include "result.h"
 #include "timer.h"
 
@@ -49,10 +52,6 @@
 				   the file before the others. */
 #define PHASE_OPS	0x80	/* The rate counts operations per second
 				   (unit names them), not KiB/s. */
-#define PHASE_OPTIONAL	0x100	/* Runs only when asked for (-p NAME or
-				   -p all), not by default. */
-
-struct options;
 
 struct rng {
 	uint64_t	s[4];
@@ -68,7 +67,13 @@ struct phase_ctx {
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
-	unsigned char	*buf;		/* chunk bytes, aligned, random. */
+	unsigned char	*buf;		/* chunk bytes, aligned. */
+	const struct pattern *pat;	/* The data every writer writes. */
+	/* What a read must find: any of ok[0..nok) (see pattern.h). */
+	enum pattern_writer ok[4];
+	int		 nok;
+	enum verify_mode verify;	/* Check every byte read. */
+	struct pattern_tally *tally;	/* Where the checks count. */
 	struct rng	 rng;
 	struct hist	*hist;		/* Latency, cleared by the core. */
 	void		*priv;		/* Phase state from setup(). */
@@ -96,7 +101,7 @@ struct phase_ctx {
 	const char	*err_what;	/* e.g. "write", "fsync" */
 	int64_t		 err_offset;
 	int		 err_errno;
-	char		 err_detail[256]; /* Optional extra words. */
+	char		 err_detail[1024]; /* Optional extra words. */
 };
 
 struct phase {
@@ -114,6 +119,8 @@ struct phase {
 					   NULL for KiB/s. */
 	const char	*colour;	/* "#9467bd": its lines in plots. */
 	unsigned	 flags;
+	enum pattern_writer writer;	/* PHASE_WRITES over the whole file:
+					   the version it leaves (pattern.h). */
 	int		 open_flags;	/* With PHASE_OPEN, the core opens
 					   ctx->fd with these (and O_DIRECT
 					   under --direct) before setup. */
@@ -122,7 +129,7 @@ struct phase {
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
 };
 
-#define PHASE(id, sym)	extern const struct phase phase_##sym;
+#define PHASE(id, sym, on)	extern const struct phase phase_##sym;
 #include "phase-list.h"
 #undef PHASE
 
@@ -152,8 +159,6 @@ enum phase_unit_style {
 const char *phase_unit(const struct phase *, enum phase_unit_style,
 	    char *buf, size_t len);
 
-/* The mask of the phases that run by default (all but PHASE_OPTIONAL). */
-unsigned phase_default_mask(void);
 /* The mask of the phases with all of these flags. */
 unsigned phase_flag_mask(unsigned flags);
 /*
@@ -167,8 +172,9 @@ int	phase_parse_list(const char *arg, unsigned *mask, char *bad,
 const char *phase_name_list(char *buf, size_t len);
 
 /*
- * Helpers shared by the phases.  Each returns 0, or -1 with errno set and
- * ctx->err_what / err_offset filled in.
+ * Helpers shared by the phases, in phasekit.c (below the table and the
+ * phases, so nothing calls back up).  Each returns 0, or -1 with errno set
+ * and ctx->err_what / err_offset filled in.
  */
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
@@ -193,6 +199,16 @@ int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
  * close(2) ctx->fd; count the whole file as moved in whole chunks.
  */
 int	phase_finish(struct phase_ctx *, int sync);
+/*
+ * Under --verify, check len bytes read into buf from offset off against
+ * ctx->ok and count what is wrong in ctx->tally.  The check's time is
+ * counted apart and *last (the start of the current latency sample) moved
+ * on by as much, so that latencies stay those of the I/O alone; the phase's
+ * elapsed time includes the checks.  Returns 0, or -1 with the phase
+ * failed under --verify=fatal when a chunk is bad.
+ */
+int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
+	    size_t len, bn_time *last);
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 
@@ -210,9 +226,6 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
 }
-/* Change one word in every 512 bytes of buf so no two chunks are equal. */
-void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);
-
 /* Fast pseudo-random numbers (xoshiro256**). */
 void	rng_seed(struct rng *, uint64_t seed);
 uint64_t rng_next(struct rng *);

@@ -8,13 +8,22 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "pattern.h"
 
 /* Phase ids, in the order the phases run: made from phase-list.h. */
 enum phase_id {
-#define PHASE(id, sym)	PH_##id,
+#define PHASE(id, sym, on)	PH_##id,
 #include "phase-list.h"
 #undef PHASE
 	PH_COUNT
+};
+
+/* The mask of the phases that run when -p does not choose. */
+enum {
+	PH_DEFAULT_MASK = 0
+#define PHASE(id, sym, on)	| ((on) ? 1 << PH_##id : 0)
+#include "phase-list.h"
+#undef PHASE
 };
 
 /* The cache state a phase ran in. */
@@ -47,6 +56,9 @@ struct phase_result {
 	double		 machine_busy;	/* Whole machine busy %, 100 = all
 					   cores; <0 unknown. */
 	int		 workers;	/* Seekers that ran (seeks only). */
+	int		 verified;	/* --verify checked every byte read
+					   (the check is inside elapsed). */
+	struct pattern_tally verify;	/* What the checks found. */
 };
 
 /* Why a run stopped early. */
@@ -64,6 +76,7 @@ struct run_result {
 	uint64_t	 seed;
 	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
 	int		 interrupted;	/* Signal number, or 0. */
+	uint64_t	 bad_chunks;	/* --verify: bad chunks, all phases. */
 	struct run_error err;
 };
 

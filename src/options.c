@@ -7,7 +7,7 @@
 
 #include "error.h"
 #include "options.h"
-#include "phase.h"
+#include "result.h"
 
 const char *
 options_default_label(void)
@@ -35,7 +35,7 @@ options_defaults(struct options *o)
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
-	o->phases = phase_default_mask();
+	o->phases = PH_DEFAULT_MASK;
 	o->repeat = 1;
 	o->format = OUT_TEXT;
 }

@@ -12,7 +12,7 @@
 
 /* The phases in the order they run, made from phase-list.h. */
 const struct phase *const phase_table[PH_COUNT + 1] = {
-#define PHASE(id, sym)	&phase_##sym,
+#define PHASE(id, sym, on)	&phase_##sym,
 #include "phase-list.h"
 #undef PHASE
 	NULL
@@ -21,8 +21,8 @@ const struct phase *const phase_table[PH_COUNT + 1] = {
 /* The list and the enum come from one list, so they agree in length. */
 _Static_assert(sizeof(phase_table) / sizeof(phase_table[0]) == PH_COUNT + 1,
     "the phase table and enum phase_id differ");
-/* Phase masks are unsigned bit masks. */
-_Static_assert(PH_COUNT <= 32, "too many phases for a phase mask");
+/* Phase masks are bit masks in an int. */
+_Static_assert(PH_COUNT <= 31, "too many phases for a phase mask");
 
 int
 phase_table_check(char **cause)
@@ -106,12 +106,6 @@ phase_flag_mask(unsigned flags)
 		if ((phase_table[i]->flags & flags) == flags)
 			m |= 1u << i;
 	return m;
-}
-
-unsigned
-phase_default_mask(void)
-{
-	return ((1u << PH_COUNT) - 1) & ~phase_flag_mask(PHASE_OPTIONAL);
 }
 
 int
