@@ -17,15 +17,25 @@
 
 #define CSV_FIELDS	50
 
-/* bonnie++'s size field: whole MiB as "64M", else KiB as "1536K". */
+/*
+ * bonnie++'s size field in its shortest form: the largest binary unit
+ * that divides the size, "1G" rather than "1024M" (bon_csv2txt leaves
+ * out the machine name when size:chunk:seeks:seekers gets long), else
+ * whole KiB as "1536K".
+ */
 static void
 csv_size(char *buf, size_t len, uint64_t bytes)
 {
-	if (bytes % (1024 * 1024) == 0)
-		snprintf(buf, len, "%lluM",
-		    (unsigned long long)(bytes / (1024 * 1024)));
-	else
-		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
+	static const char	 units[] = "KMGTPE";
+	uint64_t		 v = bytes / 1024;
+	int			 u = 0;
+
+	while (bytes % 1024 == 0 && v > 0 && v % 1024 == 0 &&
+	    units[u + 1] != '\0') {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
 }
 
 /* Write a field, replacing commas and line ends so the layout holds. */

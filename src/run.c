@@ -715,6 +715,21 @@ done:
 	return rv;
 }
 
+uint64_t
+run_seed(uint64_t base, int index)
+{
+	uint64_t	z;
+
+	if (index == 0)
+		return base;
+	/* splitmix64's finalizer over the base and the index. */
+	z = base + (uint64_t)index * UINT64_C(0x9E3779B97F4A7C15);
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	z ^= z >> 31;
+	return z & ((UINT64_C(1) << 53) - 1);
+}
+
 int
 run_preflight(const struct options *opt, int *usage, char **cause)
 {
