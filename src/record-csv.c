@@ -11,32 +11,10 @@
 
 #include "options.h"
 #include "record.h"
-#include "report.h"
 #include "result.h"
-#include "resultset.h"
+#include "units.h"
 
 #define CSV_FIELDS	50
-
-/*
- * bonnie++'s size field in its shortest form: the largest binary unit
- * that divides the size, "1G" rather than "1024M" (bon_csv2txt leaves
- * out the machine name when size:chunk:seeks:seekers gets long), else
- * whole KiB as "1536K".
- */
-static void
-csv_size(char *buf, size_t len, uint64_t bytes)
-{
-	static const char	 units[] = "KMGTPE";
-	uint64_t		 v = bytes / 1024;
-	int			 u = 0;
-
-	while (bytes % 1024 == 0 && v > 0 && v % 1024 == 0 &&
-	    units[u + 1] != '\0') {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
-}
 
 /* Write a field, replacing commas and line ends so the layout holds. */
 static void
@@ -57,7 +35,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	   seeks, seekers. */
 	fprintf(f, "1.98,bonnie-ng-%s,", BONNIE_NG_VERSION);
 	put_text(f, opt->label != NULL ? opt->label : "");
-	csv_size(buf, sizeof(buf), opt->size);
+	units_size_csv(buf, sizeof(buf), opt->size);
 	fprintf(f, ",1,%llu,%s,%zu,%llu,%d", (unsigned long long)run->seed,
 	    buf, opt->chunk, (unsigned long long)opt->seeks, opt->seekers);
 
@@ -69,7 +47,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		else if (i == PH_SEEKS)
 			fprintf(f, ",%.1f,%.0f", p->rate, floor(p->cpu_pct + 0.5));
 		else
-			fprintf(f, ",%lld,%.0f", report_kps(p->rate),
+			fprintf(f, ",%lld,%.0f", units_kps(p->rate),
 			    floor(p->cpu_pct + 0.5));
 	}
 
@@ -82,7 +60,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		p = &run->ph[i];
 		putc(',', f);
 		if (p->ran && p->lat.count > 0) {
-			rs_format_latency(buf, sizeof(buf), p->lat.max);
+			units_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);
 		}
 	}
