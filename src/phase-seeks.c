@@ -6,6 +6,8 @@
  * after a writing phase does), so that a chunk read again comes from the
  * device; that time is left out of the span.
  */
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,6 +25,8 @@ struct seeks_state {
 	unsigned char		*seen;		/* A bit per chunk read. */
 	uint64_t		 nchunks;
 	char			*cause;
+	atomic_uchar		*written;	/* --verify: a bit per chunk. */
+	size_t			 written_len;
 };
 
 static int
@@ -44,6 +48,18 @@ seeks_setup(struct phase_ctx *ctx)
 	}
 	ctx->priv = st;
 	ctx->total = ctx->opt->seeks;
+	if (ctx->verify != VERIFY_OFF) {
+		void	*p;
+
+		/* Shared with forked seekers; pages are touched lazily. */
+		st->written_len = (size_t)((ctx->size / ctx->chunk + 7) / 8);
+		p = mmap(NULL, st->written_len, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANON, -1, 0);
+		if (p == MAP_FAILED)
+			return phase_fail(ctx, "allocate the write-back map",
+			    0);
+		st->written = p;
+	}
 	return 0;
 }
 
@@ -66,6 +82,7 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 		ctx->ops += r->ops;
 		ctx->repeats += r->repeats;
 		drop_ns += r->drop_ns;
+		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
 	}
@@ -92,7 +109,7 @@ seeks_run(struct phase_ctx *ctx)
 {
 	struct seeks_state	*st = ctx->priv;
 	struct seek_job		 job;
-	int			 r;
+	int			 k, r;
 
 	memset(&job, 0, sizeof(job));
 	job.path = ctx->path;
@@ -107,6 +124,13 @@ seeks_run(struct phase_ctx *ctx)
 	job.seed = ctx->opt->seed;
 	job.drop_each = ctx->cold;
 	job.seen = st->seen;
+	job.pat = ctx->pat;
+	job.verify = ctx->verify;
+	for (k = 0; k < ctx->nok; k++)
+		job.ok[job.nok++] = ctx->ok[k];
+	if (job.nok == 0 || job.ok[job.nok - 1] != PW_SEEK)
+		job.ok[job.nok++] = PW_SEEK;
+	job.written = st->written;
 	if (ctx->tick_due != UINT64_MAX) {
 		job.progress = seeks_progress;
 		job.progress_arg = ctx;
@@ -142,6 +166,8 @@ seeks_teardown(struct phase_ctx *ctx)
 		return;
 	seekers_free(st->res, st->n);
 	seekers_bitmap_free(st->seen, st->nchunks);
+	if (st->written != NULL)
+		munmap(st->written, st->written_len);
 	free(st->cause);
 	free(st);
 	ctx->priv = NULL;
