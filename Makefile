@@ -38,7 +38,7 @@ endif
 
 # Every src/*.c except main.c and the other platform's files is part of
 # the library that the tests link; main.c only parses options.
-LIB_SRC  = $(filter-out src/main.c $(wildcard src/*-linux.c src/*-posix.c), \
+LIB_SRC  = $(filter-out src/main.c src/team-mpi.c $(wildcard src/*-linux.c src/*-posix.c), \
              $(wildcard src/*.c)) $(wildcard src/*-$(PLAT).c)
 LIB_OBJ  = $(patsubst src/%.c,$(O)/obj/%.o,$(LIB_SRC))
 MAIN_OBJ = $(O)/obj/main.o
