@@ -38,7 +38,14 @@ endif
 
 # Every src/*.c except main.c and the other platform's files is part of
 # the library that the tests link; main.c only parses options.
-LIB_SRC  = $(filter-out src/main.c src/team-mpi.c $(wildcard src/*-linux.c src/*-posix.c), \
+# TEAM=mpi (make mpi) swaps the fork back end of the team for MPI's.
+TEAM    ?= fork
+ifeq ($(TEAM),mpi)
+TEAM_OUT = src/team.c
+else
+TEAM_OUT = src/team-mpi.c
+endif
+LIB_SRC  = $(filter-out src/main.c $(TEAM_OUT) $(wildcard src/*-linux.c src/*-posix.c), \
              $(wildcard src/*.c)) $(wildcard src/*-$(PLAT).c)
 LIB_OBJ  = $(patsubst src/%.c,$(O)/obj/%.o,$(LIB_SRC))
 MAIN_OBJ = $(O)/obj/main.o
@@ -46,7 +53,7 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-asan install uninstall clean bench fuzz \
+.PHONY: mpi mpi-if-any all check check-plain check-asan install uninstall clean bench fuzz \
 	fuzz-build analyze check-tsan check-valgrind
 
 all: $(BIN)
@@ -75,13 +82,30 @@ tests: $(BIN) $(TEST_BIN)
 # AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/).
 check: check-plain check-asan
 
-check-plain: $(BIN) $(TEST_BIN)
+check-plain: $(BIN) $(TEST_BIN) mpi-if-any
+
+# The MPI build and its tests come along when mpicc is there.
+mpi-if-any:
+	@if command -v $(MPICC) >/dev/null 2>&1; then $(MAKE) -s mpi; fi
 	sh tests/run.sh $(O)
 
 check-asan:
 	$(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
+
+# make mpi: the same program with the MPI back end of the team, built
+# with mpicc in build-mpi/ and copied to ./bonnie-ng-mpi.  The default
+# build never needs MPI.
+MPICC ?= mpicc
+mpi:
+	$(MAKE) O=build-mpi CC=$(MPICC) TEAM=mpi build-mpi/bonnie-ng \
+	    build-mpi/tests/mpi-team
+	cp build-mpi/bonnie-ng bonnie-ng-mpi
+
+$(O)/tests/mpi-team: tests/mpi-team.c tests/tap.h $(O)/obj/libbonnie.a
+	@mkdir -p $(O)/tests
+	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -99,7 +123,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 
 clean:
-	rm -rf $(O)/obj $(O)/tests $(BIN) build-asan build-*
+	rm -rf $(O)/obj $(O)/tests $(BIN) bonnie-ng-mpi build-asan build-*
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
 

@@ -42,7 +42,9 @@ struct team_outcome {
 	int		 signalled;	/* The worker died by this signal. */
 	int		 exit_status;	/* Or exited with this status. */
 	int		 stopped;	/* The leader stopped the team. */
-	char		 host[64];	/* The failing worker's host (MPI). */
+	int		 timed_out;	/* MPI: gave up waiting for a rank. */
+	char		 host[64];	/* The failing worker's host. */
+	char		 error[512];	/* Its team_error() line, or "". */
 };
 
 struct team_config {
@@ -108,6 +110,27 @@ void	team_own_file(struct team *, const char *path, dev_t, ino_t);
  * signal handler).  A no-op outside a running team.
  */
 void	team_stop_all(void);
+
+/*
+ * Once per process, before anything else (MPI_Init) and at the end
+ * (MPI_Finalize); no-ops for fork.  team_init returns 0 or -1.
+ */
+int	team_init(int *argc, char ***argv);
+void	team_finish(void);
+/*
+ * The process's place: ranks in the job and this one's rank (1 and 0 for
+ * fork).  Only rank 0 prints and writes the record.
+ */
+int	team_ranks(void);
+int	team_rank(void);
+/* Leader, after team_run(): the host name of a worker ("" if unknown). */
+const char *team_host(int worker);
+
+/*
+ * Worker: one line saying why it failed, for the leader's message when it
+ * cannot gather a blob (MPI: a rank that failed before a barrier).
+ */
+void	team_error(struct team *, const char *line);
 
 /* Which back end this build has: "fork" or "mpi". */
 extern const char team_backend[];

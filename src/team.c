@@ -51,6 +51,7 @@ struct team_msg {
 
 /* One worker's slot in the shared mapping; the blob follows it. */
 struct team_slot {
+	char		error[512];
 	int		has_file;
 	dev_t		dev;
 	ino_t		ino;
@@ -138,6 +139,49 @@ team_own_file(struct team *t, const char *path, dev_t dev, ino_t ino)
 	s->dev = dev;
 	s->ino = ino;
 	s->has_file = 1;
+}
+
+void
+team_error(struct team *t, const char *line)
+{
+	snprintf(slot_of(t, t->worker)->error, sizeof(slot_of(t,
+	    t->worker)->error), "%s", line);
+}
+
+int
+team_init(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+void
+team_finish(void)
+{
+}
+
+int
+team_ranks(void)
+{
+	return 1;
+}
+
+int
+team_rank(void)
+{
+	return 0;
+}
+
+const char *
+team_host(int worker)
+{
+	static char	host[64];
+
+	(void)worker;
+	if (host[0] == '\0' && gethostname(host, sizeof(host) - 1) == -1)
+		host[0] = '\0';
+	return host;
 }
 
 static int
@@ -462,6 +506,12 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	if (i < cfg->n)
 		rv = -1;
 	close(up[0]);
+	if (out->worker >= 0 && out->worker < l.n) {
+		snprintf(out->error, sizeof(out->error), "%s",
+		    slot_of(&t, out->worker)->error);
+		snprintf(out->host, sizeof(out->host), "%s",
+		    team_host(out->worker));
+	}
 	for (j = 0; j < l.n; j++)
 		remove_orphan(slot_of(&t, j));
 	team_npids = 0;
