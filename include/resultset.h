@@ -94,14 +94,6 @@ const char	*rs_format_name(enum rs_format);
 void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
 	    double v);
 /*
- * A latency as bonnie++ writes it: whole microseconds below 100 ms (one
- * decimal below 10 us), whole milliseconds below 100 s, then seconds.
- */
-void	rs_format_latency(char *buf, size_t len, double seconds);
-/* A size in bytes as "64M", "1536K", "4G" (whole units only). */
-void	rs_format_size(char *buf, size_t len, uint64_t bytes);
-
-/*
  * Read a file (format told by its content, not its name) into rs.  On
  * failure returns -1 with "FILE:LINE: what is wrong" in *cause.
  */
@@ -121,13 +113,5 @@ int	rs_read_csv(const char *name, const char *buf, size_t len,
 	    struct result_set *, char **cause);
 int	rs_read_text(const char *name, const char *buf, size_t len,
 	    struct result_set *, char **cause);
-
-/*
- * Parse a bonnie++ size ("512M", "48208M", "4G", "64k"; a bare number is
- * in MiB) into bytes, and a latency ("14740us", "939ms", "12s") into
- * seconds.  0 or -1.
- */
-int	rs_parse_size(const char *, uint64_t *bytes);
-int	rs_parse_latency(const char *, double *seconds);
 
 #endif

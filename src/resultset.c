@@ -4,14 +4,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
 #include "resultset.h"
+#include "units.h"
 
 static const char *const col_names[RS_NCOLS] = {
 	"putc", "write", "rewrite", "getc", "read", "seeks",
@@ -236,71 +235,6 @@ rs_read_file(const char *path, struct result_set *rs, char **cause)
 	return r;
 }
 
-int
-rs_parse_size(const char *s, uint64_t *bytes)
-{
-	char			*end;
-	unsigned long long	 v;
-	uint64_t		 unit = 1024 * 1024;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0)
-		return -1;
-	switch (*end) {
-	case '\0':
-		break;
-	case 'k': case 'K':
-		unit = 1024;
-		end++;
-		break;
-	case 'm': case 'M':
-		end++;
-		break;
-	case 'g': case 'G':
-		unit = 1024ull * 1024 * 1024;
-		end++;
-		break;
-	case 't': case 'T':
-		unit = 1024ull * 1024 * 1024 * 1024;
-		end++;
-		break;
-	default:
-		return -1;
-	}
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end != '\0' || v > UINT64_MAX / unit)
-		return -1;
-	*bytes = v * unit;
-	return 0;
-}
-
-int
-rs_parse_latency(const char *s, double *seconds)
-{
-	char	*end;
-	double	 v;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	v = strtod(s, &end);
-	if (!isfinite(v))
-		return -1;
-	if (strcmp(end, "ns") == 0)
-		v /= 1e9;
-	else if (strcmp(end, "us") == 0)
-		v /= 1e6;
-	else if (strcmp(end, "ms") == 0)
-		v /= 1e3;
-	else if (strcmp(end, "s") != 0)
-		return -1;
-	*seconds = v;
-	return 0;
-}
-
 void
 rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 {
@@ -310,44 +244,9 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		snprintf(buf, len, "%s",
 		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
 	else if (RS_KIND(col) == RS_KIND_LAT)
-		rs_format_latency(buf, len, v);
+		units_latency(buf, len, v);
 	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
 		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%lld", report_kps(v));
-}
-
-void
-rs_format_size(char *buf, size_t len, uint64_t bytes)
-{
-	const uint64_t	 mib = 1024 * 1024;
-
-	if (bytes == 0)
-		snprintf(buf, len, "-");
-	else if (bytes % (1024 * mib) == 0)
-		snprintf(buf, len, "%lluG", (unsigned long long)(bytes /
-		    (1024 * mib)));
-	else if (bytes % mib == 0)
-		snprintf(buf, len, "%lluM", (unsigned long long)(bytes / mib));
-	else if (bytes % 1024 == 0)
-		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)bytes);
-}
-
-void
-rs_format_latency(char *buf, size_t len, double seconds)
-{
-	double	us = seconds * 1e6;
-
-	if (!(us >= 0))
-		us = 0;
-	if (us < 10 && us != floor(us + 0.5))
-		snprintf(buf, len, "%.1fus", us);
-	else if (floor(us + 0.5) < 100000)
-		snprintf(buf, len, "%.0fus", floor(us + 0.5));
-	else if (floor(us / 1e3 + 0.5) < 100000)
-		snprintf(buf, len, "%.0fms", floor(us / 1e3 + 0.5));
-	else
-		snprintf(buf, len, "%.0fs", floor(us / 1e6 + 0.5));
+		snprintf(buf, len, "%lld", units_kps(v));
 }
