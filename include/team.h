@@ -57,6 +57,11 @@ struct team_config {
 	 */
 	void		(*gathered)(void *arg, int worker, int ok,
 			    const void *blob);
+	/*
+	 * Leader, optional: every worker has arrived at a barrier and is
+	 * about to be let go (MPI: rank 0 has left it).
+	 */
+	void		(*released)(void *arg);
 	void		*arg;
 	/*
 	 * A worker's body: it runs in the worker (a child process, or the

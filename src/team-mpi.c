@@ -211,6 +211,8 @@ team_barrier(struct team *t)
 		return -1;
 	}
 	t->epoch = time_now();
+	if (t->rank == 0 && t->cfg->released != NULL)
+		t->cfg->released(t->cfg->arg);
 	return 0;
 }
 

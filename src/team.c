@@ -318,6 +318,8 @@ leader_release(struct leader *l)
 	if (l->stopping || l->arrived < l->alive)
 		return;
 	l->arrived = 0;
+	if (l->t->cfg->released != NULL)
+		l->t->cfg->released(l->t->cfg->arg);
 	for (i = 0; i < l->n; i++)
 		if (!l->dead[i])
 			(void)write(team_down[i], &c, 1);
