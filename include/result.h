@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "pattern.h"
 
 /* Phase ids, in the order the phases run and the report prints them. */
 enum phase_id {
@@ -52,6 +53,9 @@ struct phase_result {
 	int		 workers;	/* Seekers that ran (seeks only). */
 	double		 skew;		/* -j: latest end minus earliest end
 					   over the span; <0 one worker. */
+	int		 verified;	/* --verify checked every byte read
+					   (the check is inside elapsed). */
+	struct pattern_tally verify;	/* What the checks found. */
 };
 
 /* One worker's own figures for a phase (-j, MPI). */
@@ -89,6 +93,7 @@ struct run_result {
 	uint64_t	 seed;
 	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
 	int		 interrupted;	/* Signal number, or 0. */
+	uint64_t	 bad_chunks;	/* --verify: bad chunks, all phases. */
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "pattern.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
@@ -229,6 +230,11 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	if (b->end_ns < l->min_end)
 		l->min_end = b->end_ns;
 	hist_merge(l->hist, &b->hist);
+	/* --verify: every worker checked its own file. */
+	a->verified = l->got == 0 ? b->ph.verified :
+	    a->verified && b->ph.verified;
+	pattern_tally_merge(&a->verify, &b->ph.verify);
+	l->res->bad_chunks += b->ph.verify.chunks;
 	if (++l->got == l->n)
 		leader_phase_end(l, id);
 }
