@@ -57,7 +57,9 @@ die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	print_error(msg);
+	/* Over MPI every rank would say the same: rank 0 says it. */
+	if (team_rank() == 0)
+		print_error(msg);
 	exit(status);
 }
 
@@ -145,6 +147,9 @@ main(int argc, char **argv)
 		opt.ram = platform_ram();
 	if (run_preflight(&opt, &usage, &cause) == -1)
 		die(usage ? 2 : 1, "%s", cause);
+	/* Over MPI the workers are the ranks, one file each. */
+	if (team_ranks() > 1)
+		opt.jobs = team_ranks();
 
 	if (!leader)
 		opt.quiet = 1;
@@ -200,14 +205,17 @@ main(int argc, char **argv)
 	sysinfo_free(si);
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);
-	team_finish();
 
+	/*
+	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
+	 * mpirun stop the job, before it has.
+	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
 		if (leader)
 			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
 			    "%s removed\n", signal_name(sig),
-			    opt.jobs > 1 || team_ranks() > 1 ? "files" :
-			    "file");
+			    opt.jobs > 1 ? "files" : "file");
+		team_finish();
 		free(runs);
 		signal(sig, SIG_DFL);
 		raise(sig);
@@ -215,6 +223,7 @@ main(int argc, char **argv)
 	}
 	if (status != 0 && leader)
 		print_error(runs[done - 1].err.message);
+	team_finish();
 	free(runs);
 	free(cause);
 	return status;
