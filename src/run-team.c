@@ -38,6 +38,8 @@
 
 /* A phase shorter than this is marked imprecise. */
 #define PRECISE_SECONDS	0.5
+/* Above this fraction of cache hits a cold phase is marked warm. */
+#define WARM_LIMIT	0.05
 
 /* What a worker hands the leader after each phase. */
 struct team_blob {
@@ -99,6 +101,17 @@ phase_title(enum phase_id id)
 	return phase_id_name(id);
 }
 
+static unsigned
+phase_flags(enum phase_id id)
+{
+	int	i;
+
+	for (i = 0; phase_table[i] != NULL; i++)
+		if (phase_table[i]->id == id)
+			return phase_table[i]->flags;
+	return 0;
+}
+
 static void
 leader_released(void *arg)
 {
@@ -112,6 +125,8 @@ leader_released(void *arg)
 	id = l->steps[l->step];
 	memset(&l->agg, 0, sizeof(l->agg));
 	l->agg.resident = -1;
+	l->agg.hit_fraction = -1;
+	l->agg.backing_resident = -1;
 	l->min_start = INT64_MAX;
 	l->max_end = INT64_MIN;
 	l->min_end = INT64_MAX;
@@ -155,6 +170,27 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	if (l->mach_dev && platform_dev_io(l->dev, &rd, &wr) == 0) {
 		a->dev_read = (int64_t)(rd - l->rd0);
 		a->dev_written = (int64_t)(wr - l->wr0);
+	}
+	/*
+	 * Cache hits from the whole phase's device reads: a worker's own
+	 * counters also hold the other workers' reads.
+	 */
+	if (a->hit_fraction < 1 && a->dev_read >= 0 && a->bytes > 0 &&
+	    !a->direct && (phase_flags(id) & PHASE_READS)) {
+		double hits = 1 - (double)a->dev_read / (double)a->bytes;
+
+		a->hit_fraction = hits > 0 ? hits : 0;
+		if (a->hit_fraction > WARM_LIMIT && a->cache == CSTATE_COLD) {
+			a->cache = CSTATE_WARM;
+			if (!l->opt->quiet)
+				fprintf(stderr, "bonnie-ng: warning: phase %s: "
+				    "%.0f%% of its reads were cache hits (the "
+				    "device read %lld of %llu bytes); marked "
+				    "warm\n", phase_id_name(id),
+				    100 * a->hit_fraction,
+				    (long long)a->dev_read,
+				    (unsigned long long)a->bytes);
+		}
 	}
 	for (w = 0; w < l->n; w++) {
 		struct worker_phase *p = wph(l->res, w, id);
@@ -221,6 +257,11 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		a->cache = b->ph.cache;
 	if (b->ph.resident > a->resident)
 		a->resident = b->ph.resident;
+	/* The least favourable worker speaks for the cache figures. */
+	if (l->got == 0 || b->ph.hit_fraction > a->hit_fraction)
+		a->hit_fraction = b->ph.hit_fraction;
+	if (l->got == 0 || b->ph.backing_resident > a->backing_resident)
+		a->backing_resident = b->ph.backing_resident;
 	if (b->ph.drop_seconds > a->drop_seconds)
 		a->drop_seconds = b->ph.drop_seconds;
 	if (b->start_ns < l->min_start)
@@ -351,6 +392,8 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	for (i = 0; i < PH_COUNT; i++) {
 		res->ph[i].resident = -1;
 		res->ph[i].skew = -1;
+		res->ph[i].hit_fraction = -1;
+		res->ph[i].backing_resident = -1;
 	}
 	for (i = 0; i < n; i++)
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
