@@ -6,7 +6,11 @@
  *  1. write src/phase-NAME.c with its timed loop in one short function and
  *     a const struct phase at the bottom;
  *  2. add an id to enum phase_id in result.h and the struct to the table in
- *     src/phase.c.
+ *     src/phase.c;
+ *  3. if the phase takes an option of its own (say --syncs), declare its row
+ *     in the phase's file only, through the struct's options (see below):
+ *     the run and sweep commands parse it, print it in their usage and
+ *     help, and options_defaults() sets its default.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
  * and reports.
@@ -91,6 +95,24 @@ struct phase {
 	int		(*setup)(struct phase_ctx *);	/* Optional. */
 	int		(*run)(struct phase_ctx *);	/* Timed. */
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
+	/*
+	 * Optional: the phase's own option rows (include/args.h), ended by
+	 * ARGS_END.  The run and sweep commands take them after their own.
+	 * A row is ARGS_VALUE with .set = options_set_phase_arg, .slot = the
+	 * phase's id, and .def, .min and .max; its value is in
+	 * ctx->opt->phase_arg[id], the default when not given.  For example,
+	 * in src/phase-NAME.c:
+	 *
+	 *	static const struct args_option name_rows[] = {
+	 *		{ 0, "things", ARGS_VALUE, "count",
+	 *		  options_set_phase_arg, PH_NAME, 1000, 1, 1000000,
+	 *		  "at most count things in the NAME phase" },
+	 *		ARGS_END
+	 *	};
+	 *
+	 * and .options = name_rows in its struct phase.
+	 */
+	const struct args_option *options;
 };
 
 extern const struct phase phase_putc, phase_write, phase_rewrite,
@@ -103,6 +125,13 @@ extern const struct phase *const phase_table[];
 int	phase_table_check(char **cause);
 /* The phase with this name, or NULL. */
 const struct phase *phase_by_name(const char *);
+/*
+ * A comma-separated list of phase names (-p) as a mask of phase ids.
+ * 0, or -1 with the reason in *why.
+ */
+int	phases_parse(const char *, unsigned *mask, char **why);
+/* Set each phase option of the table's phases to its row's default. */
+void	phase_option_defaults(const struct phase *const *, struct options *);
 
 /*
  * Helpers shared by the phases.  Each returns 0, or -1 with errno set and
