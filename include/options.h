@@ -13,6 +13,8 @@
 
 #include "args.h"
 #include "result.h"
+/* The value parsers for sizes and counts, parse_size() and parse_count(). */
+#include "units.h"
 
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
@@ -100,17 +102,6 @@ int	label_check(const char *, char **why);
  */
 int	options_set_phase_arg(void *target, const struct args_option *,
 	    const char *, char **why);
-
-/*
- * Parse a size: a decimal number with an optional binary suffix k, m, g
- * or t (either case, optionally followed by "b" or "ib"); a bare number is
- * in units of unit bytes.  Returns 0, or -1 with a message in *cause.
- */
-int	parse_size(const char *, uint64_t unit, uint64_t *, char **cause);
-
-/* Parse a whole decimal number in [min, max]; 0 or -1 with *cause. */
-int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *,
-	    char **cause);
 
 /*
  * Check the options against each other (chunk a power of two in range,

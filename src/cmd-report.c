@@ -14,6 +14,8 @@
 #include "commands.h"
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
 
@@ -89,7 +91,7 @@ build(struct table *t, struct result_set *sets, int nsets)
 			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
 			    r->label : "-");
 			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
-			rs_format_size(buf, sizeof(buf), r->size ? r->size :
+			units_size(buf, sizeof(buf), r->size ? r->size :
 			    sets[k].set.size);
 			t->cell[row * t->ncols + 3] = xstrdup(buf);
 			for (c = NLEAD; c < t->ncols; c++) {

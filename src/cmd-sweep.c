@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -24,6 +23,7 @@
 #include "sweep.h"
 #include "sysinfo.h"
 #include "timer.h"
+#include "units.h"
 
 /* Everything the command line asked for. */
 struct sweep_args {
@@ -121,22 +121,6 @@ sweep_init(void *state, int argc, char **argv)
 	phases_parse(SWEEP_DEFAULT_PHASES, &a->opt.phases, NULL);
 }
 
-/* "1h 05m", "3m 20s", "42s". */
-static void
-duration(char *buf, size_t len, double s)
-{
-	long	t = s > 0 ? (long)(s + 0.5) : 0;
-
-	if (t >= 3600)
-		snprintf(buf, len, "%ldh %02ldm", t / 3600, t / 60 % 60);
-	else if (t >= 60)
-		snprintf(buf, len, "%ldm %02lds", t / 60, t % 60);
-	else if (t >= 1)
-		snprintf(buf, len, "%lds", t);
-	else
-		snprintf(buf, len, "under a second");
-}
-
 /*
  * Progress on the terminal: which point of how many, and the time left.
  * The guess is the larger of two: the time so far per byte of file swept
@@ -158,26 +142,15 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	if (bytes_done > 0 && p > 0) {
 		by_bytes = elapsed / (double)bytes_done * (double)left;
 		by_points = elapsed / p * (total - p);
-		duration(s, sizeof(s), by_bytes > by_points ? by_bytes :
+		units_span(s, sizeof(s), by_bytes > by_points ? by_bytes :
 		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
-	knee_size_short(s, sizeof(s), pt->size);
-	knee_chunk_name(c, sizeof(c), pt->chunk);
+	units_size_short(s, sizeof(s), pt->size);
+	units_chunk(c, sizeof(c), pt->chunk);
 	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s)%s\033[K",
 	    p + 1, total, s, c, eta);
 	fflush(stderr);
-}
-
-static void
-utc_now(char *buf, size_t len)
-{
-	time_t		t = time(NULL);
-	struct tm	tm;
-
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		buf[0] = '\0';
 }
 
 /*
@@ -203,8 +176,8 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 		if (si != NULL && si->free_bytes >= 0) {
 			cap = (uint64_t)si->free_bytes / 2;
 			if (cap < hi) {
-				knee_size_name(b1, sizeof(b1), cap >> 20 << 20);
-				knee_size_name(b2, sizeof(b2), hi >> 20 << 20);
+				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
+				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
 				fprintf(stderr, "bonnie-ng: sweep: sizes "
 				    "capped at %s, half the free space in %s "
 				    "(twice RAM is %s)\n", b1, a->opt.dir, b2);
@@ -213,7 +186,7 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			}
 		}
 		if (hi < a->lo) {
-			knee_size_name(b1, sizeof(b1), a->lo);
+			units_size_words(b1, sizeof(b1), a->lo);
 			errorf(cause, "sweep: not enough room in %s: half "
 			    "its free space is below the smallest size (%s)",
 			    a->opt.dir, b1);
@@ -380,8 +353,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	if (r.chunks[r.nchunks - 1] > a->lo) {
 		char	b1[32], b2[32];
 
-		knee_size_name(b1, sizeof(b1), a->lo);
-		knee_chunk_name(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
+		units_size_words(b1, sizeof(b1), a->lo);
+		units_chunk(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
 		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
 		    "than one chunk, %s)", a->sizes != NULL ? a->sizes : "64m",
 		    b1, b2);
@@ -412,8 +385,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	    r.sizes[r.nsizes - 1] > (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
 
-		knee_size_name(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
-		knee_size_name(b2, sizeof(b2),
+		units_size_words(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
+		units_size_words(b2, sizeof(b2),
 		    (uint64_t)si->free_bytes >> 20 << 20);
 		errorf(cause, "invalid value for --sizes: '%s' (the largest "
 		    "file, %s, is more than the %s free in %s)",
@@ -455,8 +428,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	if (!a->opt.quiet) {
 		char	b1[32], b2[32];
 
-		knee_size_short(b1, sizeof(b1), r.sizes[0]);
-		knee_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
+		units_size_short(b1, sizeof(b1), r.sizes[0]);
+		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
 		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
 		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
 		    r.nsizes * r.nchunks,
