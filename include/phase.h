@@ -130,6 +130,8 @@ const struct phase *phase_by_name(const char *);
  * 0, or -1 with the reason in *why.
  */
 int	phases_parse(const char *, unsigned *mask, char **why);
+/* "putc, write, ...": the names of the table's phases, for messages. */
+void	phase_names(char *, size_t);
 /* Set each phase option of the table's phases to its row's default. */
 void	phase_option_defaults(const struct phase *const *, struct options *);
 

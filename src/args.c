@@ -353,7 +353,7 @@ collect_flag(const struct args_option *r, void *target, void *arg)
 static int
 cmp_letter(const void *pa, const void *pb)
 {
-	int	a = *(const char *)pa, b = *(const char *)pb;
+	int	a = *(const unsigned char *)pa, b = *(const unsigned char *)pb;
 	int	la = tolower(a), lb = tolower(b);
 
 	if (la != lb)

@@ -3,6 +3,7 @@
  * the test file, whole transfers, the data generator) is in phasekit.c,
  * below the phases, so that the table and the phases call only downwards.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,13 +80,26 @@ phase_by_name(const char *name)
 	return NULL;
 }
 
+void
+phase_names(char *buf, size_t len)
+{
+	size_t	n = 0;
+	int	i;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; phase_table[i] != NULL && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ? ", " :
+		    "", phase_table[i]->name);
+}
+
 int
 phases_parse(const char *arg, unsigned *mask, char **why)
 {
 	const struct phase	*p;
-	char			*copy = xstrdup(arg), *s = copy, *name, *list;
-	size_t			 len = 1;
-	int			 i;
+	char			*copy = xstrdup(arg), *s = copy, *name;
+	char			 list[256];
 
 	*mask = 0;
 	while ((name = strsep(&s, ",")) != NULL) {
@@ -93,17 +107,8 @@ phases_parse(const char *arg, unsigned *mask, char **why)
 			*mask |= 1u << p->id;
 			continue;
 		}
-		for (i = 0; phase_table[i] != NULL; i++)
-			len += strlen(phase_table[i]->name) + 2;
-		list = xmalloc(len);
-		list[0] = '\0';
-		for (i = 0; phase_table[i] != NULL; i++) {
-			if (i > 0)
-				strcat(list, ", ");
-			strcat(list, phase_table[i]->name);
-		}
+		phase_names(list, sizeof(list));
 		errorf(why, "unknown phase '%s' (%s)", name, list);
-		free(list);
 		free(copy);
 		return -1;
 	}
