@@ -18,10 +18,10 @@
  *
  * Phase rows: a phase may carry its own rows (struct phase's options).
  * Commands that run phases (run and sweep) list them with ARGS_ROWS_PHASES
- * (see cmd.h); such a row's value lands in the options' per-phase slot
- * o->phase_arg[row->slot], its default is row->def (set by
- * options_defaults()), and options_set_phase_arg() in options.c checks it
- * against the row's min and max.
+ * (see commands.h); such a row's value lands in the options' per-phase
+ * slot o->phase_arg[id] (its slot is OPTIONS_PHASE_ARG(id), a byte
+ * offset), its default is row->def (set by options_defaults()), and
+ * args_set_count() checks it against the row's min and max.
  */
 #ifndef BONNIE_ARGS_H
 #define BONNIE_ARGS_H
@@ -111,11 +111,14 @@ void	args_help(FILE *, const struct args_table *);
 /*
  * Generic setters: args_set_flag sets the int at byte offset row->slot of
  * target to 1; args_set_string stores a non-empty value in the const
- * char * at that offset.
+ * char * at that offset; args_set_count a whole number in [row->min,
+ * row->max] in the uint64_t at that offset.
  */
 int	args_set_flag(void *, const struct args_option *, const char *,
 	    char **);
 int	args_set_string(void *, const struct args_option *, const char *,
+	    char **);
+int	args_set_count(void *, const struct args_option *, const char *,
 	    char **);
 
 /* "-s, --size", "--cache" or "-q": the names of a row, for messages. */

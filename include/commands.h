@@ -2,10 +2,14 @@
  * Commands as entries, in the manner of tmux's cmd_entry: each command
  * (run, the default; compare; report; sweep) is one const struct cmd_entry
  * with its name and operands, its option row tables, the size and the
- * defaults of its state, and its exec function.  main.c finds the entry,
- * has cmd_parse() read the command line into a fresh state, prints the
- * help, the version or the error (and the usage, when the parser asks for
- * it), and calls exec.
+ * defaults of its state, and its exec function.  main.c finds the entry
+ * (cmd.h), has cmd_parse() read the command line into a fresh state,
+ * prints the help, the version or the error (and the usage, when the
+ * parser asks for it), and calls exec.
+ *
+ * This header and src/commands.c are what the commands share, below them;
+ * the table of every command is above them, in src/cmd.c (include/cmd.h),
+ * so that calls only go down.
  *
  * To add a command: write src/cmd-NAME.c with its rows, its state, its
  * exec and its entry; add the entry to cmd_table[] in src/cmd.c; document
@@ -61,12 +65,6 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
 	    cmd_report_entry, cmd_sweep_entry;
 
-/* Every command, the default (run) first, NULL-terminated. */
-extern const struct cmd_entry *const cmd_table[];
-
-/* The command named name, or NULL. */
-const struct cmd_entry *cmd_find(const char *name);
-
 #define CMD_MAX_TABLES	16
 
 /*
@@ -85,12 +83,9 @@ void	cmd_tables(const struct cmd_entry *, const struct phase *const *,
 enum args_result cmd_parse(const struct cmd_entry *, int argc, char **argv,
 	    void *state, char **files, int *nfiles, char **cause);
 
-/*
- * The usage of one command; for the default command, of every command
- * (the man page's SYNOPSIS).  Then, for cmd_help, the option rows.
- */
-void	cmd_usage(FILE *, const struct cmd_entry *);
-void	cmd_help(FILE *, const struct cmd_entry *);
+/* The usage of one command; then, for cmd_entry_help, its option rows. */
+void	cmd_entry_usage(FILE *, const char *prefix, const struct cmd_entry *);
+void	cmd_entry_help(FILE *, const struct cmd_entry *);
 
 /*
  * The benchmark's rows: those a sweep shares, and those of a single run

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "args.h"
+#include "pattern.h"	/* enum verify_mode */
 #include "result.h"
 /* The value parsers for sizes and counts, parse_size() and parse_count(). */
 #include "units.h"
@@ -19,7 +20,6 @@
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
 /* --verify: off, count and describe every bad chunk, or stop at one. */
-enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 
 #define DEFAULT_SIZE_MIB   1024
@@ -99,12 +99,9 @@ int	ram_parse(const char *, uint64_t *, char **why);
 /* A label: one word without commas, not starting with '#'. */
 int	label_check(const char *, char **why);
 
-/*
- * The setter of a phase's own option rows: a whole number in [row->min,
- * row->max] into ((struct options *)target)->phase_arg[row->slot].
- */
-int	options_set_phase_arg(void *target, const struct args_option *,
-	    const char *, char **why);
+/* The slot of phase id's own option value, for its row (phase.h). */
+#define OPTIONS_PHASE_ARG(id)	((int)(offsetof(struct options, phase_arg) + \
+	    (size_t)(id) * sizeof(uint64_t)))
 
 /*
  * Check the options against each other (chunk a power of two in range,

@@ -23,11 +23,13 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "args.h"
 #include "hist.h"
-#include "options.h"
 #include "pattern.h"
 #include "result.h"
 #include "timer.h"
+
+struct options;
 
 #define PHASE_VERSION	1
 
@@ -107,19 +109,21 @@ struct phase {
 	/*
 	 * Optional: the phase's own option rows (include/args.h), ended by
 	 * ARGS_END.  The run and sweep commands take them after their own.
-	 * A row is ARGS_VALUE with .set = options_set_phase_arg, .slot = the
-	 * phase's id, and .def, .min and .max; its value is in
-	 * ctx->opt->phase_arg[id], the default when not given.  For example,
-	 * in src/phase-NAME.c:
+	 * A row is a long ARGS_VALUE option with .set = args_set_count,
+	 * .slot = OPTIONS_PHASE_ARG(the phase's id) (options.h), and .def,
+	 * .min and .max; its value is in ctx->opt->phase_arg[id], the
+	 * default when not given.  For example, in src/phase-NAME.c:
 	 *
 	 *	static const struct args_option name_rows[] = {
-	 *		{ 0, "things", ARGS_VALUE, "count",
-	 *		  options_set_phase_arg, PH_NAME, 1000, 1, 1000000,
+	 *		{ 0, "things", ARGS_VALUE, "count", args_set_count,
+	 *		  OPTIONS_PHASE_ARG(PH_NAME), 1000, 1, 1000000,
 	 *		  "at most count things in the NAME phase" },
 	 *		ARGS_END
 	 *	};
 	 *
-	 * and .options = name_rows in its struct phase.
+	 * and .options = name_rows in its struct phase.  options.c fills in
+	 * the defaults from the phase table, so a phase reads its options'
+	 * fields but calls nothing in options.c (that would be a cycle).
 	 */
 	const struct args_option *options;
 };
@@ -141,8 +145,11 @@ const struct phase *phase_by_name(const char *);
 int	phases_parse(const char *, unsigned *mask, char **why);
 /* "putc, write, ...": the names of the table's phases, for messages. */
 void	phase_names(char *, size_t);
-/* Set each phase option of the table's phases to its row's default. */
-void	phase_option_defaults(const struct phase *const *, struct options *);
+/*
+ * Set each phase option of the table's phases to its row's default, in o
+ * (a struct options: the rows' slots are byte offsets in it).
+ */
+void	phase_option_defaults(const struct phase *const *, void *o);
 
 /*
  * Helpers shared by the phases, in phasekit.c (below the table and the

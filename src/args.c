@@ -9,6 +9,7 @@
 
 #include "args.h"
 #include "error.h"
+#include "units.h"
 
 #define USAGE_WIDTH	80
 #define HELP_COLUMN	28
@@ -468,4 +469,12 @@ args_set_string(void *target, const struct args_option *r, const char *v,
 		return errorf(why, "empty %s name", r->value);
 	*(const char **)(void *)((char *)target + r->slot) = v;
 	return 0;
+}
+
+int
+args_set_count(void *target, const struct args_option *r, const char *v,
+    char **why)
+{
+	return parse_count(v, r->min, r->max,
+	    (uint64_t *)(void *)((char *)target + r->slot), why);
 }

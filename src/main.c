@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cmd.h"
 #include "commands.h"
 #include "error.h"
 #include "phase.h"

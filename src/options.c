@@ -197,21 +197,6 @@ label_check(const char *arg, char **why)
 }
 
 int
-options_set_phase_arg(void *target, const struct args_option *r,
-    const char *arg, char **why)
-{
-	struct options	*o = target;
-	uint64_t	 v;
-
-	if (r->slot < 0 || r->slot >= PH_COUNT)
-		return errorf(why, "'%s' (no phase %d)", arg, r->slot);
-	if (parse_count(arg, r->min, r->max, &v, why) == -1)
-		return -1;
-	o->phase_arg[r->slot] = v;
-	return 0;
-}
-
-int
 options_check(struct options *o, char **cause)
 {
 	size_t	c = o->chunk;

@@ -29,8 +29,8 @@ phase_rows_check(const struct phase *p, char **cause)
 
 	for (r = p->options; r != NULL && (r->letter != 0 || r->name != NULL);
 	    r++) {
-		if (r->kind != ARGS_VALUE || r->set == NULL ||
-		    r->slot != (int)p->id || r->name == NULL)
+		if (r->kind != ARGS_VALUE || r->set != args_set_count ||
+		    r->name == NULL)
 			return errorf(cause, "phase %s: option row %s is not "
 			    "a long value option of its own slot", p->name,
 			    r->name != NULL ? r->name : "?");
@@ -117,7 +117,7 @@ phases_parse(const char *arg, unsigned *mask, char **why)
 }
 
 void
-phase_option_defaults(const struct phase *const *table, struct options *o)
+phase_option_defaults(const struct phase *const *table, void *o)
 {
 	const struct args_option	*r;
 	int				 i;
@@ -125,6 +125,7 @@ phase_option_defaults(const struct phase *const *table, struct options *o)
 	for (i = 0; table[i] != NULL; i++)
 		for (r = table[i]->options; r != NULL &&
 		    (r->letter != 0 || r->name != NULL); r++)
-			if (r->slot >= 0 && r->slot < PH_COUNT)
-				o->phase_arg[r->slot] = r->def;
+			if (r->set == args_set_count)
+				*(uint64_t *)(void *)((char *)o + r->slot) =
+				    r->def;
 }

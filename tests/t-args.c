@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cmd.h"
 #include "commands.h"
 #include "options.h"
 #include "phase.h"
@@ -193,6 +194,13 @@ test_entries(void)
 	}
 	is_int(bad, 0, "every command's rows: unique names, a setter, a "
 	    "short help, and -h left to the parser");
+	/* A phase's rows store into its own slot. */
+	for (i = 0, bad = 0; phase_table[i] != NULL; i++)
+		for (a = phase_table[i]->options; a != NULL &&
+		    (a->letter || a->name); a++)
+			if (a->slot != OPTIONS_PHASE_ARG(phase_table[i]->id))
+				bad++;
+	is_int(bad, 0, "every phase row stores into its phase's slot");
 	ok(cmd_find("sweep") == &cmd_sweep_entry && cmd_find("run") == NULL &&
 	    cmd_find("bogus") == NULL, "cmd_find");
 }
@@ -203,8 +211,8 @@ test_entries(void)
  * which store into the options' slot of that phase, with the row's default.
  */
 static const struct args_option things_rows[] = {
-	{ 0, "things", ARGS_VALUE, "count", options_set_phase_arg, PH_SEEKS,
-	  1000, 1, 5000, "at most count things" },
+	{ 0, "things", ARGS_VALUE, "count", args_set_count,
+	  OPTIONS_PHASE_ARG(PH_SEEKS), 1000, 1, 5000, "at most count things" },
 	ARGS_END
 };
 
