@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* --verify: off, count what reads find, or fail at the first bad chunk. */
+/* --verify: off, count and describe every bad chunk, or stop at one. */
 enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
 
 #define PATTERN_SECTOR	512

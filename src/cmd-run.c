@@ -299,8 +299,14 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	rec.sys = si;
 	rec.runs = runs;
 	for (i = 0; i < o->repeat; i++) {
+		struct options	one = *o;
+
 		done = i + 1;
-		if (run_once(o, &runs[i]) == -1) {
+		one.seed = run_seed(o->seed, i);
+		if (!o->quiet && o->repeat > 1)
+			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			    o->repeat);
+		if (run_once(&one, &runs[i]) == -1) {
 			status = CMD_FAIL;
 			break;
 		}
