@@ -60,7 +60,14 @@ struct cmd_entry {
 	/* Run on the operands; returns the exit status, *cause the error. */
 	int			(*exec)(void *state, int nfiles, char **files,
 				    char **cause);
+	int			 flags;
 };
+/*
+ * The command runs as a team (include/team.h): main.c calls team_init()
+ * before the parse (MPI takes its own arguments out of argv) and
+ * team_finish() at the end, and only rank 0 prints an error.
+ */
+#define CMD_TEAM	0x1
 
 extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
 	    cmd_report_entry, cmd_sweep_entry;

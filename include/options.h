@@ -32,6 +32,7 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 #define MAX_SEEKERS        256
 #define MAX_SEEKS          (UINT64_C(1) << 40)
 #define MAX_REPEAT         1000
+#define MAX_JOBS           1024	/* -j: workers, each with a file. */
 
 struct options {
 	const char	*dir;		/* Directory for the test file. */
@@ -40,6 +41,7 @@ struct options {
 	size_t		 chunk;		/* Block size in bytes. */
 	const char	*label;		/* Row label (-m). */
 	int		 seekers;	/* Number of concurrent seekers. */
+	int		 jobs;		/* -j: workers in lock-step. */
 	uint64_t	 seeks;		/* Total seeks across all seekers. */
 	int		 seeks_given;	/* -n given: no extension to 1 s. */
 	enum seeker_mode seeker_mode;
@@ -95,6 +97,7 @@ int	chunk_parse(const char *, uint64_t *, char **why);
 int	file_size_parse(const char *, uint64_t *, char **why);
 int	seeks_parse(const char *, uint64_t *, char **why);
 int	repeat_parse(const char *, int *, char **why);
+int	jobs_parse(const char *, int *, char **why);
 int	seed_parse(const char *, uint64_t *, char **why);
 int	ram_parse(const char *, uint64_t *, char **why);
 /* A label: one word without commas, not starting with '#'. */

@@ -20,6 +20,7 @@
 #include "report.h"
 #include "run.h"
 #include "sysinfo.h"
+#include "team.h"
 
 /* The setters: each calls its value's one check in options.c. */
 static int
@@ -109,6 +110,13 @@ set_chunk(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_jobs(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return jobs_parse(v, &((struct options *)t)->jobs, why);
+}
+
+static int
 set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -153,6 +161,8 @@ const struct args_option cmd_run_rows[] = {
 	  "the test file's size, MiB when bare (default: 1024)" },
 	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
 	  "the block size, bytes when bare (default: 16384)" },
+	{ 'j', "jobs", ARGS_VALUE, "jobs", set_jobs, 0, 0, 0, 0,
+	  "workers in lock-step, each on its own file" },
 	{ 'x', "repeat", ARGS_VALUE, "count", set_repeat, 0, 0, 0, 0,
 	  "run the whole benchmark count times" },
 	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
@@ -282,14 +292,26 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
 	enum cmd_status		 st;
-	int			 i, status = CMD_OK, done = 0, sig;
+	int			 i, status = CMD_OK, done = 0, sig, leader;
 
 	(void)nfiles;
 	(void)files;
+	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
+	leader = team_rank() == 0;
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
+	if (team_ranks() > 1 && o->jobs > 1) {
+		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
+		    "rank (run more ranks instead)");
+		return CMD_USAGE;
+	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
+	/* Over MPI the workers are the ranks, one file each. */
+	if (team_ranks() > 1)
+		o->jobs = team_ranks();
+	if (!leader)
+		o->quiet = 1;
 	notes(o);
 	cmd_run_start(o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1);
 
@@ -306,7 +328,7 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		if (!o->quiet && o->repeat > 1)
 			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
 			    o->repeat);
-		if (run_once(&one, &runs[i]) == -1) {
+		if (run_team(&one, &runs[i], !o->quiet) == -1) {
 			status = CMD_FAIL;
 			break;
 		}
@@ -314,22 +336,31 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	rec.nruns = done;
 	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
 
-	if (o->json_path != NULL &&
+	if (leader && o->json_path != NULL &&
 	    write_json_file(o->json_path, &rec, cause) == -1) {
 		status = CMD_FAIL;
 		goto out;
 	}
-	if (status == CMD_OK && (write_report(o, &rec) == -1 ||
+	if (leader && status == CMD_OK && (write_report(o, &rec) == -1 ||
 	    fflush(stdout) == EOF)) {
 		errorf(cause, "standard output: %s", strerror(errno));
 		status = CMD_FAIL;
 		goto out;
 	}
+	/*
+	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
+	 * mpirun stop the job, before it has.
+	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
-		fprintf(stderr, "bonnie-ng: interrupted by %s; test file "
-		    "removed\n", signal_name(sig));
+		if (leader)
+			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
+			    "%s removed\n", signal_name(sig),
+			    o->jobs > 1 ? "files" : "file");
+		for (i = 0; i < done; i++)
+			run_result_free(&runs[i]);
 		sysinfo_free(si);
 		free(runs);
+		team_finish();
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return 128 + sig;
@@ -337,6 +368,8 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	if (status != CMD_OK)
 		errorf(cause, "%s", runs[done - 1].err.message);
 out:
+	for (i = 0; i < done; i++)
+		run_result_free(&runs[i]);
 	sysinfo_free(si);
 	free(runs);
 	return status;
@@ -347,5 +380,6 @@ const struct cmd_entry cmd_run_entry = {
 	run_rows,
 	sizeof(struct options),
 	run_init,
-	run_exec
+	run_exec,
+	CMD_TEAM
 };

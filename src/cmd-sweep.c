@@ -458,5 +458,6 @@ const struct cmd_entry cmd_sweep_entry = {
 	sweep_tables,
 	sizeof(struct sweep_args),
 	sweep_init,
-	sweep_exec
+	sweep_exec,
+	0
 };

@@ -9,13 +9,19 @@
 #include "commands.h"
 #include "error.h"
 #include "phase.h"
+#include "team.h"
 
-/* "bonnie-ng: message" as one line: control characters shown escaped. */
+/*
+ * "bonnie-ng: message" as one line: control characters shown escaped.
+ * Over MPI every rank would say the same: rank 0 says it.
+ */
 static void
 print_error(const char *msg)
 {
 	const unsigned char	*p;
 
+	if (team_rank() != 0)
+		return;
 	fputs("bonnie-ng: ", stderr);
 	for (p = (const unsigned char *)msg; *p != '\0'; p++) {
 		if (*p == '\n')
@@ -38,15 +44,19 @@ main(int argc, char **argv)
 	char			**files, *cause = NULL;
 	int			  nfiles, status;
 
-	if (phase_table_check(&cause) == -1) {
-		print_error(cause);
-		return CMD_FAIL;
-	}
 	if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
 		argc--;
 		argv++;
 	} else
 		e = &cmd_run_entry;
+	if ((e->flags & CMD_TEAM) && team_init(&argc, &argv) == -1) {
+		print_error("cannot start MPI");
+		return CMD_FAIL;
+	}
+	if (phase_table_check(&cause) == -1) {
+		print_error(cause);
+		return CMD_FAIL;
+	}
 	state = xcalloc(1, e->size);
 	files = xcalloc((size_t)argc + 1, sizeof(*files));
 	switch (cmd_parse(e, argc, argv, state, files, &nfiles, &cause)) {
@@ -73,6 +83,8 @@ main(int argc, char **argv)
 	}
 	if (cause != NULL)
 		print_error(cause);
+	if (e->flags & CMD_TEAM)
+		team_finish();
 	free(cause);
 	free(files);
 	free(state);

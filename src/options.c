@@ -37,6 +37,7 @@ options_defaults(struct options *o)
 	o->chunk = DEFAULT_CHUNK;
 	o->label = NULL;
 	o->seekers = DEFAULT_SEEKERS;
+	o->jobs = 1;
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
@@ -162,6 +163,17 @@ repeat_parse(const char *arg, int *out, char **why)
 	uint64_t	v;
 
 	if (parse_count(arg, 1, MAX_REPEAT, &v, why) == -1)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
+jobs_parse(const char *arg, int *out, char **why)
+{
+	uint64_t	v;
+
+	if (parse_count(arg, 1, MAX_JOBS, &v, why) == -1)
 		return -1;
 	*out = (int)v;
 	return 0;
