@@ -16,8 +16,12 @@
  *     title, words, column, unit, colour, flags);
  *  2. add PHASE(ID, NAME, ON) to include/phase-list.h where it should
  *     run, ON 0 if it runs only when asked for;
- *  3. document it: the man page (-p), doc/RECORD.md and doc/schema.json
- *     (its key under "phases", "summary" and "options.phases"), and add
+ *  3. if the phase takes an option of its own (say --syncs), declare its
+ *     row in the phase's file only, through the struct's options (see
+ *     below): the run and sweep commands parse it, print it in their usage
+ *     and help, and options_defaults() sets its default;
+ *  4. document it: the man page (-p and the phase), doc/RECORD.md and
+ *     doc/schema.json (its key under "phases" and "summary"), and add
  *     tests.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
@@ -32,6 +36,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "args.h"
 #include "hist.h"
 #include "pattern.h"
 #include "result.h"
@@ -139,6 +144,26 @@ struct phase {
 	int		(*setup)(struct phase_ctx *);	/* Optional. */
 	int		(*run)(struct phase_ctx *);	/* Timed. */
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
+	/*
+	 * Optional: the phase's own option rows (include/args.h), ended by
+	 * ARGS_END.  The run and sweep commands take them after their own.
+	 * A row is a long ARGS_VALUE option with .set = args_set_count,
+	 * .slot = OPTIONS_PHASE_ARG(PH_NAME, the phase's id) (options.h), and .def,
+	 * .min and .max; its value is in ctx->opt->phase_arg[id], the
+	 * default when not given.  For example, in src/phase-NAME.c:
+	 *
+	 *	static const struct args_option name_rows[] = {
+	 *		{ 0, "things", ARGS_VALUE, "count", args_set_count,
+	 *		  OPTIONS_PHASE_ARG(PH_NAME), 1000, 1, 1000000,
+	 *		  "at most count things in the NAME phase" },
+	 *		ARGS_END
+	 *	};
+	 *
+	 * and .options = name_rows in its struct phase.  options.c fills in
+	 * the defaults from the phase table, so a phase reads its options'
+	 * fields but calls nothing in options.c (that would be a cycle).
+	 */
+	const struct args_option *options;
 };
 
 #define PHASE(id, sym, on)	extern const struct phase phase_##sym;
@@ -174,14 +199,17 @@ const char *phase_unit(const struct phase *, enum phase_unit_style,
 /* The mask of the phases with all of these flags. */
 unsigned phase_flag_mask(unsigned flags);
 /*
- * Parse a comma-separated list of phase names, or "all", into a mask.
- * Returns 0, or -1 with the first unknown name copied into bad (cut to
- * badlen); the caller words the message (see phase_name_list()).
+ * A comma-separated list of phase names, or "all" (-p, sweep --phases), as
+ * a mask of phase ids.  0, or -1 with the reason in *why.
  */
-int	phase_parse_list(const char *arg, unsigned *mask, char *bad,
-	    size_t badlen);
-/* "putc, write, ..., seeks": every phase name, for messages. */
-const char *phase_name_list(char *buf, size_t len);
+int	phases_parse(const char *, unsigned *mask, char **why);
+/* "putc, write, ...": the names of the table's phases, for messages. */
+void	phase_names(char *, size_t);
+/*
+ * Set each phase option of the table's phases to its row's default, in o
+ * (a struct options: the rows' slots are byte offsets in it).
+ */
+void	phase_option_defaults(const struct phase *const *, void *o);
 
 /*
  * Helpers shared by the phases, in phasekit.c (below the table and the

@@ -5,6 +5,7 @@
  * the phases call only downwards.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
@@ -23,6 +24,26 @@ _Static_assert(sizeof(phase_table) / sizeof(phase_table[0]) == PH_COUNT + 1,
     "the phase table and enum phase_id differ");
 /* Phase masks are bit masks in an int. */
 _Static_assert(PH_COUNT <= 31, "too many phases for a phase mask");
+
+/* A phase's option rows store into its own slot, with a sane range. */
+static int
+phase_rows_check(const struct phase *p, char **cause)
+{
+	const struct args_option	*r;
+
+	for (r = p->options; r != NULL && (r->letter != 0 || r->name != NULL);
+	    r++) {
+		if (r->kind != ARGS_VALUE || r->set != args_set_count ||
+		    r->name == NULL)
+			return errorf(cause, "phase %s: option row %s is not "
+			    "a long value option of its own slot", p->name,
+			    r->name != NULL ? r->name : "?");
+		if (r->min > r->max || r->def < r->min || r->def > r->max)
+			return errorf(cause, "phase %s: option --%s: default "
+			    "out of its range", p->name, r->name);
+	}
+	return 0;
+}
 
 int
 phase_table_check(char **cause)
@@ -50,6 +71,8 @@ phase_table_check(char **cause)
 			if (strcmp(phase_table[k]->name, p->name) == 0)
 				return errorf(cause, "phase %s: listed twice",
 				    p->name);
+		if (phase_rows_check(p, cause) == -1)
+			return -1;
 	}
 	return 0;
 }
@@ -108,49 +131,56 @@ phase_flag_mask(unsigned flags)
 	return m;
 }
 
-int
-phase_parse_list(const char *arg, unsigned *mask, char *bad, size_t badlen)
+void
+phase_names(char *buf, size_t len)
 {
-	const char	*s, *e;
-	size_t		 n;
-	int		 i;
+	size_t	n = 0;
+	int	i;
 
-	*mask = 0;
-	for (s = arg;; s = e + 1) {
-		e = strchr(s, ',');
-		n = e != NULL ? (size_t)(e - s) : strlen(s);
-		if (n == 3 && strncmp(s, "all", 3) == 0)
-			*mask |= (1u << PH_COUNT) - 1;
-		else {
-			for (i = 0; i < PH_COUNT; i++)
-				if (strlen(phase_table[i]->name) == n &&
-				    strncmp(phase_table[i]->name, s, n) == 0)
-					break;
-			if (i == PH_COUNT) {
-				snprintf(bad, badlen, "%.*s", (int)n, s);
-				return -1;
-			}
-			*mask |= 1u << i;
-		}
-		if (e == NULL)
-			return 0;
-	}
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; phase_table[i] != NULL && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ? ", " :
+		    "", phase_table[i]->name);
 }
 
-const char *
-phase_name_list(char *buf, size_t len)
+int
+phases_parse(const char *arg, unsigned *mask, char **why)
 {
-	size_t	off = 0;
-	int	i, n;
+	char	*copy = xstrdup(arg), *s = copy, *name;
+	char	 list[256];
+	int	 id;
 
-	if (len > 0)
-		buf[0] = '\0';
-	for (i = 0; i < PH_COUNT && off < len; i++) {
-		n = snprintf(buf + off, len - off, "%s%s", i > 0 ? ", " : "",
-		    phase_table[i]->name);
-		if (n < 0)
-			break;
-		off += (size_t)n;
+	*mask = 0;
+	while ((name = strsep(&s, ",")) != NULL) {
+		if (strcmp(name, "all") == 0) {
+			*mask |= (1u << PH_COUNT) - 1;
+			continue;
+		}
+		if ((id = phase_id_by_name(name)) != -1) {
+			*mask |= 1u << id;
+			continue;
+		}
+		phase_names(list, sizeof(list));
+		errorf(why, "unknown phase '%s' (%s, all)", name, list);
+		free(copy);
+		return -1;
 	}
-	return buf;
+	free(copy);
+	return 0;
+}
+
+void
+phase_option_defaults(const struct phase *const *table, void *o)
+{
+	const struct args_option	*r;
+	int				 i;
+
+	for (i = 0; table[i] != NULL; i++)
+		for (r = table[i]->options; r != NULL &&
+		    (r->letter != 0 || r->name != NULL); r++)
+			if (r->set == args_set_count)
+				*(uint64_t *)(void *)((char *)o + r->slot) =
+				    r->def;
 }

@@ -49,19 +49,24 @@ main(void)
 		    phase_by_name(phase_id_name((enum phase_id)i)) ==
 		    phase_table[i], phase_id_name((enum phase_id)i));
 	ok(phase_by_name("nope") == NULL, "unknown names are not phases");
-	ok(phase_parse_list("write,read", &m, bad, sizeof(bad)) == 0 &&
+	ok(phases_parse("write,read", &m, &cause) == 0 &&
 	    m == ((1u << PH_WRITE) | (1u << PH_READ)), "a list of phases");
-	ok(phase_parse_list("all", &m, bad, sizeof(bad)) == 0 &&
+	ok(phases_parse("all", &m, &cause) == 0 &&
 	    m == (1u << PH_COUNT) - 1, "all is every phase");
-	ok(phase_parse_list("write,nope", &m, bad, sizeof(bad)) == -1 &&
-	    strcmp(bad, "nope") == 0, "an unknown phase is named");
-	ok(phase_parse_list("write,", &m, bad, sizeof(bad)) == -1 &&
-	    strcmp(bad, "") == 0, "an empty name is refused");
+	ok(phases_parse("write,nope", &m, &cause) == -1 &&
+	    strncmp(cause, "unknown phase 'nope' (putc, ", 28) == 0,
+	    "an unknown phase is named");
+	free(cause);
+	cause = NULL;
+	ok(phases_parse("write,", &m, &cause) == -1,
+	    "an empty name is refused");
+	free(cause);
+	cause = NULL;
 	ok((PH_DEFAULT_MASK & report_classic_mask()) ==
 	    report_classic_mask(), "the classic phases run by default");
 	ok(phase_flag_mask(PHASE_FILLS) == ((1u << PH_PUTC) |
 	    (1u << PH_WRITE)), "putc and write fill the file");
-	phase_name_list(bad, sizeof(bad));
+	phase_names(bad, sizeof(bad));
 	ok(strncmp(bad, "putc, write, rewrite, getc, read, seeks", 39) == 0,
 	    "the phase list for messages, in table order");
 	ok((phase_seeks.flags & PHASE_SPAN) &&
