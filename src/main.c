@@ -178,7 +178,12 @@ main(int argc, char **argv)
 
 	if (opt.json_path != NULL)
 		write_json_file(opt.json_path, &rec);
-	if (status == 0) {
+	if (status != 0 && opt.format == OUT_JSON) {
+		/* A failed run's record is the evidence: keep it, as --json. */
+		if (record_write_json(stdout, &rec) == -1 ||
+		    fflush(stdout) == EOF)
+			die(1, "standard output: %s", strerror(errno));
+	} else if (status == 0) {
 		switch (opt.format) {
 		case OUT_TEXT:
 			status = report_write_text(stdout, &rec, opt.latency);
