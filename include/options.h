@@ -10,10 +10,11 @@
 /* The value parsers for sizes and counts, parse_size() and parse_count(). */
 #include "units.h"
 
+/* enum verify_mode, the --verify setting, is the checker's (pattern.h). */
+#include "pattern.h"
+
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
-/* --verify: off, count and describe every bad chunk, or stop at one. */
-enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 
 #define DEFAULT_SIZE_MIB   1024
@@ -23,6 +24,7 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
+#define MAX_JOBS           1024	/* -j: workers, each with a file. */
 
 struct options {
 	const char	*dir;		/* Directory for the test file. */
@@ -31,6 +33,7 @@ struct options {
 	size_t		 chunk;		/* Block size in bytes. */
 	const char	*label;		/* Row label (-m). */
 	int		 seekers;	/* Number of concurrent seekers. */
+	int		 jobs;		/* -j: workers in lock-step. */
 	uint64_t	 seeks;		/* Total seeks across all seekers. */
 	int		 seeks_given;	/* -n given: no extension to 1 s. */
 	enum seeker_mode seeker_mode;
