@@ -49,14 +49,6 @@ cmp_method_name(enum cmp_method m)
 	return "?";
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 struct ranked {
 	double	v;
 	int	from_x;
@@ -65,8 +57,10 @@ struct ranked {
 static int
 cmp_ranked(const void *a, const void *b)
 {
-	return cmp_double(&((const struct ranked *)a)->v,
-	    &((const struct ranked *)b)->v);
+	double	x = ((const struct ranked *)a)->v;
+	double	y = ((const struct ranked *)b)->v;
+
+	return (x > y) - (x < y);
 }
 
 /* The binomial coefficient as a double. */
@@ -193,8 +187,8 @@ resampled_median(const double *v, int n, double *tmp, uint64_t *state)
 
 	for (i = 0; i < n; i++)
 		tmp[i] = v[next_random(state) % (uint64_t)n];
-	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+	stats_sort(tmp, n);
+	return stats_median_sorted(tmp, n);
 }
 
 void
@@ -214,7 +208,7 @@ cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
 	for (i = 0; i < reps; i++)
 		diff[i] = resampled_median(y, ny, tmp, &state) -
 		    resampled_median(x, nx, tmp, &state);
-	qsort(diff, (size_t)reps, sizeof(*diff), cmp_double);
+	stats_sort(diff, reps);
 	*lo = diff[(int)floor(reps * (CMP_ALPHA / 2))];
 	*hi = diff[(int)ceil(reps * (1 - CMP_ALPHA / 2)) - 1];
 	free(diff);

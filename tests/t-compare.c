@@ -69,6 +69,19 @@ test_mann_whitney(void)
 	is_near(cmp_mann_whitney_min_p(3, 5), 2.0 / 56, 1e-12, "min p 3 v 5");
 	is_near(stats_median(odd, 5), 5, 0, "median, odd count");
 	is_near(stats_median(t2, 4), 3.5, 0, "median, even count");
+	ok(isnan(stats_median(t2, 0)), "median of nothing is NaN");
+	is_near(stats_median(t2, 1), t2[0], 0, "median of one value");
+	{
+		double	v[] = { 5, 1, 2, 4, 3 };
+
+		stats_sort(v, 5);
+		ok(v[0] == 1 && v[1] == 2 && v[2] == 3 && v[3] == 4 &&
+		    v[4] == 5, "stats_sort sorts ascending");
+		is_near(stats_median_sorted(v, 4), 2.5, 0,
+		    "median of sorted values, even count");
+		is_near(stats_median_sorted(v, 5), 3, 0,
+		    "median of sorted values, odd count");
+	}
 }
 
 static void
