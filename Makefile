@@ -96,11 +96,13 @@ check-asan:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
 
-# make install: the program, the manual, the shell completions, the
-# documents and the record's JSON schema (DATADIR/bonnie-ng/schema.json).
+# make install: the program, the manual, the shell completions (bash,
+# zsh), the documents and the record's JSON schema
+# (DATADIR/bonnie-ng/schema.json).
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/bonnie-ng
 	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng
 	cp man/bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
@@ -111,6 +113,10 @@ install: $(BIN)
 	done
 	cp doc/schema.json $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 	chmod 644 $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	cp completions/bonnie-ng.bash $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
+	cp completions/_bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
+	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 
 # make bench: bonnie-ng against fio, bonnie++ and a bare stdio loop in
 # alternating pairs (bench/peers.sh); e.g. BENCHFLAGS="-d /mnt/disk -p 7".
@@ -121,6 +127,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
 	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng 2>/dev/null
 
 # make dist: bonnie-ng-VERSION.tar.gz (in O) from the files git tracks at
