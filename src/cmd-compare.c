@@ -16,6 +16,7 @@
 #include "error.h"
 #include "json.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."

@@ -12,6 +12,7 @@
 
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define CSV_MAX_FIELDS	64

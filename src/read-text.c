@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define MAX_TOKENS	64

@@ -14,6 +14,7 @@
 #include "options.h"
 #include "record.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "stats.h"
 #include "tap.h"
 

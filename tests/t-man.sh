@@ -58,6 +58,29 @@ ok "the program knows every long option of issue 2" sh -c "[ ! -s '$T/unknown' ]
 ok "the manual documents every long option" sh -c "[ ! -s '$T/missing' ]"
 ok "trying them made no file" sh -c "[ ! -e '$T/no' ] && [ ! -e '$T/j.json' ]"
 
+# The README is a front page: short, without the old section markers, and
+# its links, and those of the documents it points to, lead to files that
+# exist.  The fault matrix in doc/FAULTS.md names tests that exist.
+ok "README.md is at most 10 KiB" test "$(wc -c <README.md)" -le 10240
+ok "README.md has no section markers" sh -c "! grep -q '<!--' README.md"
+: >"$T/links"
+for f in README.md doc/*.md bench/RESULTS.md; do
+	d=$(dirname "$f")
+	grep -o '](\([^)#:]*\))' "$f" | sed 's/^](//; s/)$//' |
+	while read -r l; do
+		[ -e "$d/$l" ] || echo "$f: $l" >>"$T/links"
+	done
+done
+[ -s "$T/links" ] && diag "broken links: $(cat "$T/links")"
+ok "the documents' links lead to files" sh -c "[ ! -s '$T/links' ]"
+: >"$T/tests"
+for n in $(grep -o 't-[a-z-]*\.sh' doc/FAULTS.md | sort -u); do
+	[ -e "tests/$n" ] || echo "$n" >>"$T/tests"
+done
+[ -s "$T/tests" ] && diag "not in tests/: $(cat "$T/tests")"
+ok "doc/FAULTS.md names tests that exist" sh -c \
+    "grep -q 't-faults.sh' doc/FAULTS.md && [ ! -s '$T/tests' ]"
+
 # make install into a staging directory.  The binary is the one under
 # test: O is the build directory the runner was given.
 # Only when the program is up to date, so that install never rebuilds (a

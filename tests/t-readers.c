@@ -7,6 +7,7 @@
 
 #include "jsonparse.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "tap.h"
 
 #define FIX	"tests/fixtures/"

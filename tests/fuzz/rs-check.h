@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "resultset.h"
+#include "rs-read.h"
 #include "units.h"
 
 #define RS_FUZZ_NAME	"fuzz.in"
