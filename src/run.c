@@ -20,10 +20,12 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "options.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
 #include "seekers.h"
+#include "team.h"
 #include "timer.h"
 
 /* Above this fraction cached after a drop, a phase is marked warm. */
@@ -58,6 +60,7 @@ on_signal(int sig)
 		unlink(test_path);
 	}
 	seekers_kill_all();
+	team_stop_all();
 	if (bn_stop_signal != 0) {
 		signal(sig, SIG_DFL);
 		raise(sig);
@@ -159,7 +162,15 @@ struct runner {
 	size_t			 align;
 	struct hist		*hist;
 	int			 ncpu;
+	const struct run_hooks	*hooks;		/* A team's worker, or NULL. */
+	const char		*memfs;		/* "tmpfs" and the like, or NULL. */
+	char			*loop_backing;	/* The loop device's backing file. */
+	int			 loop_dio;	/* 1, 0, or -1 unknown. */
+	char			 loop_name[64];	/* "loop3" */
 };
+
+/* The memory file system note is given once per invocation. */
+static int	memfs_said;
 
 static int
 run_fail(struct runner *r, const char *phase, const char *what,
@@ -213,9 +224,12 @@ create_file(struct runner *r)
 			tag[i] = alnum[rng_next(&rng) % 62];
 		tag[6] = '\0';
 		block_signals(&old);
-		if (snprintf(test_path, sizeof(test_path), "%s%sbonnie-ng.%ld.%s",
-		    opt->dir, dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/",
-		    (long)getpid(), tag) >= (int)sizeof(test_path)) {
+		if (snprintf(test_path, sizeof(test_path),
+		    "%s%sbonnie-ng.%ld.%s%s%s", opt->dir,
+		    dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/",
+		    (long)getpid(), r->hooks != NULL ? r->hooks->name_tag : "",
+		    r->hooks != NULL ? "." : "", tag) >=
+		    (int)sizeof(test_path)) {
 			restore_signals(&old);
 			test_path[0] = '\0';
 			return run_fail(r, "setup", "create", -1, ENAMETOOLONG,
@@ -223,9 +237,14 @@ create_file(struct runner *r)
 		}
 		fd = open(test_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 		    O_CLOEXEC, 0600);
-		if (fd != -1)
-			test_path_set = 1;
 		e = errno;
+		if (fd != -1) {
+			test_path_set = 1;
+			if (r->hooks != NULL && r->hooks->own_file != NULL &&
+			    fstat(fd, &st) == 0)
+				r->hooks->own_file(r->hooks->arg, test_path,
+				    st.st_dev, st.st_ino);
+		}
 		restore_signals(&old);
 		if (fd != -1 || e != EEXIST)
 			break;
@@ -257,6 +276,8 @@ remove_file(struct runner *r)
 		test_path_set = 0;
 		unlink(test_path);
 	}
+	if (r->hooks != NULL && r->hooks->own_file != NULL)
+		r->hooks->own_file(r->hooks->arg, NULL, 0, 0);
 	restore_signals(&old);
 }
 
@@ -282,6 +303,54 @@ prefill(struct runner *r)
 		    errno, NULL);
 	r->ok[0] = PW_FILL;
 	r->nok = 1;
+	return 0;
+}
+
+/*
+ * A loop device without direct I/O reads its backing file through the
+ * page cache: write that file back, drop its pages and measure what
+ * stayed.  Marks the phase warm, with the reason, when it cannot.
+ */
+static int
+drop_backing(struct runner *r, const struct phase *p, struct phase_result *ph)
+{
+	struct stat	st;
+	double		res = -1;
+	int		fd, tries;
+
+	fd = open(r->loop_backing, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd == -1 || fstat(fd, &st) == -1) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "cannot drop the cache of %s's backing file "
+		    "%s before phase %s: %s; marked warm", r->loop_name,
+		    r->loop_backing, p->name, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return 0;
+	}
+	for (tries = 0; tries < 2; tries++) {
+		if (platform_drop_cache(fd) == -1 ||
+		    platform_residency(fd, (uint64_t)st.st_size, &res) == -1) {
+			res = -1;
+			break;
+		}
+		if (res <= WARM_LIMIT)
+			break;
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	}
+	close(fd);
+	ph->backing_resident = res;
+	if (res > WARM_LIMIT || res < 0) {
+		ph->cache = CSTATE_WARM;
+		if (res < 0)
+			warn_run(r->opt, "cannot drop or check the cache of "
+			    "%s's backing file %s before phase %s; marked warm",
+			    r->loop_name, r->loop_backing, p->name);
+		else
+			warn_run(r->opt, "%.0f%% of %s's backing file %s is "
+			    "still cached before phase %s; marked warm",
+			    100 * res, r->loop_name, r->loop_backing, p->name);
+	}
 	return 0;
 }
 
@@ -363,9 +432,15 @@ drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
 			break;
 		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
 	}
+	if (res >= 0 && res <= WARM_LIMIT && r->loop_backing != NULL &&
+	    r->loop_dio != 1 && drop_backing(r, p, ph) == -1)
+		return -1;
 	ph->drop_seconds += time_elapsed(t0, time_now());
 	ph->resident = res;
-	if (res > WARM_LIMIT) {
+	if (r->memfs != NULL) {
+		/* Said once, at the start of the run. */
+		ph->cache = CSTATE_WARM;
+	} else if (res > WARM_LIMIT) {
 		ph->cache = CSTATE_WARM;
 		warn_run(r->opt, "%.0f%% of the file is still cached before "
 		    "phase %s; marked warm", 100 * res, p->name);
@@ -405,6 +480,43 @@ machine_delta(const struct machine_sample *a, const struct machine_sample *b,
 	}
 }
 
+/*
+ * What share of a buffered reading phase's reads the cache served: the
+ * bytes it read against what the device read meanwhile (other I/O on the
+ * device only makes the share look smaller).  On a loop device that
+ * reads its backing file through the cache, a chunk read again came from
+ * that cache whatever the loop device counted.  In cold mode, more than
+ * WARM_LIMIT marks the phase warm.
+ */
+static void
+hit_fraction(struct runner *r, const struct phase *p,
+    const struct phase_ctx *ctx, struct phase_result *ph)
+{
+	double	hits = -1;
+
+	ph->hit_fraction = -1;
+	if (!(p->flags & PHASE_READS) || ph->direct || ctx->bytes == 0)
+		return;
+	if (r->memfs != NULL)
+		hits = 1;
+	else if (ph->dev_read >= 0) {
+		hits = 1 - (double)ph->dev_read / (double)ctx->bytes;
+		if (hits < 0)
+			hits = 0;
+		if (r->loop_backing != NULL && r->loop_dio != 1 && ctx->ops > 0 &&
+		    (double)ctx->repeats / (double)ctx->ops > hits)
+			hits = (double)ctx->repeats / (double)ctx->ops;
+	}
+	ph->hit_fraction = hits;
+	if (hits > WARM_LIMIT && ph->cache == CSTATE_COLD) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "phase %s: %.0f%% of its reads were cache hits "
+		    "(the device read %lld of %llu bytes); marked warm", p->name,
+		    100 * hits, (long long)(ph->dev_read > 0 ? ph->dev_read : 0),
+		    (unsigned long long)ctx->bytes);
+	}
+}
+
 /* Fill in the result of a phase that ran. */
 static void
 phase_account(struct runner *r, const struct phase *p,
@@ -425,6 +537,7 @@ phase_account(struct runner *r, const struct phase *p,
 		ph->rate = elapsed > 0 ?
 		    (double)ctx->bytes / 1024.0 / elapsed : 0;
 	hist_summary(r->hist, &ph->lat);
+	hit_fraction(r, p, ctx, ph);
 	if (elapsed < PRECISE_SECONDS) {
 		ph->imprecise = 1;
 		warn_run(r->opt, "phase %s ran %.3f s, under %.1f s: its "
@@ -449,13 +562,16 @@ run_phase(struct runner *r, const struct phase *p)
 	struct machine_sample	 m0, m1;
 	struct cpu_stamp	 c0, c1;
 	struct cpu_times	 cpu;
+	struct run_phase_report	 rep;
 	bn_time			 t0, t1;
 	double			 elapsed;
-	int			 rv = 0, direct;
+	int			 rv = 0, direct, armed = 0;
 
 	if (bn_stop_signal)
 		return run_fail(r, p->name, "start", -1, EINTR, NULL);
 	memset(ph, 0, sizeof(*ph));
+	ph->skew = -1;
+	memset(&rep, 0, sizeof(rep));
 	direct = opt->direct && !(p->flags & PHASE_PERCHAR);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.opt = opt;
@@ -466,6 +582,7 @@ run_phase(struct runner *r, const struct phase *p)
 	ctx.chunk = opt->chunk;
 	ctx.direct = direct;
 	ctx.align = r->align;
+	ctx.cold = opt->cache == CACHE_MODE_COLD && !direct;
 	ctx.buf = r->buf;
 	ctx.pat = &r->pat;
 	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));
@@ -482,6 +599,8 @@ run_phase(struct runner *r, const struct phase *p)
 
 	ph->direct = direct;
 	ph->resident = -1;
+	ph->backing_resident = -1;
+	ph->hit_fraction = -1;
 	ph->cache = direct ? CSTATE_DIRECT :
 	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
 
@@ -506,6 +625,15 @@ run_phase(struct runner *r, const struct phase *p)
 	} else if (platform_residency(r->fd, opt->size, &ph->resident) == -1)
 		ph->resident = -1;
 
+	/* A team's worker waits here for the others. */
+	if (r->hooks != NULL) {
+		if (r->hooks->ready(r->hooks->arg, p->id) == -1) {
+			rv = run_fail(r, p->name, "wait for the other workers",
+			    -1, EINTR, NULL);
+			goto out;
+		}
+		armed = 1;
+	}
 	progress_start(p->title);
 	machine_sample(r, &m0);
 	cpu_stamp_thread(&c0);
@@ -534,8 +662,14 @@ run_phase(struct runner *r, const struct phase *p)
 	elapsed = (p->flags & PHASE_SPAN) ?
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);
+	elapsed -= ctx.excluded;
+	ph->drop_seconds += ctx.excluded;
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+	/* The worker's span for the team, less the time left out of it. */
+	rep.start = (p->flags & PHASE_SPAN) ? ctx.span_start : t0;
+	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
+	rep.end.ns -= (uint64_t)(ctx.excluded * 1e9);
 	if (ph->verify.chunks > 0) {
 		show_bad(p, &ph->verify);
 		r->res->bad_chunks += ph->verify.chunks;
@@ -558,13 +692,52 @@ out:
 			    NULL);
 		ph->drop_seconds += time_elapsed(d0, time_now());
 	}
+	if (armed) {
+		rep.ok = rv == 0;
+		rep.ph = ph;
+		rep.hist = r->hist;
+		rep.err = &r->res->err;
+		if (r->hooks->done(r->hooks->arg, p->id, &rep) == -1 &&
+		    rv == 0)
+			rv = run_fail(r, p->name, "stop with the other workers",
+			    -1, EINTR, NULL);
+	}
 	if (rv == -1)
 		ph->ran = 0;
 	return rv;
 }
 
+/*
+ * Find what under the test file keeps data in memory whatever the drops
+ * do: a memory file system (said once), or a loop device whose backing
+ * file the drops must reach too.
+ */
+static void
+target_memory(struct runner *r)
+{
+	if ((r->memfs = platform_memory_fs(r->opt->dir)) != NULL) {
+		if (!memfs_said && r->opt->cache == CACHE_MODE_COLD)
+			warn_run(r->opt, "%s is on %s, a memory file system: "
+			    "every phase reads and writes memory, not a disk; "
+			    "the reading phases are marked warm", r->opt->dir,
+			    r->memfs);
+		memfs_said = 1;
+		return;
+	}
+	if (platform_loop_info(r->dev, &r->loop_backing, &r->loop_dio,
+	    r->loop_name, sizeof(r->loop_name)) == -1)
+		r->loop_backing = NULL;
+}
+
 int
 run_once(const struct options *opt, struct run_result *res)
+{
+	return run_worker(opt, res, NULL);
+}
+
+int
+run_worker(const struct options *opt, struct run_result *res,
+    const struct run_hooks *hooks)
 {
 	struct runner	 r;
 	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
@@ -576,9 +749,14 @@ run_once(const struct options *opt, struct run_result *res)
 	memset(&r, 0, sizeof(r));
 	res->seed = opt->seed;
 	utc_now(res->start_utc, sizeof(res->start_utc));
-	for (i = 0; i < PH_COUNT; i++)
+	for (i = 0; i < PH_COUNT; i++) {
 		res->ph[i].resident = -1;
+		res->ph[i].skew = -1;
+		res->ph[i].hit_fraction = -1;
+		res->ph[i].backing_resident = -1;
+	}
 	r.opt = opt;
+	r.hooks = hooks;
 	r.res = res;
 	r.fd = -1;
 	if ((r.ncpu = platform_ncpu()) < 1)
@@ -602,6 +780,7 @@ run_once(const struct options *opt, struct run_result *res)
 		rv = -1;
 		goto done;
 	}
+	target_memory(&r);
 	if (opt->direct) {
 		/* Find out now whether the file system takes O_DIRECT. */
 		int fd = open(test_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
@@ -633,11 +812,27 @@ run_once(const struct options *opt, struct run_result *res)
 	}
 done:
 	remove_file(&r);
+	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);
 	if (bn_stop_signal)
 		res->interrupted = bn_stop_signal;
 	return rv;
+}
+
+uint64_t
+run_seed(uint64_t base, int index)
+{
+	uint64_t	z;
+
+	if (index == 0)
+		return base;
+	/* splitmix64's finalizer over the base and the index. */
+	z = base + (uint64_t)index * UINT64_C(0x9E3779B97F4A7C15);
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	z ^= z >> 31;
+	return z & ((UINT64_C(1) << 53) - 1);
 }
 
 int
@@ -646,7 +841,7 @@ run_preflight(const struct options *opt, int *usage, char **cause)
 	struct stat	st;
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
-	uint64_t	avail;
+	uint64_t	avail, need;
 
 	*usage = 0;
 	if (stat(opt->dir, &st) == -1)
@@ -660,12 +855,14 @@ run_preflight(const struct options *opt, int *usage, char **cause)
 			return errorf(cause, "%s: %s", opt->dir,
 			    strerror(EROFS));
 		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
-		if (!opt->no_space_check && avail < opt->size) {
+		need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
+		if (!opt->no_space_check && avail < need) {
 			*usage = 1;
 			return errorf(cause, "invalid value for -s, --size: "
-			    "the file needs %llu MiB but %s has %llu MiB free "
+			    "the %s %llu MiB but %s has %llu MiB free "
 			    "(--no-space-check tries anyway)",
-			    (unsigned long long)(opt->size >> 20), opt->dir,
+			    opt->jobs > 1 ? "files need" : "file needs",
+			    (unsigned long long)(need >> 20), opt->dir,
 			    (unsigned long long)(avail >> 20));
 		}
 	}

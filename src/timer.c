@@ -45,6 +45,15 @@ tv_seconds(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+uint64_t
+cpu_thread_ns(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 void
 cpu_stamp_thread(struct cpu_stamp *c)
 {
@@ -87,8 +96,16 @@ cpu_between(const struct cpu_stamp *a, const struct cpu_stamp *b,
 		ds = b->ru_sys;
 	}
 	if (du + ds > 0) {
+		/*
+		 * total * du / (du + ds) can round above total when ds is
+		 * 0: keep both parts within [0, total].
+		 */
 		d->user = total * du / (du + ds);
+		if (d->user > total)
+			d->user = total;
 		d->sys = total - d->user;
+		if (d->sys < 0)
+			d->sys = 0;
 	} else {
 		d->user = total;
 		d->sys = 0;
