@@ -34,6 +34,9 @@ struct compare {
 	struct cmp_cell		*cells;		/* [col][new] */
 	int			 shown[RS_NCOLS];
 	int			 latency_skipped; /* Differing kinds. */
+	char			**excluded;	/* Runs left out, and why. */
+	int			*left_out;	/* Per set, how many. */
+	int			 nexcluded;
 	int			 exit;
 };
 
@@ -257,25 +260,65 @@ same_latency(const struct compare *cmp)
 	return 1;
 }
 
+/*
+ * Leave out of the statistics the runs of set k that stopped on an error
+ * or a signal, listing each in cmp->excluded.  -1 with a cause when no
+ * run is left.
+ */
+static int
+drop_failed(struct compare *cmp, int k, char **cause)
+{
+	struct result_set	*rs = &cmp->sets[k];
+	const char		*first = NULL;
+	int			 i, n = 0;
+
+	for (i = 0; i < rs->nruns; i++) {
+		if (rs->runs[i].failed == NULL) {
+			rs->runs[n++] = rs->runs[i];
+			continue;
+		}
+		cmp->excluded = xrealloc(cmp->excluded,
+		    ((size_t)cmp->nexcluded + 1) * sizeof(*cmp->excluded));
+		cmp->excluded[cmp->nexcluded++] = xasprintf("%s run %d: %s",
+		    rs->file, i + 1, rs->runs[i].failed);
+		if (first == NULL)
+			first = cmp->excluded[cmp->nexcluded - 1];
+		free(rs->runs[i].label);
+		free(rs->runs[i].failed);
+	}
+	cmp->left_out[k] = rs->nruns - n;
+	rs->nruns = n;
+	if (n == 0)
+		return errorf(cause, "compare: %s: no usable run (%s)", rs->file,
+		    first != NULL ? first : "no runs");
+	return 0;
+}
+
 /* Compare every column and work out which to show and the exit status. */
 static void
 compare_all(struct compare *cmp)
 {
 	struct cmp_cell	*c;
-	int		 col, k, any;
+	int		 col, k, any, in_base;
 
 	cmp->cells = xcalloc((size_t)RS_NCOLS * (size_t)(cmp->nsets - 1),
 	    sizeof(*cmp->cells));
 	cmp->exit = 0;
 	for (col = 0; col < RS_NCOLS; col++) {
 		any = 0;
+		in_base = has_values(&cmp->sets[0], col);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			cmp_column(&cmp->sets[0], &cmp->sets[k], col,
 			    cmp->threshold, c);
 			if (has_values(&cmp->sets[k], col))
 				any = 1;
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			/* A gate on a column the new side lacks fails. */
+			else if (in_base && cmp->fail_on[col] &&
+			    !(RS_KIND(col) == RS_KIND_LAT && !same_latency(cmp)))
+				c->verdict = CMP_MISSING;
+			if ((c->verdict == CMP_WORSE ||
+			    c->verdict == CMP_MISSING) && cmp->fail_on[col])
 				cmp->exit = 1;
 		}
 		/*
@@ -283,7 +326,7 @@ compare_all(struct compare *cmp)
 		 * by it (the worst case, or a text report's 99th percentile).
 		 */
 		if (RS_KIND(col) == RS_KIND_LAT) {
-			cmp->shown[col] = any && has_values(&cmp->sets[0], col);
+			cmp->shown[col] = in_base && (any || cmp->fail_on[col]);
 			if (cmp->shown[col] && !same_latency(cmp)) {
 				cmp->shown[col] = 0;
 				cmp->latency_skipped = 1;
@@ -399,21 +442,102 @@ print_settings(FILE *f, const struct compare *cmp)
 	return header;
 }
 
+/*
+ * The selected columns with verdict v on any new side, comma-separated,
+ * in a new string, or NULL when there are none.
+ */
+static char *
+columns_with(const struct compare *cmp, enum cmp_verdict v)
+{
+	char	*list = NULL, *t;
+	int	 col, k, hit;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col] || !cmp->shown[col])
+			continue;
+		for (k = 1, hit = 0; k < cmp->nsets; k++)
+			if (cell((struct compare *)cmp, col, k - 1)->verdict == v)
+				hit = 1;
+		if (!hit)
+			continue;
+		t = xasprintf("%s%s%s", list ? list : "", list ? ", " : "",
+		    rs_col_name(col));
+		free(list);
+		list = t;
+	}
+	return list;
+}
+
+/*
+ * The result: ok, or which selected columns got worse or are missing, as
+ * "ok (...)" or "worse (worse: write; missing: seeks)", in a new string.
+ */
+static char *
+result_text(const struct compare *cmp)
+{
+	char	*worse = columns_with(cmp, CMP_WORSE);
+	char	*missing = columns_with(cmp, CMP_MISSING);
+	char	*r;
+
+	if (worse == NULL && missing == NULL)
+		r = xasprintf("ok (no selected column got worse, none is "
+		    "missing)");
+	else
+		r = xasprintf("%s (%s%s%s%s%s)", worse ? "worse" : "missing",
+		    worse ? "worse: " : "", worse ? worse : "",
+		    worse && missing ? "; " : "", missing ? "missing: " : "",
+		    missing ? missing : "");
+	free(worse);
+	free(missing);
+	return r;
+}
+
+/* The last line of the table. */
+static void
+print_result(const struct compare *cmp)
+{
+	char	*r = result_text(cmp);
+
+	printf("result: %s\n", r);
+	free(r);
+}
+
+static void
+print_excluded(const struct compare *cmp)
+{
+	int	i;
+
+	if (cmp->nexcluded == 0)
+		return;
+	printf("warning: %d run%s left out of the statistics (stopped on an "
+	    "error or a signal):\n", cmp->nexcluded,
+	    cmp->nexcluded == 1 ? "" : "s");
+	for (i = 0; i < cmp->nexcluded; i++)
+		printf("  %s\n", cmp->excluded[i]);
+	printf("\n");
+}
+
 static int
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
 	char			 b[64], m[64];
-	int			 col, k, warned = 0;
+	int			 col, k;
 
-	printf("base: %s (%s, %d run%s)\n", cmp->sets[0].file,
-	    rs_format_name(cmp->sets[0].format), cmp->sets[0].nruns,
-	    cmp->sets[0].nruns == 1 ? "" : "s");
-	for (k = 1; k < cmp->nsets; k++)
-		printf("new %d: %s (%s, %d run%s)\n", k, cmp->sets[k].file,
+	for (k = 0; k < cmp->nsets; k++) {
+		if (k == 0)
+			printf("base: ");
+		else
+			printf("new %d: ", k);
+		printf("%s (%s, %d run%s", cmp->sets[k].file,
 		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
 		    cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			printf(" used, %d left out", cmp->left_out[k]);
+		printf(")\n");
+	}
 	printf("\n");
+	print_excluded(cmp);
 	if (print_settings(stdout, cmp) > 0)
 		printf("\n");
 	printf("%-12s %-5s %10s", "column", "unit", "base");
@@ -439,8 +563,6 @@ print_text(struct compare *cmp)
 			method_text(m, sizeof(m), cmp, c);
 			printf(" %-7s %-*s", cmp_verdict_name(c->verdict),
 			    k < cmp->nsets - 1 ? 22 : 0, m);
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
-				warned = 1;
 		}
 		printf("\n");
 	}
@@ -455,8 +577,7 @@ print_text(struct compare *cmp)
 		printf("Latency is not compared: the sides record different "
 		    "latencies (a text\nreport's Latency row is the 99th "
 		    "percentile, JSON and CSV the worst case).\n");
-	printf("result: %s\n", warned ? "worse (a selected column got worse)" :
-	    "ok (no selected column got worse)");
+	print_result(cmp);
 	return 0;
 }
 
@@ -513,6 +634,10 @@ print_json(struct compare *cmp)
 		json_settings(&j, NULL, &cmp->sets[k]);
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
+	json_array_start(&j, "excluded_runs");
+	for (k = 0; k < cmp->nexcluded; k++)
+		json_string(&j, NULL, cmp->excluded[k]);
+	json_array_end(&j);
 	json_array_start(&j, "columns");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -616,7 +741,18 @@ xml_text(const char *s)
 	}
 }
 
-/* "write: 512000 -> 430000 K/sec (-16.0%), worse by mann-whitney p=0.012" */
+/* Does column col fail the check: selected, and worse or missing? */
+static int
+fails(const struct compare *cmp, int col, const struct cmp_cell *c)
+{
+	return cmp->fail_on[col] &&
+	    (c->verdict == CMP_WORSE || c->verdict == CMP_MISSING);
+}
+
+/*
+ * One line on a column's change, in a new string: "write: 100352 -> 80281
+ * K/sec (-20.0%), worse by mann-whitney p=0.008".
+ */
 static char *
 change_text(const struct compare *cmp, int col, const struct cmp_cell *c)
 {
@@ -624,6 +760,9 @@ change_text(const struct compare *cmp, int col, const struct cmp_cell *c)
 
 	median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
 	median_text(n, sizeof(n), col, c->nnew, c->unew, c->new);
+	if (c->verdict == CMP_MISSING)
+		return xasprintf("%s: %s %s in the base, missing in the new "
+		    "result", rs_col_name(col), b, col_unit(col));
 	method_text(m, sizeof(m), cmp, c);
 	if (isnan(c->change_pct))
 		snprintf(pct, sizeof(pct), "no change figure");
@@ -654,7 +793,7 @@ print_junit(struct compare *cmp)
 			all_tests++;
 			if (c->verdict == CMP_NA)
 				all_skipped++;
-			else if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			else if (fails(cmp, col, c))
 				all_failures++;
 		}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -670,7 +809,7 @@ print_junit(struct compare *cmp)
 			tests++;
 			if (c->verdict == CMP_NA)
 				skipped++;
-			else if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			else if (fails(cmp, col, c))
 				failures++;
 		}
 		printf("  <testsuite name=\"");
@@ -697,10 +836,9 @@ print_junit(struct compare *cmp)
 				printf("      <skipped message=\"");
 				xml_text(msg);
 				printf("\"/>\n");
-			} else if (c->verdict == CMP_WORSE &&
-			    cmp->fail_on[col]) {
-				printf("      <failure type=\"worse\" "
-				    "message=\"");
+			} else if (fails(cmp, col, c)) {
+				printf("      <failure type=\"%s\" message=\"",
+				    cmp_verdict_name(c->verdict));
 				xml_text(msg);
 				printf("\">");
 				xml_text(msg);
@@ -708,10 +846,20 @@ print_junit(struct compare *cmp)
 			}
 			printf("      <system-out>");
 			xml_text(msg);
-			if (c->verdict == CMP_WORSE && !cmp->fail_on[col])
+			if ((c->verdict == CMP_WORSE ||
+			    c->verdict == CMP_MISSING) && !cmp->fail_on[col])
 				printf(" (not selected by --fail-on)");
 			printf("</system-out>\n    </testcase>\n");
 			free(msg);
+		}
+		if (cmp->nexcluded > 0) {
+			printf("    <system-out>");
+			for (col = 0; col < cmp->nexcluded; col++) {
+				printf("left out of the statistics: ");
+				xml_text(cmp->excluded[col]);
+				printf("&#10;");
+			}
+			printf("</system-out>\n");
 		}
 		printf("  </testsuite>\n");
 	}
@@ -742,11 +890,14 @@ print_markdown(struct compare *cmp)
 	char			 b[64], m[64], *diff = NULL;
 	size_t			 len = 0;
 	FILE			*f;
-	int			 col, k, worse = cmp->exit != 0;
+	char			*r;
+	int			 col, k;
 
-	printf("### bonnie-ng compare: %s\n\n", worse ?
-	    "worse (a selected column got worse)" :
-	    "ok (no selected column got worse)");
+	r = result_text(cmp);
+	printf("### bonnie-ng compare: ");
+	md_text(r);
+	printf("\n\n");
+	free(r);
 	for (k = 0; k < cmp->nsets; k++) {
 		if (k == 0)
 			printf("- base: ");
@@ -755,8 +906,16 @@ print_markdown(struct compare *cmp)
 		else
 			printf("- new: ");
 		md_text(cmp->sets[k].file);
-		printf(" (%s, %d run%s)\n", rs_format_name(cmp->sets[k].format),
+		printf(" (%s, %d run%s", rs_format_name(cmp->sets[k].format),
 		    cmp->sets[k].nruns, cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			printf(" used, %d left out", cmp->left_out[k]);
+		printf(")\n");
+	}
+	for (k = 0; k < cmp->nexcluded; k++) {
+		printf("- left out of the statistics: ");
+		md_text(cmp->excluded[k]);
+		printf("\n");
 	}
 	printf("\n| column | unit | base |");
 	for (k = 1; k < cmp->nsets; k++) {
@@ -788,7 +947,7 @@ print_markdown(struct compare *cmp)
 			else
 				printf(" %+.1f%% |", c->change_pct);
 			method_text(m, sizeof(m), cmp, c);
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			if (fails(cmp, col, c))
 				printf(" **%s** |", cmp_verdict_name(c->verdict));
 			else
 				printf(" %s |", cmp_verdict_name(c->verdict));
@@ -810,11 +969,12 @@ print_markdown(struct compare *cmp)
 		return -1;
 	}
 	free(diff);
-	printf("\nValues are medians over a file's runs; **worse** marks a "
-	    "column selected by\n`--fail-on` that got worse.  With %d or more "
-	    "runs on both sides the verdict\ncomes from the runs' distributions "
-	    "at %.0f%%; with fewer, a change within %g%% is\n\"same\".\n",
-	    CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA), cmp->threshold);
+	printf("\nValues are medians over a file's runs; bold marks a column "
+	    "selected by\n`--fail-on` that got worse or is missing.  With %d "
+	    "or more runs on both\nsides the verdict comes from the runs' "
+	    "distributions at %.0f%%; with fewer, a\nchange within %g%% is "
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	    cmp->threshold);
 	if (cmp->latency_skipped)
 		printf("Latency is not compared: the sides record different "
 		    "latencies.\n");
@@ -842,10 +1002,13 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
+	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
 	for (i = 0; i < n; i++) {
 		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
 			goto out;
 		cmp->nsets++;
+		if (drop_failed(cmp, i, cause) != 0)
+			goto out;
 	}
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
@@ -859,6 +1022,10 @@ out:
 		rs_free(&cmp->sets[i]);
 	free(cmp->sets);
 	free(cmp->cells);
+	for (i = 0; i < cmp->nexcluded; i++)
+		free(cmp->excluded[i]);
+	free(cmp->excluded);
+	free(cmp->left_out);
 	return status;
 }
 

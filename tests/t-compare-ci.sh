@@ -57,8 +57,20 @@ if command -v xmllint >/dev/null 2>&1; then
 	ok "junit: escaped names and two suites validate" sh -c "
 	    xmllint --noout --schema $XSD '$T/m.xml' 2>/dev/null &&
 	    [ \"\$(xmllint --xpath 'count(//testsuite)' '$T/m.xml')\" = 2 ]"
+
+	# A selected column the new result lacks fails as "missing".
+	if command -v jq >/dev/null 2>&1; then
+		jq 'del(.runs[].phases.read)' $F/ng-slower.json >"$T/noread.json"
+		"$BONNIE" compare -o junit $F/ng-base.json "$T/noread.json" \
+		    >"$T/n.xml"
+		ok "junit: a missing selected column is a failure of type missing" sh -c "
+		    xmllint --noout --schema $XSD '$T/n.xml' 2>/dev/null &&
+		    [ \"\$(xmllint --xpath 'string(//testcase[@name=\"read\"]/failure/@type)' '$T/n.xml')\" = missing ]"
+	else
+		skip "jq is not installed"
+	fi
 else
-	for i in 1 2 3 4 5 6 7 8 9; do skip "xmllint is not installed"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do skip "xmllint is not installed"; done
 fi
 
 "$BONNIE" compare -o markdown $F/ng-base.json $F/ng-slower.json >"$T/md"
