@@ -61,7 +61,7 @@ TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
 .PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind dist mpi mpi-if-any
+	fuzz-build analyze check-tsan check-valgrind dist install-mpi mpi mpi-if-any
 
 all: $(BIN)
 
@@ -141,6 +141,14 @@ install: $(BIN)
 	cp completions/_bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 
+# make install-mpi: the MPI build (make mpi first) beside the program.
+install-mpi:
+	@test -x bonnie-ng-mpi || \
+	    { echo "make install-mpi: no ./bonnie-ng-mpi (make mpi first)" >&2; exit 1; }
+	mkdir -p $(DESTDIR)$(BINDIR)
+	cp bonnie-ng-mpi $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
+	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
+
 # make bench: bonnie-ng against fio, bonnie++ and a bare stdio loop in
 # alternating pairs (bench/peers.sh); e.g. BENCHFLAGS="-d /mnt/disk -p 7".
 bench: $(BIN)
@@ -148,6 +156,7 @@ bench: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
 	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
 	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng

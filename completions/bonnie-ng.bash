@@ -1,4 +1,4 @@
-# bash completion for bonnie-ng(1).
+# bash completion for bonnie-ng(1) and its MPI build, bonnie-ng-mpi.
 #
 # The program knows its commands, their options, the values an option
 # takes (from its option rows and its phase table): this script hands it
@@ -67,4 +67,4 @@ _bonnie_ng()
 	esac
 	return 0
 }
-complete -F _bonnie_ng bonnie-ng
+complete -F _bonnie_ng bonnie-ng bonnie-ng-mpi
