@@ -235,7 +235,7 @@ complete_command(FILE *out, const struct cmd_entry *e,
 int
 complete_words(FILE *out, int n, char **words)
 {
-	const struct cmd_entry	*e = cmd_table[0];
+	const struct cmd_entry	*e;
 	struct args_table	 t[CMD_MAX_TABLES];
 	static char		 empty[] = "";
 	static char		*none[] = { empty };
