@@ -641,6 +641,7 @@ run_phase(struct runner *r, enum phase_id id)
 	t0 = time_now();
 	if (progress_level == 2)
 		ctx.tick_due = t0.ns + 250000000u;
+	ctx.tick_start = t0;
 	rv = p->run(&ctx);
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
