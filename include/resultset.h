@@ -81,11 +81,8 @@ struct result_set {
 	struct rs_run	*runs;
 };
 
-/*
- * "write", "write_cpu", "write_lat", ... in buf, which it returns; NULL
- * when out of range.
- */
-const char	*rs_col_name(int col, char *buf, size_t len);
+/* "write", "write_cpu", "write_lat", ...; NULL when out of range. */
+const char	*rs_col_name(int col);
 /* The column with this name, or -1. */
 int		 rs_col_by_name(const char *);
 /* 1 when a lower value is better (%CPU, latency), 0 when higher is. */

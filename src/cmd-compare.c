@@ -367,13 +367,14 @@ method_text(char *buf, size_t len, const struct compare *cmp,
 }
 
 static const char *
-col_unit(int col, char *buf, size_t len)
+col_unit(int col)
 {
 	if (RS_KIND(col) == RS_KIND_CPU)
 		return "%CPU";
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
-	return phase_unit(phase_table[RS_PHASE(col)], UNIT_SHORT, buf, len);
+	return phase_table[RS_PHASE(col)]->flags & PHASE_OPS ? "/sec" :
+	    "K/sec";
 }
 
 /*
@@ -451,7 +452,7 @@ print_settings(FILE *f, const struct compare *cmp)
 static char *
 columns_with(const struct compare *cmp, enum cmp_verdict v)
 {
-	char	*list = NULL, *t, name[48];
+	char	*list = NULL, *t;
 	int	 col, k, hit;
 
 	for (col = 0; col < RS_NCOLS; col++) {
@@ -463,7 +464,7 @@ columns_with(const struct compare *cmp, enum cmp_verdict v)
 		if (!hit)
 			continue;
 		t = xasprintf("%s%s%s", list ? list : "", list ? ", " : "",
-		    rs_col_name(col, name, sizeof(name)));
+		    rs_col_name(col));
 		free(list);
 		list = t;
 	}
@@ -523,7 +524,7 @@ static int
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64], name[48], unit[32];
+	char			 b[64], m[64];
 	int			 col, k;
 
 	for (k = 0; k < cmp->nsets; k++) {
@@ -553,8 +554,8 @@ print_text(struct compare *cmp)
 			continue;
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
-		printf("%-12s %-5s %10s", rs_col_name(col, name, sizeof(name)),
-		    col_unit(col, unit, sizeof(unit)), b);
+		printf("%-12s %-5s %10s", rs_col_name(col),
+		    col_unit(col), b);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);
@@ -626,7 +627,6 @@ print_json(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
 	struct json		 j;
-	char			 name[48], unit[32];
 	int			 col, k;
 
 	json_init(&j, stdout, 1);
@@ -647,9 +647,9 @@ print_json(struct compare *cmp)
 		if (!cmp->shown[col])
 			continue;
 		json_object_start(&j, NULL);
-		json_string(&j, "name", rs_col_name(col, name, sizeof(name)));
+		json_string(&j, "name", rs_col_name(col));
 		json_string(&j, "unit", RS_KIND(col) == RS_KIND_LAT ? "s" :
-		    col_unit(col, unit, sizeof(unit)));
+		    col_unit(col));
 		json_bool(&j, "lower_is_better", rs_col_lower_better(col));
 		json_bool(&j, "fail_on", cmp->fail_on[col]);
 		c = cell(cmp, col, 0);

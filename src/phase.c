@@ -22,6 +22,13 @@ const struct phase *const phase_table[PH_COUNT + 1] = {
 /* The list and the enum come from one list, so they agree in length. */
 _Static_assert(sizeof(phase_table) / sizeof(phase_table[0]) == PH_COUNT + 1,
     "the phase table and enum phase_id differ");
+/* The names in the list, which the structs' names must be. */
+static const char *const list_names[PH_COUNT] = {
+#define PHASE(id, sym, on)	#sym,
+#include "phase-list.h"
+#undef PHASE
+};
+
 /* Phase masks are bit masks in an int. */
 _Static_assert(PH_COUNT <= 31, "too many phases for a phase mask");
 
@@ -63,6 +70,9 @@ phase_table_check(char **cause)
 		if (((p->flags & PHASE_OPS) != 0) != (p->unit != NULL))
 			return errorf(cause, "phase %s: a unit goes with "
 			    "PHASE_OPS and only with it", p->name);
+		if (strcmp(p->name, list_names[i]) != 0)
+			return errorf(cause, "phase %s: listed as %s in "
+			    "phase-list.h", p->name, list_names[i]);
 		if (strcmp(p->name, "all") == 0 || strchr(p->name, ',') ||
 		    strchr(p->name, '_'))
 			return errorf(cause, "phase %s: not a usable name",

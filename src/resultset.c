@@ -13,14 +13,25 @@
 
 static const char *const kind_suffix[] = { "", "_cpu", "_lat" };
 
+/* The column names, made from phase-list.h (its names are the phases'). */
+static const char *const col_names[RS_NCOLS] = {
+#define PHASE(id, sym, on)	#sym,
+#include "phase-list.h"
+#undef PHASE
+#define PHASE(id, sym, on)	#sym "_cpu",
+#include "phase-list.h"
+#undef PHASE
+#define PHASE(id, sym, on)	#sym "_lat",
+#include "phase-list.h"
+#undef PHASE
+};
+
 const char *
-rs_col_name(int col, char *buf, size_t len)
+rs_col_name(int col)
 {
 	if (col < 0 || col >= RS_NCOLS)
 		return NULL;
-	snprintf(buf, len, "%s%s", phase_table[RS_PHASE(col)]->name,
-	    kind_suffix[RS_KIND(col)]);
-	return buf;
+	return col_names[col];
 }
 
 int
