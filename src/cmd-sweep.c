@@ -29,7 +29,7 @@
 "           [-z seed] [--sizes lo..hi] [--chunks list] [--phases list]\n" \
 "           [--cache keep|cold] [--knee pct] [--max-time seconds]\n" \
 "           [--json file] [--svg file] [--seekers fork|thread]\n" \
-"           [--ram size]\n"
+"           [--ram size] [--jobs list]\n"
 
 enum {
 	O_HELP = 'h',
@@ -48,7 +48,8 @@ enum {
 	O_JSON,
 	O_SVG,
 	O_SEEKMODE,
-	O_RAM
+	O_RAM,
+	O_JOBS
 };
 
 static const struct sweep_option {
@@ -74,6 +75,7 @@ static const struct sweep_option {
 	{ "svg",	0,   1, O_SVG },
 	{ "seekers",	0,   1, O_SEEKMODE },
 	{ "ram",	0,   1, O_RAM },
+	{ "jobs",	0,   1, O_JOBS },
 };
 #define NOPTIONS	(sizeof(sweep_options) / sizeof(sweep_options[0]))
 
@@ -85,6 +87,7 @@ struct sweep_args {
 	const char	*sizes;		/* --sizes as given, or NULL. */
 	uint64_t	 lo, hi;	/* hi 0: the default top. */
 	const char	*chunks;
+	const char	*jobs;		/* --jobs as given, or NULL. */
 	const char	*phases;
 	uint64_t	 knee;
 	uint64_t	 max_time;
@@ -124,6 +127,9 @@ take(struct sweep_args *a, int id, const char *name, const char *v,
 		return sweep_parse_sizes(v, &a->lo, &a->hi, cause);
 	case O_CHUNKS:
 		a->chunks = v;
+		return 0;
+	case O_JOBS:
+		a->jobs = v;
 		return 0;
 	case O_PHASES:
 		a->phases = v;
@@ -279,7 +285,7 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	int				 q;
 
 	for (q = p; q < total; q++)
-		left += r->points[q].size;
+		left += r->points[q].size * (uint64_t)r->points[q].jobs;
 	if (bytes_done > 0 && p > 0) {
 		by_bytes = elapsed / (double)bytes_done * (double)left;
 		by_points = elapsed / p * (total - p);
@@ -289,8 +295,8 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	}
 	units_size_short(s, sizeof(s), pt->size);
 	units_chunk(c, sizeof(c), pt->chunk);
-	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s)%s\033[K",
-	    p + 1, total, s, c, eta);
+	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)%s\033[K",
+	    p + 1, total, s, c, pt->jobs, eta);
 	fflush(stderr);
 }
 
@@ -315,7 +321,9 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 		hi = a->opt.ram > UINT64_MAX / 2 ? UINT64_MAX :
 		    2 * a->opt.ram;
 		if (si != NULL && si->free_bytes >= 0) {
-			cap = (uint64_t)si->free_bytes / 2;
+			/* Every worker of the largest job count has a file. */
+			cap = (uint64_t)si->free_bytes / 2 /
+			    (uint64_t)r->jobs[r->njobs - 1];
 			if (cap < hi) {
 				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
 				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
@@ -347,7 +355,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	bn_time		 start = time_now();
 	uint64_t	 bytes_done = 0;
 	double		 elapsed = 0;
-	int		 p, total = r->nsizes * r->nchunks, tty, sig = 0;
+	int		 p, total = r->nsizes * r->nchunks * r->njobs, tty;
+	int		 sig = 0;
 	int		 done = 0;
 
 	tty = !a->opt.quiet && isatty(STDERR_FILENO);
@@ -367,10 +376,11 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		o.quiet = 1;	/* Warnings are summed up at the end. */
 		o.size_asked = pt->size;
 		o.chunk = pt->chunk;
+		o.jobs = pt->jobs;
 		if (options_check(&o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
-		if (run_once(&o, &pt->res) == -1) {
+		if (run_team(&o, &pt->res, 0) == -1) {
 			if (pt->res.interrupted) {
 				sig = pt->res.interrupted;
 				break;
@@ -382,7 +392,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			return 1;
 		}
 		done++;
-		bytes_done += pt->size;
+		bytes_done += pt->size * (uint64_t)pt->jobs;
 		elapsed = time_elapsed(start, time_now());
 	}
 	if (tty)
@@ -483,7 +493,7 @@ cmd_sweep(int argc, char **argv, char **cause)
 	struct sysinfo		*si = NULL;
 	FILE			*jf = NULL, *sf = NULL;
 	char			*why = NULL;
-	int			 i, k, rc, usage = 0, status;
+	int			 i, j, k, rc, usage = 0, status;
 
 	memset(&a, 0, sizeof(a));
 	memset(&r, 0, sizeof(r));
@@ -511,6 +521,11 @@ cmd_sweep(int argc, char **argv, char **cause)
 	    SWEEP_MAX_CHUNKS, cause)) == -1)
 		return 2;
 	if (sweep_parse_phases(a.phases, &a.opt.phases, cause) == -1)
+		return 2;
+	r.njobs = 1;
+	r.jobs[0] = 1;
+	if (a.jobs != NULL && (r.njobs = sweep_parse_jobs(a.jobs, r.jobs,
+	    SWEEP_MAX_JOBS, cause)) == -1)
 		return 2;
 	if (a.opt.ram == 0)
 		a.opt.ram = platform_ram();
@@ -556,7 +571,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	}
 	/* Room for the largest file, checked here to name --sizes. */
 	if (si != NULL && si->free_bytes >= 0 &&
-	    r.sizes[r.nsizes - 1] > (uint64_t)si->free_bytes) {
+	    r.sizes[r.nsizes - 1] * (uint64_t)r.jobs[r.njobs - 1] >
+	    (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
 
 		units_size_words(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
@@ -584,12 +600,18 @@ cmd_sweep(int argc, char **argv, char **cause)
 		return 1;
 	}
 
-	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks,
-	    sizeof(*r.points));
+	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks *
+	    (size_t)r.njobs, sizeof(*r.points));
 	for (i = 0; i < r.nsizes; i++) {
 		for (k = 0; k < r.nchunks; k++) {
-			r.points[i * r.nchunks + k].size = r.sizes[i];
-			r.points[i * r.nchunks + k].chunk = r.chunks[k];
+			for (j = 0; j < r.njobs; j++) {
+				struct sweep_point *pt = &r.points[(i *
+				    r.nchunks + k) * r.njobs + j];
+
+				pt->size = r.sizes[i];
+				pt->chunk = r.chunks[k];
+				pt->jobs = r.jobs[j];
+			}
 		}
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
@@ -607,7 +629,7 @@ cmd_sweep(int argc, char **argv, char **cause)
 		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
 		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
 		    "points, cache %s\n\n", a.opt.dir, b1, b2, r.npoints,
-		    r.nsizes * r.nchunks,
+		    r.nsizes * r.nchunks * r.njobs,
 		    a.opt.cache == CACHE_MODE_KEEP ? "keep" : "cold");
 	}
 	sweep_print_tables(stdout, &r);
@@ -623,6 +645,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	if (finish_output(sf, rc, a.svg_path, "--svg", status, cause) == -1 &&
 	    status == 0)
 		status = 1;
+	for (i = 0; i < r.npoints; i++)
+		run_result_free(&r.points[i].res);
 	free(r.points);
 	sysinfo_free(si);
 	return status;

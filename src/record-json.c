@@ -244,6 +244,16 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 	json_object_end(j);
 }
 
+void
+record_write_run_phase(struct json *j, const char *key, enum phase_id id,
+    const struct run_result *r)
+{
+	if (r->jobs > 1 && r->wph != NULL)
+		write_team_phase(j, key, id, r);
+	else
+		record_write_phase(j, key, id, &r->ph[id]);
+}
+
 /* Who ran a team's run, where, and whether they shared the directory. */
 static void
 write_team(struct json *j, const struct run_result *r)
@@ -309,10 +319,7 @@ write_run(struct json *j, int index, const struct run_result *r)
 	json_string(j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
 	json_object_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
-		if (r->jobs > 1 && r->wph != NULL)
-			write_team_phase(j, phase_id_name(i), i, r);
-		else
-			record_write_phase(j, phase_id_name(i), i, &r->ph[i]);
+		record_write_run_phase(j, phase_id_name(i), i, r);
 	json_object_end(j);
 	write_team(j, r);
 	if (r->interrupted > 0)

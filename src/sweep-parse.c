@@ -94,6 +94,50 @@ fail:
 	return -1;
 }
 
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
+{
+	char		*copy, *s, *next, *why = NULL;
+	uint64_t	 v;
+	int		 n = 0, i, j;
+
+	copy = xstrdup(arg);
+	for (s = copy; s != NULL; s = next) {
+		if ((next = strchr(s, ',')) != NULL)
+			*next++ = '\0';
+		if (parse_count(s, 1, MAX_JOBS, &v, &why) == -1) {
+			errorf(cause, "invalid value for --jobs: %s", why);
+			goto fail;
+		}
+		if (n == max) {
+			errorf(cause, "invalid value for --jobs: '%s' (at "
+			    "most %d job counts)", arg, max);
+			goto fail;
+		}
+		out[n++] = (int)v;
+	}
+	qsort(out, (size_t)n, sizeof(*out), cmp_int);
+	for (i = j = 0; i < n; i++) {
+		if (j == 0 || out[j - 1] != out[i])
+			out[j++] = out[i];
+	}
+	free(copy);
+	return j;
+
+fail:
+	free(why);
+	free(copy);
+	return -1;
+}
+
 int
 sweep_parse_phases(const char *arg, unsigned *mask, char **cause)
 {
