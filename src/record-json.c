@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "json.h"
@@ -280,6 +281,15 @@ write_team(struct json *j, const struct run_result *r)
 		snprintf(id, sizeof(id), "%016llx",
 		    (unsigned long long)r->workers[k].fs_id);
 		json_string(j, "fs_id", id);
+		/* MPI: each rank's own host; one host (fork) is target's. */
+		if (strcmp(team_backend, "mpi") == 0) {
+			json_string(j, "kernel", r->workers[k].kernel);
+			json_string(j, "fs_type", r->workers[k].fs_type);
+			json_string(j, "mount_options",
+			    r->workers[k].mount_options);
+			json_string(j, "device", r->workers[k].device[0] ?
+			    r->workers[k].device : NULL);
+		}
 		json_object_end(j);
 	}
 	json_array_end(j);

@@ -261,10 +261,9 @@ worker_main(struct team *t, int i, int up, int down)
 {
 	int	status;
 
-	team_pids = NULL;
-	team_down = NULL;
+	/* The leader's tables stay allocated but empty: nothing to stop. */
 	team_npids = 0;
-	team_stop_sent = 0;
+	team_stop_sent = 1;
 	t->worker = i;
 	t->up = up;
 	t->down = down;
