@@ -32,29 +32,6 @@ selected(const struct sweep_result *r, int id)
 	return (r->opt->phases & (1u << id)) != 0;
 }
 
-double
-sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
-{
-	return sweep_rate_jobs(r, id, i, k, 0);
-}
-
-double
-sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
-    int k, int j)
-{
-	int				 nj = r->njobs > 0 ? r->njobs : 1;
-	int				 p = (i * r->nchunks + k) * nj + j;
-	const struct phase_result	*ph;
-
-	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
-	    j < 0 || j >= nj || p >= r->npoints)
-		return NAN;
-	ph = &r->points[p].res.ph[id];
-	if (!ph->ran || !(ph->rate > 0))
-		return NAN;
-	return ph->rate;
-}
-
 /* The rates of one phase and chunk across the sizes, into v. */
 static void
 size_series(const struct sweep_result *r, enum phase_id id, int k, double *v)

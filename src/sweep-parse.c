@@ -1,6 +1,8 @@
 /*
- * The option values of "bonnie-ng sweep": size ranges and chunk lists.
+ * The option values of "bonnie-ng sweep" (size ranges, chunk and job
+ * lists) and the accessor of its grid of points.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,4 +144,27 @@ sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 			break;
 	}
 	return n;
+}
+
+double
+sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
+{
+	return sweep_rate_jobs(r, id, i, k, 0);
+}
+
+double
+sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
+    int k, int j)
+{
+	int				 nj = r->njobs > 0 ? r->njobs : 1;
+	int				 p = (i * r->nchunks + k) * nj + j;
+	const struct phase_result	*ph;
+
+	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
+	    j < 0 || j >= nj || p >= r->npoints)
+		return NAN;
+	ph = &r->points[p].res.ph[id];
+	if (!ph->ran || !(ph->rate > 0))
+		return NAN;
+	return ph->rate;
 }
