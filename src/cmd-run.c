@@ -216,13 +216,29 @@ cmd_run_parse(int argc, char **argv, struct options *o, char **cause)
 }
 
 enum cmd_status
+cmd_run_check(struct options *o, char **cause)
+{
+	if (options_check(o, cause) == -1)
+		return CMD_USAGE;
+	switch (run_preflight(o, cause)) {
+	case PREFLIGHT_OK:
+		break;
+	case PREFLIGHT_OPTIONS:
+		return CMD_USAGE;
+	case PREFLIGHT_SYSTEM:
+		return CMD_FAIL;
+	}
+	return CMD_OK;
+}
+
+enum cmd_status
 cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 {
-	int	usage;
+	enum cmd_status	st;
 
 	options_finish(o);
-	if (run_preflight(o, &usage, cause) == -1)
-		return usage ? CMD_USAGE : CMD_FAIL;
+	if ((st = cmd_run_check(o, cause)) != CMD_OK)
+		return st;
 	if (sysinfo_collect(o->dir, si, cause) == -1)
 		return CMD_FAIL;
 	return CMD_OK;
@@ -341,8 +357,9 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		status = CMD_FAIL;
 		goto out;
 	}
-	if (leader && status == CMD_OK && (write_report(o, &rec) == -1 ||
-	    fflush(stdout) == EOF)) {
+	/* A failed run's JSON record is the evidence: written, as --json. */
+	if (leader && (status == CMD_OK || o->format == OUT_JSON) &&
+	    (write_report(o, &rec) == -1 || fflush(stdout) == EOF)) {
 		errorf(cause, "standard output: %s", strerror(errno));
 		status = CMD_FAIL;
 		goto out;

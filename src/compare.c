@@ -18,13 +18,15 @@ cmp_verdict_name(enum cmp_verdict v)
 {
 	switch (v) {
 	case CMP_NA:
-		return "-";
+		return "n/a";
 	case CMP_SAME:
 		return "same";
 	case CMP_BETTER:
 		return "better";
 	case CMP_WORSE:
 		return "worse";
+	case CMP_MISSING:
+		return "missing";
 	}
 	return "?";
 }
@@ -262,8 +264,8 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 		c->change_pct = 0;
 
 	if (c->ubase > 0 || c->unew > 0) {
-		/* Too fast to measure on a side: never called worse. */
-		c->verdict = CMP_SAME;
+		/* Too fast to measure on a side: no verdict either way. */
+		c->verdict = CMP_NA;
 		c->method = CMP_M_UNMEASURABLE;
 	} else if (c->nbase == 0 || c->nnew == 0) {
 		c->verdict = CMP_NA;

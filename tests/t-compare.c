@@ -179,17 +179,17 @@ test_verdicts(void)
 	    "5 v 1 runs: threshold on the medians");
 	is_int(m, CMP_M_THRESHOLD, "5 v 1 runs: decided by the threshold");
 
-	/* Unmeasurable ("+++++") on either side is never worse. */
+	/* Unmeasurable ("+++++") on either side gets no verdict: n/a. */
 	make_set(&b, RS_PUTC, one, 1);
 	make_set(&n, RS_PUTC, ten_down, 1);
 	n.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);
-	is_int(c.verdict, CMP_SAME, "new unmeasurable: same, not worse");
+	is_int(c.verdict, CMP_NA, "new unmeasurable: n/a, not same or worse");
 	is_int(c.method, CMP_M_UNMEASURABLE, "new unmeasurable: said so");
 	b.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
 	n.runs[0].col[RS_PUTC].state = RS_VALUE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);
-	is_int(c.verdict, CMP_SAME, "base unmeasurable: same, not worse");
+	is_int(c.verdict, CMP_NA, "base unmeasurable: n/a, not same or worse");
 	n.runs[0].col[RS_PUTC].state = RS_NONE;
 	b.runs[0].col[RS_PUTC].state = RS_VALUE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);
