@@ -300,6 +300,54 @@ write_report(const struct options *o, const struct record *rec)
 	return -1;
 }
 
+/*
+ * The last line on stderr: the cache mode asked for, whether every
+ * reading phase ran in it, and the caveat of a virtual machine.
+ */
+static void
+cache_summary(const struct options *o, const struct record *rec)
+{
+	const struct phase		*p;
+	const struct phase_result	*ph;
+	char				 warm[256] = "";
+	size_t				 used = 0;
+	int				 i, k, nread = 0, nwarm = 0;
+	const char			*mode;
+
+	for (k = 0; k < rec->nruns; k++)
+		for (i = 0; (p = phase_table[i]) != NULL; i++) {
+			ph = &rec->runs[k].ph[p->id];
+			if (!ph->ran || !(p->flags & PHASE_READS))
+				continue;
+			nread++;
+			if (ph->cache != CSTATE_WARM)
+				continue;
+			if (nwarm++ < 4 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, "%s%s", used ? ", " :
+				    "", p->name);
+			if (rec->nruns > 1 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, " (run %d)", k + 1);
+		}
+	mode = o->direct ? "direct" : o->cache == CACHE_MODE_KEEP ? "keep" :
+	    "cold";
+	fprintf(stderr, "bonnie-ng: cache: %s", mode);
+	if (nread == 0)
+		fprintf(stderr, ", no reading phase ran");
+	else if (o->cache == CACHE_MODE_KEEP && !o->direct)
+		fprintf(stderr, ", left alone: reads may come from memory");
+	else if (nwarm == 0)
+		fprintf(stderr, ", held for every reading phase");
+	else
+		fprintf(stderr, ", did not hold for %d of %d reading phases: "
+		    "%s%s warm", nwarm, nread, warm, nwarm > 4 ? ", ..." : "");
+	if (rec->sys != NULL && rec->sys->hypervisor == 1)
+		fprintf(stderr, "; a virtual machine: its host may cache the "
+		    "disk");
+	fputc('\n', stderr);
+}
+
 static int
 run_exec(void *state, int nfiles, char **files, char **cause)
 {
@@ -384,6 +432,8 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	if (status != CMD_OK)
 		errorf(cause, "%s", runs[done - 1].err.message);
+	else if (leader && !o->quiet)
+		cache_summary(o, &rec);
 out:
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);

@@ -640,6 +640,7 @@ run_phase(struct runner *r, const struct phase *p)
 	t0 = time_now();
 	if (progress_level == 2)
 		ctx.tick_due = t0.ns + 250000000u;
+	ctx.tick_start = t0;
 	rv = p->run(&ctx);
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
