@@ -117,7 +117,8 @@ get_mount_set(const struct rs_settings *s, char *b, size_t n)
 		v = xrealloc(v, (nv + 1) * sizeof(*v));
 		v[nv++] = w;
 	}
-	qsort(v, nv, sizeof(*v), cmp_str);
+	if (nv > 1)
+		qsort(v, nv, sizeof(*v), cmp_str);
 	b[0] = '\0';
 	for (i = 0; i < nv; i++)
 		if ((i == 0 || strcmp(v[i], v[i - 1]) != 0) && used < n)
