@@ -107,7 +107,8 @@ phase_selected(const struct options *opt, int id)
 void
 record_write_options(struct json *j, const struct options *opt)
 {
-	int	i;
+	const struct args_option	*r;
+	int				 i;
 
 	json_object_start(j, "options");
 	json_string(j, "label", opt->label);
@@ -135,6 +136,11 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
 	    0);
 	json_int(j, "repeat", opt->repeat);
+	/* Each phase's own options (its rows), by their long names. */
+	for (i = 0; i < PH_COUNT; i++)
+		for (r = phase_table[i]->options; r != NULL &&
+		    (r->letter != 0 || r->name != NULL); r++)
+			json_uint(j, r->name, opt->phase_arg[i]);
 	json_array_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
 		if (phase_selected(opt, i))
