@@ -26,7 +26,7 @@
 static const struct args_option sync_rows[] = {
 	{ 0, "syncs", ARGS_VALUE, "count", args_set_count,
 	  OPTIONS_PHASE_ARG(PH_SYNC), SYNC_DEFAULT, 1, SYNC_MAX,
-	  "chunks the sync phase writes and syncs (default 1000)" },
+	  "syncs in the sync phase (default 1000)" },
 	ARGS_END
 };
 
