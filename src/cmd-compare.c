@@ -60,6 +60,7 @@ STR_SETTING(get_device, device)
 STR_SETTING(get_scheduler, scheduler)
 STR_SETTING(get_cache, cache)
 STR_SETTING(get_direct, direct)
+STR_SETTING(get_verified, verified)
 
 static void
 get_size(const struct rs_settings *s, char *b, size_t n)
@@ -104,6 +105,8 @@ static const struct setting settings[] = {
 	{ "seekers", 0, get_seekers },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },
+	/* Checking costs reading time: verified rates are not comparable. */
+	{ "verified reads", 1, get_verified },
 };
 #define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
 

@@ -176,4 +176,16 @@ jq -e '.options.verify == "off" and
     "$T/r.json" >/dev/null 2>&1
 check "without --verify nothing is marked verified" $?
 
+# compare: a verified run against one that was not is not comparable; two
+# verified runs are.
+cp "$T/r.json" "$T/plain.json"
+bn "$T/out" "$T/err" $BIG -p write,read --json "$T/v1.json"
+bn "$T/out" "$T/err" $BIG -p write,read --verify=fatal --json "$T/v2.json"
+"$BONNIE" compare "$T/plain.json" "$T/v1.json" >"$T/cmp" 2>&1
+grep -q "^warning: $T/v1.json is not comparable with $T/plain.json: .*verified reads no vs yes" "$T/cmp"
+check "compare warns when one side verified and the other did not" $?
+"$BONNIE" compare "$T/v1.json" "$T/v2.json" >"$T/cmp" 2>&1
+! grep -q "verified" "$T/cmp"
+check "compare does not warn between two verified runs" $?
+
 done_testing
