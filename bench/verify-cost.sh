@@ -81,7 +81,9 @@ else
 	trap 'rm -rf "$RAW"' EXIT
 fi
 SAMPLES=$RAW/samples
+SHARES=$RAW/shares
 : >"$SAMPLES"
+: >"$SHARES"
 NEW=$BNG
 BNG_JSON=1
 
@@ -113,6 +115,12 @@ one() {
 	esac
 	for ph in $phases; do
 		sample "$g-$mode" "$ph" "$pair" "$side" "$(bng_get "$tag" "$ph")"
+		# The run's own meter: the time spent checking, in percent of
+		# the phase's elapsed time (both in the record).
+		[ "$g" = verify ] && [ "$side" = B ] &&
+		    jq -r ".runs[0].phases.$ph | if . == null or .verify == null
+		    then empty else \"$g-$mode\t$ph\t\(100 * .verify.check_s /
+		    .elapsed_s)\" end" "$RAW/$tag.json" >>"$SHARES" 2>/dev/null
 	done
 }
 
@@ -140,11 +148,25 @@ if [ -s "$SAMPLES" ]; then
 	echo "# pattern-MODE: A = the old binary ($OLD), B = this one"
 	awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 fi
+if [ -s "$SHARES" ]; then
+	echo "# the checks' share of each verified phase's elapsed time, from"
+	echo "# the record (verify.check_s / elapsed_s): median, min, max in %"
+	sort -t"$(printf '\t')" -k1,1 -k2,2 -k3,3g "$SHARES" | awk -F'\t' '
+	    { k = $1 " " $2; if (k != last) { flush(); last = k; n = 0 }
+	      v[++n] = $3 }
+	    function flush() { if (n == 0) return
+	      printf "%-14s %-8s n=%d median %.1f%% min %.1f%% max %.1f%%\n",
+	          substr(last, 1, index(last, " ") - 1),
+	          substr(last, index(last, " ") + 1), n,
+	          (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2,
+	          v[1], v[n] }
+	    END { flush() }'
+fi
 
 if has_group cpu; then
 	cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	    -I"$here/../include" -o "$RAW/pattern-cost" "$here/pattern-cost.c" \
-	    "$(dirname "$NEW")/obj/libbonnie.a" -lpthread -lm ||
+	    "${O:-.}/obj/libbonnie.a" -lpthread -lm ||
 	    die "cannot build bench/pattern-cost.c (run make first)"
 	echo "# CPU seconds per GiB of 16 KiB chunks, one core, no I/O (5 tries)"
 	"$RAW/pattern-cost" time
