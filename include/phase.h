@@ -49,6 +49,9 @@ struct phase_ctx {
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
+	int		 cold;		/* --cache=cold, buffered: a phase
+					   that reads a chunk more than once
+					   keeps each read cold itself. */
 	unsigned char	*buf;		/* chunk bytes, aligned. */
 	const struct pattern *pat;	/* The data every writer writes. */
 	/* What a read must find: any of ok[0..nok) (see pattern.h). */
@@ -78,6 +81,10 @@ struct phase_ctx {
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
+	double		 excluded;	/* Seconds inside the span spent
+					   keeping reads cold, not timed. */
+	uint64_t	 repeats;	/* Reads of a chunk read before in
+					   this phase (seeks). */
 
 	/* On failure: what failed and where. */
 	const char	*err_what;	/* e.g. "write", "fsync" */
@@ -114,8 +121,9 @@ int	phase_table_check(char **cause);
 const struct phase *phase_by_name(const char *);
 
 /*
- * Helpers shared by the phases.  Each returns 0, or -1 with errno set and
- * ctx->err_what / err_offset filled in.
+ * Helpers shared by the phases, in phasekit.c (below the table and the
+ * phases, so nothing calls back up).  Each returns 0, or -1 with errno set
+ * and ctx->err_what / err_offset filled in.
  */
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);

@@ -43,8 +43,10 @@ int	units_parse_latency(const char *, double *seconds);
  */
 int	units_size(char *buf, size_t len, uint64_t bytes);
 /*
- * bonnie++'s CSV size field: whole MiB as "64M", anything else as whole
- * KiB, rounded down, as "1536K".
+ * bonnie++'s CSV size field in its shortest form, the largest binary unit
+ * that divides it: "1G" (not "1024M", which leaves bon_csv2txt no room for
+ * the machine name), "64M", anything else as whole KiB, rounded down, as
+ * "1536K".
  */
 int	units_size_csv(char *buf, size_t len, uint64_t bytes);
 /* "16k", "1m", "512": a chunk size as the command line takes it. */
@@ -66,6 +68,12 @@ int	units_ram(char *buf, size_t len, uint64_t bytes);
  * for anything not positive, LLONG_MAX for anything too large to hold.
  */
 long long units_kps(double kib_per_s);
+
+/*
+ * "2.5M", "40k", "0.5": a rate for an axis tick, in decimal thousands
+ * (k, M, G) with %g's six significant digits.
+ */
+int	units_rate_short(char *buf, size_t len, double v);
 
 /* --- Durations and latencies ------------------------------------------- */
 

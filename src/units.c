@@ -156,10 +156,14 @@ units_size(char *buf, size_t len, uint64_t bytes)
 int
 units_size_csv(char *buf, size_t len, uint64_t bytes)
 {
-	if (bytes % (1024 * 1024) == 0)
-		return snprintf(buf, len, "%lluM",
-		    (unsigned long long)(bytes / (1024 * 1024)));
-	return snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
+	static const char *const unit[] = { "K", "M", "G", "T", "P" };
+
+	if (bytes == 0)
+		return snprintf(buf, len, "0M");
+	if (bytes % 1024 != 0)
+		return snprintf(buf, len, "%lluK",
+		    (unsigned long long)(bytes / 1024));
+	return exact(buf, len, bytes >> 10, unit, 5);
 }
 
 int
@@ -213,6 +217,18 @@ units_kps(double kib_per_s)
 	if (kib_per_s >= 0x1p63)	/* Read from a file, not measured. */
 		return LLONG_MAX;
 	return (long long)floor(kib_per_s);
+}
+
+int
+units_rate_short(char *buf, size_t len, double v)
+{
+	if (v >= 1e9)
+		return snprintf(buf, len, "%gG", v / 1e9);
+	if (v >= 1e6)
+		return snprintf(buf, len, "%gM", v / 1e6);
+	if (v >= 1e3)
+		return snprintf(buf, len, "%gk", v / 1e3);
+	return snprintf(buf, len, "%g", v);
 }
 
 int

@@ -122,6 +122,9 @@ test_sizes(void)
 	fmt_is(units_size, 3 * GiB / 2, "1536M", "1.5G in M, exactly");
 
 	fmt_is(units_size_csv, 512 * MiB, "512M", "CSV size in M");
+	fmt_is(units_size_csv, 1024 * MiB, "1G", "CSV size 1G, not 1024M");
+	fmt_is(units_size_csv, 3072 * MiB, "3G", "CSV size 3G");
+	fmt_is(units_size_csv, 1536 * MiB, "1536M", "CSV size 1536M");
 	fmt_is(units_size_csv, 1536 * KiB, "1536K", "CSV size in K");
 	fmt_is(units_size_csv, 1536 * KiB + 1000, "1536K",
 	    "CSV size rounds down to K");
@@ -172,6 +175,15 @@ test_rates(void)
 	ok(units_kps(INFINITY) == LLONG_MAX, "infinity is the largest");
 	ok(units_kps(1e300) == LLONG_MAX, "a huge rate is the largest");
 	ok(units_kps(0x1p62) == (long long)1 << 62, "2^62 exactly");
+
+	fmt_is(units_rate_short, 2.5e6, "2.5M", "tick 2.5M");
+	fmt_is(units_rate_short, 40000, "40k", "tick 40k");
+	fmt_is(units_rate_short, 0.5, "0.5", "tick 0.5");
+	fmt_is(units_rate_short, 0, "0", "tick 0");
+	fmt_is(units_rate_short, 999, "999", "tick below 1k");
+	fmt_is(units_rate_short, 1e3, "1k", "tick 1k");
+	fmt_is(units_rate_short, 3e9, "3G", "tick 3G");
+	fmt_is(units_rate_short, 1234567, "1.23457M", "tick to six digits");
 }
 
 static void
