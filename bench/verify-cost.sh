@@ -116,11 +116,12 @@ one() {
 	for ph in $phases; do
 		sample "$g-$mode" "$ph" "$pair" "$side" "$(bng_get "$tag" "$ph")"
 		# The run's own meter: the time spent checking, in percent of
-		# the phase's elapsed time (both in the record).
+		# the phase's elapsed time (both in the record; the seekers'
+		# checks are summed, so over the seekers' summed time).
 		[ "$g" = verify ] && [ "$side" = B ] &&
 		    jq -r ".runs[0].phases.$ph | if . == null or .verify == null
 		    then empty else \"$g-$mode\t$ph\t\(100 * .verify.check_s /
-		    .elapsed_s)\" end" "$RAW/$tag.json" >>"$SHARES" 2>/dev/null
+		    .elapsed_s / (.workers // 1))\" end" "$RAW/$tag.json" >>"$SHARES" 2>/dev/null
 	done
 }
 
@@ -150,7 +151,8 @@ if [ -s "$SAMPLES" ]; then
 fi
 if [ -s "$SHARES" ]; then
 	echo "# the checks' share of each verified phase's elapsed time, from"
-	echo "# the record (verify.check_s / elapsed_s): median, min, max in %"
+	echo "# the record (verify.check_s / elapsed_s, / workers for seeks):"
+	echo "# median, min, max in %"
 	sort -t"$(printf '\t')" -k1,1 -k2,2 -k3,3g "$SHARES" | awk -F'\t' '
 	    { k = $1 " " $2; if (k != last) { flush(); last = k; n = 0 }
 	      v[++n] = $3 }
