@@ -20,10 +20,15 @@
 #include <sys/types.h>
 
 #include "hist.h"
-#include "options.h"
 #include "pattern.h"
 #include "result.h"
 #include "timer.h"
+
+/*
+ * Only pointed to here: phase.h does not include options.h, so that the
+ * options (their defaults, the -p list) may use the phase table.
+ */
+struct options;
 
 #define PHASE_VERSION	1
 
