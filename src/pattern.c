@@ -367,6 +367,7 @@ check_piece(const struct pattern *p, const unsigned char *buf, uint64_t off,
 		return 0;
 	b->off = off;
 	b->len = len;
+	b->chunks = 1;
 	b->want = nok > 0 ? ok[0] : PW_NONE;
 	if (nbad == nsect && same && what != PV_DIFFERS) {
 		b->verdict = what;
@@ -427,9 +428,14 @@ pattern_describe(const struct pattern_bad *b, char *buf, size_t len)
 
 	version_words(b->found, found, sizeof(found));
 	version_words(b->want, want, sizeof(want));
-	snprintf(at, sizeof(at), "at byte %llu (%llu %s)",
-	    (unsigned long long)b->off, (unsigned long long)b->len,
-	    bytes_word(b->len));
+	if (b->chunks > 1)
+		snprintf(at, sizeof(at), "at byte %llu (%llu bytes, %llu "
+		    "chunks)", (unsigned long long)b->off,
+		    (unsigned long long)b->len, (unsigned long long)b->chunks);
+	else
+		snprintf(at, sizeof(at), "at byte %llu (%llu %s)",
+		    (unsigned long long)b->off, (unsigned long long)b->len,
+		    bytes_word(b->len));
 	if (b->first == b->last)
 		snprintf(range, sizeof(range), "byte %llu",
 		    (unsigned long long)b->first);
@@ -482,6 +488,33 @@ pattern_describe(const struct pattern_bad *b, char *buf, size_t len)
 	}
 }
 
+/* Does b continue l: the next chunks, the same whole-chunk diagnosis? */
+static int
+continues(const struct pattern_bad *l, const struct pattern_bad *b)
+{
+	if (l->off + l->len != b->off || l->verdict != b->verdict ||
+	    l->verdict == PV_DIFFERS || l->found != b->found ||
+	    l->want != b->want)
+		return 0;
+	return l->verdict != PV_MISPLACED ||
+	    l->found_off + l->len == b->found_off;
+}
+
+/* Keep b, or extend the last entry kept with it. */
+static void
+keep(struct pattern_tally *t, const struct pattern_bad *b)
+{
+	struct pattern_bad	*l;
+
+	if (t->nkept > 0 && continues(l = &t->kept[t->nkept - 1], b)) {
+		l->len += b->len;
+		l->last = b->last;
+		l->nbytes += b->nbytes;
+		l->chunks += b->chunks;
+	} else if (t->nkept < PATTERN_KEEP)
+		t->kept[t->nkept++] = *b;
+}
+
 void
 pattern_tally_add(struct pattern_tally *t, const struct pattern_bad *bad,
     int nbad, int n)
@@ -492,9 +525,19 @@ pattern_tally_add(struct pattern_tally *t, const struct pattern_bad *bad,
 	for (i = 0; i < nbad && i < n; i++) {
 		t->bytes += bad[i].nbytes;
 		t->kinds[bad[i].verdict]++;
-		if (t->nkept < PATTERN_KEEP)
-			t->kept[t->nkept++] = bad[i];
+		keep(t, &bad[i]);
 	}
+}
+
+uint64_t
+pattern_tally_listed(const struct pattern_tally *t)
+{
+	uint64_t	n = 0;
+	int		i;
+
+	for (i = 0; i < t->nkept; i++)
+		n += t->kept[i].chunks;
+	return n;
 }
 
 void
@@ -508,6 +551,6 @@ pattern_tally_merge(struct pattern_tally *t, const struct pattern_tally *u)
 	t->ns += u->ns;
 	for (i = 0; i < PV_COUNT; i++)
 		t->kinds[i] += u->kinds[i];
-	for (i = 0; i < u->nkept && t->nkept < PATTERN_KEEP; i++)
-		t->kept[t->nkept++] = u->kept[i];
+	for (i = 0; i < u->nkept; i++)
+		keep(t, &u->kept[i]);
 }

@@ -166,6 +166,7 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_object_start(j, NULL);
 	json_uint(j, "offset", b->off);
 	json_uint(j, "length", b->len);
+	json_uint(j, "chunks", b->chunks);
 	json_string(j, "diagnosis", pattern_verdict_name(b->verdict));
 	if (b->verdict == PV_DIFFERS)
 		json_string(j, "differing", pattern_verdict_name(b->inner));
@@ -209,7 +210,7 @@ write_verify(struct json *j, const struct pattern_tally *t)
 		json_uint(j, pattern_verdict_name((enum pattern_verdict)i),
 		    t->kinds[i]);
 	json_object_end(j);
-	json_bool(j, "all_listed", t->chunks <= (uint64_t)t->nkept);
+	json_bool(j, "all_listed", pattern_tally_listed(t) == t->chunks);
 	json_array_start(j, "bad");
 	for (i = 0; i < t->nkept; i++)
 		write_bad(j, &t->kept[i]);

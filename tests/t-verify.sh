@@ -46,7 +46,7 @@ vcell() {
 	rm -f "$T/r.json" "$T/fault.log"
 	bn_fault "$spec" "$T/out" "$T/err" "$@" --json "$T/r.json"
 	check "$desc: exit 1" $([ $st -eq 1 ]; echo $?)
-	grep -q "^bonnie-ng: phase $phase: bad data at byte [0-9]* ([0-9]* bytes): .*$(words "$kind")\$" "$T/err"
+	grep -q "^bonnie-ng: phase $phase: bad data at byte [0-9]* ([0-9]* bytes[^)]*): .*$(words "$kind")\$" "$T/err"
 	r=$?
 	check "$desc: stderr describes it ($kind)" $r
 	[ $r -eq 0 ] || sed 's/^/#   /' "$T/err"
@@ -84,6 +84,13 @@ vcell "read after a misdirected write" write:50:misdirect=-16384 read misplaced 
 vcell "read after a lost rewrite" write:$((256 + 12)):hole read stale \
     ".bad_chunks == 1 and .bad[0].offset == $((11 * C)) and .bad[0].found_generation == 1 and .bad[0].want_generation == 2 and .bad[0].want_writer == \"rewrite\"" \
     $BIG -p write,rewrite,read
+
+# A run of bad chunks is one entry in the record and one line.
+vcell "read zeroes from the 10th read on" read:10+:zero read zero \
+    ".bad_chunks == 247 and .diagnoses.zero == 247 and .all_listed and (.bad | length) == 1 and .bad[0].chunks == 247 and .bad[0].offset == $((9 * C)) and .bad[0].length == $((247 * C))" \
+    $BIG -p write,read
+check "a run is described as one: (1011712 bytes, 247 chunks)" \
+    $(grep -c "bad data at byte $((9 * C)) (1011712 bytes, 247 chunks): all zeroes" "$T/err" | grep -qx 1; echo $?)
 
 # The rewrite's reads.
 vcell "rewrite flip" read:10:flip rewrite differs ".bad_chunks == 1" \
@@ -175,6 +182,24 @@ jq -e '.options.verify == "off" and
     ([.runs[0].phases[] | select(. != null) | has("verify")] | any | not)' \
     "$T/r.json" >/dev/null 2>&1
 check "without --verify nothing is marked verified" $?
+
+# A record with bad chunks of every kind matches doc/schema.json.
+if python3 -c 'import jsonschema' >/dev/null 2>&1; then
+	bn_fault read:10:flip,read:20:zero,read:30:other=-8192,write:300:hole \
+	    "$T/out" "$T/err" $BIG -p write,rewrite,read --json "$T/bad.json"
+	python3 - "$(pwd)/doc/schema.json" "$T/bad.json" <<'PY' >"$T/schema.err" 2>&1
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.validate(json.load(open(sys.argv[2])), schema)
+PY
+	check "a record with bad chunks matches the schema" $?
+	sed 's/^/#   /' "$T/schema.err" | tail -5
+	jq -e '[.runs[0].phases[] | select(. != null) | .verify.bad_chunks // 0] | add >= 4' \
+	    "$T/bad.json" >/dev/null 2>&1
+	check "(and it has the bad chunks)" $?
+else
+	skip "python3 jsonschema missing: record not checked against the schema"
+fi
 
 # compare: a verified run against one that was not is not comparable; two
 # verified runs are.
