@@ -89,6 +89,8 @@ struct pattern_bad {
 	enum pattern_writer	 want;		/* The version due. */
 	uint64_t		 chunks;	/* Bad chunks this covers: 1, or
 					   more in a tally (see below). */
+	int			 worker;	/* The team's worker whose file it
+					   is, or -1 (see run-team.c). */
 };
 
 /*

@@ -368,6 +368,7 @@ check_piece(const struct pattern *p, const unsigned char *buf, uint64_t off,
 	b->off = off;
 	b->len = len;
 	b->chunks = 1;
+	b->worker = -1;
 	b->want = nok > 0 ? ok[0] : PW_NONE;
 	if (nbad == nsect && same && what != PV_DIFFERS) {
 		b->verdict = what;
@@ -494,7 +495,7 @@ continues(const struct pattern_bad *l, const struct pattern_bad *b)
 {
 	if (l->off + l->len != b->off || l->verdict != b->verdict ||
 	    l->verdict == PV_DIFFERS || l->found != b->found ||
-	    l->want != b->want)
+	    l->want != b->want || l->worker != b->worker)
 		return 0;
 	return l->verdict != PV_MISPLACED ||
 	    l->found_off + l->len == b->found_off;

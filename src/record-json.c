@@ -171,6 +171,10 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_uint(j, "offset", b->off);
 	json_uint(j, "length", b->len);
 	json_uint(j, "chunks", b->chunks);
+	if (b->worker >= 0)
+		json_int(j, "worker", b->worker);
+	else
+		json_null(j, "worker");
 	json_string(j, "diagnosis", pattern_verdict_name(b->verdict));
 	if (b->verdict == PV_DIFFERS)
 		json_string(j, "differing", pattern_verdict_name(b->inner));

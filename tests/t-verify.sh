@@ -183,6 +183,25 @@ jq -e '.options.verify == "off" and
     "$T/r.json" >/dev/null 2>&1
 check "without --verify nothing is marked verified" $?
 
+# A team of workers (-j): each checks its own file, and each forked
+# worker's library counts its own reads, so both find the flipped bit.
+rm -f "$T/j.json"
+bn_fault read:10:flip "$T/out" "$T/err" $BIG -j 2 -p write,read \
+    --json "$T/j.json"
+check "-j 2: exit 1" $([ $st -eq 1 ]; echo $?)
+check "-j 2: each worker names itself" \
+    $(grep -c "^bonnie-ng: phase read (worker j[01]): bad data at byte $((9 * C)) " "$T/err" | grep -qx 2; echo $?)
+jq -e '.runs[0].phases.read.verify | .bad_chunks == 2 and
+    .checked_bytes == 2097152 and ([.bad[].worker] | sort) == [0, 1]' \
+    "$T/j.json" >/dev/null 2>&1
+check "-j 2: the record has both, with their workers" $?
+bn "$T/out" "$T/err" $BIG -j 2 -n 400 --json "$T/j.json"
+check "-j 2 clean: exit 0" $([ $st -eq 0 ]; echo $?)
+jq -e '[.runs[0].phases[] | select(. != null) | .verify | select(. != null) |
+    .bad_chunks == 0] | length == 4 and all' "$T/j.json" >/dev/null 2>&1
+check "-j 2 clean: four phases verified, nothing found" $?
+check "-j 2: no test file left" $(no_test_files "$T"; echo $?)
+
 # A record with bad chunks of every kind matches doc/schema.json.
 if python3 -c 'import jsonschema' >/dev/null 2>&1; then
 	bn_fault read:10:flip,read:20:zero,read:30:other=-8192,write:300:hole \
