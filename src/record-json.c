@@ -123,8 +123,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_string(j, "cache",
 	    opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
 	json_bool(j, "direct", opt->direct);
-	json_string(j, "verify", opt->verify == VERIFY_FATAL ? "fatal" :
-	    opt->verify == VERIFY_COUNT ? "count" : "off");
+	json_string(j, "verify", verify_mode_name(opt->verify));
 	if (opt->ram > 0)
 		json_uint(j, "ram_bytes", opt->ram);
 	else
