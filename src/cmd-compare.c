@@ -31,6 +31,9 @@ struct compare {
 	struct cmp_cell		*cells;		/* [col][new] */
 	int			 shown[RS_NCOLS];
 	int			 latency_skipped; /* Differing kinds. */
+	char			**excluded;	/* Runs left out, and why. */
+	int			*left_out;	/* Per set, how many. */
+	int			 nexcluded;
 	int			 exit;
 };
 
@@ -240,25 +243,65 @@ same_latency(const struct compare *cmp)
 	return 1;
 }
 
+/*
+ * Leave out of the statistics the runs of set k that stopped on an error
+ * or a signal, listing each in cmp->excluded.  -1 with a cause when no
+ * run is left.
+ */
+static int
+drop_failed(struct compare *cmp, int k, char **cause)
+{
+	struct result_set	*rs = &cmp->sets[k];
+	const char		*first = NULL;
+	int			 i, n = 0;
+
+	for (i = 0; i < rs->nruns; i++) {
+		if (rs->runs[i].failed == NULL) {
+			rs->runs[n++] = rs->runs[i];
+			continue;
+		}
+		cmp->excluded = xrealloc(cmp->excluded,
+		    ((size_t)cmp->nexcluded + 1) * sizeof(*cmp->excluded));
+		cmp->excluded[cmp->nexcluded++] = xasprintf("%s run %d: %s",
+		    rs->file, i + 1, rs->runs[i].failed);
+		if (first == NULL)
+			first = cmp->excluded[cmp->nexcluded - 1];
+		free(rs->runs[i].label);
+		free(rs->runs[i].failed);
+	}
+	cmp->left_out[k] = rs->nruns - n;
+	rs->nruns = n;
+	if (n == 0)
+		return errorf(cause, "compare: %s: no usable run (%s)", rs->file,
+		    first != NULL ? first : "no runs");
+	return 0;
+}
+
 /* Compare every column and work out which to show and the exit status. */
 static void
 compare_all(struct compare *cmp)
 {
 	struct cmp_cell	*c;
-	int		 col, k, any;
+	int		 col, k, any, in_base;
 
 	cmp->cells = xcalloc((size_t)RS_NCOLS * (size_t)(cmp->nsets - 1),
 	    sizeof(*cmp->cells));
 	cmp->exit = 0;
 	for (col = 0; col < RS_NCOLS; col++) {
 		any = 0;
+		in_base = has_values(&cmp->sets[0], col);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			cmp_column(&cmp->sets[0], &cmp->sets[k], col,
 			    cmp->threshold, c);
 			if (has_values(&cmp->sets[k], col))
 				any = 1;
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			/* A gate on a column the new side lacks fails. */
+			else if (in_base && cmp->fail_on[col] &&
+			    !(RS_KIND(col) == RS_KIND_LAT && !same_latency(cmp)))
+				c->verdict = CMP_MISSING;
+			if ((c->verdict == CMP_WORSE ||
+			    c->verdict == CMP_MISSING) && cmp->fail_on[col])
 				cmp->exit = 1;
 		}
 		/*
@@ -266,7 +309,7 @@ compare_all(struct compare *cmp)
 		 * by it (the worst case, or a text report's 99th percentile).
 		 */
 		if (RS_KIND(col) == RS_KIND_LAT) {
-			cmp->shown[col] = any && has_values(&cmp->sets[0], col);
+			cmp->shown[col] = in_base && (any || cmp->fail_on[col]);
 			if (cmp->shown[col] && !same_latency(cmp)) {
 				cmp->shown[col] = 0;
 				cmp->latency_skipped = 1;
@@ -382,21 +425,87 @@ print_settings(const struct compare *cmp)
 	return header;
 }
 
+/*
+ * The selected columns with verdict v on any new side, comma-separated,
+ * in a new string, or NULL when there are none.
+ */
+static char *
+columns_with(const struct compare *cmp, enum cmp_verdict v)
+{
+	char	*list = NULL, *t;
+	int	 col, k, hit;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col] || !cmp->shown[col])
+			continue;
+		for (k = 1, hit = 0; k < cmp->nsets; k++)
+			if (cell((struct compare *)cmp, col, k - 1)->verdict == v)
+				hit = 1;
+		if (!hit)
+			continue;
+		t = xasprintf("%s%s%s", list ? list : "", list ? ", " : "",
+		    rs_col_name(col));
+		free(list);
+		list = t;
+	}
+	return list;
+}
+
+/* The last line: ok, or which selected columns got worse or are missing. */
+static void
+print_result(const struct compare *cmp)
+{
+	char	*worse = columns_with(cmp, CMP_WORSE);
+	char	*missing = columns_with(cmp, CMP_MISSING);
+
+	if (worse == NULL && missing == NULL)
+		printf("result: ok (no selected column got worse, none is "
+		    "missing)\n");
+	else
+		printf("result: %s (%s%s%s%s%s)\n", worse ? "worse" : "missing",
+		    worse ? "worse: " : "", worse ? worse : "",
+		    worse && missing ? "; " : "", missing ? "missing: " : "",
+		    missing ? missing : "");
+	free(worse);
+	free(missing);
+}
+
+static void
+print_excluded(const struct compare *cmp)
+{
+	int	i;
+
+	if (cmp->nexcluded == 0)
+		return;
+	printf("warning: %d run%s left out of the statistics (stopped on an "
+	    "error or a signal):\n", cmp->nexcluded,
+	    cmp->nexcluded == 1 ? "" : "s");
+	for (i = 0; i < cmp->nexcluded; i++)
+		printf("  %s\n", cmp->excluded[i]);
+	printf("\n");
+}
+
 static void
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
 	char			 b[64], m[64];
-	int			 col, k, warned = 0;
+	int			 col, k;
 
-	printf("base: %s (%s, %d run%s)\n", cmp->sets[0].file,
-	    rs_format_name(cmp->sets[0].format), cmp->sets[0].nruns,
-	    cmp->sets[0].nruns == 1 ? "" : "s");
-	for (k = 1; k < cmp->nsets; k++)
-		printf("new %d: %s (%s, %d run%s)\n", k, cmp->sets[k].file,
+	for (k = 0; k < cmp->nsets; k++) {
+		if (k == 0)
+			printf("base: ");
+		else
+			printf("new %d: ", k);
+		printf("%s (%s, %d run%s", cmp->sets[k].file,
 		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
 		    cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			printf(" used, %d left out", cmp->left_out[k]);
+		printf(")\n");
+	}
 	printf("\n");
+	print_excluded(cmp);
 	if (print_settings(cmp) > 0)
 		printf("\n");
 	printf("%-12s %-5s %10s", "column", "unit", "base");
@@ -422,8 +531,6 @@ print_text(struct compare *cmp)
 			method_text(m, sizeof(m), cmp, c);
 			printf(" %-7s %-*s", cmp_verdict_name(c->verdict),
 			    k < cmp->nsets - 1 ? 22 : 0, m);
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
-				warned = 1;
 		}
 		printf("\n");
 	}
@@ -438,8 +545,7 @@ print_text(struct compare *cmp)
 		printf("Latency is not compared: the sides record different "
 		    "latencies (a text\nreport's Latency row is the 99th "
 		    "percentile, JSON and CSV the worst case).\n");
-	printf("result: %s\n", warned ? "worse (a selected column got worse)" :
-	    "ok (no selected column got worse)");
+	print_result(cmp);
 }
 
 static void
@@ -495,6 +601,10 @@ print_json(struct compare *cmp)
 		json_settings(&j, NULL, &cmp->sets[k]);
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
+	json_array_start(&j, "excluded_runs");
+	for (k = 0; k < cmp->nexcluded; k++)
+		json_string(&j, NULL, cmp->excluded[k]);
+	json_array_end(&j);
 	json_array_start(&j, "columns");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -552,10 +662,13 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
+	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
 	for (i = 0; i < n; i++) {
 		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
 			goto out;
 		cmp->nsets++;
+		if (drop_failed(cmp, i, cause) != 0)
+			goto out;
 	}
 	compare_all(cmp);
 	if (cmp->json) {
@@ -576,6 +689,10 @@ out:
 		rs_free(&cmp->sets[i]);
 	free(cmp->sets);
 	free(cmp->cells);
+	for (i = 0; i < cmp->nexcluded; i++)
+		free(cmp->excluded[i]);
+	free(cmp->excluded);
+	free(cmp->left_out);
 	return status;
 }
 

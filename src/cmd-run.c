@@ -350,8 +350,9 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		status = CMD_FAIL;
 		goto out;
 	}
-	if (leader && status == CMD_OK && (write_report(o, &rec) == -1 ||
-	    fflush(stdout) == EOF)) {
+	/* A failed run's JSON record is the evidence: written, as --json. */
+	if (leader && (status == CMD_OK || o->format == OUT_JSON) &&
+	    (write_report(o, &rec) == -1 || fflush(stdout) == EOF)) {
 		errorf(cause, "standard output: %s", strerror(errno));
 		status = CMD_FAIL;
 		goto out;
