@@ -342,7 +342,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	FILE			*jf = NULL, *sf = NULL;
 	enum cmd_status		 st;
-	int			 i, k, rc, usage = 0, status;
+	int			 i, k, rc, status;
 
 	(void)nfiles;
 	(void)files;
@@ -367,8 +367,6 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	 */
 	a->opt.size_asked = a->lo;
 	a->opt.chunk = r.chunks[0];
-	if (options_check(&a->opt, cause) == -1)
-		return CMD_USAGE;
 	a->opt.no_space_check = 1;
 	if ((st = cmd_run_prepare(&a->opt, &si, cause)) != CMD_OK)
 		return st;
@@ -395,10 +393,9 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		return CMD_USAGE;
 	}
 	a->opt.size_asked = r.sizes[r.nsizes - 1];
-	if (options_check(&a->opt, cause) == -1 ||
-	    run_preflight(&a->opt, &usage, cause) == -1) {
+	if ((st = cmd_run_check(&a->opt, cause)) != CMD_OK) {
 		sysinfo_free(si);
-		return usage ? CMD_USAGE : CMD_FAIL;
+		return st;
 	}
 	if ((a->json_path != NULL &&
 	    (jf = open_output(a->json_path, "--json", cause)) == NULL) ||

@@ -157,4 +157,43 @@ else
 		skip "failed runs: needs root, jq and a tmpfs"
 	done
 fi
+# Without -q stderr ends with one line on the cache; with -q it says nothing.
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read,seeks -n 50 -o csv \
+    >/dev/null 2>"$T/err"
+last=$(tail -n 1 "$T/err")
+case $last in
+"bonnie-ng: cache: cold, held for every reading phase"*|\
+"bonnie-ng: cache: cold, did not hold for "*) r=0 ;;
+*) r=1 ;;
+esac
+check "stderr ends with the cache line ($last)" $r
+hv=$(grep -c '^flags.* hypervisor' /proc/cpuinfo 2>/dev/null)
+if [ "${hv:-0}" -gt 0 ]; then
+	echo "$last" | grep -q "a virtual machine: its host may cache the disk$"
+	check "on a virtual machine the cache line says the host may cache the disk" $?
+else
+	! echo "$last" | grep -q "virtual machine"
+	check "not a virtual machine: no host caveat" $?
+fi
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read -x 2 --cache=keep -o csv \
+    >/dev/null 2>"$T/err"
+tail -n 1 "$T/err" | grep -q "^bonnie-ng: cache: keep, left alone"
+check "--cache=keep: the cache line says the cache was left alone" $?
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read -q -o csv >/dev/null 2>"$T/err"
+[ ! -s "$T/err" ]
+check "-q: no cache line" $?
+
+# The seek phase's progress never shows 100% more than once: the extra
+# second past the seek count counts as progress too.
+if have script; then
+	script -qc "'$BONNIE' -d '$T' -s 8m -c 4k -p seeks -S 2 --cache=keep" \
+	    "$T/tty" >/dev/null 2>&1 </dev/null
+	tr '\r' '\n' <"$T/tty" | grep '^Seeking\.\.\.' >"$T/ticks"
+	n100=$(grep -c '100%' "$T/ticks")
+	nt=$(grep -c '%' "$T/ticks")
+	[ "$n100" -le 1 ] && [ "$nt" -ge 2 ]
+	check "seek progress: $nt ticks, 100% shown $n100 times" $?
+else
+	skip "script(1) is not installed"
+fi
 done_testing
