@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "units.h"
@@ -140,7 +141,7 @@ static const struct setting settings[] = {
 static int
 parse_fail_on(const char *arg, int *sel, char **cause)
 {
-	char	*copy, *word, *next;
+	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
@@ -161,9 +162,10 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "unknown column '%s' (one of putc, "
-			    "write, rewrite, getc, read, seeks, NAME_cpu, "
-			    "NAME_lat, rates, cpu, latency, all)", word);
+			phase_names(names, sizeof(names));
+			r = errorf(cause, "unknown column '%s' (one of %s, "
+			    "NAME_cpu, NAME_lat, rates, cpu, latency, all)",
+			    word, names);
 			break;
 		}
 		sel[c] = 1;
@@ -371,7 +373,8 @@ col_unit(int col)
 		return "%CPU";
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
-	return col == RS_SEEKS ? "/sec" : "K/sec";
+	return phase_table[RS_PHASE(col)]->flags & PHASE_OPS ? "/sec" :
+	    "K/sec";
 }
 
 /*
@@ -551,7 +554,8 @@ print_text(struct compare *cmp)
 			continue;
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
-		printf("%-12s %-5s %10s", rs_col_name(col), col_unit(col), b);
+		printf("%-12s %-5s %10s", rs_col_name(col),
+		    col_unit(col), b);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);

@@ -10,7 +10,9 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "phase.h"
 #include "record.h"
+#include "report.h"
 #include "result.h"
 #include "units.h"
 
@@ -41,12 +43,12 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	    (unsigned long long)run->seed, buf, opt->chunk,
 	    (unsigned long long)opt->seeks, opt->seekers);
 
-	/* 9-20: the six rate and %CPU pairs; empty when not run. */
-	for (i = 0; i < PH_COUNT; i++) {
-		p = &run->ph[i];
+	/* 9-20: the six classic rate and %CPU pairs; empty when not run. */
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		p = &run->ph[classic_columns[i]];
 		if (!p->ran)
 			fputs(",,", f);
-		else if (i == PH_SEEKS)
+		else if (classic_columns[i] == PH_SEEKS)
 			fprintf(f, ",%.1f,%.0f", p->rate, floor(p->cpu_pct + 0.5));
 		else
 			fprintf(f, ",%lld,%.0f", units_kps(p->rate),
@@ -58,8 +60,8 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		putc(',', f);
 
 	/* 38-43: worst-case latency of the six phases; 44-49 empty. */
-	for (i = 0; i < PH_COUNT; i++) {
-		p = &run->ph[i];
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		p = &run->ph[classic_columns[i]];
 		putc(',', f);
 		if (p->ran && p->lat.count > 0) {
 			units_latency(buf, sizeof(buf), p->lat.max);
