@@ -743,6 +743,7 @@ run_worker(const struct options *opt, struct run_result *res,
 {
 	struct runner	 r;
 	const unsigned	 fillers = phase_flag_mask(PHASE_FILLS);
+	const unsigned	 meta = phase_flag_mask(PHASE_META);
 	void		*p;
 	size_t		 mem_align, io_align;
 	int		 i, rv = 0, e;
@@ -778,6 +779,9 @@ run_worker(const struct options *opt, struct run_result *res,
 	r.hist = xmalloc(sizeof(*r.hist));
 	pattern_init(&r.pat, opt->seed, opt->chunk, opt->size);
 
+	/* Only the file creation phases: no test file. */
+	if ((opt->phases & ~meta) == 0)
+		goto phases;
 	if (create_file(&r) == -1) {
 		rv = -1;
 		goto done;
@@ -803,9 +807,11 @@ run_worker(const struct options *opt, struct run_result *res,
 		}
 		close(fd);
 	}
-	if ((opt->phases & fillers) == 0 && (opt->phases & ~fillers) != 0 &&
+	if ((opt->phases & fillers) == 0 &&
+	    (opt->phases & ~fillers & ~meta) != 0 &&
 	    (rv = prefill(&r)) == -1)
 		goto done;
+phases:
 	for (i = 0; i < PH_COUNT; i++) {
 		if (!(opt->phases & (1u << i)))
 			continue;
@@ -813,6 +819,7 @@ run_worker(const struct options *opt, struct run_result *res,
 			break;
 	}
 done:
+	files_cleanup();
 	remove_file(&r);
 	free(r.loop_backing);
 	free(r.hist);

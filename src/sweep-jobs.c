@@ -13,6 +13,7 @@
 
 #include "json.h"
 #include "knee.h"
+#include "phase.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"
