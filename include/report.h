@@ -51,7 +51,7 @@ int	report_extra_row(char *buf, size_t len, enum phase_id,
  * The file creation block (--files), in the manner of bonnie++'s
  * "Sequential Create / Random Create" lines: its three header lines, then
  * per row the label cut to 8, the files spec (N[:MAX:MIN][/DIRS], N in
- * units of 1024) in 10, and for create, stat (bonnie++'s "Read"), delete,
+ * units of 1024) in 14, and for create, stat (bonnie++'s "Read"), delete,
  * then the random three, "%6.0f %4.0f" files/sec and %CPU, "-" for a phase
  * not run.  The latency row gives each phase's p99 under its pair.
  */

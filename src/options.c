@@ -182,9 +182,9 @@ files_parse(const char *arg, struct options *o, char **why)
 	}
 	if (parse_count(f[0], 1, MAX_FILES_K, &n, why) == -1)
 		goto out;
-	if (k > 1 && *f[1] != '\0' && parse_size(f[1], 1, &max, why) == -1)
+	if (k > 1 && parse_size(f[1], 1, &max, why) == -1)
 		goto out;
-	if (k > 2 && *f[2] != '\0' && parse_size(f[2], 1, &min, why) == -1)
+	if (k > 2 && parse_size(f[2], 1, &min, why) == -1)
 		goto out;
 	if (k > 3 && parse_count(f[3], 1, MAX_FILES_DIRS, &dirs, why) == -1)
 		goto out;

@@ -19,9 +19,9 @@ const char report_header[] =
 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n";
 
 const char report_files_header[] =
-"                    ---------Sequential Create--------- -----------Random Create-----------\n"
-"                    --Create--- ---Read---- --Delete--- --Create--- ---Read---- --Delete---\n"
-"Machine       files   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU\n";
+"                        ---------Sequential Create--------- -----------Random Create-----------\n"
+"                        --Create--- ---Read---- --Delete--- --Create--- ---Read---- --Delete---\n"
+"Machine           files   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU\n";
 
 const enum phase_id files_columns[FILES_NCOLS] = {
 	PH_CREATE, PH_STAT, PH_DELETE, PH_RCREATE, PH_RSTAT, PH_RDELETE
@@ -138,7 +138,7 @@ report_files_row(char *buf, size_t len, const char *label, const char *spec,
 	size_t				 o = 0, *off = &o;
 	int				 i;
 
-	APPEND("%-8.8s %10s", label != NULL ? label : "", spec);
+	APPEND("%-8.8s %14s", label != NULL ? label : "", spec);
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &ph[files_columns[i]];
 		if (!p->ran)
@@ -159,7 +159,7 @@ report_files_latency_row(char *buf, size_t len,
 	char				 d[32];
 	int				 i;
 
-	APPEND("%-19s", "Latency");
+	APPEND("%-23s", "Latency");
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &ph[files_columns[i]];
 		if (p->ran && p->lat.count > 0)
