@@ -36,14 +36,21 @@ static const char *const lead_heads[NLEAD] = {
 	"source", "machine", "run", "jobs", "size"
 };
 
-/* A column's head: "write K/sec", "seeks /sec", "write %CPU", ... */
+/*
+ * A column's head: "write K/sec", "seeks /sec", "write %CPU", ...; on the
+ * HTML page "write %CPU (CPU s/GiB)".
+ */
 static void
-column_head(char *buf, size_t len, int col)
+column_head(char *buf, size_t len, int col, int html)
 {
 	const struct phase	*p = phase_table[RS_PHASE(col)];
 	char			 unit[32];
 
-	if (RS_KIND(col) == RS_KIND_CPU)
+	/* The HTML page's %CPU columns carry the CPU cost too. */
+	if (RS_KIND(col) == RS_KIND_CPU && html)
+		snprintf(buf, len, "%s %%CPU (CPU %s)", p->name,
+		    rs_cost_unit(col));
+	else if (RS_KIND(col) == RS_KIND_CPU)
 		snprintf(buf, len, "%s %%CPU", p->name);
 	else if (RS_KIND(col) == RS_KIND_LAT)
 		snprintf(buf, len, "%s latency", p->name);
@@ -51,6 +58,7 @@ column_head(char *buf, size_t len, int col)
 		snprintf(buf, len, "%s %s", p->name,
 		    phase_unit(p, UNIT_SHORT, unit, sizeof(unit)));
 }
+
 
 /* The order the columns appear in: each phase's rate then %CPU. */
 static int
@@ -62,10 +70,11 @@ column_order(int i)
 }
 
 static void
-build(struct table *t, struct result_set *sets, int nsets)
+build(struct table *t, struct result_set *sets, int nsets, int html)
 {
 	const struct rs_run	*r;
 	char			 buf[64];
+	double			 cost;
 	int			 shown[RS_NCOLS] = { 0 }, i, k, c, row;
 
 	t->nrows = 0;
@@ -87,7 +96,7 @@ build(struct table *t, struct result_set *sets, int nsets)
 		if (!shown[c])
 			continue;
 		t->col[t->ncols] = c;
-		column_head(t->head[t->ncols++], sizeof(t->head[0]), c);
+		column_head(t->head[t->ncols++], sizeof(t->head[0]), c, html);
 	}
 	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
 	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,
@@ -110,10 +119,22 @@ build(struct table *t, struct result_set *sets, int nsets)
 				rs_format_value(buf, sizeof(buf), t->col[c],
 				    r->col[t->col[c]].state,
 				    r->col[t->col[c]].v);
-				t->cell[row * t->ncols + c] = xstrdup(buf);
 				t->value[row * t->ncols + c] =
 				    r->col[t->col[c]].state == RS_VALUE ?
 				    r->col[t->col[c]].v : -1;
+				if (html && RS_KIND(t->col[c]) == RS_KIND_CPU) {
+					if (rs_cpu_cost(r, t->col[c], &cost) !=
+					    RS_VALUE)
+						cost = -1;
+					t->value[row * t->ncols + c] = cost;
+					if (cost >= 0) {
+						t->cell[row * t->ncols + c] =
+						    xasprintf("%s (%.3g)", buf,
+						    cost);
+						continue;
+					}
+				}
+				t->cell[row * t->ncols + c] = xstrdup(buf);
 			}
 		}
 	}
@@ -298,6 +319,9 @@ print_html(const struct table *t)
 		print_chart(t, c);
 	printf("<p>K/sec is KiB per second; latency is the worst case "
 	    "(a text report's Latency row: the 99th percentile); "
+	    "a %%CPU column has the CPU cost in brackets, CPU seconds per "
+	    "GiB (per thousand seeks for seeks) from the rate and %%CPU, and "
+	    "its bars are the cost, since a %%CPU falls with the rate; "
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
@@ -349,7 +373,7 @@ report_exec(void *state, int n, char **files, char **cause)
 			goto out;
 		nsets++;
 	}
-	build(&t, sets, nsets);
+	build(&t, sets, nsets, a->html);
 	if (a->html)
 		print_html(&t);
 	else
