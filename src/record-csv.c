@@ -77,7 +77,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		fputs(",,,,,", f);
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &run->ph[files_columns[i]];
-		if (!p->ran)
+		if (!p->ran || !(opt->phases & report_files_mask()))
 			fputs(",,", f);
 		else
 			fprintf(f, ",%.0f,%.0f", floor(p->rate + 0.5),
@@ -97,7 +97,8 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &run->ph[files_columns[i]];
 		putc(',', f);
-		if (p->ran && p->lat.count > 0) {
+		if (p->ran && p->lat.count > 0 &&
+		    (opt->phases & report_files_mask())) {
 			units_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);
 		}
