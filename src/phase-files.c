@@ -460,29 +460,80 @@ files_cleanup(void)
 	fs.dir[0] = '\0';
 }
 
-#define FILES_PHASE(sym, nm, ttl, wrds, col, clr, su, ru)		\
-const struct phase phase_##sym = {					\
-	.version = PHASE_VERSION,					\
-	.name = nm,							\
-	.title = ttl,							\
-	.words = wrds,							\
-	.column = col,							\
-	.unit = "files",						\
-	.colour = clr,							\
-	.flags = PHASE_OPS | PHASE_META,				\
-	.setup = su,							\
-	.run = ru,							\
-}
+const struct phase phase_create = {
+	.version = PHASE_VERSION,
+	.name = "create",
+	.title = "Creating files in order",
+	.words = "sequential create",
+	.column = "Create",
+	.unit = "files",
+	.colour = "#17becf",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = sc_setup,
+	.run = sc_run,
+};
 
-FILES_PHASE(create, "create", "Creating files in order",
-    "sequential create", "Create", "#17becf", sc_setup, sc_run);
-FILES_PHASE(stat, "stat", "Stating files in order",
-    "sequential stat", "Read", "#bcbd22", ss_setup, ss_run);
-FILES_PHASE(delete, "delete", "Deleting files in order",
-    "sequential delete", "Delete", "#7f7f7f", ss_setup, sd_run);
-FILES_PHASE(rcreate, "rcreate", "Creating files at random",
-    "random create", "Create", "#aec7e8", rc_setup, rc_run);
-FILES_PHASE(rstat, "rstat", "Stating files at random",
-    "random stat", "Read", "#ffbb78", rs_setup, rs_run);
-FILES_PHASE(rdelete, "rdelete", "Deleting files at random",
-    "random delete", "Delete", "#98df8a", rd_setup, rd_run);
+const struct phase phase_stat = {
+	.version = PHASE_VERSION,
+	.name = "stat",
+	.title = "Stating files in order",
+	.words = "sequential stat",
+	.column = "Read",
+	.unit = "files",
+	.colour = "#bcbd22",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = ss_setup,
+	.run = ss_run,
+};
+
+const struct phase phase_delete = {
+	.version = PHASE_VERSION,
+	.name = "delete",
+	.title = "Deleting files in order",
+	.words = "sequential delete",
+	.column = "Delete",
+	.unit = "files",
+	.colour = "#7f7f7f",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = ss_setup,
+	.run = sd_run,
+};
+
+const struct phase phase_rcreate = {
+	.version = PHASE_VERSION,
+	.name = "rcreate",
+	.title = "Creating files at random",
+	.words = "random create",
+	.column = "Create",
+	.unit = "files",
+	.colour = "#aec7e8",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rc_setup,
+	.run = rc_run,
+};
+
+const struct phase phase_rstat = {
+	.version = PHASE_VERSION,
+	.name = "rstat",
+	.title = "Stating files at random",
+	.words = "random stat",
+	.column = "Read",
+	.unit = "files",
+	.colour = "#ffbb78",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rs_setup,
+	.run = rs_run,
+};
+
+const struct phase phase_rdelete = {
+	.version = PHASE_VERSION,
+	.name = "rdelete",
+	.title = "Deleting files at random",
+	.words = "random delete",
+	.column = "Delete",
+	.unit = "files",
+	.colour = "#98df8a",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rd_setup,
+	.run = rd_run,
+};
