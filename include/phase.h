@@ -13,7 +13,8 @@
  * To add a phase:
  *  1. write src/phase-NAME.c with its timed loop in one short function and
  *     a const struct phase at the bottom, filled in completely (name,
- *     title, words, column, unit, colour, flags);
+ *     title, words, column, unit and cost unit when it counts operations,
+ *     colour, flags);
  *  2. add PHASE(ID, NAME, ON) to include/phase-list.h where it should
  *     run, ON 0 if it runs only when asked for;
  *  3. if the phase takes an option of its own (say --syncs), declare its
@@ -139,6 +140,9 @@ struct phase {
 	const char	*unit;		/* With PHASE_OPS, what one operation
 					   is, plural: "seeks" (seeks/sec);
 					   NULL for KiB/s. */
+	const char	*cost_unit;	/* With PHASE_OPS, the unit of its CPU
+					   cost per thousand: "s/kseek" (the
+					   others' is s/GiB). */
 	const char	*colour;	/* "#9467bd": its lines in plots. */
 	unsigned	 flags;
 	enum pattern_writer writer;	/* PHASE_WRITES over the whole file:

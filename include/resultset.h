@@ -96,14 +96,15 @@ int		 rs_col_lower_better(int col);
 
 /*
  * The CPU cost of a %CPU column's run: CPU seconds per GiB for the
- * throughput phases, per thousand seeks for seeks, from the phase's rate
+ * throughput phases, per thousand operations for the phases whose rate
+ * counts them (PHASE_OPS: seeks, ...), from the phase's rate
  * and %CPU.  A %CPU alone rewards a phase that got slower (it waits more
  * and computes the same per byte); the cost does not.  Returns the state:
  * RS_VALUE with *cost set, RS_UNMEASURABLE when either value is, RS_NONE
  * when either is missing or the rate is not positive.
  */
 enum rs_state	 rs_cpu_cost(const struct rs_run *, int cpu_col, double *cost);
-/* "s/GiB" or "s/kseek": the unit of rs_cpu_cost() for a %CPU column. */
+/* "s/GiB", or the phase's cost unit ("s/kseek"): rs_cpu_cost()'s unit. */
 const char	*rs_cost_unit(int cpu_col);
 
 /*

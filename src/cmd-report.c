@@ -36,21 +36,14 @@ static const char *const lead_heads[NLEAD] = {
 	"source", "machine", "run", "jobs", "size"
 };
 
-/*
- * A column's head: "write K/sec", "seeks /sec", "write %CPU", ...; on the
- * HTML page "write %CPU (CPU s/GiB)".
- */
+/* A column's head: "write K/sec", "seeks /sec", "write %CPU", ... */
 static void
-column_head(char *buf, size_t len, int col, int html)
+column_head(char *buf, size_t len, int col)
 {
 	const struct phase	*p = phase_table[RS_PHASE(col)];
 	char			 unit[32];
 
-	/* The HTML page's %CPU columns carry the CPU cost too. */
-	if (RS_KIND(col) == RS_KIND_CPU && html)
-		snprintf(buf, len, "%s %%CPU (CPU %s)", p->name,
-		    rs_cost_unit(col));
-	else if (RS_KIND(col) == RS_KIND_CPU)
+	if (RS_KIND(col) == RS_KIND_CPU)
 		snprintf(buf, len, "%s %%CPU", p->name);
 	else if (RS_KIND(col) == RS_KIND_LAT)
 		snprintf(buf, len, "%s latency", p->name);
@@ -59,6 +52,16 @@ column_head(char *buf, size_t len, int col, int html)
 		    phase_unit(p, UNIT_SHORT, unit, sizeof(unit)));
 }
 
+/*
+ * The HTML page's %CPU columns carry the CPU cost too; the bars are it:
+ * "write %CPU (CPU s/GiB)", "seeks %CPU (CPU s/kseek)".
+ */
+static void
+cost_head(char *buf, size_t len, int col)
+{
+	snprintf(buf, len, "%s %%CPU (CPU %s)", phase_table[RS_PHASE(col)]->name,
+	    rs_cost_unit(col));
+}
 
 /* The order the columns appear in: each phase's rate then %CPU. */
 static int
@@ -96,7 +99,10 @@ build(struct table *t, struct result_set *sets, int nsets, int html)
 		if (!shown[c])
 			continue;
 		t->col[t->ncols] = c;
-		column_head(t->head[t->ncols++], sizeof(t->head[0]), c, html);
+		if (html && RS_KIND(c) == RS_KIND_CPU)
+			cost_head(t->head[t->ncols++], sizeof(t->head[0]), c);
+		else
+			column_head(t->head[t->ncols++], sizeof(t->head[0]), c);
 	}
 	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
 	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,

@@ -182,6 +182,7 @@ const struct phase phase_seeks = {
 	.words = "seeks",
 	.column = "--Seeks---",
 	.unit = "seeks",
+	.cost_unit = "s/kseek",
 	.colour = "#d62728",
 	.flags = PHASE_READS | PHASE_WRITES | PHASE_SPAN | PHASE_WORKERS |
 	    PHASE_OPS,

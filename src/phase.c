@@ -67,9 +67,10 @@ phase_table_check(char **cause)
 		    p->colour == NULL)
 			return errorf(cause, "phase %d: missing run, name, "
 			    "title, words, column or colour", i);
-		if (((p->flags & PHASE_OPS) != 0) != (p->unit != NULL))
-			return errorf(cause, "phase %s: a unit goes with "
-			    "PHASE_OPS and only with it", p->name);
+		if (((p->flags & PHASE_OPS) != 0) != (p->unit != NULL) ||
+		    ((p->flags & PHASE_OPS) != 0) != (p->cost_unit != NULL))
+			return errorf(cause, "phase %s: a unit and a cost unit "
+			    "go with PHASE_OPS and only with it", p->name);
 		if (strcmp(p->name, list_names[i]) != 0)
 			return errorf(cause, "phase %s: listed as %s in "
 			    "phase-list.h", p->name, list_names[i]);

@@ -65,7 +65,7 @@ enum rs_state
 rs_cpu_cost(const struct rs_run *r, int cpu_col, double *cost)
 {
 	const struct rs_value	*cpu = &r->col[cpu_col];
-	const struct rs_value	*rate = &r->col[RS_PHASE(cpu_col)];
+	const struct rs_value	*rate = &r->col[RS_RATE(RS_PHASE(cpu_col))];
 
 	*cost = 0;
 	if (RS_KIND(cpu_col) != RS_KIND_CPU || cpu->state == RS_NONE ||
@@ -87,10 +87,7 @@ rs_cost_unit(int cpu_col)
 {
 	const struct phase	*p = phase_table[RS_PHASE(cpu_col)];
 
-	/* Per thousand operations: "s/kseek", "s/kfile". */
-	if (!(p->flags & PHASE_OPS))
-		return "s/GiB";
-	return strcmp(p->unit, "seeks") == 0 ? "s/kseek" : "s/kfile";
+	return p->flags & PHASE_OPS ? p->cost_unit : "s/GiB";
 }
 
 struct rs_run *
