@@ -34,6 +34,23 @@ get_u64(const struct jv *v, const char *key)
 	return (uint64_t)n;
 }
 
+/* Mark the phase's columns imprecise or warm as the record says. */
+static void
+phase_flags(const struct jv *ph, int i, struct rs_run *r)
+{
+	const struct jv	*b = jv_get(ph, "imprecise");
+	const char	*cache = jv_str(ph, "cache");
+	unsigned	 f = 0;
+	int		 k;
+
+	if (b != NULL && b->type == JV_BOOL && b->b)
+		f |= RS_F_IMPRECISE;
+	if (cache != NULL && strcmp(cache, "warm") == 0)
+		f |= RS_F_WARM;
+	for (k = 0; k < 3; k++)
+		r->col[k * RS_NPHASES + i].flags |= f;
+}
+
 static int
 read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
     char **cause)
@@ -51,6 +68,7 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		    name, ph->line, phase_keys[i]);
 	r->col[i].state = RS_VALUE;
 	r->col[i].v = n;
+	phase_flags(ph, i, r);
 	if (jv_num(ph, "cpu_pct", &n) == 0 && n >= 0) {
 		r->col[RS_NPHASES + i].state = RS_VALUE;
 		r->col[RS_NPHASES + i].v = n;
