@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "units.h"
@@ -190,7 +191,7 @@ static const struct setting settings[] = {
 static int
 parse_fail_on(const char *arg, int *sel, char **cause)
 {
-	char	*copy, *word, *next;
+	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
@@ -211,9 +212,10 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "unknown column '%s' (one of putc, "
-			    "write, rewrite, getc, read, seeks, NAME_cpu, "
-			    "NAME_lat, rates, cpu, latency, all)", word);
+			phase_names(names, sizeof(names));
+			r = errorf(cause, "unknown column '%s' (one of %s, "
+			    "NAME_cpu, NAME_lat, rates, cpu, latency, all)",
+			    word, names);
 			break;
 		}
 		sel[c] = 1;
@@ -433,7 +435,8 @@ col_unit(int col)
 		return rs_cost_unit(col);
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
-	return col == RS_SEEKS ? "/sec" : "K/sec";
+	return phase_table[RS_PHASE(col)]->flags & PHASE_OPS ? "/sec" :
+	    "K/sec";
 }
 
 /*

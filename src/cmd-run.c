@@ -326,7 +326,7 @@ cache_summary(const struct options *o, const struct record *rec)
 
 	for (k = 0; k < rec->nruns; k++)
 		for (i = 0; (p = phase_table[i]) != NULL; i++) {
-			ph = &rec->runs[k].ph[p->id];
+			ph = &rec->runs[k].ph[i];
 			if (!ph->ran || !(p->flags & PHASE_READS))
 				continue;
 			nread++;

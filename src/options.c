@@ -41,7 +41,7 @@ options_defaults(struct options *o)
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
-	o->phases = (1u << PH_COUNT) - 1;
+	o->phases = PH_DEFAULT_MASK;
 	o->repeat = 1;
 	o->format = OUT_TEXT;
 	o->csv_layout = CSV_198;
@@ -240,7 +240,7 @@ options_check(struct options *o, char **cause)
 		return errorf(cause, "invalid value for -S, --seekers: %d "
 		    "(1 to %d)", o->seekers, MAX_SEEKERS);
 	if (o->fast)
-		o->phases &= ~((1u << PH_PUTC) | (1u << PH_GETC));
+		o->phases &= ~phase_flag_mask(PHASE_PERCHAR);
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->repeat < 1)

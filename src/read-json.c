@@ -9,12 +9,9 @@
 
 #include "error.h"
 #include "jsonparse.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
-
-static const char *const phase_keys[RS_NPHASES] = {
-	"putc", "write", "rewrite", "getc", "read", "seeks"
-};
 
 static char *
 dup_str(const struct jv *v, const char *key)
@@ -47,8 +44,8 @@ phase_flags(const struct jv *ph, int i, struct rs_run *r)
 		f |= RS_F_IMPRECISE;
 	if (cache != NULL && strcmp(cache, "warm") == 0)
 		f |= RS_F_WARM;
-	for (k = 0; k < 3; k++)
-		r->col[k * RS_NPHASES + i].flags |= f;
+	for (k = RS_KIND_RATE; k <= RS_KIND_LAT; k++)
+		r->col[RS_COL(k, i)].flags |= f;
 }
 
 static int
@@ -62,21 +59,21 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		return 0;
 	if (ph->type != JV_OBJECT)
 		return errorf(cause, "%s:%d: phase \"%s\" is not an object",
-		    name, ph->line, phase_keys[i]);
+		    name, ph->line, phase_table[i]->name);
 	if (jv_num(ph, "rate", &n) != 0 || !(n >= 0))
 		return errorf(cause, "%s:%d: phase \"%s\" has no \"rate\"",
-		    name, ph->line, phase_keys[i]);
-	r->col[i].state = RS_VALUE;
-	r->col[i].v = n;
+		    name, ph->line, phase_table[i]->name);
+	r->col[RS_RATE(i)].state = RS_VALUE;
+	r->col[RS_RATE(i)].v = n;
 	phase_flags(ph, i, r);
 	if (jv_num(ph, "cpu_pct", &n) == 0 && n >= 0) {
-		r->col[RS_NPHASES + i].state = RS_VALUE;
-		r->col[RS_NPHASES + i].v = n;
+		r->col[RS_CPU(i)].state = RS_VALUE;
+		r->col[RS_CPU(i)].v = n;
 	}
 	lat = jv_get(ph, "latency");
 	if (lat != NULL && jv_num(lat, "max_s", &n) == 0 && n >= 0) {
-		r->col[2 * RS_NPHASES + i].state = RS_VALUE;
-		r->col[2 * RS_NPHASES + i].v = n;
+		r->col[RS_LAT(i)].state = RS_VALUE;
+		r->col[RS_LAT(i)].v = n;
 	}
 	return 0;
 }
@@ -221,8 +218,9 @@ rs_read_json(const char *name, const char *buf, size_t len,
 		r = rs_add_run(rs, label, run->line);
 		r->size = rs->set.size;
 		run_failed(run, r);
-		for (k = 0; k < RS_NPHASES; k++)
-			if (read_phase(name, jv_get(phases, phase_keys[k]), k,
+		for (k = 0; k < PH_COUNT; k++)
+			if (read_phase(name, jv_get(phases,
+			    phase_table[k]->name), k,
 			    r, cause) != 0)
 				goto out;
 	}

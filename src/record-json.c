@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "record.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -131,8 +132,8 @@ record_write_options(struct json *j, const struct options *opt)
 	json_string(j, "verify", opt->verify == VERIFY_FATAL ? "fatal" :
 	    opt->verify == VERIFY_COUNT ? "count" : "off");
 	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
-	json_bool(j, "fast", !phase_selected(opt, PH_PUTC) &&
-	    !phase_selected(opt, PH_GETC));
+	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
+	    0);
 	json_int(j, "repeat", opt->repeat);
 	json_array_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
@@ -164,7 +165,8 @@ static void
 write_phase_members(struct json *j, enum phase_id id,
     const struct phase_result *p)
 {
-	int	seeks = id == PH_SEEKS;
+	const struct phase	*ph = phase_table[id];
+	char			 unit[32];
 
 	json_uint(j, "bytes", p->bytes);
 	json_uint(j, "ops", p->ops);
@@ -173,8 +175,8 @@ write_phase_members(struct json *j, enum phase_id id,
 	json_double(j, "sys_s", p->sys);
 	json_double(j, "cpu_pct", p->cpu_pct);
 	json_double(j, "rate", p->rate);
-	json_string(j, "unit", seeks ? "seeks/s" : "KiB/s");
-	if (seeks)
+	json_string(j, "unit", phase_unit(ph, UNIT_RECORD, unit, sizeof(unit)));
+	if (ph->flags & PHASE_OPS)
 		json_null(j, "kps");
 	else
 		json_int(j, "kps", units_kps(p->rate));
@@ -193,7 +195,7 @@ write_phase_members(struct json *j, enum phase_id id,
 	json_int_or_null(j, "dev_read_bytes", p->dev_read);
 	json_int_or_null(j, "dev_written_bytes", p->dev_written);
 	json_double_or_null(j, "machine_busy_pct", p->machine_busy);
-	if (seeks)
+	if (ph->flags & PHASE_WORKERS)
 		json_int(j, "workers", p->workers);
 }
 

@@ -531,7 +531,7 @@ phase_account(struct runner *r, const struct phase *p,
 	ph->sys = cpu->sys;
 	ph->cpu_pct = cpu_percent(cpu, elapsed);
 	ph->workers = ctx->workers;
-	if (p->id == PH_SEEKS)
+	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
 	else
 		ph->rate = elapsed > 0 ?
@@ -554,10 +554,11 @@ phase_account(struct runner *r, const struct phase *p,
 
 /* Run one phase: setup, cache, the timed run, accounting, teardown. */
 static int
-run_phase(struct runner *r, const struct phase *p)
+run_phase(struct runner *r, enum phase_id id)
 {
 	const struct options	*opt = r->opt;
-	struct phase_result	*ph = &r->res->ph[p->id];
+	const struct phase	*p = phase_table[id];
+	struct phase_result	*ph = &r->res->ph[id];
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
 	struct cpu_stamp	 c0, c1;
@@ -627,7 +628,7 @@ run_phase(struct runner *r, const struct phase *p)
 
 	/* A team's worker waits here for the others. */
 	if (r->hooks != NULL) {
-		if (r->hooks->ready(r->hooks->arg, p->id) == -1) {
+		if (r->hooks->ready(r->hooks->arg, id) == -1) {
 			rv = run_fail(r, p->name, "wait for the other workers",
 			    -1, EINTR, NULL);
 			goto out;
@@ -698,7 +699,7 @@ out:
 		rep.ph = ph;
 		rep.hist = r->hist;
 		rep.err = &r->res->err;
-		if (r->hooks->done(r->hooks->arg, p->id, &rep) == -1 &&
+		if (r->hooks->done(r->hooks->arg, id, &rep) == -1 &&
 		    rv == 0)
 			rv = run_fail(r, p->name, "stop with the other workers",
 			    -1, EINTR, NULL);
@@ -741,7 +742,7 @@ run_worker(const struct options *opt, struct run_result *res,
     const struct run_hooks *hooks)
 {
 	struct runner	 r;
-	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
+	const unsigned	 fillers = phase_flag_mask(PHASE_FILLS);
 	void		*p;
 	size_t		 mem_align, io_align;
 	int		 i, rv = 0, e;
@@ -802,13 +803,13 @@ run_worker(const struct options *opt, struct run_result *res,
 		}
 		close(fd);
 	}
-	if ((opt->phases & writers) == 0 && (opt->phases & ~writers) != 0 &&
+	if ((opt->phases & fillers) == 0 && (opt->phases & ~fillers) != 0 &&
 	    (rv = prefill(&r)) == -1)
 		goto done;
-	for (i = 0; phase_table[i] != NULL; i++) {
-		if (!(opt->phases & (1u << phase_table[i]->id)))
+	for (i = 0; i < PH_COUNT; i++) {
+		if (!(opt->phases & (1u << i)))
 			continue;
-		if ((rv = run_phase(&r, phase_table[i])) == -1)
+		if ((rv = run_phase(&r, (enum phase_id)i)) == -1)
 			break;
 	}
 done:
