@@ -65,6 +65,8 @@ struct rs_settings {
 	uint64_t	 ram;		/* Bytes. */
 	char		*cache;		/* "cold", "keep" */
 	char		*direct;	/* "yes", "no" */
+	char		*verified;	/* Reads checked (--verify): "yes",
+					   "no". */
 	char		*hostname;
 	char		*os;
 	char		*kernel;

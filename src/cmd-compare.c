@@ -87,6 +87,7 @@ STR_SETTING(get_vm_dirty, vm_dirty)
 STR_SETTING(get_seeker_mode, seeker_mode)
 STR_SETTING(get_seed, seed)
 STR_SETTING(get_verify, verify)
+STR_SETTING(get_verified, verified)
 
 static int
 cmp_str(const void *a, const void *b)
@@ -182,6 +183,8 @@ static const struct setting settings[] = {
 	{ "seekers mode", 0, get_seeker_mode },
 	{ "seed", 0, get_seed },
 	{ "verify", 0, get_verify },
+	/* Checking costs reading time: verified rates are not comparable. */
+	{ "verified reads", 1, get_verified },
 	{ "jobs", 1, get_jobs },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },

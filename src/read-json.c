@@ -147,6 +147,12 @@ read_settings(const struct jv *root, struct result_set *rs)
 	d = jv_get(opt, "direct");
 	if (d != NULL && d->type == JV_BOOL)
 		s->direct = xstrdup(d->b ? "yes" : "no");
+	/* Records from before --verify have no key: nothing was checked. */
+	d = jv_get(opt, "verify");
+	if (d == NULL || (d->type == JV_STRING && strcmp(d->s, "off") == 0))
+		s->verified = xstrdup("no");
+	else if (d->type == JV_STRING)
+		s->verified = xstrdup("yes");
 }
 
 /* A run that stopped on an error or a signal: say why. */
