@@ -80,6 +80,13 @@ set_cache(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_verify(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return verify_mode_parse(v, &((struct options *)t)->verify, why);
+}
+
+static int
 set_ram(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -194,6 +201,8 @@ const struct args_option cmd_run_rows[] = {
 	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
 	  OFF(no_space_check), 0, 0, 0,
 	  "do not check for room before making the file" },
+	{ 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
+	  "check every byte read (=fatal: stop at bad data)" },
 	{ 'f', "fast", ARGS_FLAG, NULL, args_set_flag, OFF(fast), 0, 0, 0,
 	  "skip the per-char phases" },
 	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
@@ -452,8 +461,21 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	if (status != CMD_OK)
 		errorf(cause, "%s", runs[done - 1].err.message);
-	else if (leader && !o->quiet)
-		cache_summary(o, &rec);
+	else {
+		/* --verify found bad data: the report stands, the exit is 1. */
+		uint64_t	bad = 0;
+
+		if (leader && !o->quiet)
+			cache_summary(o, &rec);
+		for (i = 0; i < done; i++)
+			bad += runs[i].bad_chunks;
+		if (bad > 0) {
+			errorf(cause, "--verify: %llu bad chunk%s read "
+			    "(described above)", (unsigned long long)bad,
+			    bad == 1 ? "" : "s");
+			status = CMD_FAIL;
+		}
+	}
 out:
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);

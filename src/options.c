@@ -90,6 +90,25 @@ cache_mode_name(enum cache_mode m)
 }
 
 int
+verify_mode_parse(const char *arg, enum verify_mode *out, char **why)
+{
+	if (arg == NULL)
+		*out = VERIFY_COUNT;
+	else if (strcmp(arg, "fatal") == 0)
+		*out = VERIFY_FATAL;
+	else
+		return errorf(why, "'%s' (use --verify or --verify=fatal)", arg);
+	return 0;
+}
+
+const char *
+verify_mode_name(enum verify_mode m)
+{
+	return m == VERIFY_FATAL ? "fatal" : m == VERIFY_COUNT ? "count" :
+	    "off";
+}
+
+int
 seeker_mode_parse(const char *arg, enum seeker_mode *out, char **why)
 {
 	if (strcmp(arg, "fork") == 0)

@@ -123,6 +123,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "seeks_given", opt->seeks_given);
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
+	json_string(j, "verify", verify_mode_name(opt->verify));
 	if (opt->ram > 0)
 		json_uint(j, "ram_bytes", opt->ram);
 	else
@@ -158,6 +159,71 @@ write_latency(struct json *j, const struct latency *l)
 	json_double(j, "p99_s", l->p99);
 	json_double(j, "p999_s", l->p999);
 	json_double(j, "max_s", l->max);
+	json_object_end(j);
+}
+
+/* One bad chunk --verify found. */
+static void
+write_bad(struct json *j, const struct pattern_bad *b)
+{
+	char	text[512];
+
+	json_object_start(j, NULL);
+	json_uint(j, "offset", b->off);
+	json_uint(j, "length", b->len);
+	json_uint(j, "chunks", b->chunks);
+	if (b->worker >= 0)
+		json_int(j, "worker", b->worker);
+	else
+		json_null(j, "worker");
+	json_string(j, "diagnosis", pattern_verdict_name(b->verdict));
+	if (b->verdict == PV_DIFFERS)
+		json_string(j, "differing", pattern_verdict_name(b->inner));
+	else
+		json_null(j, "differing");
+	json_uint(j, "first_bad_byte", b->first);
+	json_uint(j, "last_bad_byte", b->last);
+	json_uint(j, "bad_bytes", b->nbytes);
+	if (b->found != PW_NONE) {
+		json_int(j, "found_generation", pattern_gen(b->found));
+		json_string(j, "found_writer", pattern_writer_name(b->found));
+	} else {
+		json_null(j, "found_generation");
+		json_null(j, "found_writer");
+	}
+	if (b->verdict == PV_MISPLACED || (b->verdict == PV_DIFFERS &&
+	    b->inner == PV_MISPLACED))
+		json_uint(j, "found_offset", b->found_off);
+	else
+		json_null(j, "found_offset");
+	json_int(j, "want_generation", pattern_gen(b->want));
+	json_string(j, "want_writer", pattern_writer_name(b->want));
+	pattern_describe(b, text, sizeof(text));
+	json_string(j, "text", text);
+	json_object_end(j);
+}
+
+/* What --verify found in a phase: counts, and the bad chunks kept. */
+static void
+write_verify(struct json *j, const struct pattern_tally *t)
+{
+	int	i;
+
+	json_object_start(j, "verify");
+	json_uint(j, "checked_bytes", t->checked);
+	json_double(j, "check_s", (double)t->ns / 1e9);
+	json_uint(j, "bad_chunks", t->chunks);
+	json_uint(j, "bad_bytes", t->bytes);
+	json_object_start(j, "diagnoses");
+	for (i = PV_DIFFERS; i < PV_COUNT; i++)
+		json_uint(j, pattern_verdict_name((enum pattern_verdict)i),
+		    t->kinds[i]);
+	json_object_end(j);
+	json_bool(j, "all_listed", pattern_tally_listed(t) == t->chunks);
+	json_array_start(j, "bad");
+	for (i = 0; i < t->nkept; i++)
+		write_bad(j, &t->kept[i]);
+	json_array_end(j);
 	json_object_end(j);
 }
 
@@ -197,6 +263,8 @@ write_phase_members(struct json *j, enum phase_id id,
 	json_double_or_null(j, "machine_busy_pct", p->machine_busy);
 	if (ph->flags & PHASE_WORKERS)
 		json_int(j, "workers", p->workers);
+	if (p->verified)
+		write_verify(j, &p->verify);
 }
 
 void

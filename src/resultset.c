@@ -118,6 +118,7 @@ rs_free(struct result_set *rs)
 	free(rs->file);
 	free(s->cache);
 	free(s->direct);
+	free(s->verified);
 	free(s->hostname);
 	free(s->os);
 	free(s->kernel);

@@ -277,7 +277,15 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
-	pattern_tally_merge(&a->verify, &b->ph.verify);
+	if (b->ph.verify.nkept > 0) {
+		struct pattern_tally	t = b->ph.verify;
+		int			k;
+
+		for (k = 0; k < t.nkept; k++)
+			t.kept[k].worker = w;
+		pattern_tally_merge(&a->verify, &t);
+	} else
+		pattern_tally_merge(&a->verify, &b->ph.verify);
 	l->res->bad_chunks += b->ph.verify.chunks;
 	if (++l->got == l->n)
 		leader_phase_end(l, id);

@@ -383,16 +383,20 @@ file_written(struct runner *r, const struct phase *p)
  * not warnings but errors of the file system, so shown even with -q.
  */
 static void
-show_bad(const struct phase *p, const struct pattern_tally *t)
+show_bad(const struct runner *r, const struct phase *p,
+    const struct pattern_tally *t)
 {
-	char	line[512], kinds[256] = "";
+	char	line[512], kinds[256] = "", who[128] = "";
 	size_t	used = 0;
 	int	i;
 
+	/* A team's worker names itself: each checks its own file. */
+	if (r->hooks != NULL)
+		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s: bad data %s\n", p->name,
-		    line);
+		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
 		if (t->kinds[i] != 0 && used < sizeof(kinds))
@@ -400,8 +404,9 @@ show_bad(const struct phase *p, const struct pattern_tally *t)
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, (unsigned long long)t->chunks,
+	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s\n", p->name, who,
+	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");
 }
@@ -673,7 +678,7 @@ run_phase(struct runner *r, enum phase_id id)
 	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
 	rep.end.ns -= (uint64_t)(ctx.excluded * 1e9);
 	if (ph->verify.chunks > 0) {
-		show_bad(p, &ph->verify);
+		show_bad(r, p, &ph->verify);
 		r->res->bad_chunks += ph->verify.chunks;
 	}
 	if (p->flags & PHASE_WRITES)

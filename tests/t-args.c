@@ -173,6 +173,7 @@ test_entries(void)
 				    strcmp(a->name, "help") == 0))
 					bad++;
 				if ((a->kind == ARGS_VALUE ||
+				    a->kind == ARGS_OPTIONAL ||
 				    a->kind == ARGS_FLAG) && a->set == NULL)
 					bad++;
 				if (a->help == NULL || strlen(a->help) > 52)
