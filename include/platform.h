@@ -39,6 +39,12 @@ int	platform_drop_cache(int fd);
  */
 int	platform_residency(int fd, uint64_t size, double *fraction);
 
+/*
+ * The path an open descriptor names now (after any rename), from
+ * /proc/self/fd on Linux.  Returns 0, or -1 (ENOSYS elsewhere).
+ */
+int	platform_fd_path(int fd, char *buf, size_t len);
+
 /* Make a forked child die with its parent (Linux); no-op elsewhere. */
 void	platform_die_with_parent(void);
 

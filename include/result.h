@@ -67,13 +67,14 @@ struct run_result {
 	uint64_t	 seed;
 	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
 	int		 interrupted;	/* Signal number, or 0. */
+	int		 file_removed;	/* The test file was removed. */
+	int		 file_left;	/* It could not be removed (said on
+					   stderr with its path). */
 	struct run_error err;
 };
 
 /* Names used in the report, the JSON record and the command line. */
 const char	*phase_id_name(enum phase_id);
 const char	*cache_state_name(enum cache_state);
-/* "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", or "a signal". */
-const char	*signal_name(int);
 
 #endif

@@ -20,6 +20,7 @@
 #include "platform.h"
 #include "result.h"
 #include "run.h"
+#include "signals.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "timer.h"

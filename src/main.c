@@ -13,11 +13,13 @@
 #include "commands.h"
 #include "error.h"
 #include "options.h"
+#include "outfile.h"
 #include "phase.h"
 #include "platform.h"
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "signals.h"
 #include "sysinfo.h"
 #include "timer.h"
 
@@ -107,8 +109,10 @@ main(int argc, char **argv)
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
 	char			*cause = NULL;
-	int			 i, usage, status = 0, done = 0, sig;
+	int			 i, usage, status = 0, done = 0, sig, left = 0;
 
+	if (std_fds_open() == -1)
+		return 1;	/* Nowhere safe to say so. */
 	if (argc > 1 && (i = subcommand(argc, argv)) != -1)
 		return i;
 	if (phase_table_check(&cause) == -1)
@@ -168,6 +172,8 @@ main(int argc, char **argv)
 		}
 	}
 	rec.nruns = done;
+	for (i = 0; i < done; i++)
+		left |= runs[i].file_left;
 	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
 
 	if (opt.json_path != NULL)
@@ -190,8 +196,9 @@ main(int argc, char **argv)
 	sysinfo_free(si);
 
 	if ((sig = runs[done - 1].interrupted) != 0) {
-		fprintf(stderr, "bonnie-ng: interrupted by %s; test file "
-		    "removed\n", signal_name(sig));
+		fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+		    signal_name(sig), runs[done - 1].file_removed ?
+		    "; test file removed" : "");
 		free(runs);
 		signal(sig, SIG_DFL);
 		raise(sig);
@@ -199,6 +206,8 @@ main(int argc, char **argv)
 	}
 	if (status != 0)
 		print_error(runs[done - 1].err.message);
+	else if (left)
+		status = 1;	/* Said with its path by the run. */
 	free(runs);
 	free(cause);
 	return status;

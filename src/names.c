@@ -1,8 +1,6 @@
 /*
  * Names of phases and cache states, shared by every output format.
  */
-#include <signal.h>
-
 #include "result.h"
 
 static const char *const phase_names[PH_COUNT] = {
@@ -31,20 +29,4 @@ cache_state_name(enum cache_state s)
 		return "direct";
 	}
 	return "unknown";
-}
-
-const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	}
-	return "a signal";
 }

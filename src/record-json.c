@@ -12,6 +12,7 @@
 #include "json.h"
 #include "record.h"
 #include "report.h"
+#include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
 

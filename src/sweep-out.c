@@ -14,6 +14,7 @@
 #include "knee.h"
 #include "record.h"
 #include "report.h"
+#include "signals.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"
