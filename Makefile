@@ -6,7 +6,13 @@
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+DOCDIR  ?= $(DATADIR)/doc/bonnie-ng
+# Shell completion: bash-completion's directory, and a directory in zsh's
+# default $fpath (Debian's package uses /usr/share/zsh/vendor-completions).
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR  ?= $(DATADIR)/zsh/site-functions
 DESTDIR ?=
 
 CC      ?= cc
@@ -24,7 +30,8 @@ endif
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-              -DBONNIE_NG_VERSION='"$(VERSION)"' -Iinclude $(WARN) $(SANFLAGS) $(CFLAGS)
+              -DBONNIE_NG_VERSION='"$(VERSION)"' -Iinclude $(WARN) $(SANFLAGS) \
+              $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 LIBS        = -lpthread -lm
 
@@ -46,8 +53,8 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-asan install uninstall clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind
+.PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
+	fuzz-build analyze check-tsan check-valgrind dist
 
 all: $(BIN)
 
@@ -78,17 +85,32 @@ check: check-plain check-asan
 check-plain: $(BIN) $(TEST_BIN)
 	sh tests/run.sh $(O)
 
+# make check-quick: the C unit tests and a few quick shell tests that need
+# neither root nor any tool beyond the build (the Debian package runs it).
+QUICK_SH = t-cli.sh t-badopts.sh t-report-e2e.sh
+check-quick: $(BIN) $(TEST_BIN) $(INJECT)
+	sh tests/run.sh $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
+
 check-asan:
 	$(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
 
+# make install: the program, the manual, the shell completions, the
+# documents and the record's JSON schema (DATADIR/bonnie-ng/schema.json).
 install: $(BIN)
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng
 	cp $(BIN) $(DESTDIR)$(BINDIR)/bonnie-ng
 	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng
 	cp man/bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	for f in README.md doc/*.md; do \
+		cp $$f $(DESTDIR)$(DOCDIR)/ && \
+		chmod 644 $(DESTDIR)$(DOCDIR)/$${f##*/} || exit 1; \
+	done
+	cp doc/schema.json $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	chmod 644 $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 
 # make bench: bonnie-ng against fio, bonnie++ and a bare stdio loop in
 # alternating pairs (bench/peers.sh); e.g. BENCHFLAGS="-d /mnt/disk -p 7".
@@ -97,9 +119,25 @@ bench: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
+	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng 2>/dev/null
 
+# make dist: bonnie-ng-VERSION.tar.gz (in O) from the files git tracks at
+# HEAD, under bonnie-ng-VERSION/.  The tarball builds without git: the
+# version comes from its VERSION file.
+DIST = bonnie-ng-$(VERSION)
+dist:
+	@git rev-parse --git-dir >/dev/null 2>&1 || \
+	    { echo "make dist: needs a git checkout" >&2; exit 1; }
+	git archive --format=tar --prefix=$(DIST)/ HEAD | gzip -9n >$(O)/$(DIST).tar.gz.tmp
+	mv $(O)/$(DIST).tar.gz.tmp $(O)/$(DIST).tar.gz
+
+# With O=. the test programs sit beside the test sources in tests/: remove
+# the programs, never the directory.
 clean:
-	rm -rf $(O)/obj $(O)/tests $(BIN) build-asan build-*
+	rm -rf $(O)/obj $(BIN) build-asan build-*
+	rm -f $(TEST_BIN) $(O)/tests/libinject.so
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
 

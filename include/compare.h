@@ -46,9 +46,6 @@ const char	*cmp_method_name(enum cmp_method);
 void	cmp_column(const struct result_set *base, const struct result_set *new,
 	    int col, double threshold, struct cmp_cell *);
 
-/* The median of v[0..n-1], n > 0. */
-double	cmp_median(const double *v, int n);
-
 /*
  * The two-sided Mann-Whitney U test of x against y, ties given mid-ranks:
  * exact (the permutation distribution of the rank sum) up to 60 values in

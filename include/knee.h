@@ -75,15 +75,6 @@ int	knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 /* "block read", "per-char write", "seeks": a phase in words. */
 const char *knee_phase_words(const char *phase);
 
-/* "16k", "1m", "512": a chunk size as the command line takes it. */
-int	knee_chunk_name(char *buf, size_t len, uint64_t chunk);
-/* "16384 MiB", "512 KiB", "100 bytes": a file size in whole units. */
-int	knee_size_name(char *buf, size_t len, uint64_t bytes);
-/* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
-int	knee_ram_name(char *buf, size_t len, uint64_t ram);
-/* "64M", "512K", "32G", "1.5G": a file size in one short word. */
-int	knee_size_short(char *buf, size_t len, uint64_t bytes);
-
 /*
  * "block read, chunk 16k: falls 83% between 16384 MiB and 32768 MiB (RAM
  * is 23.4 GiB)"; the RAM is left out when ram is 0.  Returns the length

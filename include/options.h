@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The value parsers for sizes and counts, parse_size() and parse_count(). */
+#include "units.h"
+
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
@@ -63,17 +66,6 @@ const char *options_default_label(void);
 
 /* Fill in the defaults for everything. */
 void	options_defaults(struct options *);
-
-/*
- * Parse a size: a decimal number with an optional binary suffix k, m, g
- * or t (either case, optionally followed by "b" or "ib"); a bare number is
- * in units of unit bytes.  Returns 0, or -1 with a message in *cause.
- */
-int	parse_size(const char *, uint64_t unit, uint64_t *, char **cause);
-
-/* Parse a whole decimal number in [min, max]; 0 or -1 with *cause. */
-int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *,
-	    char **cause);
 
 /*
  * Check the options against each other (chunk a power of two in range,

@@ -1,7 +1,7 @@
 /*
  * The platform layer: everything that differs between Linux and other
  * POSIX systems.  platform-linux.c and platform-posix.c each implement all
- * of it; a feature a system lacks returns -1 with errno ENOSYS (or a
+ * of it but the portable part in platform.c; a feature a system lacks returns -1 with errno ENOSYS (or a
  * documented fallback), never a made-up value.
  */
 #ifndef BONNIE_PLATFORM_H
@@ -11,9 +11,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Number of online CPUs (at least 1). */
+/*
+ * Number of online CPUs, or -1 if unknown, and physical RAM in bytes, or 0
+ * if unknown.  These two are portable (platform.c), not per system.
+ */
 int	platform_ncpu(void);
-/* Physical RAM in bytes, or 0 if unknown. */
 uint64_t platform_ram(void);
 
 /* The O_DIRECT open flag, or 0 where the system has none. */

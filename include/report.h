@@ -28,12 +28,6 @@ int	report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
 int	report_latency_row(char *buf, size_t len, uint64_t size_mib,
 	    const struct phase_result ph[PH_COUNT]);
 
-/* "123us", "4.5ms", "12s": a duration in seconds with a unit. */
-int	report_duration(char *buf, size_t len, double seconds);
-
-/* K/sec as the report prints it: whole KiB per second, rounded down. */
-long long report_kps(double kib_per_s);
-
 struct record;
 
 /*

@@ -84,7 +84,6 @@ const char	*rs_col_name(int col);
 int		 rs_col_by_name(const char *);
 /* 1 when a lower value is better (%CPU, latency), 0 when higher is. */
 int		 rs_col_lower_better(int col);
-const char	*rs_format_name(enum rs_format);
 
 /*
  * A value as the tables print it: K/sec whole (rounded down as the classic
@@ -93,41 +92,9 @@ const char	*rs_format_name(enum rs_format);
  */
 void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
 	    double v);
-/*
- * A latency as bonnie++ writes it: whole microseconds below 100 ms (one
- * decimal below 10 us), whole milliseconds below 100 s, then seconds.
- */
-void	rs_format_latency(char *buf, size_t len, double seconds);
-/* A size in bytes as "64M", "1536K", "4G" (whole units only). */
-void	rs_format_size(char *buf, size_t len, uint64_t bytes);
-
-/*
- * Read a file (format told by its content, not its name) into rs.  On
- * failure returns -1 with "FILE:LINE: what is wrong" in *cause.
- */
-int	rs_read_file(const char *path, struct result_set *rs, char **cause);
-/* The same on a buffer already in memory; name is used in messages. */
-int	rs_read_buf(const char *name, const char *buf, size_t len,
-	    struct result_set *rs, char **cause);
 void	rs_free(struct result_set *);
 
 /* Append an empty run (all columns RS_NONE) and return it. */
 struct rs_run *rs_add_run(struct result_set *, const char *label, int line);
-
-/* The format readers, for rs_read_buf() and the tests. */
-int	rs_read_json(const char *name, const char *buf, size_t len,
-	    struct result_set *, char **cause);
-int	rs_read_csv(const char *name, const char *buf, size_t len,
-	    struct result_set *, char **cause);
-int	rs_read_text(const char *name, const char *buf, size_t len,
-	    struct result_set *, char **cause);
-
-/*
- * Parse a bonnie++ size ("512M", "48208M", "4G", "64k"; a bare number is
- * in MiB) into bytes, and a latency ("14740us", "939ms", "12s") into
- * seconds.  0 or -1.
- */
-int	rs_parse_size(const char *, uint64_t *bytes);
-int	rs_parse_latency(const char *, double *seconds);
 
 #endif

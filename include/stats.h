@@ -13,4 +13,10 @@ struct col_stats {
 /* Compute over v[0..n-1] (n may be 0: all fields zero). */
 void	stats_compute(const double *v, int n, struct col_stats *);
 
+/*
+ * The median of v[0..n-1] (v is left as it is): the middle value, or the
+ * mean of the two middle values for an even n; NaN when n is 0.
+ */
+double	stats_median(const double *v, int n);
+
 #endif

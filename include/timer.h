@@ -4,6 +4,7 @@
 #ifndef BONNIE_TIMER_H
 #define BONNIE_TIMER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* A point on the monotonic clock; opaque, compare with time_elapsed(). */
@@ -49,5 +50,11 @@ void	cpu_add(struct cpu_times *, const struct cpu_times *);
  * is not positive.
  */
 double	cpu_percent(const struct cpu_times *, double elapsed);
+
+/*
+ * The wall-clock time now in UTC as "2026-12-01T04:17:14Z" (ISO 8601); an
+ * empty string if the system cannot say.
+ */
+void	utc_now(char *buf, size_t len);
 
 #endif

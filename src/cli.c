@@ -11,6 +11,7 @@
 #include "error.h"
 #include "options.h"
 #include "phase.h"
+#include "units.h"
 
 const char options_usage[] =
 "usage: bonnie-ng [-fhLqV] [-d dir] [-s size] [-c chunk] [-m label] [-S count]\n"

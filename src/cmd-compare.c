@@ -16,6 +16,8 @@
 #include "error.h"
 #include "json.h"
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \
 	"[--fail-on COLUMNS] [-o text|json] BASE NEW [NEW...]"
@@ -62,13 +64,13 @@ STR_SETTING(get_direct, direct)
 static void
 get_size(const struct rs_settings *s, char *b, size_t n)
 {
-	rs_format_size(b, n, s->size);
+	units_size(b, n, s->size);
 }
 
 static void
 get_ram(const struct rs_settings *s, char *b, size_t n)
 {
-	rs_format_size(b, n, s->ram);
+	units_size(b, n, s->ram);
 }
 
 /* A count where 0 means not recorded. */

@@ -13,6 +13,8 @@
 #include "commands.h"
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."
 
@@ -90,7 +92,7 @@ build(struct table *t, struct result_set *sets, int nsets)
 			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
 			    r->label : "-");
 			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
-			rs_format_size(buf, sizeof(buf), r->size ? r->size :
+			units_size(buf, sizeof(buf), r->size ? r->size :
 			    sets[k].set.size);
 			t->cell[row * t->ncols + 3] = xstrdup(buf);
 			for (c = NLEAD; c < t->ncols; c++) {

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -24,6 +23,7 @@
 #include "sweep.h"
 #include "sysinfo.h"
 #include "timer.h"
+#include "units.h"
 
 #define USAGE \
 "usage: bonnie-ng sweep -d dir [-q] [-m label] [-n seeks] [-S seekers]\n" \
@@ -263,22 +263,6 @@ parse_args(int argc, char **argv, struct sweep_args *a, char **cause)
 	return 0;
 }
 
-/* "1h 05m", "3m 20s", "42s". */
-static void
-duration(char *buf, size_t len, double s)
-{
-	long	t = s > 0 ? (long)(s + 0.5) : 0;
-
-	if (t >= 3600)
-		snprintf(buf, len, "%ldh %02ldm", t / 3600, t / 60 % 60);
-	else if (t >= 60)
-		snprintf(buf, len, "%ldm %02lds", t / 60, t % 60);
-	else if (t >= 1)
-		snprintf(buf, len, "%lds", t);
-	else
-		snprintf(buf, len, "under a second");
-}
-
 /*
  * Progress on the terminal: which point of how many, and the time left.
  * The guess is the larger of two: the time so far per byte of file swept
@@ -300,26 +284,15 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	if (bytes_done > 0 && p > 0) {
 		by_bytes = elapsed / (double)bytes_done * (double)left;
 		by_points = elapsed / p * (total - p);
-		duration(s, sizeof(s), by_bytes > by_points ? by_bytes :
+		units_span(s, sizeof(s), by_bytes > by_points ? by_bytes :
 		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
-	knee_size_short(s, sizeof(s), pt->size);
-	knee_chunk_name(c, sizeof(c), pt->chunk);
+	units_size_short(s, sizeof(s), pt->size);
+	units_chunk(c, sizeof(c), pt->chunk);
 	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s)%s\033[K",
 	    p + 1, total, s, c, eta);
 	fflush(stderr);
-}
-
-static void
-utc_now(char *buf, size_t len)
-{
-	time_t		t = time(NULL);
-	struct tm	tm;
-
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		buf[0] = '\0';
 }
 
 /*
@@ -345,8 +318,8 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 		if (si != NULL && si->free_bytes >= 0) {
 			cap = (uint64_t)si->free_bytes / 2;
 			if (cap < hi) {
-				knee_size_name(b1, sizeof(b1), cap >> 20 << 20);
-				knee_size_name(b2, sizeof(b2), hi >> 20 << 20);
+				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
+				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
 				fprintf(stderr, "bonnie-ng: sweep: sizes "
 				    "capped at %s, half the free space in %s "
 				    "(twice RAM is %s)\n", b1, a->opt.dir, b2);
@@ -355,7 +328,7 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			}
 		}
 		if (hi < a->lo) {
-			knee_size_name(b1, sizeof(b1), a->lo);
+			units_size_words(b1, sizeof(b1), a->lo);
 			errorf(cause, "sweep: not enough room in %s: half "
 			    "its free space is below the smallest size (%s)",
 			    a->opt.dir, b1);
@@ -549,8 +522,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	if (r.chunks[r.nchunks - 1] > a.lo) {
 		char	b1[32], b2[32];
 
-		knee_size_name(b1, sizeof(b1), a.lo);
-		knee_chunk_name(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
+		units_size_words(b1, sizeof(b1), a.lo);
+		units_chunk(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
 		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
 		    "than one chunk, %s)", a.sizes != NULL ? a.sizes : "64m",
 		    b1, b2);
@@ -587,8 +560,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	    r.sizes[r.nsizes - 1] > (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
 
-		knee_size_name(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
-		knee_size_name(b2, sizeof(b2),
+		units_size_words(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
+		units_size_words(b2, sizeof(b2),
 		    (uint64_t)si->free_bytes >> 20 << 20);
 		errorf(cause, "invalid value for --sizes: '%s' (the largest "
 		    "file, %s, is more than the %s free in %s)",
@@ -631,8 +604,8 @@ cmd_sweep(int argc, char **argv, char **cause)
 	if (!a.opt.quiet) {
 		char	b1[32], b2[32];
 
-		knee_size_short(b1, sizeof(b1), r.sizes[0]);
-		knee_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
+		units_size_short(b1, sizeof(b1), r.sizes[0]);
+		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
 		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
 		    "points, cache %s\n\n", a.opt.dir, b1, b2, r.npoints,
 		    r.nsizes * r.nchunks,

@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "error.h"
 #include "resultset.h"
+#include "stats.h"
 
 #define MW_EXACT_MAX	60	/* Values in all for the exact test. */
 
@@ -52,21 +53,6 @@ cmp_double(const void *a, const void *b)
 	double	x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
-}
-
-double
-cmp_median(const double *v, int n)
-{
-	double	*s, m;
-
-	if (n <= 0)
-		return NAN;
-	s = xmalloc(sizeof(*s) * (size_t)n);
-	memcpy(s, v, sizeof(*s) * (size_t)n);
-	qsort(s, (size_t)n, sizeof(*s), cmp_double);
-	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
-	return m;
 }
 
 struct ranked {
@@ -273,9 +259,9 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 	c->nbase = collect(base, col, &x, &c->ubase);
 	c->nnew = collect(new, col, &y, &c->unew);
 	if (c->nbase > 0)
-		c->base = cmp_median(x, c->nbase);
+		c->base = stats_median(x, c->nbase);
 	if (c->nnew > 0)
-		c->new = cmp_median(y, c->nnew);
+		c->new = stats_median(y, c->nnew);
 	if (c->nbase > 0 && c->nnew > 0 && c->base != 0)
 		c->change_pct = (c->new - c->base) / c->base * 100;
 	else if (c->nbase > 0 && c->nnew > 0 && c->new == c->base)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "knee.h"
+#include "units.h"
 
 /* A point that was measured: finite and positive. */
 static int
@@ -141,61 +142,6 @@ knee_phase_words(const char *phase)
 	return phase;
 }
 
-/* v in the largest of MiB, KiB and bytes that divides it exactly. */
-static int
-binary_name(char *buf, size_t len, uint64_t v, const char *const unit[3])
-{
-	if (v >= (1u << 20) && v % (1u << 20) == 0)
-		return snprintf(buf, len, "%llu%s",
-		    (unsigned long long)(v >> 20), unit[2]);
-	if (v >= 1024 && v % 1024 == 0)
-		return snprintf(buf, len, "%llu%s",
-		    (unsigned long long)(v >> 10), unit[1]);
-	return snprintf(buf, len, "%llu%s", (unsigned long long)v, unit[0]);
-}
-
-int
-knee_chunk_name(char *buf, size_t len, uint64_t chunk)
-{
-	static const char *const unit[3] = { "", "k", "m" };
-
-	return binary_name(buf, len, chunk, unit);
-}
-
-int
-knee_size_name(char *buf, size_t len, uint64_t bytes)
-{
-	static const char *const unit[3] = { " bytes", " KiB", " MiB" };
-
-	return binary_name(buf, len, bytes, unit);
-}
-
-int
-knee_size_short(char *buf, size_t len, uint64_t bytes)
-{
-	static const char units[] = "KMGTPE";
-	double	v = (double)bytes;
-	int	u = -1;
-
-	while (v >= 1024 && u < (int)sizeof(units) - 2) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		return snprintf(buf, len, "%llu", (unsigned long long)bytes);
-	if (v == floor(v))
-		return snprintf(buf, len, "%.0f%c", v, units[u]);
-	return snprintf(buf, len, "%.1f%c", v, units[u]);
-}
-
-int
-knee_ram_name(char *buf, size_t len, uint64_t ram)
-{
-	if (ram >= (1u << 30))
-		return snprintf(buf, len, "%.1f GiB", (double)ram / (1u << 30));
-	return snprintf(buf, len, "%llu MiB", (unsigned long long)(ram >> 20));
-}
-
 int
 knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
     const struct knee *k, uint64_t size_from, uint64_t size_to,
@@ -204,12 +150,12 @@ knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
 	char	c[32], from[32], to[32], r[48] = "";
 
 	if (ram != 0) {
-		knee_ram_name(c, sizeof(c), ram);
+		units_ram(c, sizeof(c), ram);
 		snprintf(r, sizeof(r), " (RAM is %s)", c);
 	}
-	knee_chunk_name(c, sizeof(c), chunk);
-	knee_size_name(from, sizeof(from), size_from);
-	knee_size_name(to, sizeof(to), size_to);
+	units_chunk(c, sizeof(c), chunk);
+	units_size_words(from, sizeof(from), size_from);
+	units_size_words(to, sizeof(to), size_to);
 	return snprintf(buf, len, "%s, chunk %s: %s %.0f%% between %s and %s%s",
 	    knee_phase_words(phase), c,
 	    k->dir == KNEE_FALLS ? "falls" : "rises", k->pct, from, to, r);
@@ -222,10 +168,10 @@ knee_chunk_format(char *buf, size_t len, const char *phase, uint64_t size,
 {
 	char	s[32], c[32], l[32], r[32];
 
-	knee_size_name(s, sizeof(s), size);
-	knee_chunk_name(c, sizeof(c), chunk);
-	knee_chunk_name(l, sizeof(l), left);
-	knee_chunk_name(r, sizeof(r), right);
+	units_size_words(s, sizeof(s), size);
+	units_chunk(c, sizeof(c), chunk);
+	units_chunk(l, sizeof(l), left);
+	units_chunk(r, sizeof(r), right);
 	return snprintf(buf, len, "%s, %s: chunk %s is %.0f%% below both "
 	    "neighbours (%s and %s)", knee_phase_words(phase), s, c, k->pct,
 	    l, r);

@@ -27,24 +27,6 @@
 #endif
 
 int
-platform_ncpu(void)
-{
-	long	n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? (int)n : 1;
-}
-
-uint64_t
-platform_ram(void)
-{
-	long	pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-	if (pages <= 0 || size <= 0)
-		return 0;
-	return (uint64_t)pages * (uint64_t)size;
-}
-
-int
 platform_odirect_flag(void)
 {
 	return O_DIRECT;

@@ -12,6 +12,8 @@
 
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define CSV_MAX_FIELDS	64
 
@@ -119,7 +121,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		return errorf(cause, "%s:%d: bonnie++ CSV %s line has %d fields, "
 		    "expected %d", name, line, L->version,
 		    n > CSV_MAX_FIELDS ? CSV_MAX_FIELDS : n, L->nfields);
-	if (rs_parse_size(f[5], &size) != 0)
+	if (parse_size(f[5], (uint64_t)1 << 20, &size, NULL) != 0)
 		return errorf(cause, "%s:%d: field 6 (file_size) is not a size: "
 		    "'%s'", name, line, f[5]);
 	r = rs_add_run(rs, f[2], line);
@@ -137,7 +139,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 			continue;
 		if (all_plus(f[L->latency + k]))
 			r->col[2 * RS_NPHASES + k].state = RS_UNMEASURABLE;
-		else if (rs_parse_latency(f[L->latency + k], &v) == 0) {
+		else if (units_parse_latency(f[L->latency + k], &v) == 0) {
 			r->col[2 * RS_NPHASES + k].state = RS_VALUE;
 			r->col[2 * RS_NPHASES + k].v = v;
 		} else
@@ -154,7 +156,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 			;
 		else if (number(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;
-		else if (rs_parse_size(f[6], &u) == 0)
+		else if (parse_size(f[6], (uint64_t)1 << 20, &u, NULL) == 0)
 			rs->set.chunk = u;
 		else
 			return errorf(cause, "%s:%d: field 7 (io_chunk_size) "

@@ -10,6 +10,7 @@
 #include "error.h"
 #include "jsonparse.h"
 #include "resultset.h"
+#include "rs-read.h"
 
 static const char *const phase_keys[RS_NPHASES] = {
 	"putc", "write", "rewrite", "getc", "read", "seeks"

@@ -15,6 +15,8 @@
 
 #include "error.h"
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define MAX_TOKENS	64
 
@@ -110,7 +112,7 @@ latency_row(const char *name, int line, char **tok, int n,
 	for (i = 0; i < RS_NPHASES; i++) {
 		if (strcmp(tok[first + i], "-") == 0)
 			continue;
-		if (rs_parse_latency(tok[first + i], &v) != 0)
+		if (units_parse_latency(tok[first + i], &v) != 0)
 			return errorf(cause, "%s:%d: not a latency: '%s'", name,
 			    line, tok[first + i]);
 		if (last != NULL) {

@@ -11,22 +11,10 @@
 
 #include "options.h"
 #include "record.h"
-#include "report.h"
 #include "result.h"
-#include "resultset.h"
+#include "units.h"
 
 #define CSV_FIELDS	50
-
-/* bonnie++'s size field: whole MiB as "64M", else KiB as "1536K". */
-static void
-csv_size(char *buf, size_t len, uint64_t bytes)
-{
-	if (bytes % (1024 * 1024) == 0)
-		snprintf(buf, len, "%lluM",
-		    (unsigned long long)(bytes / (1024 * 1024)));
-	else
-		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
-}
 
 /* Write a field, replacing commas and line ends so the layout holds. */
 static void
@@ -47,7 +35,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	   seeks, seekers. */
 	fprintf(f, "1.98,bonnie-ng-%s,", BONNIE_NG_VERSION);
 	put_text(f, opt->label != NULL ? opt->label : "");
-	csv_size(buf, sizeof(buf), opt->size);
+	units_size_csv(buf, sizeof(buf), opt->size);
 	fprintf(f, ",1,%llu,%s,%zu,%llu,%d", (unsigned long long)run->seed,
 	    buf, opt->chunk, (unsigned long long)opt->seeks, opt->seekers);
 
@@ -59,7 +47,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		else if (i == PH_SEEKS)
 			fprintf(f, ",%.1f,%.0f", p->rate, floor(p->cpu_pct + 0.5));
 		else
-			fprintf(f, ",%lld,%.0f", report_kps(p->rate),
+			fprintf(f, ",%lld,%.0f", units_kps(p->rate),
 			    floor(p->cpu_pct + 0.5));
 	}
 
@@ -72,7 +60,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		p = &run->ph[i];
 		putc(',', f);
 		if (p->ran && p->lat.count > 0) {
-			rs_format_latency(buf, sizeof(buf), p->lat.max);
+			units_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);
 		}
 	}

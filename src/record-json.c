@@ -11,10 +11,10 @@
 #include "error.h"
 #include "json.h"
 #include "record.h"
-#include "report.h"
 #include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
+#include "units.h"
 
 #ifndef BONNIE_NG_VERSION
 #define BONNIE_NG_VERSION "0.0.0"
@@ -173,7 +173,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 	if (seeks)
 		json_null(j, "kps");
 	else
-		json_int(j, "kps", report_kps(p->rate));
+		json_int(j, "kps", units_kps(p->rate));
 	write_latency(j, &p->lat);
 	json_double_or_null(j, "resident", p->resident);
 	if (p->cache == CSTATE_KEEP)

@@ -1,8 +1,6 @@
 /*
  * The classic Bonnie text report.  Pure formatting: no clocks, no files.
  */
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +9,12 @@
 #include "record.h"
 #include "report.h"
 #include "stats.h"
+#include "units.h"
 
 const char report_header[] =
 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
 "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n";
-
-long long
-report_kps(double kib_per_s)
-{
-	if (!(kib_per_s > 0))
-		return 0;
-	if (kib_per_s >= 0x1p63)	/* Read from a file, not measured. */
-		return LLONG_MAX;
-	return (long long)floor(kib_per_s);
-}
 
 /* Append to buf at *off, tracking the length snprintf would need. */
 #define APPEND(...) do {						\
@@ -44,7 +33,7 @@ pair(char *buf, size_t len, size_t *off, const struct phase_result *p,
 	else if (seeks)
 		APPEND("%5.1f %4.1f", p->rate, p->cpu_pct);
 	else
-		APPEND("%5lld %4.1f", report_kps(p->rate), p->cpu_pct);
+		APPEND("%5lld %4.1f", units_kps(p->rate), p->cpu_pct);
 }
 
 int
@@ -63,20 +52,6 @@ report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
 }
 
 int
-report_duration(char *buf, size_t len, double s)
-{
-	double	us = s * 1e6;
-
-	if (us < 10)
-		return snprintf(buf, len, "%.1fus", us);
-	if (us < 10000)
-		return snprintf(buf, len, "%.0fus", floor(us));
-	if (s < 10)
-		return snprintf(buf, len, "%.0fms", floor(s * 1e3));
-	return snprintf(buf, len, "%.0fs", floor(s));
-}
-
-int
 report_latency_row(char *buf, size_t len, uint64_t size_mib,
     const struct phase_result ph[PH_COUNT])
 {
@@ -87,7 +62,7 @@ report_latency_row(char *buf, size_t len, uint64_t size_mib,
 	APPEND("%-8.8s %4llu ", "Latency", (unsigned long long)size_mib);
 	for (i = 0; i < PH_COUNT; i++) {
 		if (ph[i].ran && ph[i].lat.count > 0)
-			report_duration(d, sizeof(d), ph[i].lat.p99);
+			units_latency_short(d, sizeof(d), ph[i].lat.p99);
 		else
 			snprintf(d, sizeof(d), "-");
 		APPEND("%10s%s", d, i == PH_COUNT - 1 ? "\n" : " ");

@@ -1,17 +1,14 @@
 /*
- * Result sets: column names, reading a file and telling its format by
- * its content, and the unit parsers the readers share.
+ * Result sets: the shape every result file is read into, its column names
+ * and how a value in it is printed.  Reading the files is rs-read.c's.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
-#include "report.h"
 #include "resultset.h"
+#include "units.h"
 
 static const char *const col_names[RS_NCOLS] = {
 	"putc", "write", "rewrite", "getc", "read", "seeks",
@@ -44,20 +41,6 @@ int
 rs_col_lower_better(int col)
 {
 	return RS_KIND(col) != RS_KIND_RATE;
-}
-
-const char *
-rs_format_name(enum rs_format f)
-{
-	switch (f) {
-	case RS_FMT_JSON:
-		return "bonnie-ng JSON";
-	case RS_FMT_CSV:
-		return "bonnie++ CSV";
-	case RS_FMT_TEXT:
-		return "Bonnie text";
-	}
-	return "unknown";
 }
 
 struct rs_run *
@@ -98,209 +81,6 @@ rs_free(struct result_set *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
-/* The start of the line after p, or end. */
-static const char *
-next_line(const char *p, const char *end)
-{
-	const char	*nl = memchr(p, '\n', (size_t)(end - p));
-
-	return nl != NULL ? nl + 1 : end;
-}
-
-/* Does [p, e) start with w? */
-static int
-starts(const char *p, const char *e, const char *w)
-{
-	size_t	n = strlen(w);
-
-	return (size_t)(e - p) >= n && memcmp(p, w, n) == 0;
-}
-
-/* Does [p, e) contain the word w? */
-static int
-has(const char *p, const char *e, const char *w)
-{
-	size_t	n = strlen(w);
-
-	for (; (size_t)(e - p) >= n; p++)
-		if (memcmp(p, w, n) == 0)
-			return 1;
-	return 0;
-}
-
-int
-rs_read_buf(const char *name, const char *buf, size_t len,
-    struct result_set *rs, char **cause)
-{
-	const char	*p = buf, *end = buf + len, *e, *s;
-	int		 line = 1, first = 0, r;
-
-	memset(rs, 0, sizeof(*rs));
-	rs->file = xstrdup(name);
-	if (memchr(buf, '\0', len) != NULL) {
-		errorf(cause, "%s:1: binary file, not a result", name);
-		goto bad;
-	}
-	/*
-	 * The first non-blank character tells JSON; a line starting with a
-	 * CSV format version or field-name header tells CSV; the classic
-	 * header's units line tells text.
-	 */
-	for (; p < end; p = next_line(p, end), line++) {
-		e = next_line(p, end);
-		for (s = p; s < e && isspace((unsigned char)*s); s++)
-			;
-		if (s == e)
-			continue;
-		if (first == 0)
-			first = line;
-		if (first == line && *s == '{') {
-			rs->format = RS_FMT_JSON;
-			r = rs_read_json(name, buf, len, rs, cause);
-			goto done;
-		}
-		if (starts(s, e, "1.97,") || starts(s, e, "1.98,") ||
-		    starts(s, e, "format_version,") || starts(s, e, "name,")) {
-			rs->format = RS_FMT_CSV;
-			r = rs_read_csv(name, buf, len, rs, cause);
-			goto done;
-		}
-		if (has(s, e, "/sec %CP ") || has(s, e, "Name:Size etc")) {
-			errorf(cause, "%s:%d: a bonnie++ text report; compare "
-			    "reads bonnie++'s CSV line (the last line bonnie++ "
-			    "prints) instead", name, line);
-			goto bad;
-		}
-		if (has(s, e, "K/sec") && has(s, e, "%CPU")) {
-			rs->format = RS_FMT_TEXT;
-			r = rs_read_text(name, buf, len, rs, cause);
-			goto done;
-		}
-	}
-	if (first == 0)
-		errorf(cause, "%s:1: empty file", name);
-	else
-		errorf(cause, "%s:%d: not a bonnie-ng JSON record, bonnie++ CSV "
-		    "or classic Bonnie report", name, first);
-	goto bad;
-done:
-	if (r != 0)
-		goto bad;
-	if (rs->nruns == 0) {
-		errorf(cause, "%s:%d: no results in the file", name,
-		    first ? first : 1);
-		goto bad;
-	}
-	if (rs->set.size == 0)
-		rs->set.size = rs->runs[0].size;
-	return 0;
-bad:
-	rs_free(rs);
-	return -1;
-}
-
-int
-rs_read_file(const char *path, struct result_set *rs, char **cause)
-{
-	FILE	*f;
-	char	*buf;
-	size_t	 len = 0, cap = 65536, n;
-	int	 r;
-
-	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
-		return errorf(cause, "%s: %s", path, strerror(errno));
-	buf = xmalloc(cap);
-	for (;;) {
-		if (cap - len < 65536) {
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		r = errorf(cause, "%s: %s", path, strerror(errno));
-		if (f != stdin)
-			fclose(f);
-		free(buf);
-		return r;
-	}
-	if (f != stdin)
-		fclose(f);
-	r = rs_read_buf(path, buf, len, rs, cause);
-	free(buf);
-	return r;
-}
-
-int
-rs_parse_size(const char *s, uint64_t *bytes)
-{
-	char			*end;
-	unsigned long long	 v;
-	uint64_t		 unit = 1024 * 1024;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0)
-		return -1;
-	switch (*end) {
-	case '\0':
-		break;
-	case 'k': case 'K':
-		unit = 1024;
-		end++;
-		break;
-	case 'm': case 'M':
-		end++;
-		break;
-	case 'g': case 'G':
-		unit = 1024ull * 1024 * 1024;
-		end++;
-		break;
-	case 't': case 'T':
-		unit = 1024ull * 1024 * 1024 * 1024;
-		end++;
-		break;
-	default:
-		return -1;
-	}
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end != '\0' || v > UINT64_MAX / unit)
-		return -1;
-	*bytes = v * unit;
-	return 0;
-}
-
-int
-rs_parse_latency(const char *s, double *seconds)
-{
-	char	*end;
-	double	 v;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	v = strtod(s, &end);
-	if (!isfinite(v))
-		return -1;
-	if (strcmp(end, "ns") == 0)
-		v /= 1e9;
-	else if (strcmp(end, "us") == 0)
-		v /= 1e6;
-	else if (strcmp(end, "ms") == 0)
-		v /= 1e3;
-	else if (strcmp(end, "s") != 0)
-		return -1;
-	*seconds = v;
-	return 0;
-}
-
 void
 rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 {
@@ -310,44 +90,9 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		snprintf(buf, len, "%s",
 		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
 	else if (RS_KIND(col) == RS_KIND_LAT)
-		rs_format_latency(buf, len, v);
+		units_latency(buf, len, v);
 	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
 		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%lld", report_kps(v));
-}
-
-void
-rs_format_size(char *buf, size_t len, uint64_t bytes)
-{
-	const uint64_t	 mib = 1024 * 1024;
-
-	if (bytes == 0)
-		snprintf(buf, len, "-");
-	else if (bytes % (1024 * mib) == 0)
-		snprintf(buf, len, "%lluG", (unsigned long long)(bytes /
-		    (1024 * mib)));
-	else if (bytes % mib == 0)
-		snprintf(buf, len, "%lluM", (unsigned long long)(bytes / mib));
-	else if (bytes % 1024 == 0)
-		snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)bytes);
-}
-
-void
-rs_format_latency(char *buf, size_t len, double seconds)
-{
-	double	us = seconds * 1e6;
-
-	if (!(us >= 0))
-		us = 0;
-	if (us < 10 && us != floor(us + 0.5))
-		snprintf(buf, len, "%.1fus", us);
-	else if (floor(us + 0.5) < 100000)
-		snprintf(buf, len, "%.0fus", floor(us + 0.5));
-	else if (floor(us / 1e3 + 0.5) < 100000)
-		snprintf(buf, len, "%.0fms", floor(us / 1e3 + 0.5));
-	else
-		snprintf(buf, len, "%.0fs", floor(us / 1e6 + 0.5));
+		snprintf(buf, len, "%lld", units_kps(v));
 }

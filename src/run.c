@@ -25,6 +25,7 @@
 #include "run.h"
 #include "seekers.h"
 #include "signals.h"
+#include "timer.h"
 
 /* Above this fraction cached after a drop, a phase is marked warm. */
 #define WARM_LIMIT	0.05
@@ -661,16 +662,6 @@ out:
 	return rv;
 }
 
-static void
-utc_now(char *buf, size_t len)
-{
-	time_t		now = time(NULL);
-	struct tm	tm;
-
-	gmtime_r(&now, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 int
 run_once(const struct options *opt, struct run_result *res)
 {
@@ -691,7 +682,8 @@ run_once(const struct options *opt, struct run_result *res)
 	r.opt = opt;
 	r.res = res;
 	r.fd = -1;
-	r.ncpu = platform_ncpu();
+	if ((r.ncpu = platform_ncpu()) < 1)
+		r.ncpu = 1;
 	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
 	r.align = 4096;
 	if (opt->direct &&

@@ -16,6 +16,28 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of n > 0 sorted values. */
+static double
+median_sorted(const double *s, int n)
+{
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+double
+stats_median(const double *v, int n)
+{
+	double	*s, m;
+
+	if (n <= 0)
+		return NAN;
+	s = xmalloc(sizeof(*s) * (size_t)n);
+	memcpy(s, v, sizeof(*s) * (size_t)n);
+	qsort(s, (size_t)n, sizeof(*s), cmp_double);
+	m = median_sorted(s, n);
+	free(s);
+	return m;
+}
+
 void
 stats_compute(const double *v, int n, struct col_stats *s)
 {
@@ -31,10 +53,7 @@ stats_compute(const double *v, int n, struct col_stats *s)
 	qsort(sorted, (size_t)n, sizeof(*sorted), cmp_double);
 	s->min = sorted[0];
 	s->max = sorted[n - 1];
-	if (n % 2)
-		s->median = sorted[n / 2];
-	else
-		s->median = (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	s->median = median_sorted(sorted, n);
 	for (i = 0; i < n; i++)
 		sum += v[i];
 	s->mean = sum / n;

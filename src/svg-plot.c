@@ -10,6 +10,7 @@
 #include "knee.h"
 #include "result.h"
 #include "svg-plot.h"
+#include "units.h"
 
 /* Geometry, in SVG user units (pixels). */
 #define WIDTH		960
@@ -214,7 +215,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		every *= 2;
 	for (i = 0; i < p->nsizes; i += every) {
 		x = x_of(p, (double)p->sizes[i]);
-		knee_size_short(buf, sizeof(buf), p->sizes[i]);
+		units_size_short(buf, sizeof(buf), p->sizes[i]);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		    "stroke=\"#444\"/>\n", x, bottom, x, bottom + 5);
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
@@ -246,7 +247,7 @@ panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
 
 	if (p->ram == 0)
 		return;
-	knee_ram_name(ram, sizeof(ram), p->ram);
+	units_ram(ram, sizeof(ram), p->ram);
 	snprintf(note, sizeof(note), "RAM %s", ram);
 	if (p->nsizes > 1 && p->ram >= p->sizes[0] &&
 	    p->ram <= p->sizes[p->nsizes - 1]) {
@@ -273,7 +274,7 @@ series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
 	double		 x, y, x2, y2;
 	int		 j, k, first = 1;
 
-	knee_chunk_name(c, sizeof(c), s->chunk);
+	units_chunk(c, sizeof(c), s->chunk);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\""
 	    "%s%s%s points=\"", colour, *dash ? " stroke-dasharray=\"" : "",
 	    dash, *dash ? "\"" : "");
@@ -325,7 +326,7 @@ panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		if ((s->phase == PH_SEEKS) != pn->seeks)
 			continue;
 		dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
-		knee_chunk_name(c, sizeof(c), s->chunk);
+		units_chunk(c, sizeof(c), s->chunk);
 		y = pn->top + 8 + row * LEGEND_ROW;
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", LEGEND_LEFT,

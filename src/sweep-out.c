@@ -13,11 +13,11 @@
 #include "json.h"
 #include "knee.h"
 #include "record.h"
-#include "report.h"
 #include "signals.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"
+#include "units.h"
 
 #ifndef BONNIE_NG_VERSION
 #define BONNIE_NG_VERSION "0.0.0"
@@ -98,12 +98,12 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 		    id == PH_SEEKS ? "seeks/sec" : "K/sec");
 		fprintf(f, "%8s", "size");
 		for (k = 0; k < r->nchunks; k++) {
-			knee_chunk_name(buf, sizeof(buf), r->chunks[k]);
+			units_chunk(buf, sizeof(buf), r->chunks[k]);
 			fprintf(f, " %10s", buf);
 		}
 		fputc('\n', f);
 		for (i = 0; i < r->nsizes; i++) {
-			knee_size_short(buf, sizeof(buf), r->sizes[i]);
+			units_size_short(buf, sizeof(buf), r->sizes[i]);
 			fprintf(f, "%8s", buf);
 			for (k = 0; k < r->nchunks; k++) {
 				v = sweep_rate(r, id, i, k);
@@ -112,7 +112,7 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 				else if (id == PH_SEEKS)
 					fprintf(f, " %10.1f", v);
 				else
-					fprintf(f, " %10lld", report_kps(v));
+					fprintf(f, " %10lld", units_kps(v));
 			}
 			fputc('\n', f);
 		}

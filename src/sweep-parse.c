@@ -9,6 +9,7 @@
 #include "options.h"
 #include "result.h"
 #include "sweep.h"
+#include "units.h"
 
 int
 sweep_parse_sizes(const char *arg, uint64_t *lo, uint64_t *hi, char **cause)

@@ -8,13 +8,12 @@
 #include <sys/utsname.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "error.h"
+#include "platform.h"
 #include "sysinfo.h"
 
 static char *
@@ -42,20 +41,11 @@ collect_uname(struct sysinfo *si)
 static void
 collect_counts(struct sysinfo *si)
 {
-	long	n;
+	uint64_t	ram = platform_ram();
 
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	si->cpus = n > 0 && n <= INT_MAX ? (int)n : -1;
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-	{
-		long	pages = sysconf(_SC_PHYS_PAGES);
-		long	psize = sysconf(_SC_PAGESIZE);
-
-		if (pages > 0 && psize > 0 &&
-		    (uint64_t)pages <= INT64_MAX / (uint64_t)psize)
-			si->ram_bytes = (int64_t)pages * psize;
-	}
-#endif
+	si->cpus = platform_ncpu();
+	if (ram > 0)
+		si->ram_bytes = (int64_t)ram;
 }
 
 static void

@@ -109,3 +109,14 @@ cpu_percent(const struct cpu_times *c, double elapsed)
 		return 0;
 	return 100.0 * (c->user + c->sys) / elapsed;
 }
+
+void
+utc_now(char *buf, size_t len)
+{
+	time_t		t = time(NULL);
+	struct tm	tm;
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		buf[0] = '\0';
+}

@@ -4,6 +4,7 @@
 # counts it, and ends with "N passed, N failed, N skipped".
 #
 # Usage: sh tests/run.sh [BUILD-DIR] [TEST-NAME...]
+# A TEST-NAME without its extension names both t-NAME.c and t-NAME.sh.
 
 O=${1:-.}
 [ $# -gt 0 ] && shift
@@ -29,10 +30,12 @@ fi
 list=""
 for t in tests/t-*.c tests/t-*.sh; do
 	[ -e "$t" ] || continue
-	name=$(basename "$t"); name=${name%.*}
+	file=$(basename "$t"); name=${file%.*}
 	if [ $# -gt 0 ]; then
 		want=0
-		for w in "$@"; do [ "$w" = "$name" ] && want=1; done
+		for w in "$@"; do
+			[ "$w" = "$name" ] || [ "$w" = "$file" ] && want=1
+		done
 		[ $want -eq 1 ] || continue
 	fi
 	list="$list $t"

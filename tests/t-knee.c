@@ -133,22 +133,6 @@ test_chunks(void)
 static void
 test_names(void)
 {
-	char	buf[32];
-
-	knee_chunk_name(buf, sizeof(buf), 512);
-	is_str(buf, "512", "chunk 512");
-	knee_chunk_name(buf, sizeof(buf), 65536);
-	is_str(buf, "64k", "chunk 64k");
-	knee_chunk_name(buf, sizeof(buf), 1u << 20);
-	is_str(buf, "1m", "chunk 1m");
-	knee_size_name(buf, sizeof(buf), (uint64_t)32 << 30);
-	is_str(buf, "32768 MiB", "size in MiB");
-	knee_size_short(buf, sizeof(buf), (uint64_t)64 << 20);
-	is_str(buf, "64M", "short size 64M");
-	knee_size_short(buf, sizeof(buf), (uint64_t)3 << 29);
-	is_str(buf, "1.5G", "short size 1.5G");
-	knee_size_short(buf, sizeof(buf), 1000);
-	is_str(buf, "1000", "short size in bytes");
 	is_str(knee_phase_words("getc"), "per-char read", "phase words");
 }
 

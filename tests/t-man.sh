@@ -1,7 +1,8 @@
 #!/bin/sh
 # The manual: mandoc -Tlint is clean, man -l renders it without a warning,
 # it documents every long option the program knows, and make install puts
-# the program and the page under DESTDIR/PREFIX.
+# the program, the page, the documents and the schema under DESTDIR/PREFIX
+# and make uninstall takes them away.
 . tests/lib.sh
 scratch
 
@@ -57,14 +58,37 @@ ok "the program knows every long option of issue 2" sh -c "[ ! -s '$T/unknown' ]
 ok "the manual documents every long option" sh -c "[ ! -s '$T/missing' ]"
 ok "trying them made no file" sh -c "[ ! -e '$T/no' ] && [ ! -e '$T/j.json' ]"
 
+# The README is a front page: short, without the old section markers, and
+# its links, and those of the documents it points to, lead to files that
+# exist.  The fault matrix in doc/FAULTS.md names tests that exist.
+ok "README.md is at most 10 KiB" test "$(wc -c <README.md)" -le 10240
+ok "README.md has no section markers" sh -c "! grep -q '<!--' README.md"
+: >"$T/links"
+for f in README.md doc/*.md bench/RESULTS.md; do
+	d=$(dirname "$f")
+	grep -o '](\([^)#:]*\))' "$f" | sed 's/^](//; s/)$//' |
+	while read -r l; do
+		[ -e "$d/$l" ] || echo "$f: $l" >>"$T/links"
+	done
+done
+[ -s "$T/links" ] && diag "broken links: $(cat "$T/links")"
+ok "the documents' links lead to files" sh -c "[ ! -s '$T/links' ]"
+: >"$T/tests"
+for n in $(grep -o 't-[a-z-]*\.sh' doc/FAULTS.md | sort -u); do
+	[ -e "tests/$n" ] || echo "$n" >>"$T/tests"
+done
+[ -s "$T/tests" ] && diag "not in tests/: $(cat "$T/tests")"
+ok "doc/FAULTS.md names tests that exist" sh -c \
+    "grep -q 't-faults.sh' doc/FAULTS.md && [ ! -s '$T/tests' ]"
+
 # make install into a staging directory.  The binary is the one under
 # test: O is the build directory the runner was given.
 # Only when the program is up to date, so that install never rebuilds (a
 # sanitized build directory must not be rebuilt without its flags).
 if ! command -v make >/dev/null 2>&1 || [ ! -f Makefile ]; then
-	for i in 1 2 3 4; do skip "make is not available"; done
+	for i in 1 2 3 4 5 6 7; do skip "make is not available"; done
 elif ! make -q O="${O:-.}" "${O:-.}/bonnie-ng" >/dev/null 2>&1; then
-	for i in 1 2 3 4; do skip "the program is not up to date: install not tried"; done
+	for i in 1 2 3 4 5 6 7; do skip "the program is not up to date: install not tried"; done
 else
 	make -s O="${O:-.}" install DESTDIR="$T/inst" PREFIX=/usr \
 	    >"$T/make" 2>&1
@@ -75,6 +99,14 @@ else
 	    sh -c "'$T/inst/usr/bin/bonnie-ng' -V >/dev/null"
 	ok "the page is installed in /usr/share/man/man1" \
 	    cmp -s "$MAN" "$T/inst/usr/share/man/man1/bonnie-ng.1"
+	ok "the documents are installed in /usr/share/doc/bonnie-ng" \
+	    cmp -s doc/RECORD.md "$T/inst/usr/share/doc/bonnie-ng/RECORD.md"
+	ok "the schema is installed in /usr/share/bonnie-ng" \
+	    cmp -s doc/schema.json "$T/inst/usr/share/bonnie-ng/schema.json"
+	make -s O="${O:-.}" uninstall DESTDIR="$T/inst" PREFIX=/usr \
+	    >"$T/make" 2>&1
+	ok "make uninstall removes every file it installed" \
+	    sh -c "[ -z \"\$(find '$T/inst' -type f)\" ]"
 fi
 
 done_testing

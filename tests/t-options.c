@@ -7,6 +7,7 @@
 
 #include "options.h"
 #include "tap.h"
+#include "units.h"
 
 static int
 size_is(const char *s, uint64_t unit, uint64_t want)

@@ -7,6 +7,7 @@
 
 #include "jsonparse.h"
 #include "resultset.h"
+#include "rs-read.h"
 #include "tap.h"
 
 #define FIX	"tests/fixtures/"
@@ -250,8 +251,6 @@ test_buffers(void)
 	struct jv		*v;
 	const char		*doc;
 	char			*cause;
-	uint64_t		 sz;
-	double			 lat;
 	int			 line;
 	size_t			 i;
 	static const char *const bad_json[] = {
@@ -318,18 +317,6 @@ test_buffers(void)
 	ok(jv_parse("[1,\n2,\n,3]", 10, &v, &line, &cause) == -1 && line == 3,
 	    "JSON: error line");
 	free(cause);
-
-	ok(rs_parse_size("512M", &sz) == 0 && sz == 512ull << 20, "size 512M");
-	ok(rs_parse_size("4g", &sz) == 0 && sz == 4ull << 30, "size 4g");
-	ok(rs_parse_size("100", &sz) == 0 && sz == 100ull << 20,
-	    "bare size is MiB");
-	ok(rs_parse_size("12x", &sz) == -1, "bad size");
-	ok(rs_parse_latency("939ms", &lat) == 0 && fabs(lat - 0.939) < 1e-12,
-	    "latency ms");
-	ok(rs_parse_latency("14740us", &lat) == 0 &&
-	    fabs(lat - 0.01474) < 1e-12, "latency us");
-	ok(rs_parse_latency("3s", &lat) == 0 && lat == 3, "latency s");
-	ok(rs_parse_latency("3", &lat) == -1, "latency needs a unit");
 }
 
 int

@@ -9,6 +9,7 @@
 #include "result.h"
 #include "sweep.h"
 #include "tap.h"
+#include "units.h"
 
 #define MiB	((uint64_t)1 << 20)
 

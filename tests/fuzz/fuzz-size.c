@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "units.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

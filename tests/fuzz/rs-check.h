@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "resultset.h"
+#include "rs-read.h"
+#include "units.h"
 
 #define RS_FUZZ_NAME	"fuzz.in"
 
@@ -89,7 +91,7 @@ rs_fuzz_check_set(const struct result_set *rs, const uint8_t *data,
 			    r->col[c].v);
 		}
 	}
-	rs_format_size(buf, sizeof(buf), rs->set.size);
+	units_size(buf, sizeof(buf), rs->set.size);
 }
 
 /*

@@ -1,0 +1,57 @@
+/*
+ * Reading result files: the table of format readers, and the two calls
+ * that tell a file's format by its content and read it into a result set.
+ * This sits above the readers (read-*.c), which sit above resultset.c:
+ * the result set knows nothing of the formats it is read from.
+ */
+#ifndef BONNIE_RS_READ_H
+#define BONNIE_RS_READ_H
+
+#include <stddef.h>
+
+#include "resultset.h"
+
+/* One reader: its data and two functions. */
+struct rs_reader {
+	const char	*name;
+	enum rs_format	 format;
+	/*
+	 * Does the line [s, e) (its first non-blank character at s) tell this
+	 * format?  first is 1 on the first non-blank line of the file.
+	 */
+	int		(*sniff)(const char *s, const char *e, int first);
+	/*
+	 * Read the whole buffer into rs (its file already set); 0, or -1 with
+	 * "NAME:LINE: what is wrong" in *cause.  NULL for a format recognised
+	 * only to be refused with the words in refuse.
+	 */
+	int		(*read)(const char *name, const char *buf, size_t len,
+			    struct result_set *rs, char **cause);
+	const char	*refuse;
+};
+
+/* The readers in the order they are tried on each line. */
+extern const struct rs_reader *const rs_readers[];
+
+/* "bonnie-ng JSON", "bonnie++ CSV", "Bonnie text": the reader's name. */
+const char	*rs_format_name(enum rs_format);
+
+/*
+ * Read a file ("-" for standard input), its format told by its content,
+ * not its name, into rs.  On failure returns -1 with "FILE:LINE: what is
+ * wrong" in *cause and leaves rs empty.
+ */
+int	rs_read_file(const char *path, struct result_set *rs, char **cause);
+/* The same on a buffer already in memory; name is used in messages. */
+int	rs_read_buf(const char *name, const char *buf, size_t len,
+	    struct result_set *rs, char **cause);
+
+/* The format readers, for the table and the tests. */
+int	rs_read_json(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+int	rs_read_csv(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+int	rs_read_text(const char *name, const char *buf, size_t len,
+	    struct result_set *, char **cause);
+
+#endif

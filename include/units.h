@@ -1,0 +1,90 @@
+/*
+ * Units: every size, rate, duration and latency that bonnie-ng prints or
+ * reads, formatted and parsed in one place.  Pure functions: no clocks,
+ * no files, no allocation.
+ *
+ * The formatters write a NUL-terminated string to buf (cut to len like
+ * snprintf(3)) and return the length the whole string needs.  Sizes are
+ * binary: K is 1024 bytes, M 1024 K, and so on.
+ */
+#ifndef BONNIE_UNITS_H
+#define BONNIE_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* --- Parsing ----------------------------------------------------------- */
+
+/*
+ * A size: a decimal number with an optional binary suffix k, m, g or t
+ * (either case, optionally followed by "b" or "ib"); a bare number is in
+ * units of unit bytes (1 for the command line's chunk, 1 << 20 for sizes
+ * and for bonnie++'s CSV size field).  Returns 0, or -1 with a message in
+ * *cause (which may be NULL) for junk, a bad suffix or an overflow.
+ */
+int	parse_size(const char *, uint64_t unit, uint64_t *, char **cause);
+
+/* A whole decimal number in [min, max]; 0, or -1 with *cause. */
+int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *,
+	    char **cause);
+
+/*
+ * A latency with its unit as bonnie++ writes it ("14740us", "939ms",
+ * "12s", "800ns") into seconds.  A bare number has no unit and is refused.
+ * 0 or -1.
+ */
+int	units_parse_latency(const char *, double *seconds);
+
+/* --- Sizes ------------------------------------------------------------- */
+
+/*
+ * "4G", "64M", "1536K", "1000": in the largest unit that divides it
+ * exactly (up to G); 0, an unknown size, is "-".
+ */
+int	units_size(char *buf, size_t len, uint64_t bytes);
+/*
+ * bonnie++'s CSV size field: whole MiB as "64M", anything else as whole
+ * KiB, rounded down, as "1536K".
+ */
+int	units_size_csv(char *buf, size_t len, uint64_t bytes);
+/* "16k", "1m", "512": a chunk size as the command line takes it. */
+int	units_chunk(char *buf, size_t len, uint64_t bytes);
+/* "16384 MiB", "512 KiB", "100 bytes": a size in words, exactly. */
+int	units_size_words(char *buf, size_t len, uint64_t bytes);
+/*
+ * "64M", "512K", "32G", "1.5G", "1000": a size in one short word, with one
+ * decimal when it is not a whole number of its unit (up to E).
+ */
+int	units_size_short(char *buf, size_t len, uint64_t bytes);
+/* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
+int	units_ram(char *buf, size_t len, uint64_t bytes);
+
+/* --- Rates ------------------------------------------------------------- */
+
+/*
+ * K/sec as every table prints it: whole KiB per second, rounded down; 0
+ * for anything not positive, LLONG_MAX for anything too large to hold.
+ */
+long long units_kps(double kib_per_s);
+
+/* --- Durations and latencies ------------------------------------------- */
+
+/*
+ * A latency as bonnie++ writes it: rounded to whole microseconds below
+ * 100 ms (with one decimal below 10 us when not whole), whole milliseconds
+ * below 100 s, then whole seconds.  Negative or NaN is "0us".
+ */
+int	units_latency(char *buf, size_t len, double seconds);
+/*
+ * A latency in the classic report's -L row: "4.5us" below 10 us, then
+ * whole microseconds below 10 ms, whole milliseconds below 10 s, whole
+ * seconds; each rounded down.
+ */
+int	units_latency_short(char *buf, size_t len, double seconds);
+/*
+ * A wall-clock span for people: "1h 05m", "3m 20s", "42s", "under a
+ * second"; rounded to the nearest second.
+ */
+int	units_span(char *buf, size_t len, double seconds);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * What the phases share: opening the test file safely, whole transfers,
+ * progress, the data generator and the stop flag.  Declared in phase.h;
+ * nothing here calls the table or a phase, so the table (phase.c) and the
+ * phases (phase-*.c) both call down into it.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "phase.h"
+
+volatile sig_atomic_t bn_stop_signal;
+
+void
+phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
+{
+	/* Seeks go on past their count until a second has passed. */
+	if (done > ctx->total)
+		done = ctx->total;
+	if (ctx->total > 0)
+		fprintf(stderr, "\r%s...%3d%%", ctx->title,
+		    (int)(100 * (double)done / (double)ctx->total));
+	fflush(stderr);
+	ctx->tick_due = now.ns + 250000000u;
+}
+
+int
+phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
+{
+	ctx->err_errno = errno;
+	ctx->err_what = what;
+	ctx->err_offset = offset;
+	return -1;
+}
+
+/*
+ * Open the test file again by name.  O_NOFOLLOW and the identity check
+ * make sure it is still the file this run created, not something put in
+ * its place.
+ */
+int
+phase_open(struct phase_ctx *ctx, int flags)
+{
+	struct stat	st;
+	int		fd;
+
+	fd = openat(ctx->dirfd, ctx->name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return phase_fail(ctx, "open", 0);
+	if (fstat(fd, &st) == -1) {
+		phase_fail(ctx, "fstat", 0);
+		close(fd);
+		return -1;
+	}
+	if (st.st_dev != ctx->file_dev || st.st_ino != ctx->file_ino ||
+	    !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = ESTALE;
+		return phase_fail(ctx, "open (the file was replaced)", 0);
+	}
+	return fd;
+}
+
+int
+xfer_full(enum xfer op, int fd, unsigned char *buf, size_t len, off_t off,
+    size_t *done)
+{
+	ssize_t	n;
+
+	for (*done = 0; *done < len; ) {
+		switch (op) {
+		case XFER_READ:
+			n = read(fd, buf + *done, len - *done);
+			break;
+		case XFER_WRITE:
+			n = write(fd, buf + *done, len - *done);
+			break;
+		case XFER_PREAD:
+			n = pread(fd, buf + *done, len - *done,
+			    off + (off_t)*done);
+			break;
+		default:
+			n = pwrite(fd, buf + *done, len - *done,
+			    off + (off_t)*done);
+			break;
+		}
+		if (n > 0)
+			*done += (size_t)n;
+		else if (n == 0) {
+			errno = EIO;
+			return 1;
+		} else if (errno != EINTR || bn_stop_signal)
+			return -1;
+	}
+	return 0;
+}
+
+int
+phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	size_t	done;
+	int	r;
+
+	if ((r = xfer_full(XFER_READ, fd, buf, len, 0, &done)) == 0)
+		return 0;
+	return phase_fail(ctx, r > 0 ? "read (unexpected end of file)" :
+	    "read", offset + (int64_t)done);
+}
+
+int
+phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	size_t	done;
+
+	if (xfer_full(XFER_WRITE, fd, buf, len, 0, &done) == 0)
+		return 0;
+	return phase_fail(ctx, "write", offset + (int64_t)done);
+}
+
+int
+phase_finish(struct phase_ctx *ctx, int sync)
+{
+	int	fd = ctx->fd;
+
+	ctx->fd = -1;
+	if (sync && fsync(fd) == -1) {
+		phase_fail(ctx, "fsync", (int64_t)ctx->size);
+		close(fd);
+		return -1;
+	}
+	if (close(fd) == -1)
+		return phase_fail(ctx, "close", (int64_t)ctx->size);
+	ctx->bytes = ctx->size;
+	ctx->ops = ctx->size / ctx->chunk;
+	return 0;
+}
+
+/*
+ * Change one 64-bit word in every 512 bytes, so that no two chunks (and
+ * no two sectors within the file) hold the same bytes, and nothing
+ * compresses or deduplicates.  len is a multiple of 512.
+ */
+void
+phase_dirty(unsigned char *buf, size_t len, uint64_t serial)
+{
+	size_t		off, slot = (size_t)(serial % 63) * 8;
+	uint64_t	w;
+
+	for (off = 0; off + 512 <= len; off += 512) {
+		memcpy(&w, buf + off + slot, sizeof(w));
+		w += serial * 0x9E3779B97F4A7C15ull + off;
+		memcpy(buf + off + slot, &w, sizeof(w));
+	}
+}
+
+static inline uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t	z = (*x += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+void
+rng_seed(struct rng *r, uint64_t seed)
+{
+	int	i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+/* xoshiro256** (Blackman and Vigna, public domain algorithm). */
+uint64_t
+rng_next(struct rng *r)
+{
+	uint64_t	*s = r->s, result, t;
+
+	result = rotl(s[1] * 5, 7) * 9;
+	t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+void
+rng_fill(struct rng *r, unsigned char *buf, size_t len)
+{
+	uint64_t	v;
+	size_t		i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		v = rng_next(r);
+		memcpy(buf + i, &v, 8);
+	}
+	if (i < len) {
+		v = rng_next(r);
+		memcpy(buf + i, &v, len - i);
+	}
+}

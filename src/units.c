@@ -1,0 +1,261 @@
+/*
+ * Units: the one home of every size, rate, duration and latency format and
+ * parse.  See include/units.h for what each one prints.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "units.h"
+
+/* Read a decimal number at *sp, advancing it; -1 on overflow or none. */
+static int
+read_decimal(const char **sp, uint64_t *v)
+{
+	const char	*s = *sp;
+	uint64_t	 n = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (n > (UINT64_MAX - d) / 10) {
+			errno = ERANGE;
+			return -1;
+		}
+		n = n * 10 + d;
+	}
+	*sp = s;
+	*v = n;
+	return 0;
+}
+
+int
+parse_size(const char *arg, uint64_t unit, uint64_t *out, char **cause)
+{
+	const char	*s = arg;
+	uint64_t	 n, mult = unit;
+
+	errno = 0;
+	if (read_decimal(&s, &n) == -1) {
+		if (errno == ERANGE)
+			return errorf(cause, "'%s' is too large", arg);
+		return errorf(cause, "'%s' is not a size (a whole number "
+		    "with an optional k, m, g or t suffix)", arg);
+	}
+	if (*s != '\0') {
+		switch (tolower((unsigned char)*s)) {
+		case 'k':
+			mult = (uint64_t)1 << 10;
+			break;
+		case 'm':
+			mult = (uint64_t)1 << 20;
+			break;
+		case 'g':
+			mult = (uint64_t)1 << 30;
+			break;
+		case 't':
+			mult = (uint64_t)1 << 40;
+			break;
+		default:
+			goto junk;
+		}
+		s++;
+		if (tolower((unsigned char)*s) == 'i')
+			s++;
+		if (tolower((unsigned char)*s) == 'b')
+			s++;
+		if (*s != '\0')
+			goto junk;
+	}
+	if (mult != 0 && n > UINT64_MAX / mult)
+		return errorf(cause, "'%s' is too large", arg);
+	*out = n * mult;
+	return 0;
+
+junk:
+	return errorf(cause, "'%s' has an unknown suffix (use k, m, g or t)",
+	    arg);
+}
+
+int
+parse_count(const char *arg, uint64_t min, uint64_t max, uint64_t *out,
+    char **cause)
+{
+	const char	*s = arg;
+	uint64_t	 n;
+
+	errno = 0;
+	if (read_decimal(&s, &n) == -1 || *s != '\0') {
+		if (errno == ERANGE)
+			return errorf(cause, "'%s' is too large (at most "
+			    "%llu)", arg, (unsigned long long)max);
+		return errorf(cause, "'%s' is not a whole number", arg);
+	}
+	if (n < min || n > max)
+		return errorf(cause, "'%s' is out of range (%llu to %llu)",
+		    arg, (unsigned long long)min, (unsigned long long)max);
+	*out = n;
+	return 0;
+}
+
+int
+units_parse_latency(const char *s, double *seconds)
+{
+	char	*end;
+	double	 v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	v = strtod(s, &end);
+	if (!isfinite(v))
+		return -1;
+	if (strcmp(end, "ns") == 0)
+		v /= 1e9;
+	else if (strcmp(end, "us") == 0)
+		v /= 1e6;
+	else if (strcmp(end, "ms") == 0)
+		v /= 1e3;
+	else if (strcmp(end, "s") != 0)
+		return -1;
+	*seconds = v;
+	return 0;
+}
+
+/*
+ * v in the largest of the units that divides it exactly: unit[i] names
+ * 1024^i bytes, for i below n.
+ */
+static int
+exact(char *buf, size_t len, uint64_t v, const char *const unit[], int n)
+{
+	int	i = 0;
+
+	while (i + 1 < n && v >= (uint64_t)1 << (10 * (i + 1)) &&
+	    v % ((uint64_t)1 << (10 * (i + 1))) == 0)
+		i++;
+	return snprintf(buf, len, "%llu%s",
+	    (unsigned long long)(v >> (10 * i)), unit[i]);
+}
+
+int
+units_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "", "K", "M", "G" };
+
+	if (bytes == 0)
+		return snprintf(buf, len, "-");
+	return exact(buf, len, bytes, unit, 4);
+}
+
+int
+units_size_csv(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes % (1024 * 1024) == 0)
+		return snprintf(buf, len, "%lluM",
+		    (unsigned long long)(bytes / (1024 * 1024)));
+	return snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
+}
+
+int
+units_chunk(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "", "k", "m" };
+
+	return exact(buf, len, bytes, unit, 3);
+}
+
+int
+units_size_words(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { " bytes", " KiB", " MiB" };
+
+	return exact(buf, len, bytes, unit, 3);
+}
+
+int
+units_size_short(char *buf, size_t len, uint64_t bytes)
+{
+	static const char units[] = "KMGTPE";
+	double	v = (double)bytes;
+	int	u = -1;
+
+	while (v >= 1024 && u < (int)sizeof(units) - 2) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		return snprintf(buf, len, "%llu", (unsigned long long)bytes);
+	if (v == floor(v))
+		return snprintf(buf, len, "%.0f%c", v, units[u]);
+	return snprintf(buf, len, "%.1f%c", v, units[u]);
+}
+
+int
+units_ram(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes >= (1u << 30))
+		return snprintf(buf, len, "%.1f GiB", (double)bytes /
+		    (1u << 30));
+	return snprintf(buf, len, "%llu MiB", (unsigned long long)(bytes >> 20));
+}
+
+long long
+units_kps(double kib_per_s)
+{
+	if (!(kib_per_s > 0))
+		return 0;
+	if (kib_per_s >= 0x1p63)	/* Read from a file, not measured. */
+		return LLONG_MAX;
+	return (long long)floor(kib_per_s);
+}
+
+int
+units_latency(char *buf, size_t len, double seconds)
+{
+	double	us = seconds * 1e6;
+
+	if (!(us >= 0))
+		us = 0;
+	if (us < 10 && us != floor(us + 0.5))
+		return snprintf(buf, len, "%.1fus", us);
+	if (floor(us + 0.5) < 100000)
+		return snprintf(buf, len, "%.0fus", floor(us + 0.5));
+	if (floor(us / 1e3 + 0.5) < 100000)
+		return snprintf(buf, len, "%.0fms", floor(us / 1e3 + 0.5));
+	return snprintf(buf, len, "%.0fs", floor(us / 1e6 + 0.5));
+}
+
+int
+units_latency_short(char *buf, size_t len, double s)
+{
+	double	us = s * 1e6;
+
+	if (us < 10)
+		return snprintf(buf, len, "%.1fus", us);
+	if (us < 10000)
+		return snprintf(buf, len, "%.0fus", floor(us));
+	if (s < 10)
+		return snprintf(buf, len, "%.0fms", floor(s * 1e3));
+	return snprintf(buf, len, "%.0fs", floor(s));
+}
+
+int
+units_span(char *buf, size_t len, double s)
+{
+	long	t = s > 0 ? (long)(s + 0.5) : 0;
+
+	if (t >= 3600)
+		return snprintf(buf, len, "%ldh %02ldm", t / 3600,
+		    t / 60 % 60);
+	if (t >= 60)
+		return snprintf(buf, len, "%ldm %02lds", t / 60, t % 60);
+	if (t >= 1)
+		return snprintf(buf, len, "%lds", t);
+	return snprintf(buf, len, "under a second");
+}

@@ -1,0 +1,131 @@
+#!/bin/sh
+# Dependencies point down: no cycle between modules, neither in the
+# include graph (from src/*.c and include/*.h) nor in the call graph (from
+# the symbols each object file defines and uses, by nm(1)).
+#
+# A module is src/NAME.c with include/NAME.h; src/NAME-linux.c and
+# src/NAME-posix.c are the per-system halves of module NAME.  A cycle is
+# found by tsort(1), which names the modules on it.  The checker is first
+# run on two small trees with a cycle put in on purpose, so that it is
+# known to fail when someone adds one.
+. tests/lib.sh
+scratch
+
+# The module a file belongs to.
+module() {
+	m=${1##*/}
+	m=${m%.*}
+	m=${m%-linux}
+	m=${m%-posix}
+	echo "$m"
+}
+
+# include_edges DIR: "FROM TO" for each #include "TO.h" in DIR's sources.
+include_edges() {
+	for f in "$1"/src/*.c "$1"/include/*.h; do
+		[ -e "$f" ] || continue
+		m=$(module "$f")
+		echo "$m $m"
+		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"/]*\)\.h".*/\1/p' "$f" |
+		while read -r h; do
+			[ "$h" != "$m" ] && echo "$m $h"
+		done
+	done
+}
+
+# call_edges OBJDIR FILE.c...: "FROM TO" for each global symbol an object
+# uses that another module's object defines.
+call_edges() {
+	d=$1
+	shift
+	for f in "$@"; do
+		n=${f##*/}
+		o=$d/${n%.c}.o
+		[ -e "$o" ] || continue
+		nm -P "$o" | sed "s|^|$(module "$f") |"
+	done | awk '
+		$3 == "U" { use[$1 " " $2] = 1; next }
+		$3 ~ /^[A-TV-Z]$/ { def[$2] = $1; mods[$1] = 1 }
+		END {
+			for (m in mods)
+				print m, m
+			for (k in use) {
+				split(k, a, " ")
+				if ((a[2] in def) && def[a[2]] != a[1])
+					print a[1], def[a[2]]
+			}
+		}' | sort -u
+}
+
+# acyclic DESC: read edges on stdin; pass when tsort finds no loop.
+acyclic() {
+	sort -u >"$T/edges"
+	tsort "$T/edges" >/dev/null 2>"$T/loop"
+	st=$?
+	[ -s "$T/loop" ] && diag "$(cat "$T/loop")"
+	[ $st -eq 0 ] && [ ! -s "$T/loop" ]
+}
+
+# --- The checker fails on a cycle put in on purpose. ---
+
+mkdir -p "$T/bad/src" "$T/bad/include" "$T/good/src" "$T/good/include"
+printf '#include "b.h"\n' >"$T/bad/src/a.c"
+printf '#include "a.h"\n' >"$T/bad/include/b.h"
+printf '#include "c.h"\n' >"$T/bad/src/b-linux.c"
+printf '#include "a.h"\n' >"$T/bad/include/c.h"
+printf '#include "b.h"\n' >"$T/good/src/a.c"
+printf '#include <stdio.h>\n#include "c.h"\n' >"$T/good/include/b.h"
+printf '#include "c.h"\n' >"$T/good/src/c-posix.c"
+include_edges "$T/bad" | acyclic >/dev/null
+ok "an include cycle (a -> b -> a) is found" [ $? -ne 0 ]
+grep -q 'a$' "$T/loop" && grep -q 'b$' "$T/loop"
+check "the loop is named" $?
+include_edges "$T/good" | acyclic
+check "no cycle in a tree without one" $?
+
+if command -v nm >/dev/null 2>&1 && command -v "${CC:-cc}" >/dev/null 2>&1; then
+	mkdir -p "$T/o"
+	printf 'int b(void);\nint a(void) { return b(); }\n' >"$T/o/a.c"
+	printf 'int a(void);\nint b(void) { return a(); }\n' >"$T/o/b.c"
+	printf 'int b(void) { return 1; }\n' >"$T/o/c.c"
+	for x in a b c; do
+		"${CC:-cc}" -c -o "$T/o/$x.o" "$T/o/$x.c" || exit 1
+	done
+	call_edges "$T/o" "$T/o/a.c" "$T/o/b.c" | acyclic >/dev/null
+	ok "a call cycle (a() calls b() calls a()) is found" [ $? -ne 0 ]
+	mv "$T/o/c.o" "$T/o/b.o"
+	call_edges "$T/o" "$T/o/a.c" "$T/o/b.c" | acyclic
+	check "no call cycle when b() calls nothing" $?
+else
+	skip "nm or cc is not installed"
+	skip "nm or cc is not installed"
+fi
+
+# --- The tree itself. ---
+
+include_edges . | acyclic
+check "no include cycle between modules" $?
+[ "$(include_edges . | grep -c '^resultset read-\|^resultset rs-read')" -eq 0 ]
+check "resultset includes no reader" $?
+[ "$(include_edges . | grep -c '^record-csv resultset')" -eq 0 ]
+check "record-csv does not include resultset.h" $?
+
+objdir=${O:-.}/obj
+if ! command -v nm >/dev/null 2>&1; then
+	skip "nm is not installed"
+elif [ ! -e "$objdir/run.o" ]; then
+	skip "no objects in $objdir (build first)"
+else
+	call_edges "$objdir" src/*.c >"$T/calls"
+	# The graph is real: the core calls the phase table, the table the
+	# phases, and compare reads files through the reader table.
+	grep -q '^run phase$' "$T/calls" &&
+	    grep -q '^phase phase-write$' "$T/calls" &&
+	    grep -q '^rs-read read-json$' "$T/calls" &&
+	    grep -q '^read-json resultset$' "$T/calls"
+	check "the call graph has the edges it must have" $?
+	acyclic <"$T/calls"
+	check "no call cycle between modules" $?
+fi
+
+done_testing

@@ -1,0 +1,60 @@
+#!/bin/sh
+# make dist: bonnie-ng-VERSION.tar.gz holds exactly the files git tracks at
+# HEAD under bonnie-ng-VERSION/, and the unpacked tarball builds without git
+# into a program whose -V says the version.  The Debian changelog's newest
+# entry is the same version (debian/rules checks it again at build time).
+. tests/lib.sh
+scratch
+
+VERSION=$(cat VERSION)
+
+ver=$(sed -n '1s/^bonnie-ng (\([^)]*\)).*/\1/p' debian/changelog)
+[ "$ver" = "$VERSION" ] || diag "VERSION $VERSION, debian/changelog $ver"
+check "debian/changelog's newest entry is VERSION ($VERSION)" \
+    "$([ "$ver" = "$VERSION" ]; echo $?)"
+if command -v dpkg-parsechangelog >/dev/null 2>&1; then
+	ok "dpkg-parsechangelog agrees" sh -c \
+	    "[ \"\$(dpkg-parsechangelog -S Version)\" = '$VERSION' ]"
+else
+	skip "dpkg-parsechangelog is not installed"
+fi
+
+if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
+	for i in 1 2 3 4 5 6; do skip "make dist is tried in the plain pass"; done
+	done_testing
+	exit
+fi
+if ! command -v git >/dev/null 2>&1 || ! git rev-parse HEAD >/dev/null 2>&1; then
+	for i in 1 2 3 4 5 6; do skip "not a git checkout"; done
+	done_testing
+	exit
+fi
+
+TGZ=$T/bonnie-ng-$VERSION.tar.gz
+make -s dist O="$T" >"$T/make" 2>&1
+check "make dist exits 0" $?
+ok "it made bonnie-ng-$VERSION.tar.gz" test -s "$TGZ"
+
+tar -tzf "$TGZ" | sed -n "s|^bonnie-ng-$VERSION/||p" | grep -v '/$' |
+    grep -v '^$' | sort >"$T/in-tar"
+git ls-tree -r --name-only HEAD | sort >"$T/tracked"
+cmp -s "$T/in-tar" "$T/tracked" ||
+    diag "$(diff "$T/tracked" "$T/in-tar" | head -10)"
+ok "the tarball holds exactly the tracked files" cmp -s "$T/in-tar" "$T/tracked"
+
+# Build it with a git that fails loudly first in PATH: the build must not
+# need git.
+mkdir -p "$T/u" "$T/fakebin"
+tar -xzf "$TGZ" -C "$T/u"
+printf '#!/bin/sh\necho "$*" >>"%s/git-called"\nexit 1\n' "$T" >"$T/fakebin/git"
+chmod 755 "$T/fakebin/git"
+(cd "$T/u/bonnie-ng-$VERSION" && PATH=$T/fakebin:$PATH \
+    make -s CFLAGS=-O0 bonnie-ng) >"$T/build" 2>&1
+st=$?
+[ $st -eq 0 ] || diag "$(tail -5 "$T/build")"
+check "the unpacked tarball builds" $st
+ok "the build never called git" test ! -e "$T/git-called"
+ok "its bonnie-ng -V says $VERSION" sh -c \
+    "[ \"\$('$T/u/bonnie-ng-$VERSION/bonnie-ng' -V)\" = 'bonnie-ng $VERSION' ]"
+
+done_testing
