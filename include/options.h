@@ -12,6 +12,8 @@
 
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
+/* --verify: off, count and describe every bad chunk, or stop at one. */
+enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 
 #define DEFAULT_SIZE_MIB   1024
@@ -34,6 +36,7 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	enum verify_mode verify;	/* --verify[=fatal]. */
 	uint64_t	 ram;		/* RAM in bytes (system or --ram). */
 	uint64_t	 seed;		/* Seed for data and seek offsets. */
 	int		 seed_given;

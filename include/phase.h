@@ -21,6 +21,7 @@
 
 #include "hist.h"
 #include "options.h"
+#include "pattern.h"
 #include "result.h"
 #include "timer.h"
 
@@ -52,7 +53,13 @@ struct phase_ctx {
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
-	unsigned char	*buf;		/* chunk bytes, aligned, random. */
+	unsigned char	*buf;		/* chunk bytes, aligned. */
+	const struct pattern *pat;	/* The data every writer writes. */
+	/* What a read must find: any of ok[0..nok) (see pattern.h). */
+	enum pattern_writer ok[4];
+	int		 nok;
+	enum verify_mode verify;	/* Check every byte read. */
+	struct pattern_tally *tally;	/* Where the checks count. */
 	struct rng	 rng;
 	struct hist	*hist;		/* Latency, cleared by the core. */
 	void		*priv;		/* Phase state from setup(). */
@@ -80,7 +87,7 @@ struct phase_ctx {
 	const char	*err_what;	/* e.g. "write", "fsync" */
 	int64_t		 err_offset;
 	int		 err_errno;
-	char		 err_detail[256]; /* Optional extra words. */
+	char		 err_detail[1024]; /* Optional extra words. */
 };
 
 struct phase {
@@ -89,6 +96,8 @@ struct phase {
 	const char	*name;		/* "putc", "write", ... */
 	const char	*title;		/* "Writing with putc()" */
 	unsigned	 flags;
+	enum pattern_writer writer;	/* PHASE_WRITES over the whole file:
+					   the version it leaves (pattern.h). */
 	int		 open_flags;	/* With PHASE_OPEN, the core opens
 					   ctx->fd with these (and O_DIRECT
 					   under --direct) before setup. */
@@ -135,6 +144,16 @@ int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
  * close(2) ctx->fd; count the whole file as moved in whole chunks.
  */
 int	phase_finish(struct phase_ctx *, int sync);
+/*
+ * Under --verify, check len bytes read into buf from offset off against
+ * ctx->ok and count what is wrong in ctx->tally.  The check's time is
+ * counted apart and *last (the start of the current latency sample) moved
+ * on by as much, so that latencies stay those of the I/O alone; the phase's
+ * elapsed time includes the checks.  Returns 0, or -1 with the phase
+ * failed under --verify=fatal when a chunk is bad.
+ */
+int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
+	    size_t len, bn_time *last);
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 
@@ -152,9 +171,6 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
 }
-/* Change one word in every 512 bytes of buf so no two chunks are equal. */
-void	phase_dirty(unsigned char *buf, size_t len, uint64_t serial);
-
 /* Fast pseudo-random numbers (xoshiro256**). */
 void	rng_seed(struct rng *, uint64_t seed);
 uint64_t rng_next(struct rng *);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "pattern.h"
 
 /* Phase ids, in the order the phases run and the report prints them. */
 enum phase_id {
@@ -50,6 +51,9 @@ struct phase_result {
 	double		 machine_busy;	/* Whole machine busy %, 100 = all
 					   cores; <0 unknown. */
 	int		 workers;	/* Seekers that ran (seeks only). */
+	int		 verified;	/* --verify checked every byte read
+					   (the check is inside elapsed). */
+	struct pattern_tally verify;	/* What the checks found. */
 };
 
 /* Why a run stopped early. */
@@ -67,6 +71,7 @@ struct run_result {
 	uint64_t	 seed;
 	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
 	int		 interrupted;	/* Signal number, or 0. */
+	uint64_t	 bad_chunks;	/* --verify: bad chunks, all phases. */
 	int		 file_removed;	/* The test file was removed. */
 	int		 file_left;	/* It could not be removed (said on
 					   stderr with its path). */

@@ -6,11 +6,13 @@
 #ifndef BONNIE_SEEKERS_H
 #define BONNIE_SEEKERS_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #include "hist.h"
 #include "options.h"
+#include "pattern.h"
 #include "timer.h"
 
 /* The work, the same for every seeker. */
@@ -27,6 +29,17 @@ struct seek_job {
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */
 	uint64_t	 seed;
+	const struct pattern *pat;	/* What a write-back writes. */
+	/*
+	 * --verify: each read checked against ok[0..nok), the file's
+	 * versions before the seeks and PW_SEEK; once a chunk's bit in
+	 * written (shared memory, a bit per chunk) is set, that is, once a
+	 * write-back of it has returned, only PW_SEEK.
+	 */
+	enum verify_mode verify;
+	enum pattern_writer ok[5];
+	int		 nok;
+	atomic_uchar	*written;
 	/*
 	 * Optional: called about four times a second, from the process that
 	 * waits for the seekers, with the seeks done so far.
@@ -48,7 +61,9 @@ struct seeker_result {
 	int		 err_errno;
 	int64_t		 err_offset;
 	char		 err_what[32];
+	char		 err_detail[256]; /* A failed data check. */
 	struct hist	 hist;
+	struct pattern_tally tally;	/* --verify: what the checks found. */
 };
 
 /*

@@ -48,13 +48,49 @@ getc_loop(struct phase_ctx *ctx, FILE *f)
 	return 0;
 }
 
+/*
+ * The same under --verify: every byte kept, and each chunk's worth
+ * checked as one buffer.
+ */
+static int
+getc_verify_loop(struct phase_ctx *ctx, FILE *f)
+{
+	uint64_t	i, n = ctx->size / ctx->chunk;
+	size_t		j, chunk = ctx->chunk;
+	unsigned char	*buf = ctx->buf;
+	int		c;
+	bn_time		last = time_now();
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < chunk; j++) {
+			if ((c = getc(f)) == EOF) {
+				if (!ferror(f))
+					errno = EIO;
+				return phase_fail(ctx, ferror(f) ? "getc" :
+				    "getc (unexpected end of file)",
+				    (int64_t)(i * chunk + j));
+			}
+			buf[j] = (unsigned char)c;
+		}
+		phase_lap(ctx, &last, (i + 1) * chunk);
+		if (phase_verify(ctx, buf, i * chunk, chunk, &last) == -1)
+			return -1;
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "getc", (int64_t)(i * chunk));
+		}
+	}
+	return 0;
+}
+
 static int
 getc_run(struct phase_ctx *ctx)
 {
 	struct stdio_file	*sf = ctx->priv;
 	FILE			*f = sf->f;
 
-	if (getc_loop(ctx, f) == -1)
+	if ((ctx->verify != VERIFY_OFF ? getc_verify_loop(ctx, f) :
+	    getc_loop(ctx, f)) == -1)
 		return -1;
 	sf->f = NULL;
 	if (fclose(f) == EOF)

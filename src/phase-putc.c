@@ -39,7 +39,7 @@ putc_loop(struct phase_ctx *ctx, FILE *f)
 	bn_time			 last = time_now();
 
 	for (i = 0; i < n; i++) {
-		phase_dirty(ctx->buf, chunk, i);
+		pattern_fill(ctx->pat, ctx->buf, i * chunk, PW_PUTC);
 		for (j = 0; j < chunk; j++)
 			if (putc(buf[j], f) == EOF)
 				return phase_fail(ctx, "putc",
@@ -81,6 +81,7 @@ const struct phase phase_putc = {
 	.name = "putc",
 	.title = "Writing with putc()",
 	.flags = PHASE_WRITES | PHASE_PERCHAR,
+	.writer = PW_PUTC,
 	.setup = putc_setup,
 	.run = putc_run,
 	.teardown = stdio_file_teardown,

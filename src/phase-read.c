@@ -7,7 +7,10 @@
 
 #include "phase.h"
 
-/* The timed loop: one read(2) of a chunk per sample, up to end of file. */
+/*
+ * The timed loop: one read(2) of a chunk per sample, up to end of file;
+ * under --verify each read checked.
+ */
 static int
 read_loop(struct phase_ctx *ctx, int fd)
 {
@@ -27,6 +30,9 @@ read_loop(struct phase_ctx *ctx, int fd)
 		}
 		got += (uint64_t)n;
 		phase_lap(ctx, &last, got);
+		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
+		    got - (uint64_t)n, (size_t)n, &last) == -1)
+			return -1;
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return phase_fail(ctx, "read", (int64_t)got);

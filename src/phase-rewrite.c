@@ -1,6 +1,7 @@
 /*
- * Rewrite: each chunk read, one word dirtied, the offset moved back one
- * chunk and the chunk written again; then fsync and close, all timed.
+ * Rewrite: each chunk read, made the next generation, the offset moved
+ * back one chunk and the chunk written again; then fsync and close, all
+ * timed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -8,7 +9,10 @@
 
 #include "phase.h"
 
-/* The timed loop: read, dirty, seek back, write; a sample per chunk. */
+/*
+ * The timed loop: read (and check under --verify), refill, seek back,
+ * write; a sample per chunk.
+ */
 static int
 rewrite_loop(struct phase_ctx *ctx, int fd)
 {
@@ -21,7 +25,10 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 		off = (int64_t)(i * chunk);
 		if (phase_read_full(ctx, fd, ctx->buf, chunk, off) == -1)
 			return -1;
-		phase_dirty(ctx->buf, chunk, i + n);
+		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
+		    (uint64_t)off, chunk, &last) == -1)
+			return -1;
+		pattern_fill(ctx->pat, ctx->buf, (uint64_t)off, PW_REWRITE);
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)
 			return phase_fail(ctx, "lseek", off);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
@@ -49,6 +56,7 @@ const struct phase phase_rewrite = {
 	.name = "rewrite",
 	.title = "Rewriting",
 	.flags = PHASE_READS | PHASE_WRITES | PHASE_OPEN,
+	.writer = PW_REWRITE,
 	.open_flags = O_RDWR,
 	.run = rewrite_run,
 };

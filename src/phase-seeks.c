@@ -3,6 +3,8 @@
  * first seeker's start to the last one's end, and its CPU is the sum of
  * the seekers' own CPU.
  */
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@ struct seeks_state {
 	struct seeker_result	*res;
 	int			 n;
 	char			*cause;
+	atomic_uchar		*written;	/* --verify: a bit per chunk. */
+	size_t			 written_len;
 };
 
 static int
@@ -34,6 +38,18 @@ seeks_setup(struct phase_ctx *ctx)
 	}
 	ctx->priv = st;
 	ctx->total = ctx->opt->seeks;
+	if (ctx->verify != VERIFY_OFF) {
+		void	*p;
+
+		/* Shared with forked seekers; pages are touched lazily. */
+		st->written_len = (size_t)((ctx->size / ctx->chunk + 7) / 8);
+		p = mmap(NULL, st->written_len, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANON, -1, 0);
+		if (p == MAP_FAILED)
+			return phase_fail(ctx, "allocate the write-back map",
+			    0);
+		st->written = p;
+	}
 	return 0;
 }
 
@@ -53,6 +69,7 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 		if (time_elapsed(ctx->span_end, r->end) > 0)
 			ctx->span_end = r->end;
 		ctx->ops += r->ops;
+		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
 	}
@@ -74,7 +91,7 @@ seeks_run(struct phase_ctx *ctx)
 {
 	struct seeks_state	*st = ctx->priv;
 	struct seek_job		 job;
-	int			 r;
+	int			 k, r;
 
 	memset(&job, 0, sizeof(job));
 	job.path = ctx->path;
@@ -89,6 +106,13 @@ seeks_run(struct phase_ctx *ctx)
 	job.seeks = ctx->opt->seeks;
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
+	job.pat = ctx->pat;
+	job.verify = ctx->verify;
+	for (k = 0; k < ctx->nok; k++)
+		job.ok[job.nok++] = ctx->ok[k];
+	if (job.nok == 0 || job.ok[job.nok - 1] != PW_SEEK)
+		job.ok[job.nok++] = PW_SEEK;
+	job.written = st->written;
 	if (ctx->tick_due != UINT64_MAX) {
 		job.progress = seeks_progress;
 		job.progress_arg = ctx;
@@ -123,6 +147,8 @@ seeks_teardown(struct phase_ctx *ctx)
 	if (st == NULL)
 		return;
 	seekers_free(st->res, st->n);
+	if (st->written != NULL)
+		munmap(st->written, st->written_len);
 	free(st->cause);
 	free(st);
 	ctx->priv = NULL;

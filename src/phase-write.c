@@ -17,7 +17,7 @@ write_loop(struct phase_ctx *ctx, int fd)
 	bn_time		last = time_now();
 
 	for (i = 0; i < n; i++) {
-		phase_dirty(ctx->buf, chunk, i);
+		pattern_fill(ctx->pat, ctx->buf, i * chunk, PW_WRITE);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk,
 		    (int64_t)(i * chunk)) == -1)
 			return -1;
@@ -44,6 +44,7 @@ const struct phase phase_write = {
 	.name = "write",
 	.title = "Writing intelligently",
 	.flags = PHASE_WRITES | PHASE_OPEN,
+	.writer = PW_WRITE,
 	.open_flags = O_WRONLY | O_TRUNC,
 	.run = write_run,
 };

@@ -1,6 +1,6 @@
 /*
  * What the phases share: opening the test file safely, whole transfers,
- * progress, the data generator and the stop flag.  Declared in phase.h;
+ * progress, the data check, the random numbers and the stop flag.  Declared in phase.h;
  * nothing here calls the table or a phase, so the table (phase.c) and the
  * phases (phase-*.c) both call down into it.
  */
@@ -28,6 +28,35 @@ phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
 		    (int)(100 * (double)done / (double)ctx->total));
 	fflush(stderr);
 	ctx->tick_due = now.ns + 250000000u;
+}
+
+int
+phase_verify(struct phase_ctx *ctx, const unsigned char *buf, uint64_t off,
+    size_t len, bn_time *last)
+{
+	struct pattern_bad	bad[4];
+	bn_time			t0 = time_now(), t1;
+	uint64_t		ns;
+	int			n;
+
+	n = pattern_check(ctx->pat, buf, off, len, ctx->ok, ctx->nok, bad, 4);
+	if (n > 0)
+		pattern_tally_add(ctx->tally, bad, 4, n);
+	ctx->tally->checked += len;
+	t1 = time_now();
+	ns = time_elapsed_ns(t0, t1);
+	ctx->tally->ns += ns;
+	last->ns += ns;
+	if (n > 0 && ctx->verify == VERIFY_FATAL) {
+		char	what[256];
+
+		pattern_describe(&bad[0], what, sizeof(what));
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
+		    "%.700s: data check failed %s", ctx->path, what);
+		errno = EIO;
+		return phase_fail(ctx, "data check", (int64_t)bad[0].off);
+	}
+	return 0;
 }
 
 int
@@ -141,24 +170,6 @@ phase_finish(struct phase_ctx *ctx, int sync)
 	ctx->bytes = ctx->size;
 	ctx->ops = ctx->size / ctx->chunk;
 	return 0;
-}
-
-/*
- * Change one 64-bit word in every 512 bytes, so that no two chunks (and
- * no two sectors within the file) hold the same bytes, and nothing
- * compresses or deduplicates.  len is a multiple of 512.
- */
-void
-phase_dirty(unsigned char *buf, size_t len, uint64_t serial)
-{
-	size_t		off, slot = (size_t)(serial % 63) * 8;
-	uint64_t	w;
-
-	for (off = 0; off + 512 <= len; off += 512) {
-		memcpy(&w, buf + off + slot, sizeof(w));
-		w += serial * 0x9E3779B97F4A7C15ull + off;
-		memcpy(buf + off + slot, &w, sizeof(w));
-	}
 }
 
 static inline uint64_t

@@ -276,6 +276,9 @@ struct runner {
 	dev_t			 dev;
 	ino_t			 ino;
 	unsigned char		*buf;
+	struct pattern		 pat;
+	enum pattern_writer	 ok[4];		/* What the file holds now. */
+	int			 nok;
 	size_t			 align;
 	struct hist		*hist;
 	int			 ncpu;
@@ -433,7 +436,7 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
-		phase_dirty(r->buf, r->opt->chunk, i);
+		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
 			return run_fail(r, "setup", "write",
@@ -442,7 +445,61 @@ prefill(struct runner *r)
 	if (fsync(r->fd) == -1)
 		return run_fail(r, "setup", "fsync", (int64_t)r->opt->size,
 		    errno, NULL);
+	r->ok[0] = PW_FILL;
+	r->nok = 1;
 	return 0;
+}
+
+/*
+ * After a writing phase: a whole-file writer leaves its version; the
+ * seekers leave some chunks as they were and some written back.
+ */
+static void
+file_written(struct runner *r, const struct phase *p)
+{
+	int	i;
+
+	if (p->writer != PW_NONE) {
+		r->ok[0] = p->writer;
+		r->nok = 1;
+		return;
+	}
+	for (i = 0; i < r->nok; i++)
+		if (r->ok[i] == PW_SEEK)
+			return;
+	if (r->nok < (int)(sizeof(r->ok) / sizeof(r->ok[0])))
+		r->ok[r->nok++] = PW_SEEK;
+}
+
+/* How many bad chunks are described on stderr, per phase. */
+#define SHOW_BAD	5
+
+/*
+ * Describe the first bad chunks a phase found, and the count, on stderr:
+ * not warnings but errors of the file system, so shown even with -q.
+ */
+static void
+show_bad(const struct phase *p, const struct pattern_tally *t)
+{
+	char	line[512], kinds[256] = "";
+	size_t	used = 0;
+	int	i;
+
+	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
+		pattern_describe(&t->kept[i], line, sizeof(line));
+		fprintf(stderr, "bonnie-ng: phase %s: bad data %s\n", p->name,
+		    line);
+	}
+	for (i = PV_DIFFERS; i < PV_COUNT; i++)
+		if (t->kinds[i] != 0 && used < sizeof(kinds))
+			used += (size_t)snprintf(kinds + used,
+			    sizeof(kinds) - used, "%s%llu %s",
+			    used ? ", " : "", (unsigned long long)t->kinds[i],
+			    pattern_verdict_name((enum pattern_verdict)i));
+	fprintf(stderr, "bonnie-ng: phase %s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s\n", p->name, (unsigned long long)t->chunks,
+	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
+	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");
 }
 
 /*
@@ -578,6 +635,12 @@ run_phase(struct runner *r, const struct phase *p)
 	ctx.direct = direct;
 	ctx.align = r->align;
 	ctx.buf = r->buf;
+	ctx.pat = &r->pat;
+	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));
+	ctx.nok = r->nok;
+	ctx.verify = (p->flags & PHASE_READS) ? opt->verify : VERIFY_OFF;
+	ctx.tally = &ph->verify;
+	ph->verified = ctx.verify != VERIFY_OFF;
 	ctx.hist = r->hist;
 	ctx.fd = -1;
 	ctx.total = opt->size;
@@ -641,6 +704,12 @@ run_phase(struct runner *r, const struct phase *p)
 	    time_elapsed(t0, t1);
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+	if (ph->verify.chunks > 0) {
+		show_bad(p, &ph->verify);
+		r->res->bad_chunks += ph->verify.chunks;
+	}
+	if (p->flags & PHASE_WRITES)
+		file_written(r, p);
 
 out:
 	if (p->teardown != NULL)
@@ -701,12 +770,7 @@ run_once(const struct options *opt, struct run_result *res)
 		    errno, NULL);
 		goto done;
 	}
-	{
-		struct rng	rng;
-
-		rng_seed(&rng, opt->seed);
-		rng_fill(&rng, r.buf, opt->chunk);
-	}
+	pattern_init(&r.pat, opt->seed, opt->chunk, opt->size);
 
 	if (create_file(&r) == -1) {
 		rv = -1;

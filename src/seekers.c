@@ -98,7 +98,6 @@ seeker_prepare(struct seeker *s)
 		return seeker_fail(s->res, "allocate buffer", -1);
 	}
 	s->buf = p;
-	rng_fill(&s->rng, s->buf, job->chunk);
 	s->fd = openat(job->dirfd, job->name, job->open_flags | O_NOFOLLOW |
 	    O_CLOEXEC);
 	if (s->fd == -1)
@@ -113,8 +112,55 @@ seeker_prepare(struct seeker *s)
 }
 
 /*
+ * Check a chunk read at off.  was_written: its write-back had returned
+ * before the read began, so only that version is right.  The check's time
+ * is counted apart and *last moved on by as much.
+ */
+static int
+seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
+{
+	const struct seek_job	*job = s->job;
+	struct seeker_result	*r = s->res;
+	struct pattern_bad	 bad[2];
+	const enum pattern_writer newer = PW_SEEK;
+	bn_time			 t0 = time_now(), t1;
+	uint64_t		 ns;
+	char			 what[200];
+	int			 n;
+
+	if (was_written)
+		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		    &newer, 1, bad, 2);
+	else
+		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		    job->ok, job->nok, bad, 2);
+	if (n > 0)
+		pattern_tally_add(&r->tally, bad, 2, n);
+	r->tally.checked += job->chunk;
+	t1 = time_now();
+	ns = time_elapsed_ns(t0, t1);
+	r->tally.ns += ns;
+	last->ns += ns;
+	if (n > 0 && job->verify == VERIFY_FATAL) {
+		pattern_describe(&bad[0], what, sizeof(what));
+		snprintf(r->err_detail, sizeof(r->err_detail), "%s", what);
+		errno = EIO;
+		return seeker_fail(r, "data check", (int64_t)off);
+	}
+	return 0;
+}
+
+static int
+chunk_written(const struct seek_job *job, uint64_t i)
+{
+	return job->written != NULL &&
+	    (atomic_load(&job->written[i / 8]) & (1u << (i % 8))) != 0;
+}
+
+/*
  * The timed loop: a pread of one chunk at a random chunk-aligned offset,
- * and every tenth seek the chunk dirtied and written back.  Without -n
+ * checked under --verify, and every tenth seek the chunk written back as
+ * generation 3.  Without -n
  * the seeker keeps going past its share until min_seconds have passed.
  */
 static int
@@ -126,6 +172,7 @@ seeker_loop(struct seeker *s)
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
 	off_t			 off;
 	size_t			 done;
+	int			 was;
 	bn_time			 last, now;
 	struct cpu_stamp	 c0, c1;
 
@@ -134,14 +181,22 @@ seeker_loop(struct seeker *s)
 	for (k = 0; k < s->quota ||
 	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
 		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
+		was = chunk_written(job, (uint64_t)off / job->chunk);
 		if (xfer_full(XFER_PREAD, s->fd, s->buf, job->chunk, off,
 		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
+		if (job->verify != VERIFY_OFF &&
+		    seeker_verify(s, off, was, &last) == -1)
+			return -1;
 		if (k % 10 == 9) {
-			phase_dirty(s->buf, job->chunk, k);
+			pattern_fill(job->pat, s->buf, (uint64_t)off, PW_SEEK);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
+			if (job->written != NULL)
+				atomic_fetch_or(&job->written[(uint64_t)off /
+				    job->chunk / 8], (unsigned char)(1u <<
+				    ((uint64_t)off / job->chunk % 8)));
 		}
 		now = time_now();
 		hist_add(&r->hist, time_elapsed_ns(last, now));
@@ -177,6 +232,9 @@ seeker_error(const struct seek_job *job, int i,
 
 	if (r->err_errno == EINTR)
 		return errorf(cause, "interrupted");
+	if (r->err_detail[0] != '\0')
+		return errorf(cause, "%s: data check failed %s (seeker %d)",
+		    job->path, r->err_detail, i);
 	if (r->err_what[0] == '\0')
 		return errorf(cause, "%s: seeker %d failed", job->path, i);
 	if (r->err_offset >= 0)
@@ -193,7 +251,8 @@ seeker_first_cause(int n, const struct seeker_result *res)
 	int	i;
 
 	for (i = 0; i < n; i++)
-		if (res[i].err_errno != 0 && res[i].err_errno != EINTR)
+		if ((res[i].err_errno != 0 && res[i].err_errno != EINTR) ||
+		    res[i].err_detail[0] != '\0')
 			return i;
 	return -1;
 }

@@ -1,6 +1,6 @@
 /*
- * Unit tests: the phase table, and the data the phases write: random,
- * different in every 512-byte sector of every chunk.
+ * Unit tests: the phase table, the random numbers, and the data the
+ * phases write: different in every 512-byte sector of every chunk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +35,7 @@ main(void)
 	unsigned char	*buf = malloc(CHUNK), *copy = malloc(CHUNK);
 	uint64_t	*h = malloc(sizeof(*h) * CHUNKS * SECT);
 	struct rng	 r1, r2;
+	struct pattern	 pat;
 	char		*cause = NULL;
 	size_t		 i, j, dups = 0, ones = 0;
 	uint64_t	 a, b;
@@ -69,8 +70,9 @@ main(void)
 	ok(ones > CHUNK * 8 * 0.48 && ones < CHUNK * 8 * 0.52,
 	    "random fill has half its bits set");
 
+	pattern_init(&pat, 42, CHUNK, (uint64_t)CHUNK * CHUNKS);
 	for (i = 0; i < CHUNKS; i++) {
-		phase_dirty(buf, CHUNK, i);
+		pattern_fill(&pat, buf, i * CHUNK, PW_WRITE);
 		for (j = 0; j < SECT; j++)
 			h[i * SECT + j] = fp(buf + j * 512);
 	}
@@ -80,10 +82,13 @@ main(void)
 	is_int(dups, 0, "no two 512-byte sectors written are the same");
 
 	memcpy(copy, buf, CHUNK);
-	phase_dirty(buf, CHUNK, 12345);
+	pattern_fill(&pat, buf, (CHUNKS - 1) * CHUNK, PW_REWRITE);
 	for (j = 0, dups = 0; j < SECT; j++)
 		dups += memcmp(copy + j * 512, buf + j * 512, 512) == 0;
-	is_int(dups, 0, "dirtying changes every sector of the chunk");
+	is_int(dups, 0, "rewriting changes every sector of the chunk");
+	ok(phase_write.writer == PW_WRITE && phase_putc.writer == PW_PUTC &&
+	    phase_rewrite.writer == PW_REWRITE && phase_read.writer == PW_NONE,
+	    "the writing phases name the version they leave");
 	free(buf);
 	free(copy);
 	free(h);

@@ -17,7 +17,19 @@
  *		short: move only half the bytes (read-like kinds, write-like
  *		kinds, and getc, where it is an early end of file);
  *		eof: read-like kinds return 0 (an early end of file);
- *		sleep=US: sleep US microseconds, then do the call
+ *		sleep=US: sleep US microseconds, then do the call;
+ *	      corruptions that report success (for --verify), on the way
+ *	      back from read, pread and getc:
+ *		flip: flip the lowest bit of the middle byte read (getc: of
+ *		the character);
+ *		zero: the bytes read come back as zeroes;
+ *		other=D: read and pread bring back the bytes at the offset
+ *		plus D (D in bytes, may be negative; minus D when plus D
+ *		falls outside the file), as a misdirected read;
+ *	      and writes that report success, for write and pwrite:
+ *		hole: nothing is written (write(2) moves the offset on);
+ *		misdirect=D: the bytes go to the offset plus D instead (minus
+ *		D when plus D would write past the end of the file)
  *   BN_FAULT_LOG=FILE		append a line per injected fault and per
  *				open of a test file (flags, mode), and at
  *				exit the bytes moved per kind on test files
@@ -68,7 +80,10 @@ static const char *const kind_names[K_COUNT] = {
 	"thread"
 };
 
-enum action { A_ERRNO, A_SHORT, A_EOF, A_SLEEP };
+enum action {
+	A_ERRNO, A_SHORT, A_EOF, A_SLEEP, A_FLIP, A_ZERO, A_OTHER, A_HOLE,
+	A_MISDIRECT
+};
 
 struct spec {
 	enum kind	 kind;
@@ -77,6 +92,7 @@ struct spec {
 	enum action	 action;
 	int		 err;		/* A_ERRNO */
 	long		 usec;		/* A_SLEEP */
+	long long	 delta;		/* A_OTHER, A_MISDIRECT */
 	atomic_int	 logged;
 };
 
@@ -254,6 +270,21 @@ action_text(const struct spec *s, char *buf, size_t len)
 	case A_SLEEP:
 		snprintf(buf, len, "sleep=%ld", s->usec);
 		break;
+	case A_FLIP:
+		snprintf(buf, len, "flip");
+		break;
+	case A_ZERO:
+		snprintf(buf, len, "zero");
+		break;
+	case A_OTHER:
+		snprintf(buf, len, "other=%lld", s->delta);
+		break;
+	case A_HOLE:
+		snprintf(buf, len, "hole");
+		break;
+	case A_MISDIRECT:
+		snprintf(buf, len, "misdirect=%lld", s->delta);
+		break;
 	}
 	return buf;
 }
@@ -287,6 +318,74 @@ fd_offset(int fd)
 	return (long long)lseek(fd, 0, SEEK_CUR);
 }
 
+/*
+ * Where a misdirected read goes: at + delta, or at - delta when that
+ * falls outside the file (so that a fault on a random read still brings
+ * back other bytes of the file).
+ */
+static off_t
+other_offset(int fd, off_t at, size_t len, long long delta)
+{
+	struct stat	st;
+	off_t		to = at + (off_t)delta;
+
+	if (fstat(fd, &st) == 0 && (to < 0 || to + (off_t)len > st.st_size) &&
+	    at - (off_t)delta >= 0)
+		to = at - (off_t)delta;
+	return to;
+}
+
+/*
+ * The faults that report success: a read that brings back other bytes,
+ * a write that lands elsewhere or nowhere.  -2: not one of those.
+ */
+static ssize_t
+lie(const struct spec *s, enum kind k, int fd, void *buf, size_t len,
+    off_t off, int positioned)
+{
+	int	 reading = k == K_READ || k == K_PREAD;
+	off_t	 at = positioned ? off : lseek(fd, 0, SEEK_CUR);
+	ssize_t	 r;
+
+	switch (s->action) {
+	case A_FLIP:
+	case A_ZERO:
+		if (!reading)
+			return -2;
+		r = positioned ? REAL(prw_fn, pread)(fd, buf, len, off) :
+		    REAL(rw_fn, read)(fd, buf, len);
+		if (r > 0 && s->action == A_FLIP)
+			((unsigned char *)buf)[r / 2] ^= 1;
+		else if (r > 0)
+			memset(buf, 0, (size_t)r);
+		return r;
+	case A_OTHER:
+		if (!reading || at == -1)
+			return -2;
+		r = REAL(prw_fn, pread)(fd, buf, len, other_offset(fd, at, len,
+		    s->delta));
+		if (r > 0 && !positioned)
+			lseek(fd, at + r, SEEK_SET);
+		return r;
+	case A_HOLE:
+		if (reading || at == -1)
+			return -2;
+		if (!positioned)
+			lseek(fd, at + (off_t)len, SEEK_SET);
+		return (ssize_t)len;
+	case A_MISDIRECT:
+		if (reading || at == -1)
+			return -2;
+		r = REAL(pwr_fn, pwrite)(fd, buf, len, other_offset(fd, at,
+		    len, s->delta));
+		if (r > 0 && !positioned)
+			lseek(fd, at + r, SEEK_SET);
+		return r;
+	default:
+		return -2;
+	}
+}
+
 /* The common body of read, write, pread and pwrite. */
 static ssize_t
 hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
@@ -300,6 +399,12 @@ hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
 		s = fault_for(k);
 	if (s != NULL) {
 		log_fault(s, fd, positioned ? (long long)off : fd_offset(fd));
+		if ((r = lie(s, k, fd, buf, len, off, positioned)) != -2) {
+			if (r > 0)
+				atomic_fetch_add(&moved[k],
+				    (unsigned long long)r);
+			return r;
+		}
 		switch (s->action) {
 		case A_ERRNO:
 			errno = s->err;
@@ -314,6 +419,8 @@ hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
 			break;
 		case A_SLEEP:
 			do_sleep(s->usec);
+			break;
+		default:
 			break;
 		}
 	}
@@ -571,7 +678,8 @@ stream_eof(FILE *f)
 
 /*
  * The per-char hooks: 1 when the caller should return EOF (errno and the
- * stream flags set), 0 to go on with the real call.
+ * stream flags set), 0 to go on with the real call; getc_fault() also
+ * returns 2 to flip the character's lowest bit, 3 to make it a zero.
  */
 static int
 putc_fault(FILE *f)
@@ -618,8 +726,22 @@ getc_fault(FILE *f)
 	case A_SLEEP:
 		do_sleep(s->usec);
 		return 0;
+	case A_FLIP:
+		return 2;
+	case A_ZERO:
+		return 3;
+	default:
+		return 0;
 	}
-	return 0;
+}
+
+/* Apply getc_fault()'s verdict v to the character the real call gave. */
+static int
+getc_lie(int v, int c)
+{
+	if (c == EOF || v < 2)
+		return c;
+	return v == 2 ? c ^ 1 : 0;
 }
 
 #define PUTC_HOOK(name)							\
@@ -635,9 +757,11 @@ name(int c, FILE *f)							\
 int									\
 name(FILE *f)								\
 {									\
-	if (getc_fault(f))						\
+	int	v = getc_fault(f);					\
+									\
+	if (v == 1)							\
 		return EOF;						\
-	return REAL(file_fn, name)(f);					\
+	return getc_lie(v, REAL(file_fn, name)(f));			\
 }
 
 int	_IO_putc(int, FILE *);
@@ -666,9 +790,11 @@ __overflow(FILE *f, int c)
 int
 __uflow(FILE *f)
 {
-	if (getc_fault(f))
+	int	v = getc_fault(f);
+
+	if (v == 1)
 		return EOF;
-	return REAL(file_fn, __uflow)(f);
+	return getc_lie(v, REAL(file_fn, __uflow)(f));
 }
 
 int
@@ -850,6 +976,20 @@ parse_spec(char *text, struct spec *s)
 
 	if (strcmp(act, "short") == 0)
 		s->action = A_SHORT;
+	else if (strcmp(act, "flip") == 0)
+		s->action = A_FLIP;
+	else if (strcmp(act, "zero") == 0)
+		s->action = A_ZERO;
+	else if (strcmp(act, "hole") == 0)
+		s->action = A_HOLE;
+	else if (strncmp(act, "other=", 6) == 0 ||
+	    strncmp(act, "misdirect=", 10) == 0) {
+		s->action = act[0] == 'o' ? A_OTHER : A_MISDIRECT;
+		act = strchr(act, '=') + 1;
+		s->delta = strtoll(act, &end, 10);
+		if (end == act || *end != '\0' || s->delta == 0)
+			return -1;
+	}
 	else if (strcmp(act, "eof") == 0)
 		s->action = A_EOF;
 	else if (strncmp(act, "sleep=", 6) == 0) {
