@@ -17,6 +17,7 @@
 #include "json.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "text.h"
 #include "units.h"
 
 #define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \
@@ -364,6 +365,16 @@ col_unit(int col)
  * The settings differences and comparability warnings, as text.  Returns
  * the number of lines printed.
  */
+/* A setting's value as a terminal may show it: controls escaped. */
+static void
+escape_in_place(char *buf, size_t len)
+{
+	char	*raw = xstrdup(buf);
+
+	text_escape(buf, len, raw);
+	free(raw);
+}
+
 static int
 print_settings(const struct compare *cmp)
 {
@@ -379,6 +390,7 @@ print_settings(const struct compare *cmp)
 		for (k = 0; k < cmp->nsets; k++) {
 			settings[i].get(&cmp->sets[k].set, val[k],
 			    sizeof(val[k]));
+			escape_in_place(val[k], sizeof(val[k]));
 			if (strcmp(val[k], "-") == 0)
 				continue;
 			if (known >= 0 && strcmp(val[k], val[known]) != 0)
@@ -410,6 +422,8 @@ print_settings(const struct compare *cmp)
 				continue;
 			settings[i].get(&cmp->sets[0].set, a, sizeof(a));
 			settings[i].get(&cmp->sets[k].set, b, sizeof(b));
+			escape_in_place(a, sizeof(a));
+			escape_in_place(b, sizeof(b));
 			if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
 			    strcmp(a, b) == 0)
 				continue;
@@ -419,8 +433,11 @@ print_settings(const struct compare *cmp)
 			bad = t;
 		}
 		if (bad != NULL) {
-			printf("warning: %s is not comparable with %s: %s\n",
-			    cmp->sets[k].file, cmp->sets[0].file, bad);
+			fputs("warning: ", stdout);
+			text_put(stdout, cmp->sets[k].file);
+			fputs(" is not comparable with ", stdout);
+			text_put(stdout, cmp->sets[0].file);
+			printf(": %s\n", bad);
 			header++;
 		}
 		free(bad);
@@ -435,13 +452,15 @@ print_text(struct compare *cmp)
 	char			 b[64], m[64];
 	int			 col, k, warned = 0;
 
-	printf("base: %s (%s, %d run%s)\n", cmp->sets[0].file,
-	    rs_format_name(cmp->sets[0].format), cmp->sets[0].nruns,
-	    cmp->sets[0].nruns == 1 ? "" : "s");
-	for (k = 1; k < cmp->nsets; k++)
-		printf("new %d: %s (%s, %d run%s)\n", k, cmp->sets[k].file,
-		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
-		    cmp->sets[k].nruns == 1 ? "" : "s");
+	for (k = 0; k < cmp->nsets; k++) {
+		if (k == 0)
+			fputs("base: ", stdout);
+		else
+			printf("new %d: ", k);
+		text_put(stdout, cmp->sets[k].file);
+		printf(" (%s, %d run%s)\n", rs_format_name(cmp->sets[k].format),
+		    cmp->sets[k].nruns, cmp->sets[k].nruns == 1 ? "" : "s");
+	}
 	printf("\n");
 	if (print_settings(cmp) > 0)
 		printf("\n");

@@ -9,6 +9,7 @@
 #include "record.h"
 #include "report.h"
 #include "stats.h"
+#include "text.h"
 #include "units.h"
 
 const char report_header[] =
@@ -41,9 +42,12 @@ report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
     const struct phase_result ph[PH_COUNT])
 {
 	size_t	o = 0, *off = &o;
+	char	cut[8 * 8 + 1];
 	int	i;
 
-	APPEND("%-8.8s %4llu ", label, (unsigned long long)size_mib);
+	/* Eight columns, cut between characters, controls escaped. */
+	text_cut(cut, sizeof(cut), label, 8, 1);
+	APPEND("%s %4llu ", cut, (unsigned long long)size_mib);
 	for (i = 0; i < PH_COUNT; i++) {
 		pair(buf, len, off, &ph[i], i == PH_SEEKS);
 		APPEND("%s", i == PH_COUNT - 1 ? "\n" : " ");

@@ -871,7 +871,7 @@ unlink(const char *path)
 {
 	int	e;
 
-	if (path != NULL && is_test_name(path) &&
+	if (is_test_name(path) &&
 	    (e = other_fault(K_UNLINK)) != 0) {
 		errno = e;
 		return -1;
@@ -884,7 +884,7 @@ unlinkat(int dfd, const char *path, int flags)
 {
 	int	e;
 
-	if (path != NULL && is_test_name(path) &&
+	if (is_test_name(path) &&
 	    (e = other_fault(K_UNLINK)) != 0) {
 		errno = e;
 		return -1;
