@@ -118,8 +118,9 @@ int	phase_table_check(char **cause);
 const struct phase *phase_by_name(const char *);
 
 /*
- * Helpers shared by the phases.  Each returns 0, or -1 with errno set and
- * ctx->err_what / err_offset filled in.
+ * Helpers shared by the phases, in phasekit.c (below the table and the
+ * phases, so nothing calls back up).  Each returns 0, or -1 with errno set
+ * and ctx->err_what / err_offset filled in.
  */
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);

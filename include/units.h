@@ -67,6 +67,12 @@ int	units_ram(char *buf, size_t len, uint64_t bytes);
  */
 long long units_kps(double kib_per_s);
 
+/*
+ * "2.5M", "40k", "0.5": a rate for an axis tick, in decimal thousands
+ * (k, M, G) with %g's six significant digits.
+ */
+int	units_rate_short(char *buf, size_t len, double v);
+
 /* --- Durations and latencies ------------------------------------------- */
 
 /*

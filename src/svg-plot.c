@@ -77,20 +77,6 @@ measured(double x)
 	return isfinite(x) && x > 0;
 }
 
-/* "2.5M", "40k", "0.5": a rate for a tick label. */
-static void
-short_rate(char *buf, size_t len, double v)
-{
-	if (v >= 1e9)
-		snprintf(buf, len, "%gG", v / 1e9);
-	else if (v >= 1e6)
-		snprintf(buf, len, "%gM", v / 1e6);
-	else if (v >= 1e3)
-		snprintf(buf, len, "%gk", v / 1e3);
-	else
-		snprintf(buf, len, "%g", v);
-}
-
 /* The rank of chunk among the distinct chunk sizes of the plot. */
 static int
 chunk_rank(const struct svg_plot *p, uint64_t chunk)
@@ -230,7 +216,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	for (k = 0; (t = pn->ylo + k * step) <= pn->yhi + step / 1000; k++) {
 		y = pn->top + pn->height - (t - pn->ylo) /
 		    (pn->yhi - pn->ylo) * pn->height;
-		short_rate(buf, sizeof(buf), pn->logy ? pow(10, t) : t);
+		units_rate_short(buf, sizeof(buf), pn->logy ? pow(10, t) : t);
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 		    "stroke=\"#ddd\"/>\n", PLOT_LEFT, y, PLOT_RIGHT, y);
 		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"

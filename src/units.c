@@ -216,6 +216,18 @@ units_kps(double kib_per_s)
 }
 
 int
+units_rate_short(char *buf, size_t len, double v)
+{
+	if (v >= 1e9)
+		return snprintf(buf, len, "%gG", v / 1e9);
+	if (v >= 1e6)
+		return snprintf(buf, len, "%gM", v / 1e6);
+	if (v >= 1e3)
+		return snprintf(buf, len, "%gk", v / 1e3);
+	return snprintf(buf, len, "%g", v);
+}
+
+int
 units_latency(char *buf, size_t len, double seconds)
 {
 	double	us = seconds * 1e6;

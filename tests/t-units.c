@@ -172,6 +172,15 @@ test_rates(void)
 	ok(units_kps(INFINITY) == LLONG_MAX, "infinity is the largest");
 	ok(units_kps(1e300) == LLONG_MAX, "a huge rate is the largest");
 	ok(units_kps(0x1p62) == (long long)1 << 62, "2^62 exactly");
+
+	fmt_is(units_rate_short, 2.5e6, "2.5M", "tick 2.5M");
+	fmt_is(units_rate_short, 40000, "40k", "tick 40k");
+	fmt_is(units_rate_short, 0.5, "0.5", "tick 0.5");
+	fmt_is(units_rate_short, 0, "0", "tick 0");
+	fmt_is(units_rate_short, 999, "999", "tick below 1k");
+	fmt_is(units_rate_short, 1e3, "1k", "tick 1k");
+	fmt_is(units_rate_short, 3e9, "3G", "tick 3G");
+	fmt_is(units_rate_short, 1234567, "1.23457M", "tick to six digits");
 }
 
 static void
