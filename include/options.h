@@ -10,10 +10,11 @@
 /* The value parsers for sizes and counts, parse_size() and parse_count(). */
 #include "units.h"
 
+/* enum verify_mode, the --verify setting, is the checker's (pattern.h). */
+#include "pattern.h"
+
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
-/* --verify: off, count and describe every bad chunk, or stop at one. */
-enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 
 #define DEFAULT_SIZE_MIB   1024

@@ -30,6 +30,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* --verify: off, count and describe every bad chunk, or stop at one. */
+enum verify_mode { VERIFY_OFF, VERIFY_COUNT, VERIFY_FATAL };
+
 #define PATTERN_SECTOR	512
 #define PATTERN_WORDS	(PATTERN_SECTOR / 8)
 #define PATTERN_HEADER	24		/* Bytes of header per chunk. */

@@ -20,10 +20,15 @@
 #include <sys/types.h>
 
 #include "hist.h"
-#include "options.h"
 #include "pattern.h"
 #include "result.h"
 #include "timer.h"
+
+/*
+ * Only pointed to here: phase.h does not include options.h, so that the
+ * options (their defaults, the -p list) may use the phase table.
+ */
+struct options;
 
 #define PHASE_VERSION	1
 
@@ -53,6 +58,9 @@ struct phase_ctx {
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
+	int		 cold;		/* --cache=cold, buffered: a phase
+					   that reads a chunk more than once
+					   keeps each read cold itself. */
 	unsigned char	*buf;		/* chunk bytes, aligned. */
 	const struct pattern *pat;	/* The data every writer writes. */
 	/* What a read must find: any of ok[0..nok) (see pattern.h). */
@@ -82,6 +90,10 @@ struct phase_ctx {
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
+	double		 excluded;	/* Seconds inside the span spent
+					   keeping reads cold, not timed. */
+	uint64_t	 repeats;	/* Reads of a chunk read before in
+					   this phase (seeks). */
 
 	/* On failure: what failed and where. */
 	const char	*err_what;	/* e.g. "write", "fsync" */

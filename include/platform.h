@@ -35,6 +35,29 @@ int	platform_direct_align(const char *path, size_t *mem_align,
  */
 int	platform_drop_cache(int fd);
 /*
+ * Drop the cached pages of [off, off + len) of fd; when dirty is set,
+ * write that range back first and wait for it (else dirty pages stay).
+ * 0 or -1 with errno.
+ */
+int	platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty);
+/* Tell the system fd is read at random: no read-ahead.  0 or -1. */
+int	platform_advise_random(int fd);
+/*
+ * When the block device dev is a loop device (or a partition of one): 0,
+ * with name set to the loop device's name ("loop3"), *backing its
+ * backing file (a new string, to free) and *dio 1 when it uses direct
+ * I/O on that file, 0 when not, -1 unknown.  -1 when dev is no loop
+ * device or the system has none.
+ */
+int	platform_loop_info(dev_t dev, char **backing, int *dio, char *name,
+	    size_t namelen);
+/*
+ * The name of the memory file system (tmpfs, ramfs, ...) holding path, or
+ * NULL when it is not one or that is unknown.
+ */
+const char *platform_memory_fs(const char *path);
+
+/*
  * The fraction of the file's pages that are resident, sampled over at
  * most max_samples evenly spread windows.  Returns 0, or -1 with errno
  * (ENOSYS where mincore is missing).

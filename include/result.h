@@ -41,7 +41,11 @@ struct phase_result {
 	struct latency	 lat;		/* Per operation (per-char: per
 					   stdio buffer). */
 	double		 resident;	/* Fraction cached before; <0 unknown. */
-	double		 drop_seconds;	/* Cache drop before, not timed. */
+	double		 drop_seconds;	/* Cache drops, not timed. */
+	double		 hit_fraction;	/* Reads served by the cache, from the
+					   device counters; <0 unknown. */
+	double		 backing_resident; /* Loop device: fraction of its
+					   backing file cached before; <0 n/a. */
 	enum cache_state cache;
 	int		 direct;	/* Used O_DIRECT. */
 	int		 imprecise;	/* Ran under half a second. */

@@ -17,6 +17,14 @@
 int	run_once(const struct options *, struct run_result *);
 
 /*
+ * The seed of run index (0-based) of a series whose base seed is base:
+ * run 0 uses base itself, each later run its own seed derived from base
+ * (53 bits, so the record's readers keep it exact).  So every repeat is
+ * an independent sample and -z reproduces the whole series.
+ */
+uint64_t run_seed(uint64_t base, int index);
+
+/*
  * Check the target before any file is made: the directory exists, is a
  * directory and is writable, there is room for the file (unless
  * --no-space-check), and --direct can use the chunk.  Returns 0, or -1

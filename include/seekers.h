@@ -41,6 +41,19 @@ struct seek_job {
 	int		 nok;
 	atomic_uchar	*written;
 	/*
+	 * Cold by design (--cache=cold, buffered): read-ahead off, and each
+	 * chunk is dropped from the cache (written back first when it was
+	 * written) right after its seek, outside the timed span, so that no
+	 * read finds it cached.
+	 */
+	int		 drop_each;
+	/*
+	 * Optional: one bit per chunk, in memory shared with the seekers, set
+	 * when a chunk is read; a read of a chunk whose bit was set counts as
+	 * a repeat.
+	 */
+	unsigned char	*seen;
+	/*
 	 * Optional: called about four times a second, from the process that
 	 * waits for the seekers, with the seeks done so far.
 	 */
@@ -56,7 +69,10 @@ struct seeker_result {
 	uint64_t	 ops;		/* Seeks done. */
 	bn_time		 start, end;	/* After the common start; at the end. */
 	struct cpu_times cpu;		/* The seeker's own CPU from its
-					   start to its end. */
+					   start to its end, less the drops. */
+	uint64_t	 drop_ns;	/* Wall time spent dropping chunks,
+					   inside start..end. */
+	uint64_t	 repeats;	/* Reads of a chunk read before. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;
 	int64_t		 err_offset;
@@ -78,6 +94,10 @@ int	seekers_run(const struct seek_job *, enum seeker_mode, int n,
 /* Memory for n results, shared with forked children; NULL on failure. */
 struct seeker_result *seekers_alloc(int n);
 void	seekers_free(struct seeker_result *, int n);
+
+/* A bitmap of n bits shared with forked seekers, zeroed; NULL fails. */
+unsigned char *seekers_bitmap_alloc(uint64_t n);
+void	seekers_bitmap_free(unsigned char *, uint64_t n);
 
 /* Kill every forked seeker now; async-signal-safe. */
 void	seekers_kill_all(void);

@@ -21,6 +21,8 @@ struct sysinfo_device {
 	int		 rotational;	/* 1, 0, or -1 unknown. */
 	int64_t		 read_ahead_kb;	/* -1 unknown. */
 	int64_t		 logical_block_size; /* Bytes; -1 unknown. */
+	char		*loop_backing;	/* A loop device's backing file. */
+	int		 loop_dio;	/* Its direct I/O: 1, 0, -1 unknown. */
 };
 
 /* The vm.dirty_* writeback settings (Linux); -1 unknown. */

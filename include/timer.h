@@ -36,6 +36,8 @@ uint64_t time_elapsed_ns(bn_time a, bn_time b);
 
 /* Read the calling thread's CPU clocks. */
 void	cpu_stamp_thread(struct cpu_stamp *);
+/* The calling thread's CPU time so far, in ns (one clock read). */
+uint64_t cpu_thread_ns(void);
 /*
  * The CPU used between two readings of the same thread: the precise clock
  * gives the amount, the getrusage figures split it into user and system.

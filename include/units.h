@@ -43,8 +43,10 @@ int	units_parse_latency(const char *, double *seconds);
  */
 int	units_size(char *buf, size_t len, uint64_t bytes);
 /*
- * bonnie++'s CSV size field: whole MiB as "64M", anything else as whole
- * KiB, rounded down, as "1536K".
+ * bonnie++'s CSV size field in its shortest form, the largest binary unit
+ * that divides it: "1G" (not "1024M", which leaves bon_csv2txt no room for
+ * the machine name), "64M", anything else as whole KiB, rounded down, as
+ * "1536K".
  */
 int	units_size_csv(char *buf, size_t len, uint64_t bytes);
 /* "16k", "1m", "512": a chunk size as the command line takes it. */

@@ -165,8 +165,14 @@ main(int argc, char **argv)
 	rec.sys = si;
 	rec.runs = runs;
 	for (i = 0; i < opt.repeat; i++) {
+		struct options	one = opt;
+
 		done = i + 1;
-		if (run_once(&opt, &runs[i]) == -1) {
+		one.seed = run_seed(opt.seed, i);
+		if (!opt.quiet && opt.repeat > 1)
+			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			    opt.repeat);
+		if (run_once(&one, &runs[i]) == -1) {
 			status = 1;
 			break;
 		}

@@ -2,9 +2,12 @@
  * The platform layer on Linux: O_DIRECT with statx(2) alignment, page
  * cache control and residency, /proc/stat and /proc/diskstats.
  */
+/* For sync_file_range(2). */
+#define _GNU_SOURCE
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
@@ -99,6 +102,113 @@ platform_drop_cache(int fd)
 		return -1;
 	}
 	return 0;
+}
+
+int
+platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
+{
+	int	e;
+
+	if (dirty && sync_file_range(fd, (off_t)off, (off_t)len,
+	    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+	    SYNC_FILE_RANGE_WAIT_AFTER) == -1)
+		return -1;
+	if ((e = posix_fadvise(fd, (off_t)off, (off_t)len,
+	    POSIX_FADV_DONTNEED)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+int
+platform_advise_random(int fd)
+{
+	int	e;
+
+	if ((e = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+int
+platform_loop_info(dev_t dev, char **backing, int *dio, char *name,
+    size_t namelen)
+{
+	char	 path[128], *real, *s, *nl;
+	FILE	*f;
+	size_t	 len;
+	uint64_t v;
+
+	*backing = NULL;
+	*dio = -1;
+	if (major(dev) == 0) {
+		errno = ENODEV;
+		return -1;
+	}
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(dev),
+	    minor(dev));
+	if ((real = realpath(path, NULL)) == NULL)
+		return -1;
+	/* A partition of a loop device: the loop directory is its parent's. */
+	len = strlen(real) + 32;
+	if ((s = malloc(len)) == NULL) {
+		free(real);
+		return -1;
+	}
+	snprintf(s, len, "%s/loop/backing_file", real);
+	if (access(s, R_OK) == -1 && (nl = strrchr(real, '/')) != NULL) {
+		*nl = '\0';
+		snprintf(s, len, "%s/loop/backing_file", real);
+	}
+	f = fopen(s, "re");
+	if (f == NULL) {
+		free(s);
+		free(real);
+		errno = ENODEV;
+		return -1;
+	}
+	*backing = malloc(4097);
+	if (*backing == NULL || fgets(*backing, 4097, f) == NULL) {
+		fclose(f);
+		free(*backing);
+		*backing = NULL;
+		free(s);
+		free(real);
+		errno = ENODEV;
+		return -1;
+	}
+	fclose(f);
+	if ((nl = strchr(*backing, '\n')) != NULL)
+		*nl = '\0';
+	nl = strrchr(real, '/');
+	snprintf(name, namelen, "%s", nl != NULL ? nl + 1 : real);
+	snprintf(s, len, "%s/loop/dio", real);
+	if (read_u64(s, &v) == 0)
+		*dio = v != 0;
+	free(s);
+	free(real);
+	return 0;
+}
+
+const char *
+platform_memory_fs(const char *path)
+{
+	struct statfs	sf;
+
+	if (statfs(path, &sf) == -1)
+		return NULL;
+	switch ((unsigned long)sf.f_type) {
+	case 0x01021994ul:
+		return "tmpfs";
+	case 0x858458f6ul:
+		return "ramfs";
+	case 0x958458f6ul:
+		return "hugetlbfs";
+	}
+	return NULL;
 }
 
 /* Count resident pages in [off, off + len) of fd. */

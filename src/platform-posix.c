@@ -56,6 +56,70 @@ platform_drop_cache(int fd)
 }
 
 int
+platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
+{
+#ifdef POSIX_FADV_DONTNEED
+	int	e;
+
+	if (dirty && fdatasync(fd) == -1)
+		return -1;
+	e = posix_fadvise(fd, (off_t)off, (off_t)len,
+	    POSIX_FADV_DONTNEED);
+
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+#else
+	(void)fd;
+	(void)off;
+	(void)len;
+	(void)dirty;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int
+platform_advise_random(int fd)
+{
+#ifdef POSIX_FADV_RANDOM
+	int	e = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+#else
+	(void)fd;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int
+platform_loop_info(dev_t dev, char **backing, int *dio, char *name,
+    size_t namelen)
+{
+	(void)dev;
+	if (namelen > 0)
+		name[0] = '\0';
+	*backing = NULL;
+	*dio = -1;
+	errno = ENOSYS;
+	return -1;
+}
+
+const char *
+platform_memory_fs(const char *path)
+{
+	(void)path;
+	return NULL;
+}
+
+int
 platform_residency(int fd, uint64_t size, double *fraction)
 {
 	size_t	 page = (size_t)sysconf(_SC_PAGESIZE), i, n;

@@ -50,6 +50,11 @@ write_device(struct json *j, const struct sysinfo *si)
 	json_bool_or_null(j, "rotational", d->rotational);
 	json_int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
 	json_int_or_null(j, "logical_block_size", d->logical_block_size);
+	/* On a loop device only: its backing file and direct I/O. */
+	if (d->loop_backing != NULL) {
+		json_string(j, "loop_backing_file", d->loop_backing);
+		json_bool_or_null(j, "loop_dio", d->loop_dio);
+	}
 	json_object_end(j);
 }
 
@@ -180,6 +185,8 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double_or_null(j, "hit_fraction", p->hit_fraction);
+	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));
 	json_string(j, "io", p->direct ? "direct" : "buffered");
 	json_bool(j, "imprecise", p->imprecise);

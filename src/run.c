@@ -282,7 +282,14 @@ struct runner {
 	size_t			 align;
 	struct hist		*hist;
 	int			 ncpu;
+	const char		*memfs;		/* "tmpfs" and the like, or NULL. */
+	char			*loop_backing;	/* The loop device's backing file. */
+	int			 loop_dio;	/* 1, 0, or -1 unknown. */
+	char			 loop_name[64];	/* "loop3" */
 };
+
+/* The memory file system note is given once per invocation. */
+static int	memfs_said;
 
 /*
  * Record the run's first failure as one line: the phase, the test file
@@ -451,6 +458,54 @@ prefill(struct runner *r)
 }
 
 /*
+ * A loop device without direct I/O reads its backing file through the
+ * page cache: write that file back, drop its pages and measure what
+ * stayed.  Marks the phase warm, with the reason, when it cannot.
+ */
+static int
+drop_backing(struct runner *r, const struct phase *p, struct phase_result *ph)
+{
+	struct stat	st;
+	double		res = -1;
+	int		fd, tries;
+
+	fd = open(r->loop_backing, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd == -1 || fstat(fd, &st) == -1) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "cannot drop the cache of %s's backing file "
+		    "%s before phase %s: %s; marked warm", r->loop_name,
+		    r->loop_backing, p->name, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return 0;
+	}
+	for (tries = 0; tries < 2; tries++) {
+		if (platform_drop_cache(fd) == -1 ||
+		    platform_residency(fd, (uint64_t)st.st_size, &res) == -1) {
+			res = -1;
+			break;
+		}
+		if (res <= WARM_LIMIT)
+			break;
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	}
+	close(fd);
+	ph->backing_resident = res;
+	if (res > WARM_LIMIT || res < 0) {
+		ph->cache = CSTATE_WARM;
+		if (res < 0)
+			warn_run(r->opt, "cannot drop or check the cache of "
+			    "%s's backing file %s before phase %s; marked warm",
+			    r->loop_name, r->loop_backing, p->name);
+		else
+			warn_run(r->opt, "%.0f%% of %s's backing file %s is "
+			    "still cached before phase %s; marked warm",
+			    100 * res, r->loop_name, r->loop_backing, p->name);
+	}
+	return 0;
+}
+
+/*
  * After a writing phase: a whole-file writer leaves its version; the
  * seekers leave some chunks as they were and some written back.
  */
@@ -528,9 +583,15 @@ drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
 			break;
 		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
 	}
+	if (res >= 0 && res <= WARM_LIMIT && r->loop_backing != NULL &&
+	    r->loop_dio != 1 && drop_backing(r, p, ph) == -1)
+		return -1;
 	ph->drop_seconds += time_elapsed(t0, time_now());
 	ph->resident = res;
-	if (res > WARM_LIMIT) {
+	if (r->memfs != NULL) {
+		/* Said once, at the start of the run. */
+		ph->cache = CSTATE_WARM;
+	} else if (res > WARM_LIMIT) {
 		ph->cache = CSTATE_WARM;
 		warn_run(r->opt, "%.0f%% of the file is still cached before "
 		    "phase %s; marked warm", 100 * res, p->name);
@@ -570,6 +631,43 @@ machine_delta(const struct machine_sample *a, const struct machine_sample *b,
 	}
 }
 
+/*
+ * What share of a buffered reading phase's reads the cache served: the
+ * bytes it read against what the device read meanwhile (other I/O on the
+ * device only makes the share look smaller).  On a loop device that
+ * reads its backing file through the cache, a chunk read again came from
+ * that cache whatever the loop device counted.  In cold mode, more than
+ * WARM_LIMIT marks the phase warm.
+ */
+static void
+hit_fraction(struct runner *r, const struct phase *p,
+    const struct phase_ctx *ctx, struct phase_result *ph)
+{
+	double	hits = -1;
+
+	ph->hit_fraction = -1;
+	if (!(p->flags & PHASE_READS) || ph->direct || ctx->bytes == 0)
+		return;
+	if (r->memfs != NULL)
+		hits = 1;
+	else if (ph->dev_read >= 0) {
+		hits = 1 - (double)ph->dev_read / (double)ctx->bytes;
+		if (hits < 0)
+			hits = 0;
+		if (r->loop_backing != NULL && r->loop_dio != 1 && ctx->ops > 0 &&
+		    (double)ctx->repeats / (double)ctx->ops > hits)
+			hits = (double)ctx->repeats / (double)ctx->ops;
+	}
+	ph->hit_fraction = hits;
+	if (hits > WARM_LIMIT && ph->cache == CSTATE_COLD) {
+		ph->cache = CSTATE_WARM;
+		warn_run(r->opt, "phase %s: %.0f%% of its reads were cache hits "
+		    "(the device read %lld of %llu bytes); marked warm", p->name,
+		    100 * hits, (long long)(ph->dev_read > 0 ? ph->dev_read : 0),
+		    (unsigned long long)ctx->bytes);
+	}
+}
+
 /* Fill in the result of a phase that ran. */
 static void
 phase_account(struct runner *r, const struct phase *p,
@@ -590,6 +688,7 @@ phase_account(struct runner *r, const struct phase *p,
 		ph->rate = elapsed > 0 ?
 		    (double)ctx->bytes / 1024.0 / elapsed : 0;
 	hist_summary(r->hist, &ph->lat);
+	hit_fraction(r, p, ctx, ph);
 	if (elapsed < PRECISE_SECONDS) {
 		ph->imprecise = 1;
 		warn_run(r->opt, "phase %s ran %.3f s, under %.1f s: its "
@@ -634,6 +733,7 @@ run_phase(struct runner *r, const struct phase *p)
 	ctx.chunk = opt->chunk;
 	ctx.direct = direct;
 	ctx.align = r->align;
+	ctx.cold = opt->cache == CACHE_MODE_COLD && !direct;
 	ctx.buf = r->buf;
 	ctx.pat = &r->pat;
 	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));
@@ -650,6 +750,8 @@ run_phase(struct runner *r, const struct phase *p)
 
 	ph->direct = direct;
 	ph->resident = -1;
+	ph->backing_resident = -1;
+	ph->hit_fraction = -1;
 	ph->cache = direct ? CSTATE_DIRECT :
 	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
 
@@ -702,6 +804,8 @@ run_phase(struct runner *r, const struct phase *p)
 	elapsed = (p->flags & PHASE_SPAN) ?
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);
+	elapsed -= ctx.excluded;
+	ph->drop_seconds += ctx.excluded;
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
 	if (ph->verify.chunks > 0) {
@@ -731,6 +835,28 @@ out:
 	return rv;
 }
 
+/*
+ * Find what under the test file keeps data in memory whatever the drops
+ * do: a memory file system (said once), or a loop device whose backing
+ * file the drops must reach too.
+ */
+static void
+target_memory(struct runner *r)
+{
+	if ((r->memfs = platform_memory_fs(r->opt->dir)) != NULL) {
+		if (!memfs_said && r->opt->cache == CACHE_MODE_COLD)
+			warn_run(r->opt, "%s is on %s, a memory file system: "
+			    "every phase reads and writes memory, not a disk; "
+			    "the reading phases are marked warm", r->opt->dir,
+			    r->memfs);
+		memfs_said = 1;
+		return;
+	}
+	if (platform_loop_info(r->dev, &r->loop_backing, &r->loop_dio,
+	    r->loop_name, sizeof(r->loop_name)) == -1)
+		r->loop_backing = NULL;
+}
+
 int
 run_once(const struct options *opt, struct run_result *res)
 {
@@ -746,8 +872,11 @@ run_once(const struct options *opt, struct run_result *res)
 	current_phase = "setup";
 	res->seed = opt->seed;
 	utc_now(res->start_utc, sizeof(res->start_utc));
-	for (i = 0; i < PH_COUNT; i++)
+	for (i = 0; i < PH_COUNT; i++) {
 		res->ph[i].resident = -1;
+		res->ph[i].hit_fraction = -1;
+		res->ph[i].backing_resident = -1;
+	}
 	r.opt = opt;
 	r.res = res;
 	r.fd = -1;
@@ -776,6 +905,7 @@ run_once(const struct options *opt, struct run_result *res)
 		rv = -1;
 		goto done;
 	}
+	target_memory(&r);
 	if (opt->direct) {
 		/* Find out now whether the file system takes O_DIRECT. */
 		int fd = openat(test_dirfd, test_name, O_RDONLY | O_NOFOLLOW |
@@ -808,11 +938,27 @@ run_once(const struct options *opt, struct run_result *res)
 	}
 done:
 	remove_file(&r);
+	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);
 	if (bn_stop_signal)
 		res->interrupted = bn_stop_signal;
 	return rv;
+}
+
+uint64_t
+run_seed(uint64_t base, int index)
+{
+	uint64_t	z;
+
+	if (index == 0)
+		return base;
+	/* splitmix64's finalizer over the base and the index. */
+	z = base + (uint64_t)index * UINT64_C(0x9E3779B97F4A7C15);
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	z ^= z >> 31;
+	return z & ((UINT64_C(1) << 53) - 1);
 }
 
 int

@@ -58,6 +58,25 @@ seekers_free(struct seeker_result *r, int n)
 		munmap(r, sizeof(*r) * (size_t)n);
 }
 
+unsigned char *
+seekers_bitmap_alloc(uint64_t n)
+{
+	void	*p;
+
+	p = mmap(NULL, (size_t)((n + 7) / 8), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANON, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	return p;
+}
+
+void
+seekers_bitmap_free(unsigned char *b, uint64_t n)
+{
+	if (b != NULL)
+		munmap(b, (size_t)((n + 7) / 8));
+}
+
 /* A seeker's failure, kept in its result slot. */
 static int
 seeker_fail(struct seeker_result *r, const char *what, int64_t offset)
@@ -108,7 +127,59 @@ seeker_prepare(struct seeker *s)
 		errno = ESTALE;
 		return seeker_fail(s->res, "open (the file was replaced)", 0);
 	}
+	if (job->drop_each && platform_advise_random(s->fd) == -1 &&
+	    errno != ENOSYS)
+		return seeker_fail(s->res, "fadvise random", 0);
 	return 0;
+}
+
+/* Count a repeat when chunk c was read before, by any seeker. */
+static void
+seeker_mark(struct seeker *s, uint64_t c)
+{
+	unsigned char	bit = (unsigned char)(1u << (c % 8)), old;
+
+	old = __atomic_fetch_or(&s->job->seen[c / 8], bit, __ATOMIC_RELAXED);
+	if (old & bit)
+		s->res->repeats++;
+}
+
+/*
+ * Drop the chunk at off from the cache.  Its wall time (from now) and
+ * CPU time are counted apart so the phase can leave them out; returns the
+ * time the next seek starts from.
+ */
+static bn_time
+seeker_drop(struct seeker *s, uint64_t off, int dirty, bn_time now,
+    uint64_t *cpu)
+{
+	uint64_t	c0 = cpu_thread_ns(), c1;
+	bn_time		end;
+
+	/*
+	 * A written chunk is written back first, as the drop after a writing
+	 * phase does, untimed like it.  A drop that fails leaves the chunk
+	 * cached: the hit count says so.
+	 */
+	(void)platform_drop_range(s->fd, off, s->job->chunk, dirty);
+	c1 = cpu_thread_ns();
+	end = time_now();
+	*cpu += c1 > c0 ? c1 - c0 : 0;
+	s->res->drop_ns += time_elapsed_ns(now, end);
+	return end;
+}
+
+/* Take the drops' CPU (system time) out of a seeker's CPU. */
+static void
+seeker_less_cpu(struct cpu_times *t, double drop)
+{
+	t->sys -= drop;
+	if (t->sys < 0) {
+		t->user += t->sys;
+		t->sys = 0;
+		if (t->user < 0)
+			t->user = 0;
+	}
 }
 
 /*
@@ -160,8 +231,8 @@ chunk_written(const struct seek_job *job, uint64_t i)
 /*
  * The timed loop: a pread of one chunk at a random chunk-aligned offset,
  * checked under --verify, and every tenth seek the chunk written back as
- * generation 3.  Without -n
- * the seeker keeps going past its share until min_seconds have passed.
+ * generation 3.  Without -n the seeker keeps going past its share until
+ * min_seconds have passed (not counting the drops).
  */
 static int
 seeker_loop(struct seeker *s)
@@ -170,6 +241,7 @@ seeker_loop(struct seeker *s)
 	struct seeker_result	*r = s->res;
 	uint64_t		 nchunks = job->size / job->chunk, k;
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
+	uint64_t		 c, drop_cpu = 0;
 	off_t			 off;
 	size_t			 done;
 	int			 was;
@@ -178,10 +250,11 @@ seeker_loop(struct seeker *s)
 
 	cpu_stamp_thread(&c0);
 	r->start = last = time_now();
-	for (k = 0; k < s->quota ||
-	    (min_ns > 0 && time_elapsed_ns(r->start, last) < min_ns); k++) {
-		off = (off_t)((rng_next(&s->rng) % nchunks) * job->chunk);
-		was = chunk_written(job, (uint64_t)off / job->chunk);
+	for (k = 0; k < s->quota || (min_ns > 0 &&
+	    time_elapsed_ns(r->start, last) - r->drop_ns < min_ns); k++) {
+		c = rng_next(&s->rng) % nchunks;
+		off = (off_t)(c * job->chunk);
+		was = chunk_written(job, c);
 		if (xfer_full(XFER_PREAD, s->fd, s->buf, job->chunk, off,
 		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
@@ -202,6 +275,12 @@ seeker_loop(struct seeker *s)
 		hist_add(&r->hist, time_elapsed_ns(last, now));
 		last = now;
 		r->ops = k + 1;
+		if (job->seen != NULL)
+			seeker_mark(s, c);
+		/* Untimed: drop the chunk just read (and written). */
+		if (job->drop_each)
+			last = seeker_drop(s, (uint64_t)off, k % 10 == 9, now,
+			    &drop_cpu);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return seeker_fail(r, "pread", (int64_t)off);
@@ -210,6 +289,7 @@ seeker_loop(struct seeker *s)
 	r->end = time_now();
 	cpu_stamp_thread(&c1);
 	cpu_between(&c0, &c1, &r->cpu);
+	seeker_less_cpu(&r->cpu, (double)drop_cpu / 1e9);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "platform.h"
 #include "sysinfo.h"
 
 /* Remove white space at both ends of s, in place; returns s moved on. */
@@ -283,19 +284,26 @@ static void
 read_device(struct sysinfo *si, const struct stat *st)
 {
 	struct stat	 sst;
-	char		*dir, *base;
+	char		*dir, *base, loop[64];
+	dev_t		 dev = st->st_dev;
 
-	dir = disk_dir(st->st_dev);
+	dir = disk_dir(dev);
 	/*
 	 * Some file systems (btrfs) give their files an anonymous st_dev;
 	 * the mount source, when it is a device node, names the real one.
 	 */
 	if (dir == NULL && si->mount_source != NULL &&
 	    strncmp(si->mount_source, "/dev/", 5) == 0 &&
-	    stat(si->mount_source, &sst) == 0 && S_ISBLK(sst.st_mode))
-		dir = disk_dir(sst.st_rdev);
+	    stat(si->mount_source, &sst) == 0 && S_ISBLK(sst.st_mode)) {
+		dev = sst.st_rdev;
+		dir = disk_dir(dev);
+	}
 	if (dir == NULL)
 		return;
+	si->device.loop_dio = -1;
+	if (platform_loop_info(dev, &si->device.loop_backing,
+	    &si->device.loop_dio, loop, sizeof(loop)) == -1)
+		si->device.loop_backing = NULL;
 
 	si->has_device = 1;
 	base = strrchr(dir, '/');

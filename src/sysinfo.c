@@ -117,6 +117,7 @@ sysinfo_free(struct sysinfo *si)
 	free(si->super_options);
 	free(si->device.name);
 	free(si->device.scheduler);
+	free(si->device.loop_backing);
 	free(si);
 }
 

@@ -156,10 +156,14 @@ units_size(char *buf, size_t len, uint64_t bytes)
 int
 units_size_csv(char *buf, size_t len, uint64_t bytes)
 {
-	if (bytes % (1024 * 1024) == 0)
-		return snprintf(buf, len, "%lluM",
-		    (unsigned long long)(bytes / (1024 * 1024)));
-	return snprintf(buf, len, "%lluK", (unsigned long long)(bytes / 1024));
+	static const char *const unit[] = { "K", "M", "G", "T", "P" };
+
+	if (bytes == 0)
+		return snprintf(buf, len, "0M");
+	if (bytes % 1024 != 0)
+		return snprintf(buf, len, "%lluK",
+		    (unsigned long long)(bytes / 1024));
+	return exact(buf, len, bytes >> 10, unit, 5);
 }
 
 int

@@ -122,6 +122,9 @@ test_sizes(void)
 	fmt_is(units_size, 3 * GiB / 2, "1536M", "1.5G in M, exactly");
 
 	fmt_is(units_size_csv, 512 * MiB, "512M", "CSV size in M");
+	fmt_is(units_size_csv, 1024 * MiB, "1G", "CSV size 1G, not 1024M");
+	fmt_is(units_size_csv, 3072 * MiB, "3G", "CSV size 3G");
+	fmt_is(units_size_csv, 1536 * MiB, "1536M", "CSV size 1536M");
 	fmt_is(units_size_csv, 1536 * KiB, "1536K", "CSV size in K");
 	fmt_is(units_size_csv, 1536 * KiB + 1000, "1536K",
 	    "CSV size rounds down to K");

@@ -1,0 +1,134 @@
+#!/bin/sh
+# Cold means the device: in --cache=cold every seek's read comes from the
+# device, or the phase says it did not.  Checked against /proc/diskstats on
+# a loop device that only this test touches, in fork and thread mode; a
+# loop device that reads its backing file through the page cache gets that
+# file dropped too; a memory file system is said to be memory, once.
+. tests/lib.sh
+scratch
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# Sectors read so far by the block device NAME (loop3).
+dev_read() {
+	awk -v n="$1" '$3 == n { printf "%.0f\n", $6 * 512 }' /proc/diskstats
+}
+
+if ! is_root || ! have jq || ! have losetup || ! have mkfs.ext4; then
+	skip "cold seeks: needs root, jq, losetup and mkfs.ext4"
+	skip "loop backing file: needs root, jq, losetup and mkfs.ext4"
+	skip "memory file system: needs root and jq"
+	done_testing
+	exit
+fi
+
+M=$T/mnt
+mkdir "$M"
+truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
+LOOP=""
+detach() {
+	[ -n "$LOOP" ] || return 0
+	umount "$M" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+	LOOP=""
+}
+trap 'detach; cleanup_scratch' EXIT
+# attach DIO: the image on a new loop device with direct I/O on or off,
+# mounted on $M.
+attach() {
+	detach
+	LOOP=$(losetup -f --show --direct-io="$1" "$T/img" 2>/dev/null) &&
+	    mount "$LOOP" "$M" 2>/dev/null && LOOPN=${LOOP#/dev/} || {
+		[ -n "$LOOP" ] && losetup -d "$LOOP"; LOOP=""; return 1; }
+}
+
+if attach on && [ "$(cat /sys/block/$LOOPN/loop/dio)" = 1 ]; then
+	for mode in fork thread; do
+		r0=$(dev_read "$LOOPN")
+		"$BONNIE" -d "$M" -s 64m -c 16k -p seeks -S 3 --seekers=$mode \
+		    -q --json "$T/$mode.json" >/dev/null 2>"$T/err"
+		check "$mode: cold seeks run" $?
+		r1=$(dev_read "$LOOPN")
+		# The seeks read ops x chunk; the device, by its own count
+		# over the whole run, read at least 95% of that.
+		jq -e --argjson d "$((r1 - r0))" '.runs[0].phases.seeks |
+		    $d >= 0.95 * .ops * 16384 and .ops >= 4000' \
+		    "$T/$mode.json" >/dev/null
+		check "$mode: /proc/diskstats: the device read >= 95% of the seeks' bytes ($((r1 - r0)) bytes)" $?
+		jq -e --argjson d "$((r1 - r0))" '.runs[0].phases.seeks |
+		    .cache == "cold" and .hit_fraction <= 0.05 and
+		    .dev_read_bytes <= $d and .elapsed_s >= 0.99 and
+		    .drop_s > 0' "$T/$mode.json" >/dev/null
+		check "$mode: recorded cold, hit fraction <= 5%, drops left out of the time" $?
+		diag "$(jq -c '.runs[0].phases.seeks | {rate, ops, hit_fraction, dev_read_bytes, drop_s}' "$T/$mode.json")"
+
+		# --cache=keep: the same seeks come from memory, and the hit
+		# fraction says so (the meter agrees).
+		r0=$(dev_read "$LOOPN")
+		"$BONNIE" -d "$M" -s 64m -c 16k -p write,seeks -S 3 \
+		    --seekers=$mode --cache=keep -q --json "$T/k$mode.json" \
+		    >/dev/null 2>&1
+		r1=$(dev_read "$LOOPN")
+		jq -e --argjson d "$((r1 - r0))" '.runs[0].phases.seeks |
+		    .hit_fraction >= 0.9 and $d < 0.1 * .ops * 16384' \
+		    "$T/k$mode.json" >/dev/null
+		check "$mode: keep: hit fraction >= 90%, as /proc/diskstats shows" $?
+	done
+	jq -e '.target.device.name == "'"$LOOPN"'" and
+	    .target.device.loop_dio == true and
+	    .target.device.loop_backing_file == "'"$T/img"'"' "$T/fork.json" \
+	    >/dev/null
+	check "the record names the loop device's backing file and its dio" $?
+else
+	skip "cold seeks: cannot attach a loop device with direct I/O"
+fi
+
+# A loop device without direct I/O: its backing file is dropped before
+# each reading phase, and seeks read again from its cache are hits.
+if attach off; then
+	cat "$T/img" >/dev/null
+	"$BONNIE" -d "$M" -s 32m -c 16k -p write,read,seeks -q \
+	    --json "$T/off.json" >/dev/null 2>&1
+	check "dio off: the run passes" $?
+	cached=$(fincore -nb -o RES "$T/img" 2>/dev/null | tr -d ' ')
+	# Without the drop the whole 256 MiB image stays cached.
+	[ -n "$cached" ] && [ "$cached" -lt $((128 << 20)) ]
+	check "dio off: the backing file was dropped (fincore: $cached bytes cached after)" $?
+	jq -e '.target.device.loop_dio == false and
+	    .runs[0].phases.read.backing_resident <= 0.05 and
+	    .runs[0].phases.read.cache == "cold" and
+	    .runs[0].phases.read.hit_fraction <= 0.05' "$T/off.json" >/dev/null
+	check "dio off: read cold, backing residency recorded" $?
+	# 2048 chunks seeked for a second: most reads are repeats, which
+	# the backing file's cache serves.
+	"$BONNIE" -d "$M" -s 32m -c 16k -p seeks --json "$T/off2.json" \
+	    >/dev/null 2>"$T/err"
+	jq -e '.runs[0].phases.seeks | .cache == "warm" and
+	    .hit_fraction > 0.05' "$T/off2.json" >/dev/null &&
+	    grep -q "phase seeks: [0-9]*% of its reads were cache hits.*marked warm" \
+	    "$T/err"
+	check "dio off: repeated seeks marked warm with their hit fraction on stderr" $?
+	detach
+else
+	skip "loop backing file: cannot attach a loop device"
+fi
+
+# A memory file system: said once, every reading phase warm.
+mkdir "$T/tmpfs"
+if mount -t tmpfs -o size=64m tmpfs "$T/tmpfs" 2>/dev/null; then
+	T_MOUNTS="$T/tmpfs"
+	"$BONNIE" -d "$T/tmpfs" -s 8m -c 16k -p write,read,seeks -x 2 -n 100 \
+	    --json "$T/mem.json" >/dev/null 2>"$T/err"
+	n=$(grep -c "a memory file system" "$T/err")
+	[ "$n" = 1 ] && ! grep -q "still cached" "$T/err"
+	check "tmpfs: said once to be memory, no per-phase cache warning ($n)" $?
+	jq -e '[.runs[].phases.read, .runs[].phases.seeks] |
+	    all(.cache == "warm" and .hit_fraction == 1)' "$T/mem.json" \
+	    >/dev/null
+	check "tmpfs: reading phases warm, every read a hit" $?
+	umount "$T/tmpfs"
+	T_MOUNTS=""
+else
+	skip "memory file system: cannot mount tmpfs"
+fi
+done_testing
