@@ -50,9 +50,9 @@ static volatile sig_atomic_t	test_removal;
 
 /* test_removal: an errno, or one of these. */
 #define RM_NONE		0	/* No file, or not tried yet. */
-#define RM_DONE		-1	/* Removed. */
-#define RM_GONE		-2	/* Someone else removed it first. */
-#define RM_REPLACED	-3	/* Another file has its name: left alone. */
+#define RM_DONE		(-1)	/* Removed. */
+#define RM_GONE		(-2)	/* Someone else removed it first. */
+#define RM_REPLACED	(-3)	/* Another file has its name: left alone. */
 
 /* Where the run stands, for the out-of-memory handler's one line. */
 static const char		*current_phase = "setup";
