@@ -45,7 +45,14 @@ endif
 
 # Every src/*.c except main.c and the other platform's files is part of
 # the library that the tests link; main.c only parses options.
-LIB_SRC  = $(filter-out src/main.c $(wildcard src/*-linux.c src/*-posix.c), \
+# TEAM=mpi (make mpi) swaps the fork back end of the team for MPI's.
+TEAM    ?= fork
+ifeq ($(TEAM),mpi)
+TEAM_OUT = src/team.c
+else
+TEAM_OUT = src/team-mpi.c
+endif
+LIB_SRC  = $(filter-out src/main.c $(TEAM_OUT) $(wildcard src/*-linux.c src/*-posix.c), \
              $(wildcard src/*.c)) $(wildcard src/*-$(PLAT).c)
 LIB_OBJ  = $(patsubst src/%.c,$(O)/obj/%.o,$(LIB_SRC))
 MAIN_OBJ = $(O)/obj/main.o
@@ -54,7 +61,7 @@ TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
 .PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind dist
+	fuzz-build analyze check-tsan check-valgrind dist mpi mpi-if-any
 
 all: $(BIN)
 
@@ -82,8 +89,12 @@ tests: $(BIN) $(TEST_BIN)
 # AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/).
 check: check-plain check-asan
 
-check-plain: $(BIN) $(TEST_BIN)
+check-plain: $(BIN) $(TEST_BIN) mpi-if-any
 	sh tests/run.sh $(O)
+
+# The MPI build and its tests come along when mpicc is there.
+mpi-if-any:
+	@if command -v $(MPICC) >/dev/null 2>&1; then $(MAKE) -s mpi; fi
 
 # make check-quick: the C unit tests and a few quick shell tests that need
 # neither root nor any tool beyond the build (the Debian package runs it).
@@ -95,6 +106,20 @@ check-asan:
 	$(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
+
+# make mpi: the same program with the MPI back end of the team, built
+# with mpicc in build-mpi/ and copied to ./bonnie-ng-mpi.  The default
+# build never needs MPI.
+MPICC ?= mpicc
+mpi:
+	$(MAKE) O=build-mpi CC=$(MPICC) TEAM=mpi build-mpi/bonnie-ng \
+	    build-mpi/tests/mpi-team
+	cp build-mpi/bonnie-ng bonnie-ng-mpi
+
+$(O)/tests/mpi-team: tests/mpi-team.c tests/tap.h $(O)/obj/libbonnie.a
+	@mkdir -p $(O)/tests
+	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
+
 
 # make install: the program, the manual, the shell completions, the
 # documents and the record's JSON schema (DATADIR/bonnie-ng/schema.json).
@@ -136,7 +161,7 @@ dist:
 # With O=. the test programs sit beside the test sources in tests/: remove
 # the programs, never the directory.
 clean:
-	rm -rf $(O)/obj $(BIN) build-asan build-*
+	rm -rf $(O)/obj $(BIN) bonnie-ng-mpi build-asan build-*
 	rm -f $(TEST_BIN) $(O)/tests/libinject.so
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------

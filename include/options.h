@@ -24,6 +24,7 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
+#define MAX_JOBS           1024	/* -j: workers, each with a file. */
 
 struct options {
 	const char	*dir;		/* Directory for the test file. */
@@ -32,6 +33,7 @@ struct options {
 	size_t		 chunk;		/* Block size in bytes. */
 	const char	*label;		/* Row label (-m). */
 	int		 seekers;	/* Number of concurrent seekers. */
+	int		 jobs;		/* -j: workers in lock-step. */
 	uint64_t	 seeks;		/* Total seeks across all seekers. */
 	int		 seeks_given;	/* -n given: no extension to 1 s. */
 	enum seeker_mode seeker_mode;

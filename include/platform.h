@@ -72,6 +72,8 @@ int	platform_fd_path(int fd, char *buf, size_t len);
 
 /* Make a forked child die with its parent (Linux); no-op elsewhere. */
 void	platform_die_with_parent(void);
+/* The same with a signal of one's choice, so a handler can clean up. */
+void	platform_parent_death_signal(int sig);
 
 /*
  * Whole-machine CPU counters: busy and total jiffies over all cores, from

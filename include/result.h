@@ -55,9 +55,31 @@ struct phase_result {
 	double		 machine_busy;	/* Whole machine busy %, 100 = all
 					   cores; <0 unknown. */
 	int		 workers;	/* Seekers that ran (seeks only). */
+	double		 skew;		/* -j: latest end minus earliest end
+					   over the span; <0 one worker. */
 	int		 verified;	/* --verify checked every byte read
 					   (the check is inside elapsed). */
 	struct pattern_tally verify;	/* What the checks found. */
+};
+
+/* One worker's own figures for a phase (-j, MPI). */
+struct worker_phase {
+	int		 ran;
+	uint64_t	 bytes;
+	uint64_t	 ops;
+	double		 elapsed;	/* Its own span, seconds. */
+	double		 rate;		/* KiB/s, or seeks/s. */
+	double		 cpu_pct;
+	struct latency	 lat;
+	double		 start, end;	/* Seconds from the phase's earliest
+					   start. */
+	int64_t		 start_ns, end_ns; /* From the team's epoch. */
+};
+
+/* Where a worker ran. */
+struct worker_info {
+	char		 host[64];
+	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
 };
 
 /* Why a run stopped early. */
@@ -80,6 +102,9 @@ struct run_result {
 	int		 file_left;	/* It could not be removed (said on
 					   stderr with its path). */
 	struct run_error err;
+	int		 jobs;		/* Workers; 0 or 1: a lone run. */
+	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */
+	struct worker_info *workers;	/* jobs, or NULL. */
 };
 
 /* Names used in the report, the JSON record and the command line. */

@@ -54,6 +54,7 @@ struct rs_settings {
 	uint64_t	 chunk;		/* Bytes. */
 	uint64_t	 seeks;
 	int		 seekers;
+	int		 jobs;		/* Workers in lock-step; 0 unknown. */
 	uint64_t	 ram;		/* Bytes. */
 	char		*cache;		/* "cold", "keep" */
 	char		*direct;	/* "yes", "no" */

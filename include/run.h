@@ -5,8 +5,12 @@
 #ifndef BONNIE_RUN_H
 #define BONNIE_RUN_H
 
+#include <sys/types.h>
+
+#include "hist.h"
 #include "options.h"
 #include "result.h"
+#include "timer.h"
 
 /*
  * Create a fresh test file in opt->dir, run the phases selected in
@@ -15,6 +19,45 @@
  * res->interrupted set when a signal stopped the run).
  */
 int	run_once(const struct options *, struct run_result *);
+
+/* What a worker of a team hands in after each phase. */
+struct run_phase_report {
+	int			 ok;
+	const struct phase_result *ph;	/* Its own figures. */
+	bn_time			 start, end;	/* Its timed span. */
+	const struct hist	*hist;
+	const struct run_error	*err;	/* When not ok. */
+};
+
+/*
+ * How a run that is one of a team's workers (run-team.c) meets the
+ * others.  ready() is called after a phase's untimed preparation, just
+ * before its clock starts (-1: stop); done() after the phase, ok or not,
+ * whenever ready() returned 0 (-1: stop).  own_file() is told the test
+ * file when it is made and NULL when it is gone, with the signals
+ * blocked.  name_tag goes into the test file's name.
+ */
+struct run_hooks {
+	const char	*name_tag;
+	int		(*ready)(void *, enum phase_id);
+	int		(*done)(void *, enum phase_id,
+			    const struct run_phase_report *);
+	void		(*own_file)(void *, const char *, dev_t, ino_t);
+	void		*arg;
+};
+
+/* run_once() as one worker of a team. */
+int	run_worker(const struct options *, struct run_result *,
+	    const struct run_hooks *);
+
+/*
+ * Run opt->jobs workers (or one per MPI rank) in lock-step and make one
+ * result of theirs (run-team.c); with one worker on one rank, run_once().
+ * progress: print a line per phase.  res->wph and res->workers are
+ * allocated; run_result_free() frees them.
+ */
+int	run_team(const struct options *, struct run_result *, int progress);
+void	run_result_free(struct run_result *);
 
 /*
  * The seed of run index (0-based) of a series whose base seed is base:

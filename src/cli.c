@@ -15,7 +15,7 @@
 
 const char options_usage[] =
 "usage: bonnie-ng [-fhLqV] [-d dir] [-s size] [-c chunk] [-m label] [-S count]\n"
-"                 [-n seeks] [--seekers=fork|thread] [--cache=cold|keep]\n"
+"                 [-j jobs] [-n seeks] [--seekers=fork|thread] [--cache=cold|keep]\n"
 "                 [--direct] [--ram size] [-z seed] [-x count] [-p phases]\n"
 "                 [-o text|csv|json] [--json file] [--no-space-check]\n"
 "       bonnie-ng compare [options] base new [new ...]\n"
@@ -36,6 +36,7 @@ static const struct option long_options[] = {
 	{ "chunk",		required_argument, NULL, 'c' },
 	{ "label",		required_argument, NULL, 'm' },
 	{ "seekers",		required_argument, NULL, 'S' },
+	{ "jobs",		required_argument, NULL, 'j' },
 	{ "seeks",		required_argument, NULL, 'n' },
 	{ "fast",		no_argument,	   NULL, 'f' },
 	{ "phases",		required_argument, NULL, 'p' },
@@ -64,6 +65,7 @@ option_name(int c)
 	case 'c': return "-c, --chunk";
 	case 'm': return "-m, --label";
 	case 'S': return "-S, --seekers";
+	case 'j': return "-j, --jobs";
 	case 'n': return "-n, --seeks";
 	case 'p': return "-p, --phases";
 	case 'x': return "-x, --repeat";
@@ -122,7 +124,7 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 	 * fuzzers) never reads the last call's argv.
 	 */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, ":d:s:c:m:S:n:fp:qLx:z:o:hV",
+	while ((c = getopt_long(argc, argv, ":d:s:c:m:S:j:n:fp:qLx:z:o:hV",
 	    long_options, NULL)) != -1) {
 		arg = optarg;
 		switch (c) {
@@ -166,6 +168,11 @@ parse_args(int argc, char **argv, struct options *o, char **why,
 				    "thread)", *why);
 			else
 				o->seekers = (int)v;
+			break;
+		case 'j':
+			if (parse_count(arg, 1, MAX_JOBS, &v, why) == -1)
+				return bad_value(c, *why, cause);
+			o->jobs = (int)v;
 			break;
 		case 'n':
 			if (parse_count(arg, 1, UINT64_C(1) << 40, &v,

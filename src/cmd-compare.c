@@ -88,6 +88,13 @@ NUM_SETTING(get_chunk, chunk)
 NUM_SETTING(get_seeks, seeks)
 NUM_SETTING(get_seekers, seekers)
 
+/* Records from before -j ran one worker. */
+static void
+get_jobs(const struct rs_settings *s, char *b, size_t n)
+{
+	snprintf(b, n, "%d", s->jobs > 1 ? s->jobs : 1);
+}
+
 static const struct setting settings[] = {
 	{ "tool", 0, get_version },
 	{ "hostname", 0, get_hostname },
@@ -103,6 +110,7 @@ static const struct setting settings[] = {
 	{ "chunk", 1, get_chunk },
 	{ "seeks", 1, get_seeks },
 	{ "seekers", 0, get_seekers },
+	{ "jobs", 1, get_jobs },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },
 };

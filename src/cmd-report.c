@@ -22,7 +22,7 @@
 #define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
 
 /* Table columns before the result columns. */
-#define NLEAD		4	/* Source, machine, run, size. */
+#define NLEAD		5	/* Source, machine, run, jobs, size. */
 
 struct table {
 	int		  nrows;
@@ -34,7 +34,7 @@ struct table {
 };
 
 static const char *const lead_heads[NLEAD] = {
-	"source", "machine", "run", "size"
+	"source", "machine", "run", "jobs", "size"
 };
 
 static const char *const col_heads[RS_NCOLS] = {
@@ -93,9 +93,12 @@ build(struct table *t, struct result_set *sets, int nsets)
 			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
 			    r->label : "-");
 			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
+			/* Workers, each with a file of the size shown. */
+			t->cell[row * t->ncols + 3] = xasprintf("%d",
+			    sets[k].set.jobs > 1 ? sets[k].set.jobs : 1);
 			units_size(buf, sizeof(buf), r->size ? r->size :
 			    sets[k].set.size);
-			t->cell[row * t->ncols + 3] = xstrdup(buf);
+			t->cell[row * t->ncols + 4] = xstrdup(buf);
 			for (c = NLEAD; c < t->ncols; c++) {
 				rs_format_value(buf, sizeof(buf), t->col[c],
 				    r->col[t->col[c]].state,

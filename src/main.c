@@ -21,6 +21,7 @@
 #include "run.h"
 #include "signals.h"
 #include "sysinfo.h"
+#include "team.h"
 #include "timer.h"
 
 static void __attribute__((noreturn))
@@ -58,7 +59,9 @@ die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	print_error(msg);
+	/* Over MPI every rank would say the same: rank 0 says it. */
+	if (team_rank() == 0)
+		print_error(msg);
 	exit(status);
 }
 
@@ -109,12 +112,16 @@ main(int argc, char **argv)
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
 	char			*cause = NULL;
-	int			 i, usage, status = 0, done = 0, sig, left = 0;
+	int			 i, usage, status = 0, done = 0, sig, leader, left = 0;
 
 	if (std_fds_open() == -1)
 		return 1;	/* Nowhere safe to say so. */
 	if (argc > 1 && (i = subcommand(argc, argv)) != -1)
 		return i;
+	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
+	if (team_init(&argc, &argv) == -1)
+		die(1, "cannot start MPI");
+	leader = team_rank() == 0;
 	if (phase_table_check(&cause) == -1)
 		die(1, "internal error: %s", cause);
 
@@ -131,6 +138,9 @@ main(int argc, char **argv)
 	case -1:
 		die(2, "%s", cause);
 	}
+	if (team_ranks() > 1 && opt.jobs > 1)
+		die(2, "invalid value for -j, --jobs: one worker per MPI rank "
+		    "(run more ranks instead)");
 	if (opt.label == NULL)
 		opt.label = options_default_label();
 	if (!opt.seed_given)
@@ -141,7 +151,12 @@ main(int argc, char **argv)
 		opt.ram = platform_ram();
 	if (run_preflight(&opt, &usage, &cause) == -1)
 		die(usage ? 2 : 1, "%s", cause);
+	/* Over MPI the workers are the ranks, one file each. */
+	if (team_ranks() > 1)
+		opt.jobs = team_ranks();
 
+	if (!leader)
+		opt.quiet = 1;
 	if (!opt.quiet && opt.size != opt.size_asked)
 		fprintf(stderr, "bonnie-ng: note: size rounded down to %llu "
 		    "KiB, a whole number of %zu-byte chunks\n",
@@ -172,7 +187,7 @@ main(int argc, char **argv)
 		if (!opt.quiet && opt.repeat > 1)
 			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
 			    opt.repeat);
-		if (run_once(&one, &runs[i]) == -1) {
+		if (run_team(&one, &runs[i], !opt.quiet) == -1) {
 			status = 1;
 			break;
 		}
@@ -182,9 +197,9 @@ main(int argc, char **argv)
 		left |= runs[i].file_left;
 	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
 
-	if (opt.json_path != NULL)
+	if (opt.json_path != NULL && leader)
 		write_json_file(opt.json_path, &rec);
-	if (status == 0) {
+	if (status == 0 && leader) {
 		switch (opt.format) {
 		case OUT_TEXT:
 			status = report_write_text(stdout, &rec, opt.latency);
@@ -200,20 +215,32 @@ main(int argc, char **argv)
 			die(1, "standard output: %s", strerror(errno));
 	}
 	sysinfo_free(si);
+	for (i = 0; i < done; i++)
+		run_result_free(&runs[i]);
 
+	/*
+	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
+	 * mpirun stop the job, before it has.
+	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
-		fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
-		    signal_name(sig), runs[done - 1].file_removed ?
-		    "; test file removed" : "");
+		if (leader && opt.jobs > 1)
+			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
+			    "files removed\n", signal_name(sig));
+		else if (leader)
+			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			    signal_name(sig), runs[done - 1].file_removed ?
+			    "; test file removed" : "");
+		team_finish();
 		free(runs);
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return 128 + sig;
 	}
-	if (status != 0)
+	if (status != 0 && leader)
 		print_error(runs[done - 1].err.message);
 	else if (left)
 		status = 1;	/* Said with its path by the run. */
+	team_finish();
 	free(runs);
 	free(cause);
 	return status;

@@ -32,6 +32,7 @@ options_defaults(struct options *o)
 	o->chunk = DEFAULT_CHUNK;
 	o->label = NULL;
 	o->seekers = DEFAULT_SEEKERS;
+	o->jobs = 1;
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;

@@ -299,6 +299,12 @@ platform_die_with_parent(void)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 }
 
+void
+platform_parent_death_signal(int sig)
+{
+	prctl(PR_SET_PDEATHSIG, sig);
+}
+
 int
 platform_cpu_ticks(uint64_t *busy, uint64_t *total)
 {

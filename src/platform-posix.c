@@ -169,6 +169,13 @@ platform_die_with_parent(void)
 	/* Seekers check getppid() instead. */
 }
 
+void
+platform_parent_death_signal(int sig)
+{
+	/* Workers check getppid() and their pipes instead. */
+	(void)sig;
+}
+
 int
 platform_cpu_ticks(uint64_t *busy, uint64_t *total)
 {

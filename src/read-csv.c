@@ -167,6 +167,9 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		if (L->seekers >= 0 && number(f[L->seekers], &v) == 0 &&
 		    v <= INT_MAX)
 			rs->set.seekers = (int)v;
+		/* Field 3, concurrency: bonnie++ -c, bonnie-ng -j. */
+		if (number(f[3], &v) == 0 && v >= 1 && v <= INT_MAX)
+			rs->set.jobs = (int)v;
 	}
 	return 0;
 }

@@ -95,6 +95,7 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->chunk = get_u64(opt, "chunk");
 	s->seeks = get_u64(opt, "seeks");
 	s->seekers = (int)get_u64(opt, "seekers");
+	s->jobs = (int)get_u64(opt, "jobs");
 	s->cache = dup_str(opt, "cache");
 	d = jv_get(opt, "direct");
 	if (d != NULL && d->type == JV_BOOL)

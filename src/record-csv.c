@@ -36,8 +36,10 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	fprintf(f, "1.98,bonnie-ng-%s,", BONNIE_NG_VERSION);
 	put_text(f, opt->label != NULL ? opt->label : "");
 	units_size_csv(buf, sizeof(buf), opt->size);
-	fprintf(f, ",1,%llu,%s,%zu,%llu,%d", (unsigned long long)run->seed,
-	    buf, opt->chunk, (unsigned long long)opt->seeks, opt->seekers);
+	/* Concurrency: the workers, each with a file of the size given. */
+	fprintf(f, ",%d,%llu,%s,%zu,%llu,%d", opt->jobs > 1 ? opt->jobs : 1,
+	    (unsigned long long)run->seed, buf, opt->chunk,
+	    (unsigned long long)opt->seeks, opt->seekers);
 
 	/* 9-20: the six rate and %CPU pairs; empty when not run. */
 	for (i = 0; i < PH_COUNT; i++) {

@@ -14,6 +14,7 @@
 #include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
+#include "team.h"
 #include "units.h"
 
 #ifndef BONNIE_NG_VERSION
@@ -113,6 +114,9 @@ record_write_options(struct json *j, const struct options *opt)
 	json_uint(j, "size_mib", opt->size >> 20);
 	json_uint(j, "chunk", opt->chunk);
 	json_int(j, "seekers", opt->seekers);
+	json_int(j, "jobs", opt->jobs > 1 ? opt->jobs : 1);
+	json_uint(j, "size_total_bytes", opt->size *
+	    (uint64_t)(opt->jobs > 1 ? opt->jobs : 1));
 	json_string(j, "seeker_mode",
 	    opt->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
 	json_uint(j, "seeks", opt->seeks);
@@ -156,17 +160,12 @@ write_latency(struct json *j, const struct latency *l)
 	json_object_end(j);
 }
 
-void
-record_write_phase(struct json *j, const char *key, enum phase_id id,
+static void
+write_phase_members(struct json *j, enum phase_id id,
     const struct phase_result *p)
 {
 	int	seeks = id == PH_SEEKS;
 
-	if (p == NULL || !p->ran) {
-		json_null(j, key);
-		return;
-	}
-	json_object_start(j, key);
 	json_uint(j, "bytes", p->bytes);
 	json_uint(j, "ops", p->ops);
 	json_double(j, "elapsed_s", p->elapsed);
@@ -196,6 +195,85 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 	json_double_or_null(j, "machine_busy_pct", p->machine_busy);
 	if (seeks)
 		json_int(j, "workers", p->workers);
+}
+
+void
+record_write_phase(struct json *j, const char *key, enum phase_id id,
+    const struct phase_result *p)
+{
+	if (p == NULL || !p->ran) {
+		json_null(j, key);
+		return;
+	}
+	json_object_start(j, key);
+	write_phase_members(j, id, p);
+	json_object_end(j);
+}
+
+/* A team's phase: the aggregate, its skew and each worker's own. */
+static void
+write_team_phase(struct json *j, const char *key, enum phase_id id,
+    const struct run_result *r)
+{
+	const struct phase_result	*p = &r->ph[id];
+	const struct worker_phase	*w;
+	int				 k;
+
+	if (!p->ran) {
+		json_null(j, key);
+		return;
+	}
+	json_object_start(j, key);
+	write_phase_members(j, id, p);
+	json_double(j, "skew", p->skew);
+	json_array_start(j, "per_worker");
+	for (k = 0; k < r->jobs; k++) {
+		w = &r->wph[(size_t)k * PH_COUNT + (size_t)id];
+		json_object_start(j, NULL);
+		json_int(j, "worker", k);
+		json_uint(j, "bytes", w->bytes);
+		json_uint(j, "ops", w->ops);
+		json_double(j, "start_s", w->start);
+		json_double(j, "end_s", w->end);
+		json_double(j, "elapsed_s", w->elapsed);
+		json_double(j, "rate", w->rate);
+		json_double(j, "cpu_pct", w->cpu_pct);
+		write_latency(j, &w->lat);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/* Who ran a team's run, where, and whether they shared the directory. */
+static void
+write_team(struct json *j, const struct run_result *r)
+{
+	int	k, shared = 1;
+	char	id[32];
+
+	if (r->jobs <= 1 || r->workers == NULL) {
+		json_null(j, "team");
+		return;
+	}
+	for (k = 1; k < r->jobs; k++)
+		if (r->workers[k].fs_id != r->workers[0].fs_id)
+			shared = 0;
+	json_object_start(j, "team");
+	json_string(j, "backend", team_backend);
+	json_int(j, "jobs", r->jobs);
+	json_bool(j, "same_fs", shared);
+	json_array_start(j, "workers");
+	for (k = 0; k < r->jobs; k++) {
+		json_object_start(j, NULL);
+		json_int(j, "worker", k);
+		json_string(j, "host", r->workers[k].host);
+		snprintf(id, sizeof(id), "%016llx",
+		    (unsigned long long)r->workers[k].fs_id);
+		json_string(j, "fs_id", id);
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_object_end(j);
 }
 
@@ -232,8 +310,12 @@ write_run(struct json *j, int index, const struct run_result *r)
 	json_string(j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
 	json_object_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
-		record_write_phase(j, phase_id_name(i), i, &r->ph[i]);
+		if (r->jobs > 1 && r->wph != NULL)
+			write_team_phase(j, phase_id_name(i), i, r);
+		else
+			record_write_phase(j, phase_id_name(i), i, &r->ph[i]);
 	json_object_end(j);
+	write_team(j, r);
 	if (r->interrupted > 0)
 		json_string(j, "interrupted", signal_name(r->interrupted));
 	else

@@ -119,7 +119,9 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 	static const char *const which[] = { "median", "min", "max" };
 	struct phase_result	 sum[PH_COUNT];
 	const char		*label = rec->opt->label;
-	uint64_t		 mib = rec->opt->size >> 20;
+	/* The data of the whole run: every worker's file. */
+	uint64_t		 mib = (rec->opt->size *
+	    (uint64_t)(rec->opt->jobs > 1 ? rec->opt->jobs : 1)) >> 20;
 	char			 row[512], name[16];
 	int			 i;
 

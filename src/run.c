@@ -25,6 +25,7 @@
 #include "run.h"
 #include "seekers.h"
 #include "signals.h"
+#include "team.h"
 #include "timer.h"
 
 /* Above this fraction cached after a drop, a phase is marked warm. */
@@ -141,23 +142,19 @@ file_removal_report(struct run_result *res)
 /*
  * A stop signal removes the file at once, kills any forked seekers and
  * asks the phases to stop; the run then unwinds and the caller re-raises
- * the signal.  A second signal exits at once.  In a freshly forked child
- * that has not yet put the defaults back, the signal takes its default
- * action instead.
+ * the signal.  A second signal exits at once.  (Seekers are forked with
+ * these signals blocked and put the defaults back before unblocking
+ * them, so this never runs in a seeker; a team's worker runs it for its
+ * own file.)
  */
 static void
 on_signal(int sig)
 {
 	int	saved = errno;
 
-	if (getpid() != test_owner) {
-		signal(sig, SIG_DFL);
-		raise(sig);	/* Blocked here; delivered on return. */
-		errno = saved;
-		return;
-	}
 	file_remove();
 	seekers_kill_all();
+	team_stop_all();
 	if (bn_stop_signal != 0) {
 		signal(sig, SIG_DFL);
 		raise(sig);
@@ -282,6 +279,7 @@ struct runner {
 	size_t			 align;
 	struct hist		*hist;
 	int			 ncpu;
+	const struct run_hooks	*hooks;		/* A team's worker, or NULL. */
 	const char		*memfs;		/* "tmpfs" and the like, or NULL. */
 	char			*loop_backing;	/* The loop device's backing file. */
 	int			 loop_dio;	/* 1, 0, or -1 unknown. */
@@ -364,8 +362,9 @@ create_file(struct runner *r)
 			tag[i] = alnum[rng_next(&rng) % 62];
 		tag[6] = '\0';
 		block_signals(&old);
-		snprintf(test_name, sizeof(test_name), "bonnie-ng.%ld.%s",
-		    (long)getpid(), tag);
+		snprintf(test_name, sizeof(test_name), "bonnie-ng.%ld.%s%s%s",
+		    (long)getpid(), r->hooks != NULL ? r->hooks->name_tag : "",
+		    r->hooks != NULL ? "." : "", tag);
 		if (snprintf(test_path, sizeof(test_path), "%s%s%s", opt->dir,
 		    dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/", test_name) >=
 		    (int)sizeof(test_path)) {
@@ -394,6 +393,9 @@ create_file(struct runner *r)
 			test_ino = st.st_ino;
 			test_removal = RM_NONE;
 			test_path_set = 1;
+			if (r->hooks != NULL && r->hooks->own_file != NULL)
+				r->hooks->own_file(r->hooks->arg, test_path,
+				    st.st_dev, st.st_ino);
 		}
 		restore_signals(&old);
 		if (fd != -1 || e != EEXIST)
@@ -429,6 +431,8 @@ remove_file(struct runner *r)
 		test_dirfd = -1;
 	}
 	test_removal = RM_NONE;
+	if (r->hooks != NULL && r->hooks->own_file != NULL)
+		r->hooks->own_file(r->hooks->arg, NULL, 0, 0);
 	restore_signals(&old);
 }
 
@@ -713,14 +717,17 @@ run_phase(struct runner *r, const struct phase *p)
 	struct machine_sample	 m0, m1;
 	struct cpu_stamp	 c0, c1;
 	struct cpu_times	 cpu;
+	struct run_phase_report	 rep;
 	bn_time			 t0, t1;
 	double			 elapsed;
-	int			 rv = 0, direct;
+	int			 rv = 0, direct, armed = 0;
 
 	if (bn_stop_signal)
 		return run_fail(r, p->name, "start", -1, EINTR, NULL);
 	memset(ph, 0, sizeof(*ph));
 	current_phase = p->name;
+	ph->skew = -1;
+	memset(&rep, 0, sizeof(rep));
 	direct = opt->direct && !(p->flags & PHASE_PERCHAR);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.opt = opt;
@@ -776,6 +783,15 @@ run_phase(struct runner *r, const struct phase *p)
 	} else if (platform_residency(r->fd, opt->size, &ph->resident) == -1)
 		ph->resident = -1;
 
+	/* A team's worker waits here for the others. */
+	if (r->hooks != NULL) {
+		if (r->hooks->ready(r->hooks->arg, p->id) == -1) {
+			rv = run_fail(r, p->name, "wait for the other workers",
+			    -1, EINTR, NULL);
+			goto out;
+		}
+		armed = 1;
+	}
 	progress_start(p->title);
 	machine_sample(r, &m0);
 	cpu_stamp_thread(&c0);
@@ -808,6 +824,10 @@ run_phase(struct runner *r, const struct phase *p)
 	ph->drop_seconds += ctx.excluded;
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+	/* The worker's span for the team, less the time left out of it. */
+	rep.start = (p->flags & PHASE_SPAN) ? ctx.span_start : t0;
+	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
+	rep.end.ns -= (uint64_t)(ctx.excluded * 1e9);
 	if (ph->verify.chunks > 0) {
 		show_bad(p, &ph->verify);
 		r->res->bad_chunks += ph->verify.chunks;
@@ -829,6 +849,16 @@ out:
 			rv = run_fail(r, p->name, "drop cache", -1, errno,
 			    NULL);
 		ph->drop_seconds += time_elapsed(d0, time_now());
+	}
+	if (armed) {
+		rep.ok = rv == 0;
+		rep.ph = ph;
+		rep.hist = r->hist;
+		rep.err = &r->res->err;
+		if (r->hooks->done(r->hooks->arg, p->id, &rep) == -1 &&
+		    rv == 0)
+			rv = run_fail(r, p->name, "stop with the other workers",
+			    -1, EINTR, NULL);
 	}
 	if (rv == -1)
 		ph->ran = 0;
@@ -860,6 +890,13 @@ target_memory(struct runner *r)
 int
 run_once(const struct options *opt, struct run_result *res)
 {
+	return run_worker(opt, res, NULL);
+}
+
+int
+run_worker(const struct options *opt, struct run_result *res,
+    const struct run_hooks *hooks)
+{
 	struct runner	 r;
 	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
 	void		*p;
@@ -874,10 +911,12 @@ run_once(const struct options *opt, struct run_result *res)
 	utc_now(res->start_utc, sizeof(res->start_utc));
 	for (i = 0; i < PH_COUNT; i++) {
 		res->ph[i].resident = -1;
+		res->ph[i].skew = -1;
 		res->ph[i].hit_fraction = -1;
 		res->ph[i].backing_resident = -1;
 	}
 	r.opt = opt;
+	r.hooks = hooks;
 	r.res = res;
 	r.fd = -1;
 	if ((r.ncpu = platform_ncpu()) < 1)
@@ -967,7 +1006,7 @@ run_preflight(const struct options *opt, int *usage, char **cause)
 	struct stat	st;
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
-	uint64_t	avail;
+	uint64_t	avail, need;
 
 	*usage = 0;
 	if (stat(opt->dir, &st) == -1)
@@ -981,12 +1020,14 @@ run_preflight(const struct options *opt, int *usage, char **cause)
 			return errorf(cause, "%s: %s", opt->dir,
 			    strerror(EROFS));
 		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
-		if (!opt->no_space_check && avail < opt->size) {
+		need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
+		if (!opt->no_space_check && avail < need) {
 			*usage = 1;
 			return errorf(cause, "invalid value for -s, --size: "
-			    "the file needs %llu MiB but %s has %llu MiB free "
+			    "the %s %llu MiB but %s has %llu MiB free "
 			    "(--no-space-check tries anyway)",
-			    (unsigned long long)(opt->size >> 20), opt->dir,
+			    opt->jobs > 1 ? "files need" : "file needs",
+			    (unsigned long long)(need >> 20), opt->dir,
 			    (unsigned long long)(avail >> 20));
 		}
 	}

@@ -346,13 +346,34 @@ child_signals(void)
 	platform_die_with_parent();
 }
 
+/*
+ * fork(2) with the terminating signals blocked until the child has put
+ * their default actions back: the run's handler, which removes the test
+ * file, never runs in a seeker.
+ */
+static pid_t
+fork_seeker(void)
+{
+	sigset_t	old;
+	pid_t		pid;
+	int		e;
+
+	signals_block(&old);
+	pid = fork();
+	e = errno;
+	if (pid == 0)
+		child_signals();
+	signals_restore(&old);
+	errno = e;
+	return pid;
+}
+
 static void
 child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 {
 	char	c = 'r';
 	ssize_t	n;
 
-	child_signals();
 	if (seeker_prepare(s) == -1)
 		_exit(1);
 	if (write(ready_fd, &c, 1) != 1)
@@ -486,7 +507,7 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		s.nseekers = n;
 		s.res = &res[i];
 		s.fd = -1;
-		if ((pid = fork()) == -1) {
+		if ((pid = fork_seeker()) == -1) {
 			fork_errno = errno;
 			break;
 		}
@@ -631,11 +652,10 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	pid_t	pid;
 
 	fflush(NULL);
-	if ((pid = fork()) == -1)
+	if ((pid = fork_seeker()) == -1)
 		return errorf(cause, "%s: fork seeker threads: %s", job->path,
 		    strerror(errno));
 	if (pid == 0) {
-		child_signals();
 		_exit(thread_body(job, n, res));
 	}
 	seeker_pids[0] = pid;

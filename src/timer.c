@@ -96,8 +96,16 @@ cpu_between(const struct cpu_stamp *a, const struct cpu_stamp *b,
 		ds = b->ru_sys;
 	}
 	if (du + ds > 0) {
+		/*
+		 * total * du / (du + ds) can round above total when ds is
+		 * 0: keep both parts within [0, total].
+		 */
 		d->user = total * du / (du + ds);
+		if (d->user > total)
+			d->user = total;
 		d->sys = total - d->user;
+		if (d->sys < 0)
+			d->sys = 0;
 	} else {
 		d->user = total;
 		d->sys = 0;

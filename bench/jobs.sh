@@ -1,0 +1,207 @@
+#!/bin/sh
+# bench/jobs.sh: bonnie-ng -j N against fio numjobs=N --group_reporting on
+# the same work (N files of SIZE each, the same chunk; block write with a
+# final fsync, block read, and random seeks with one seeker per worker),
+# in direct and cold modes, in pairs whose order alternates; then
+# bonnie-ng-mpi -np N against -j N; the scaling curve against fio's best
+# (numjobs and iodepth raised until the figure stops rising); and the
+# leader's peak memory at -j 1 and -j 64.  Prints medians and ratios.
+#
+# Run from the top of the source tree.  See bench/RESULTS.md.
+
+usage() {
+	cat <<EOF
+usage: bench/jobs.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-N LIST]
+                     [-m MODES] [-g PARTS] [-b BONNIE-NG]
+  -d DIR     directory on the file system under test (default /var/tmp)
+  -s MIB     file size per worker in MiB (default 256)
+  -c CHUNK   block size in bytes (default 16384)
+  -p PAIRS   pairs per comparison (default 3)
+  -N LIST    job counts (default 1,2,4,8)
+  -m MODES   direct,cold (default both)
+  -g PARTS   fio,mpi,ceiling,memory (default all)
+  -b PATH    the bonnie-ng binary (default ./bonnie-ng)
+EOF
+	exit 2
+}
+
+DIR=/var/tmp SIZE_MIB=256 CHUNK=16384 PAIRS=3 NLIST=1,2,4,8
+MODES=direct,cold PARTS=fio,mpi,ceiling,memory BNG=./bonnie-ng SEEKS=8000
+while [ $# -gt 0 ]; do
+	case $1 in
+	-d) DIR=$2; shift ;;
+	-s) SIZE_MIB=$2; shift ;;
+	-c) CHUNK=$2; shift ;;
+	-p) PAIRS=$2; shift ;;
+	-N) NLIST=$2; shift ;;
+	-m) MODES=$2; shift ;;
+	-g) PARTS=$2; shift ;;
+	-b) BNG=$2; shift ;;
+	*) usage ;;
+	esac
+	[ $# -gt 0 ] && shift
+done
+
+here=$(dirname "$0")
+SEEKERS=1
+. "$here/lib.sh"
+need_tools fio jq
+[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first)"
+case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
+RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-jobs.XXXXXX") || exit 1
+W=$DIR/bench-jobs.$$
+mkdir -p "$W" || die "cannot make $W"
+trap 'rm -rf "$RAW" "$W"' EXIT
+has() { case ",$PARTS," in *",$1,"*) return 0 ;; esac; return 1; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "NA";
+    else if (NR % 2) print v[(NR + 1) / 2];
+    else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# bng N MODE WORK: the aggregate rate of bonnie-ng -j N.
+bng() {
+	case $2 in direct) m=--direct ;; *) m=--cache=cold ;; esac
+	case $3 in
+	write) p=write ;;
+	read) p=read ;;
+	seeks) p=seeks ;;
+	esac
+	"$BNG" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -j "$1" -S 1 \
+	    -n "$SEEKS" -p "$p" $m --json "$RAW/bng.json" >/dev/null \
+	    2>"$RAW/bng.err" || { note "bonnie-ng failed: $(cat "$RAW/bng.err")"; echo NA; return; }
+	jq -r ".runs[0].phases.$3.rate" "$RAW/bng.json"
+}
+
+# fio_jobs N MODE WORK: fio's group figure for the same work.
+fio_jobs() {
+	case $2 in
+	direct) fm="--direct=1" ;;
+	*) fm="--direct=0 --invalidate=1" ;;
+	esac
+	case $3 in
+	write) fw="--rw=write --end_fsync=1 --create_on_open=1" ;;
+	read) fw="--rw=read" ;;
+	seeks) fw="--rw=randrw --rwmixread=91 --number_ios=$((SEEKS * 11 / 10))" ;;
+	esac
+	fio --output-format=json --output="$RAW/fio.json" --name=j \
+	    --directory="$W" --numjobs="$1" --group_reporting \
+	    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=psync \
+	    --fallocate=none $fm $fw >/dev/null 2>"$RAW/fio.err" ||
+	    { note "fio failed: $(cat "$RAW/fio.err")"; echo NA; return; }
+	case $3 in
+	write) jq -r '.jobs[0].write.bw' "$RAW/fio.json" ;;
+	read) jq -r '.jobs[0].read.bw' "$RAW/fio.json" ;;
+	seeks) jq -r '(.jobs[0].read.total_ios + .jobs[0].write.total_ios) /
+	    1.1 / ([.jobs[0].read.runtime, .jobs[0].write.runtime] | max) *
+	    1000' "$RAW/fio.json" ;;
+	esac
+}
+
+# Lay out fio's files (j.K.0) once per N so that its reads find them.
+fio_layout() {
+	fio --name=j --directory="$W" --numjobs="$1" --size="${SIZE_MIB}m" \
+	    --bs=1m --rw=write --ioengine=psync --end_fsync=1 \
+	    --output=/dev/null >/dev/null 2>&1
+}
+
+echo "bench/jobs.sh: $(uname -r), $(getconf _NPROCESSORS_ONLN) cores, dir $DIR" \
+    "($(df -PT "$DIR" | awk 'NR == 2 { print $2 }')), ${SIZE_MIB} MiB per" \
+    "worker, chunk $CHUNK, $PAIRS pairs, $SEEKS seeks per worker, $(fio --version)"
+
+if has fio; then
+	echo
+	echo "mode    work   N  bonnie-ng     fio    ratio (median of pairs; KiB/s or seeks/s)"
+	for mode in $(echo "$MODES" | tr , ' '); do
+		for n in $(echo "$NLIST" | tr , ' '); do
+			rm -f "$W"/*
+			fio_layout "$n"
+			for work in write read seeks; do
+				: >"$RAW/b" ; : >"$RAW/f"; : >"$RAW/r"
+				k=0
+				while [ $k -lt "$PAIRS" ]; do
+					if [ $((k % 2)) -eq 0 ]; then
+						b=$(bng "$n" "$mode" "$work")
+						f=$(fio_jobs "$n" "$mode" "$work")
+					else
+						f=$(fio_jobs "$n" "$mode" "$work")
+						b=$(bng "$n" "$mode" "$work")
+					fi
+					echo "$b" >>"$RAW/b"; echo "$f" >>"$RAW/f"
+					awk -v b="$b" -v f="$f" 'BEGIN { if (b + 0 > 0 && f + 0 > 0) print b / f }' >>"$RAW/r"
+					k=$((k + 1))
+				done
+				printf '%-7s %-6s %2d %10.0f %9.0f %7.3f\n' "$mode" "$work" "$n" \
+				    "$(median <"$RAW/b")" "$(median <"$RAW/f")" "$(median <"$RAW/r")"
+			done
+		done
+	done
+fi
+
+MPI=$(dirname "$BNG")/bonnie-ng-mpi
+if has mpi && [ -x "$MPI" ] && command -v mpirun >/dev/null 2>&1; then
+	echo
+	echo "work   N  -j N      -np N     ratio (mpi / -j, median of pairs; cold)"
+	for n in $(echo "$NLIST" | tr , ' '); do
+		for work in write read seeks; do
+			: >"$RAW/b"; : >"$RAW/m"; : >"$RAW/r"
+			k=0
+			while [ $k -lt "$PAIRS" ]; do
+				b=$(bng "$n" cold "$work")
+				mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
+				    -np "$n" "$MPI" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -S 1 \
+				    -n "$SEEKS" -p "$work" --json "$RAW/mpi.json" >/dev/null 2>&1
+				m=$(jq -r ".runs[0].phases.$work.rate" "$RAW/mpi.json" 2>/dev/null)
+				echo "$b" >>"$RAW/b"; echo "$m" >>"$RAW/m"
+				awk -v b="$b" -v m="$m" 'BEGIN { if (b + 0 > 0 && m + 0 > 0) print m / b }' >>"$RAW/r"
+				k=$((k + 1))
+			done
+			printf '%-6s %2d %9.0f %9.0f %7.3f\n' "$work" "$n" \
+			    "$(median <"$RAW/b")" "$(median <"$RAW/m")" "$(median <"$RAW/r")"
+		done
+	done
+fi
+
+if has ceiling; then
+	echo
+	echo "The ceiling: fio direct random 16 KiB reads, libaio, numjobs x iodepth"
+	best=0
+	for nj in 1 2 4 8 16; do
+		for qd in 1 4 16 64; do
+			rm -f "$W"/*
+			fio --output-format=json --output="$RAW/c.json" --name=c \
+			    --directory="$W" --numjobs=$nj --group_reporting \
+			    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=libaio \
+			    --iodepth=$qd --direct=1 --rw=randread --runtime=5 \
+			    --time_based >/dev/null 2>&1 || continue
+			v=$(jq -r '.jobs[0].read.bw' "$RAW/c.json")
+			printf 'numjobs %2d iodepth %2d: %8.0f KiB/s\n' $nj $qd "$v"
+			best=$(awk -v a="$best" -v b="$v" 'BEGIN { print (b > a) ? b : a }')
+		done
+	done
+	echo "best: $best KiB/s"
+	echo "bonnie-ng -j N, direct seeks (1 seeker each, so queue depth N):"
+	for n in $(echo "$NLIST" | tr , ' '); do
+		v=$(bng "$n" direct seeks)
+		printf '  -j %2d: %8.0f seeks/s = %8.0f KiB/s, %5.1f%% of the best\n' \
+		    "$n" "$v" "$(awk -v v="$v" -v c="$CHUNK" 'BEGIN { print v * 1.1 * c / 1024 }')" \
+		    "$(awk -v v="$v" -v c="$CHUNK" -v b="$best" 'BEGIN { print 100 * v * 1.1 * c / 1024 / b }')"
+	done
+fi
+
+if has memory; then
+	echo
+	echo "The leader's peak memory (VmHWM of the process that -j N starts in):"
+	for n in 1 64; do
+		rm -f "$W"/*
+		"$BNG" -q -d "$W" -s 16m -c "$CHUNK" -j $n -p write,read,seeks \
+		    -n 200 >/dev/null 2>&1 &
+		pid=$!
+		hwm=0
+		while kill -0 $pid 2>/dev/null; do
+			v=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status 2>/dev/null)
+			[ -n "$v" ] && [ "$v" -gt "$hwm" ] && hwm=$v
+			sleep 0.02
+		done
+		wait $pid
+		echo "  -j $n: $hwm KiB"
+	done
+fi

@@ -1,0 +1,143 @@
+/*
+ * A team: N workers that run the same steps in lock-step, and a leader
+ * that gathers what each worker hands in.  One interface, two back ends:
+ * team.c forks the workers on this host (the default build), team-mpi.c
+ * runs one worker per MPI rank (make mpi).  The team knows nothing of
+ * phases or files; what a worker hands in is an opaque blob of a size
+ * fixed at the start.
+ *
+ * A worker's life: team_barrier() before each step (after its untimed
+ * preparation), the step, then team_gather() with its blob and whether the
+ * step went well.  When any worker fails, dies, or the leader is
+ * signalled, every other worker is told to stop at once: the fork back end
+ * sends each one SIGTERM, so a worker's own handler removes its file and
+ * sets the stop flag that its loops poll; team_barrier() and team_gather()
+ * then return -1.  A worker that dies outright leaves its registered file
+ * (team_own_file()) for the leader to remove.
+ *
+ * Clocks: a worker reports its times relative to team_epoch(), the moment
+ * it left the last barrier.  On one host (fork) the epoch is zero, since
+ * every worker reads the same monotonic clock; across hosts (MPI) it is
+ * the barrier's exit on that rank, so that the hosts' clock offsets never
+ * enter a span (the error is the barrier's exit skew).
+ */
+#ifndef BONNIE_TEAM_H
+#define BONNIE_TEAM_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "timer.h"
+
+#define TEAM_MAX	1024
+
+struct team;
+
+/* What happened to the team as a whole, for the leader. */
+struct team_outcome {
+	int		 failed;	/* A worker failed or died. */
+	int		 worker;	/* The first one that did, or -1. */
+	int		 signalled;	/* The worker died by this signal. */
+	int		 exit_status;	/* Or exited with this status. */
+	int		 stopped;	/* The leader stopped the team. */
+	int		 timed_out;	/* MPI: gave up waiting for a rank. */
+	char		 host[64];	/* The failing worker's host. */
+	char		 error[512];	/* Its team_error() line, or "". */
+};
+
+struct team_config {
+	int		 n;		/* Workers, 1..TEAM_MAX. */
+	size_t		 blob_size;	/* What team_gather() hands in. */
+	/*
+	 * Leader: a worker's blob for a step arrived (ok 0: the worker
+	 * failed in it).  Called in order for each worker, never twice at
+	 * once; the blob is only valid during the call.
+	 */
+	void		(*gathered)(void *arg, int worker, int ok,
+			    const void *blob);
+	/*
+	 * Leader, optional: every worker has arrived at a barrier and is
+	 * about to be let go (MPI: rank 0 has left it).
+	 */
+	void		(*released)(void *arg);
+	void		*arg;
+	/*
+	 * A worker's body: it runs in the worker (a child process, or the
+	 * rank itself) and returns its exit status.
+	 */
+	int		(*body)(struct team *, int worker, void *arg);
+	void		*body_arg;
+	/* The flag a signal handler sets; the team polls it. */
+	volatile sig_atomic_t *stop;
+	/* The signal that tells a worker to stop (the handler's). */
+	int		 stop_signal;
+};
+
+/*
+ * Run the team: start n workers, run body in each, let the leader gather,
+ * and wait for every worker to end.  In the leader (the calling process
+ * for fork; rank 0 for MPI) it returns 0 when every worker returned 0,
+ * or -1 with *out saying who failed first and *cause one line; on other
+ * MPI ranks it returns that rank's own status the same way.  Every
+ * worker has ended (fork: been reaped) and every file it registered is
+ * gone when it returns.
+ */
+int	team_run(const struct team_config *, struct team_outcome *out,
+	    char **cause);
+
+/*
+ * Worker: wait until every worker has arrived.  0 to go on, -1 when the
+ * team is stopping.  Sets the epoch.
+ */
+int	team_barrier(struct team *);
+/*
+ * Worker: hand in this step's blob (blob_size bytes) and whether the step
+ * went well.  0 to go on; -1 when the team is stopping (this worker
+ * failed, or another did).
+ */
+int	team_gather(struct team *, const void *blob, int ok);
+/* Worker: the clock the times it reports are relative to. */
+bn_time	team_epoch(const struct team *);
+/* Worker: this worker's index and the team's size. */
+int	team_worker(const struct team *);
+int	team_size(const struct team *);
+/*
+ * Worker: the file it made (or none, path NULL), for the leader to remove
+ * if the worker dies before it can: only if the path still names that
+ * file (device and inode).  Call with the stop signal blocked.
+ */
+void	team_own_file(struct team *, const char *path, dev_t, ino_t);
+
+/*
+ * Leader: stop every worker now (async-signal-safe; for the leader's
+ * signal handler).  A no-op outside a running team.
+ */
+void	team_stop_all(void);
+
+/*
+ * Once per process, before anything else (MPI_Init) and at the end
+ * (MPI_Finalize); no-ops for fork.  team_init returns 0 or -1.
+ */
+int	team_init(int *argc, char ***argv);
+void	team_finish(void);
+/*
+ * The process's place: ranks in the job and this one's rank (1 and 0 for
+ * fork).  Only rank 0 prints and writes the record.
+ */
+int	team_ranks(void);
+int	team_rank(void);
+/* Leader, after team_run(): the host name of a worker ("" if unknown). */
+const char *team_host(int worker);
+
+/*
+ * Worker: one line saying why it failed, for the leader's message when it
+ * cannot gather a blob (MPI: a rank that failed before a barrier).
+ */
+void	team_error(struct team *, const char *line);
+
+/* Which back end this build has: "fork" or "mpi". */
+extern const char team_backend[];
+
+#endif

@@ -1,0 +1,481 @@
+/*
+ * Many workers: the same run in each of -j N workers (or MPI ranks), in
+ * lock-step, and one result for the team.  The core (run.c) runs each
+ * worker's phases and calls two hooks around every timed part: ready()
+ * after the untimed preparation, where the worker waits at the team's
+ * barrier, and done() after it, where it hands its figures to the
+ * leader.  Phases never know how many workers run.
+ *
+ * The leader makes one phase result out of the workers' (the rule IOR
+ * uses): all their bytes (or seeks) over the span from the earliest start
+ * to the latest end, so a straggler counts against the result; %CPU is
+ * the sum of the workers' CPU (seekers included) over that span; the
+ * latency histogram is the merge of theirs.  Each worker's own figures
+ * and the phase's skew (latest end minus earliest end, over the span) go
+ * to the record.  The whole machine's CPU and device counters are read
+ * once per phase, by the leader, from the barrier's release to the last
+ * worker's hand-in.
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "pattern.h"
+#include "phase.h"
+#include "platform.h"
+#include "run.h"
+#include "team.h"
+
+/* A phase shorter than this is marked imprecise. */
+#define PRECISE_SECONDS	0.5
+/* Above this fraction of cache hits a cold phase is marked warm. */
+#define WARM_LIMIT	0.05
+
+/* What a worker hands the leader after each phase. */
+struct team_blob {
+	int32_t			phase;		/* enum phase_id */
+	int32_t			seekers;
+	int64_t			start_ns;	/* From the team's epoch. */
+	int64_t			end_ns;
+	uint64_t		fs_id;		/* Of -d, for shared or not. */
+	struct phase_result	ph;
+	struct run_error	err;
+	struct hist		hist;
+};
+
+/* The leader's view of the phase that runs now. */
+struct leader {
+	const struct options	*opt;
+	struct run_result	*res;
+	int			 n;
+	int			 progress;	/* 0 quiet, else a line. */
+	int			 ncpu;
+	dev_t			 dev;
+	enum phase_id		 steps[PH_COUNT];
+	int			 nsteps;
+	int			 step;		/* Released so far, -1 none. */
+	int			 got;		/* Handed in for this step. */
+	int64_t			 min_start, max_end, min_end;
+	struct phase_result	 agg;
+	struct hist		*hist;
+	int			 mach_cpu, mach_dev;
+	uint64_t		 busy0, total0, rd0, wr0;
+	int			 failed;	/* The worker whose error is in
+					   res->err, + 1. */
+};
+
+/* What a worker's hooks need. */
+struct worker {
+	struct team		*team;
+	struct team_blob	*blob;
+	char			 tag[96];
+	uint64_t		 fs_id;
+	bn_time			 start;
+};
+
+/* The per-worker figures for worker w and phase id. */
+static struct worker_phase *
+wph(struct run_result *res, int w, int id)
+{
+	return &res->wph[(size_t)w * PH_COUNT + (size_t)id];
+}
+
+static const char *
+phase_title(enum phase_id id)
+{
+	int	i;
+
+	for (i = 0; phase_table[i] != NULL; i++)
+		if (phase_table[i]->id == id)
+			return phase_table[i]->title;
+	return phase_id_name(id);
+}
+
+static unsigned
+phase_flags(enum phase_id id)
+{
+	int	i;
+
+	for (i = 0; phase_table[i] != NULL; i++)
+		if (phase_table[i]->id == id)
+			return phase_table[i]->flags;
+	return 0;
+}
+
+static void
+leader_released(void *arg)
+{
+	struct leader	*l = arg;
+	enum phase_id	 id;
+
+	if (l->step + 1 >= l->nsteps)
+		return;
+	l->step++;
+	l->got = 0;
+	id = l->steps[l->step];
+	memset(&l->agg, 0, sizeof(l->agg));
+	l->agg.resident = -1;
+	l->agg.hit_fraction = -1;
+	l->agg.backing_resident = -1;
+	l->min_start = INT64_MAX;
+	l->max_end = INT64_MIN;
+	l->min_end = INT64_MAX;
+	hist_init(l->hist);
+	if (l->progress) {
+		fprintf(stderr, "%s...", phase_title(id));
+		fflush(stderr);
+	}
+	l->mach_cpu = platform_cpu_ticks(&l->busy0, &l->total0) == 0;
+	l->mach_dev = platform_dev_io(l->dev, &l->rd0, &l->wr0) == 0;
+}
+
+/* The last worker handed in: make the team's result for the phase. */
+static void
+leader_phase_end(struct leader *l, enum phase_id id)
+{
+	struct phase_result	*a = &l->agg;
+	uint64_t		 busy, total, rd, wr;
+	double			 span;
+	int			 w;
+
+	span = (double)(l->max_end - l->min_start) / 1e9;
+	a->ran = 1;
+	a->elapsed = span;
+	a->cpu_pct = span > 0 ? 100 * (a->user + a->sys) / span : 0;
+	if (id == PH_SEEKS)
+		a->rate = span > 0 ? (double)a->ops / span : 0;
+	else
+		a->rate = span > 0 ? (double)a->bytes / 1024.0 / span : 0;
+	a->skew = span > 0 ? (double)(l->max_end - l->min_end) / 1e9 / span :
+	    0;
+	hist_summary(l->hist, &a->lat);
+	a->imprecise = span < PRECISE_SECONDS;
+	a->cpu_doubtful = a->cpu_pct > 100.0 * l->ncpu * team_ranks() + 1;
+	a->machine_busy = -1;
+	a->dev_read = a->dev_written = -1;
+	if (l->mach_cpu && platform_cpu_ticks(&busy, &total) == 0 &&
+	    total > l->total0)
+		a->machine_busy = 100.0 * (double)(busy - l->busy0) /
+		    (double)(total - l->total0);
+	if (l->mach_dev && platform_dev_io(l->dev, &rd, &wr) == 0) {
+		a->dev_read = (int64_t)(rd - l->rd0);
+		a->dev_written = (int64_t)(wr - l->wr0);
+	}
+	/*
+	 * Cache hits from the whole phase's device reads: a worker's own
+	 * counters also hold the other workers' reads.
+	 */
+	if (a->hit_fraction < 1 && a->dev_read >= 0 && a->bytes > 0 &&
+	    !a->direct && (phase_flags(id) & PHASE_READS)) {
+		double hits = 1 - (double)a->dev_read / (double)a->bytes;
+
+		a->hit_fraction = hits > 0 ? hits : 0;
+		if (a->hit_fraction > WARM_LIMIT && a->cache == CSTATE_COLD) {
+			a->cache = CSTATE_WARM;
+			if (!l->opt->quiet)
+				fprintf(stderr, "bonnie-ng: warning: phase %s: "
+				    "%.0f%% of its reads were cache hits (the "
+				    "device read %lld of %llu bytes); marked "
+				    "warm\n", phase_id_name(id),
+				    100 * a->hit_fraction,
+				    (long long)a->dev_read,
+				    (unsigned long long)a->bytes);
+		}
+	}
+	for (w = 0; w < l->n; w++) {
+		struct worker_phase *p = wph(l->res, w, id);
+
+		p->start = (p->start_ns - l->min_start) / 1e9;
+		p->end = (p->end_ns - l->min_start) / 1e9;
+	}
+	l->res->ph[id] = *a;
+	if (l->progress) {
+		fprintf(stderr, "done\n");
+		fflush(stderr);
+	}
+	if (!l->opt->quiet && a->imprecise)
+		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
+		    "under %.1f s: its figures are imprecise (use a larger "
+		    "-s)\n", phase_id_name(id), span, PRECISE_SECONDS);
+	if (!l->opt->quiet && a->cache == CSTATE_WARM)
+		fprintf(stderr, "bonnie-ng: warning: a worker's file was still "
+		    "cached before phase %s; marked warm\n", phase_id_name(id));
+}
+
+static void
+leader_gathered(void *arg, int w, int ok, const void *p)
+{
+	struct leader		*l = arg;
+	const struct team_blob	*b = p;
+	struct phase_result	*a = &l->agg;
+	struct worker_phase	*mine;
+	enum phase_id		 id = (enum phase_id)b->phase;
+
+	if (b->phase < 0 || b->phase >= PH_COUNT)
+		return;
+	l->res->workers[w].fs_id = b->fs_id;
+	if (!ok) {
+		if (!l->failed) {
+			l->failed = w + 1;
+			l->res->err = b->err;
+		}
+		if (l->progress && l->got >= 0) {
+			fprintf(stderr, "failed\n");
+			l->got = -1;
+		}
+		return;
+	}
+	if (l->failed || l->got < 0)
+		return;
+	mine = wph(l->res, w, id);
+	mine->ran = 1;
+	mine->bytes = b->ph.bytes;
+	mine->ops = b->ph.ops;
+	mine->elapsed = b->ph.elapsed;
+	mine->rate = b->ph.rate;
+	mine->cpu_pct = b->ph.cpu_pct;
+	mine->lat = b->ph.lat;
+	mine->start_ns = b->start_ns;
+	mine->end_ns = b->end_ns;
+	a->bytes += b->ph.bytes;
+	a->ops += b->ph.ops;
+	a->user += b->ph.user;
+	a->sys += b->ph.sys;
+	a->workers += b->ph.workers;
+	a->direct = b->ph.direct;
+	if (l->got == 0 || b->ph.cache == CSTATE_WARM)
+		a->cache = b->ph.cache;
+	if (b->ph.resident > a->resident)
+		a->resident = b->ph.resident;
+	/* The least favourable worker speaks for the cache figures. */
+	if (l->got == 0 || b->ph.hit_fraction > a->hit_fraction)
+		a->hit_fraction = b->ph.hit_fraction;
+	if (l->got == 0 || b->ph.backing_resident > a->backing_resident)
+		a->backing_resident = b->ph.backing_resident;
+	if (b->ph.drop_seconds > a->drop_seconds)
+		a->drop_seconds = b->ph.drop_seconds;
+	if (b->start_ns < l->min_start)
+		l->min_start = b->start_ns;
+	if (b->end_ns > l->max_end)
+		l->max_end = b->end_ns;
+	if (b->end_ns < l->min_end)
+		l->min_end = b->end_ns;
+	hist_merge(l->hist, &b->hist);
+	/* --verify: every worker checked its own file. */
+	a->verified = l->got == 0 ? b->ph.verified :
+	    a->verified && b->ph.verified;
+	pattern_tally_merge(&a->verify, &b->ph.verify);
+	l->res->bad_chunks += b->ph.verify.chunks;
+	if (++l->got == l->n)
+		leader_phase_end(l, id);
+}
+
+/* The worker's hooks. */
+
+static int
+worker_ready(void *arg, enum phase_id id)
+{
+	struct worker	*wk = arg;
+
+	(void)id;
+	if (team_barrier(wk->team) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
+{
+	struct worker		*wk = arg;
+	struct team_blob	*b = wk->blob;
+	bn_time			 epoch = team_epoch(wk->team);
+
+	memset(b, 0, offsetof(struct team_blob, hist));
+	b->phase = (int32_t)id;
+	b->fs_id = wk->fs_id;
+	b->ph = *rep->ph;
+	b->start_ns = (int64_t)(rep->start.ns - epoch.ns);
+	b->end_ns = (int64_t)(rep->end.ns - epoch.ns);
+	if (rep->hist != NULL)
+		b->hist = *rep->hist;
+	else
+		hist_init(&b->hist);
+	if (!rep->ok && rep->err != NULL)
+		b->err = *rep->err;
+	return team_gather(wk->team, b, rep->ok);
+}
+
+static void
+worker_own(void *arg, const char *path, dev_t dev, ino_t ino)
+{
+	struct worker	*wk = arg;
+
+	team_own_file(wk->team, path, dev, ino);
+}
+
+struct body_arg {
+	const struct options	*opt;
+};
+
+static int
+worker_body(struct team *t, int w, void *arg)
+{
+	const struct body_arg	*ba = arg;
+	struct options		 opt = *ba->opt;
+	struct run_result	*res;
+	struct run_hooks	 hooks;
+	struct worker		 wk;
+	struct statvfs		 vfs;
+	char			 host[64] = "";
+	int			 rv;
+
+	memset(&wk, 0, sizeof(wk));
+	wk.team = t;
+	wk.blob = xcalloc(1, sizeof(*wk.blob));
+	if (statvfs(opt.dir, &vfs) == 0)
+		wk.fs_id = (uint64_t)vfs.f_fsid;
+	if (team_ranks() > 1) {
+		if (gethostname(host, sizeof(host) - 1) == -1)
+			host[0] = '\0';
+		snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
+	} else
+		snprintf(wk.tag, sizeof(wk.tag), "j%d", w);
+	/* Each worker has its own data and seek offsets; the leader warns. */
+	opt.seed = ba->opt->seed + (uint64_t)w;
+	opt.quiet = 1;
+	run_set_progress(0);
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.name_tag = wk.tag;
+	hooks.ready = worker_ready;
+	hooks.done = worker_done;
+	hooks.own_file = worker_own;
+	hooks.arg = &wk;
+	res = xcalloc(1, sizeof(*res));
+	rv = run_worker(&opt, res, &hooks);
+	if (rv == -1)
+		team_error(t, res->err.message);
+	free(res);
+	free(wk.blob);
+	return rv == -1 ? 1 : 0;
+}
+
+int
+run_team(const struct options *opt, struct run_result *res, int progress)
+{
+	struct team_config	 cfg;
+	struct team_outcome	 out;
+	struct leader		 l;
+	struct body_arg		 ba;
+	struct stat		 st;
+	char			*cause = NULL;
+	int			 i, n, rv;
+
+	n = team_ranks() > 1 ? team_ranks() : opt->jobs;
+	if (n <= 1)
+		return run_once(opt, res);
+	memset(res, 0, sizeof(*res));
+	res->seed = opt->seed;
+	utc_now(res->start_utc, sizeof(res->start_utc));
+	res->jobs = n;
+	res->wph = xcalloc((size_t)n * PH_COUNT, sizeof(*res->wph));
+	res->workers = xcalloc((size_t)n, sizeof(*res->workers));
+	for (i = 0; i < PH_COUNT; i++) {
+		res->ph[i].resident = -1;
+		res->ph[i].skew = -1;
+		res->ph[i].hit_fraction = -1;
+		res->ph[i].backing_resident = -1;
+	}
+	for (i = 0; i < n; i++)
+		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
+		    "%s", team_host(i));
+
+	memset(&l, 0, sizeof(l));
+	l.opt = opt;
+	l.res = res;
+	l.n = n;
+	l.progress = progress && team_rank() == 0;
+	l.step = -1;
+	if ((l.ncpu = platform_ncpu()) < 1)
+		l.ncpu = 1;
+	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
+	l.hist = xmalloc(sizeof(*l.hist));
+	for (i = 0; phase_table[i] != NULL; i++)
+		if (opt->phases & (1u << phase_table[i]->id))
+			l.steps[l.nsteps++] = phase_table[i]->id;
+
+	memset(&ba, 0, sizeof(ba));
+	ba.opt = opt;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.n = n;
+	cfg.blob_size = sizeof(struct team_blob);
+	cfg.gathered = leader_gathered;
+	cfg.released = leader_released;
+	cfg.arg = &l;
+	cfg.body = worker_body;
+	cfg.body_arg = &ba;
+	cfg.stop = &bn_stop_signal;
+	cfg.stop_signal = SIGTERM;
+	rv = team_run(&cfg, &out, &cause);
+	free(l.hist);
+	if (rv == 0) {
+		free(cause);
+		return 0;
+	}
+	if (l.progress && l.step >= 0 && l.got >= 0 && l.got < n)
+		fprintf(stderr, "failed\n");
+	if (bn_stop_signal && !out.failed) {
+		res->interrupted = bn_stop_signal;
+		res->err.set = 1;
+		res->err.phase = l.step >= 0 ? phase_id_name(l.steps[l.step]) :
+		    "setup";
+		snprintf(res->err.message, sizeof(res->err.message),
+		    "interrupted");
+	} else {
+		const char	*ph = l.step >= 0 && l.step < l.nsteps ?
+		    phase_id_name(l.steps[l.step]) : "setup";
+		const char	*why;
+		char		 where[128], msg[sizeof(res->err.message)];
+
+		/* Only the words of the worker the team blames. */
+		if (res->err.set && l.failed != out.worker + 1)
+			memset(&res->err, 0, sizeof(res->err));
+		why = res->err.set ? res->err.message : out.error;
+
+		if (team_ranks() > 1)
+			snprintf(where, sizeof(where), "rank %d on %.64s",
+			    out.worker, out.host);
+		else
+			snprintf(where, sizeof(where), "worker %d", out.worker);
+		if (why[0] != '\0')
+			snprintf(msg, sizeof(msg), "%s: %.1400s", where, why);
+		else
+			snprintf(msg, sizeof(msg), "phase %s: %.200s; every "
+			    "test file removed", ph, cause != NULL ? cause :
+			    "failed");
+		memcpy(res->err.message, msg, sizeof(msg));
+		res->err.set = 1;
+		if (res->err.phase == NULL)
+			res->err.phase = ph;
+	}
+	free(cause);
+	return -1;
+}
+
+void
+run_result_free(struct run_result *res)
+{
+	free(res->wph);
+	free(res->workers);
+	res->wph = NULL;
+	res->workers = NULL;
+}

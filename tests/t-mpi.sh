@@ -1,0 +1,164 @@
+#!/bin/sh
+# The MPI build (make mpi): the team over MPI ranks on this machine, TCP
+# over loopback, 4 ranks: lock-step gathering, a rank failing mid-step and
+# one failing before the first barrier.  A visible skip without mpicc and
+# mpirun, and under the sanitizers (the plain pass covers it).
+. tests/lib.sh
+
+if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1
+then
+	skip "mpicc or mpirun is not installed (apt-get install openmpi-bin libopenmpi-dev)"
+	done_testing
+	exit
+fi
+if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
+	skip "the MPI tests run in the plain pass only"
+	done_testing
+	exit
+fi
+if [ ! -x build-mpi/tests/mpi-team ] || [ ! -x bonnie-ng-mpi ]; then
+	make -s mpi >/dev/null 2>&1
+fi
+[ -x build-mpi/tests/mpi-team ]; check "make mpi builds" $?
+
+mpi() {
+	timeout 120 mpirun --allow-run-as-root --oversubscribe \
+	    --mca btl tcp,self "$@"
+}
+
+for mode in plain fail prepfail; do
+	mpi -np 4 build-mpi/tests/mpi-team $mode >"$T/out" 2>"$T/err"
+	status=$?
+	grep -E '^(not )?ok|^#' "$T/out" | sed "s/^\(not \)*ok [0-9]* - /&$mode: /; s/^\(not \)*ok [0-9]*/\1ok/" >"$T/tap"
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) check "${line#ok - }" 0 ;;
+		"not ok "*) check "${line#not ok - }" 1 ;;
+		"#"*) echo "$line" ;;
+		esac
+	done <"$T/tap"
+	grep -q '^1\.\.' "$T/out"; check "$mode: rank 0 finished its checks" $?
+	[ $status -eq 0 ]; check "$mode: the job exits 0 (rank 0's checks)" $?
+done
+
+# bonnie-ng-mpi: one worker per rank, rank 0 reports.
+[ -x bonnie-ng-mpi ]; check "make mpi builds bonnie-ng-mpi" $?
+if ! command -v jq >/dev/null 2>&1; then
+	skip "jq is not installed: the bonnie-ng-mpi checks"
+	done_testing
+	exit
+fi
+scratch
+BNM=$(pwd)/bonnie-ng-mpi
+TAG=bnmpi$$
+no_procs() {
+	_i=0
+	while [ $_i -lt 100 ]; do
+		pgrep -f -- "-m $TAG" >/dev/null 2>&1 || return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+# A shared directory: four ranks, one file each.
+mkdir "$T/shared"
+mpi -np 4 "$BNM" -m $TAG -d "$T/shared" -s 16m -p write,read,seeks -n 500 \
+    -q --json "$T/r.json" >"$T/out" 2>"$T/err"
+st=$?
+check "shared directory, 4 ranks: exit 0 (exit $st)" $st
+[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+[ "$(awk -v t=$TAG '$1 == substr(t, 1, 8)' "$T/out" | wc -l)" -eq 1 ] &&
+    [ "$(awk -v t=$TAG '$1 == substr(t, 1, 8) { print $2 }' "$T/out")" = 64 ]
+check "rank 0 prints one row; MB is 4 x 16" $?
+jq -e '.options.jobs == 4 and .runs[0].team.backend == "mpi" and
+    (.runs[0].team.workers | length) == 4 and
+    (.runs[0].team.workers | all(.host != "")) and
+    .runs[0].team.same_fs == true' "$T/r.json" >/dev/null
+check "the record lists every rank's host and one file system" $?
+for ph in write read seeks; do
+	jq -e --arg ph "$ph" '
+	    .runs[0].phases[$ph] as $p | $p.per_worker as $w |
+	    ($w | map(.start_s) | min) as $s0 |
+	    ($w | map(.end_s) | max) as $e1 |
+	    ($e1 - $s0) as $span |
+	    ($w | length) == 4 and
+	    $p.bytes == ($w | map(.bytes) | add) and
+	    $p.ops == ($w | map(.ops) | add) and
+	    (($p.elapsed_s - $span) | fabs) < 1e-6 and
+	    (if $ph == "seeks" then (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate
+	     else (($p.rate - $p.bytes / 1024 / $span) | fabs) <= 1e-6 * $p.rate end)
+	' "$T/r.json" >/dev/null
+	check "$ph: the aggregate is the ranks' work over earliest start to latest end" $?
+done
+[ "$(jq '.runs[0].phases.write.bytes' "$T/r.json")" = 67108864 ]
+check "four files of 16 MiB written" $?
+check "every file removed" $(no_test_files "$T/shared"; echo $?)
+check "no rank left" $(no_procs; echo $?)
+
+# -j with MPI is refused, once.
+mpi -np 2 "$BNM" -m $TAG -d "$T/shared" -s 4m -j 2 >"$T/out" 2>"$T/err"
+st=$?
+[ $st -ne 0 ] && [ "$(grep -c "^bonnie-ng: " "$T/err")" = 1 ] &&
+    grep -q "one worker per MPI rank" "$T/err"
+check "-j under MPI is refused with one line" $?
+
+if [ "$(id -u)" -ne 0 ]; then
+	skip "per-rank directories: needs root to mount tmpfs"
+	skip "a rank with a full disk: needs root to mount tmpfs"
+	done_testing
+	exit
+fi
+# One directory per rank, on two file systems (MPMD: one -d per context).
+mkdir "$T/a" "$T/b" "$T/small"
+mount -t tmpfs -o size=80m tmpfs "$T/a" && T_MOUNTS="$T/a" &&
+    mount -t tmpfs -o size=80m tmpfs "$T/b" && T_MOUNTS="$T_MOUNTS $T/b" &&
+    mount -t tmpfs -o size=20m tmpfs "$T/small" &&
+    T_MOUNTS="$T_MOUNTS $T/small"
+check "mount three tmpfs" $?
+mpi -np 2 "$BNM" -m $TAG -d "$T/a" -s 16m -p write,read -q --json "$T/d.json" \
+    : -np 2 "$BNM" -m $TAG -d "$T/b" -s 16m -p write,read -q \
+    >"$T/out" 2>"$T/err"
+st=$?
+check "per-rank directories: exit 0 (exit $st)" $st
+jq -e '.runs[0].team.same_fs == false and
+    ([.runs[0].team.workers[].fs_id] | unique | length) == 2 and
+    .runs[0].phases.read.bytes == 67108864' "$T/d.json" >/dev/null
+check "the record says the ranks' directories differ" $?
+check "per-rank directories: every file removed" \
+    $(no_test_files "$T/a" && no_test_files "$T/b"; echo $?)
+
+# Rank 3 fills its disk: every rank stops and removes its file; rank 0
+# names the rank, its host, the phase, the file and the error, once.
+mpi -np 3 "$BNM" -m $TAG -d "$T/a" -s 16m -p write,read --cache=keep -q \
+    : -np 1 "$BNM" -m $TAG -d "$T/small" -s 32m -p write,read \
+    --cache=keep --no-space-check -q >"$T/out" 2>"$T/err"
+st=$?
+[ $st -ne 0 ]; check "a rank with a full disk: the job exits non-zero (exit $st)" $?
+n=$(grep -c "^bonnie-ng: " "$T/err")
+grep -Eq "^bonnie-ng: rank 3 on [^:]+: phase write: $T/small/bonnie-ng\.[0-9]+\.[^/]*\.r3\.[A-Za-z0-9]+: write: No space left on device \(at byte [0-9]+\)\$" "$T/err" &&
+    [ "$n" = 1 ]
+check "rank 0's one line names rank 3, its host, the phase, its file, the error" $?
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/err"
+check "a full disk: every rank's file removed" \
+    $(no_test_files "$T/a" && no_test_files "$T/small"; echo $?)
+check "a full disk: no rank left" $(no_procs; echo $?)
+
+# Ctrl-C: mpirun gets SIGINT and stops the ranks; each removes its file.
+timeout 60 mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
+    -np 4 "$BNM" -m $TAG -d "$T/a" -s 8m -p write,seeks -n 100000000 \
+    >"$T/out" 2>"$T/err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(find "$T/a" -name 'bonnie-ng.*' | wc -l)" -lt 4 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 1
+kill -INT $pid
+wait $pid
+st=$?
+[ $st -ne 0 ] && [ $st -ne 124 ]
+check "Ctrl-C: the job stops, non-zero (exit $st)" $?
+check "Ctrl-C: no rank left" $(no_procs; echo $?)
+check "Ctrl-C: every file removed" $(no_test_files "$T/a"; echo $?)
+done_testing
