@@ -1,14 +1,121 @@
 /*
- * Subcommands: "bonnie-ng compare", "bonnie-ng report", "bonnie-ng sweep".
- * Each takes the arguments after its name (argv[0] is the subcommand),
- * prints its own output on stdout, and returns the exit status.  A final
- * error message, if any, is handed back in *cause for main.c to print.
+ * Commands as entries, in the manner of tmux's cmd_entry: each command
+ * (run, the default; compare; report; sweep) is one const struct cmd_entry
+ * with its name and operands, its option row tables, the size and the
+ * defaults of its state, and its exec function.  main.c finds the entry
+ * (cmd.h), has cmd_parse() read the command line into a fresh state,
+ * prints the help, the version or the error (and the usage, when the
+ * parser asks for it), and calls exec.
+ *
+ * This header and src/commands.c are what the commands share, below them;
+ * the table of every command is above them, in src/cmd.c (include/cmd.h),
+ * so that calls only go down.
+ *
+ * To add a command: write src/cmd-NAME.c with its rows, its state, its
+ * exec and its entry; add the entry to cmd_table[] in src/cmd.c; document
+ * it in man/bonnie-ng.1, whose SYNOPSIS must match the usage
+ * (tests/t-args.sh checks).
  */
 #ifndef BONNIE_COMMANDS_H
 #define BONNIE_COMMANDS_H
 
-int	cmd_compare(int argc, char **argv, char **cause);
-int	cmd_report(int argc, char **argv, char **cause);
-int	cmd_sweep(int argc, char **argv, char **cause);
+#include <stddef.h>
+#include <stdio.h>
+
+#include "args.h"
+#include "options.h"
+
+struct phase;
+struct sysinfo;
+
+/*
+ * The exit status a command ends with: 0, 1 for a failure of the system
+ * (or compare's "worse"), 2 for a fault in the command line or the input;
+ * a signal ends the process with 128 plus its number.
+ */
+enum cmd_status {
+	CMD_OK = 0,
+	CMD_FAIL = 1,
+	CMD_USAGE = 2
+};
+
+/*
+ * One of a command's row tables, and where in the command's state its
+ * setters store.  With phases set, the table is the rows of every phase
+ * in the phase table (each phase's struct phase options), storing into
+ * the struct options at off.  A list ends with rows NULL and phases 0.
+ */
+struct cmd_rows {
+	const struct args_option *rows;
+	int			  phases;
+	size_t			  off;
+};
+
+struct cmd_entry {
+	struct args_spec	 spec;		/* Name, operands, ... */
+	const struct cmd_rows	*rows;
+	size_t			 size;		/* Of the state. */
+	/* Fill a zeroed state with the defaults; argv is the whole line. */
+	void			(*init)(void *state, int argc, char **argv);
+	/* Run on the operands; returns the exit status, *cause the error. */
+	int			(*exec)(void *state, int nfiles, char **files,
+				    char **cause);
+	int			 flags;
+};
+/*
+ * The command runs as a team (include/team.h): main.c calls team_init()
+ * before the parse (MPI takes its own arguments out of argv) and
+ * team_finish() at the end, and only rank 0 prints an error.
+ */
+#define CMD_TEAM	0x1
+
+extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
+	    cmd_report_entry, cmd_sweep_entry;
+
+#define CMD_MAX_TABLES	16
+
+/*
+ * A command's row tables, with the given phase table's rows where the
+ * entry asks for them, and their targets in state (NULL: for printing
+ * only).  out has room for CMD_MAX_TABLES; the last has rows NULL.
+ */
+void	cmd_tables(const struct cmd_entry *, const struct phase *const *,
+	    void *state, struct args_table *out);
+
+/*
+ * Parse a command's line (argv[0] is the program or the command's name)
+ * into state, after the entry's init; the operands go to files[] (room
+ * for argc).  As args_parse().
+ */
+enum args_result cmd_parse(const struct cmd_entry *, int argc, char **argv,
+	    void *state, char **files, int *nfiles, char **cause);
+
+/* The usage of one command; then, for cmd_entry_help, its option rows. */
+void	cmd_entry_usage(FILE *, const char *prefix, const struct cmd_entry *);
+void	cmd_entry_help(FILE *, const struct cmd_entry *);
+
+/*
+ * The benchmark's rows: those a sweep shares, and those of a single run
+ * only.  Both store into a struct options.
+ */
+extern const struct args_option cmd_run_bench_rows[], cmd_run_rows[];
+
+/*
+ * Parse a benchmark command line into o and check it (options_check()).
+ * The fuzzers' and tests' way in.
+ */
+enum args_result cmd_run_parse(int argc, char **argv, struct options *,
+	    char **cause);
+
+/*
+ * What every benchmarking command does before its first file, after its
+ * own checks: the defaults that depend on the system, the checks of the
+ * target directory (run_preflight()), and the description of the system.
+ * Returns CMD_OK, or CMD_USAGE or CMD_FAIL with *cause.
+ */
+enum cmd_status cmd_run_prepare(struct options *, struct sysinfo **,
+	    char **cause);
+/* Then, just before the first file: signals and progress (run.h). */
+void	cmd_run_start(int progress);
 
 #endif

@@ -1,5 +1,9 @@
 /*
- * The options of one benchmark run, and the parsers for their values.
+ * The options of one benchmark run, and the one check of each of their
+ * values, next to its type: the option rows (cmd-run.c, cmd-sweep.c) call
+ * these, so a value is refused the same way by every command.  A check
+ * returns 0, or -1 with the reason in *why: one line naming the value as
+ * given, which the parser puts after "invalid value for -x, --name: ".
  */
 #ifndef BONNIE_OPTIONS_H
 #define BONNIE_OPTIONS_H
@@ -7,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "args.h"
+#include "result.h"
 /* The value parsers for sizes and counts, parse_size() and parse_count(). */
 #include "units.h"
 
@@ -24,6 +30,8 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
+#define MAX_SEEKS          (UINT64_C(1) << 40)
+#define MAX_REPEAT         1000
 #define MAX_JOBS           1024	/* -j: workers, each with a file. */
 
 struct options {
@@ -50,28 +58,54 @@ struct options {
 	int		 no_space_check;
 	enum out_format	 format;
 	const char	*json_path;	/* --json FILE, or NULL. */
+	int		 fast;		/* -f: without the per-char phases. */
+	uint64_t	 phase_arg[PH_COUNT]; /* A phase's own option value
+					   (see include/phase.h). */
 	int		 argc;		/* The command line, for the record. */
 	char		**argv;
 };
 
-/* The usage text, mirroring the man page's SYNOPSIS. */
-extern const char options_usage[];
-
-#define OPTIONS_HELP	1
-#define OPTIONS_VERSION	2
-
-/*
- * Parse a benchmark command line into o (after options_defaults()) and
- * check it.  Returns 0 to run, OPTIONS_HELP or OPTIONS_VERSION when asked
- * for those, or -1 with one line in *cause for a bad command line.
- */
-int	options_parse(int argc, char **argv, struct options *, char **cause);
-
 /* The default label: the short host name. */
 const char *options_default_label(void);
 
-/* Fill in the defaults for everything. */
+/*
+ * Fill in the defaults for everything, the phases' own values (the def of
+ * their option rows) included.
+ */
 void	options_defaults(struct options *);
+
+/*
+ * After the command line: the defaults that depend on the system or the
+ * moment (label, seed, RAM) where none was given.
+ */
+void	options_finish(struct options *);
+
+/* A fresh seed, 53 bits so that the record's JSON readers keep it exact. */
+uint64_t options_default_seed(void);
+
+/* The value checks, one per kind of value. */
+int	cache_mode_parse(const char *, enum cache_mode *, char **why);
+const char *cache_mode_name(enum cache_mode);
+int	seeker_mode_parse(const char *, enum seeker_mode *, char **why);
+const char *seeker_mode_name(enum seeker_mode);
+int	out_format_parse(const char *, enum out_format *, char **why);
+/* -S: a count of seekers, or fork or thread. */
+int	seekers_parse(const char *, struct options *, char **why);
+/* A chunk size: a size in bytes, a power of two in range. */
+int	chunk_parse(const char *, uint64_t *, char **why);
+/* A file size, in MiB when bare (its range is options_check()'s). */
+int	file_size_parse(const char *, uint64_t *, char **why);
+int	seeks_parse(const char *, uint64_t *, char **why);
+int	repeat_parse(const char *, int *, char **why);
+int	jobs_parse(const char *, int *, char **why);
+int	seed_parse(const char *, uint64_t *, char **why);
+int	ram_parse(const char *, uint64_t *, char **why);
+/* A label: one word without commas, not starting with '#'. */
+int	label_check(const char *, char **why);
+
+/* The slot of phase id's own option value, for its row (phase.h). */
+#define OPTIONS_PHASE_ARG(id)	((int)(offsetof(struct options, phase_arg) + \
+	    (size_t)(id) * sizeof(uint64_t)))
 
 /*
  * Check the options against each other (chunk a power of two in range,

@@ -6,7 +6,11 @@
  *  1. write src/phase-NAME.c with its timed loop in one short function and
  *     a const struct phase at the bottom;
  *  2. add an id to enum phase_id in result.h and the struct to the table in
- *     src/phase.c.
+ *     src/phase.c;
+ *  3. if the phase takes an option of its own (say --syncs), declare its row
+ *     in the phase's file only, through the struct's options (see below):
+ *     the run and sweep commands parse it, print it in their usage and
+ *     help, and options_defaults() sets its default.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
  * and reports.
@@ -19,6 +23,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "args.h"
 #include "hist.h"
 #include "pattern.h"
 #include "result.h"
@@ -116,6 +121,26 @@ struct phase {
 	int		(*setup)(struct phase_ctx *);	/* Optional. */
 	int		(*run)(struct phase_ctx *);	/* Timed. */
 	void		(*teardown)(struct phase_ctx *); /* Optional. */
+	/*
+	 * Optional: the phase's own option rows (include/args.h), ended by
+	 * ARGS_END.  The run and sweep commands take them after their own.
+	 * A row is a long ARGS_VALUE option with .set = args_set_count,
+	 * .slot = OPTIONS_PHASE_ARG(the phase's id) (options.h), and .def,
+	 * .min and .max; its value is in ctx->opt->phase_arg[id], the
+	 * default when not given.  For example, in src/phase-NAME.c:
+	 *
+	 *	static const struct args_option name_rows[] = {
+	 *		{ 0, "things", ARGS_VALUE, "count", args_set_count,
+	 *		  OPTIONS_PHASE_ARG(PH_NAME), 1000, 1, 1000000,
+	 *		  "at most count things in the NAME phase" },
+	 *		ARGS_END
+	 *	};
+	 *
+	 * and .options = name_rows in its struct phase.  options.c fills in
+	 * the defaults from the phase table, so a phase reads its options'
+	 * fields but calls nothing in options.c (that would be a cycle).
+	 */
+	const struct args_option *options;
 };
 
 extern const struct phase phase_putc, phase_write, phase_rewrite,
@@ -128,6 +153,18 @@ extern const struct phase *const phase_table[];
 int	phase_table_check(char **cause);
 /* The phase with this name, or NULL. */
 const struct phase *phase_by_name(const char *);
+/*
+ * A comma-separated list of phase names (-p) as a mask of phase ids.
+ * 0, or -1 with the reason in *why.
+ */
+int	phases_parse(const char *, unsigned *mask, char **why);
+/* "putc, write, ...": the names of the table's phases, for messages. */
+void	phase_names(char *, size_t);
+/*
+ * Set each phase option of the table's phases to its row's default, in o
+ * (a struct options: the rows' slots are byte offsets in it).
+ */
+void	phase_option_defaults(const struct phase *const *, void *o);
 
 /*
  * Helpers shared by the phases, in phasekit.c (below the table and the

@@ -22,8 +22,9 @@ struct sysinfo;
 
 /*
  * Parse --sizes: "LO..HI" or a single size "LO" (then *hi is 0, meaning
- * "up to the default").  A bare number is in MiB, as for -s.  The message
- * in *cause names the option and the value.  0 or -1.
+ * "up to the default").  A bare number is in MiB, as for -s.  0, or -1
+ * with the reason in *cause, naming the value, for the parser to put
+ * after "invalid value for --sizes: ".
  */
 int	sweep_parse_sizes(const char *, uint64_t *lo, uint64_t *hi,
 	    char **cause);
@@ -31,12 +32,10 @@ int	sweep_parse_sizes(const char *, uint64_t *lo, uint64_t *hi,
 /*
  * Parse --chunks: a comma-separated list of powers of two from MIN_CHUNK
  * to MAX_CHUNK bytes (a bare number is in bytes).  The list comes back
- * sorted, without repeats; returns how many, or -1 with *cause.
+ * sorted, without repeats; returns how many, or -1 with the reason in
+ * *cause (as for sweep_parse_sizes()).
  */
 int	sweep_parse_chunks(const char *, uint64_t *out, int max, char **cause);
-
-/* Parse --phases: comma-separated phase names into a bit mask.  0 or -1. */
-int	sweep_parse_phases(const char *, unsigned *mask, char **cause);
 
 /*
  * The sizes of the sweep: lo, 2 lo, 4 lo, ... while not above hi, at most

@@ -1,6 +1,6 @@
 /*
- * "bonnie-ng compare [--threshold PCT] [--fail-on COLUMNS] [-o text|json]
- * BASE NEW [NEW...]": a side-by-side table of base and new results with
+ * "bonnie-ng compare [-h] [-t pct] [-F columns] [-o text|json] base new
+ * [new ...]": a side-by-side table of base and new results with
  * the change and a verdict per column, and an exit status for scripts:
  * 0 when nothing selected got worse, 1 when something did, 2 when the
  * input is unusable.
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "compare.h"
 #include "error.h"
@@ -20,8 +21,6 @@
 #include "text.h"
 #include "units.h"
 
-#define COMPARE_USAGE	"usage: bonnie-ng compare [--threshold PCT] " \
-	"[--fail-on COLUMNS] [-o text|json] BASE NEW [NEW...]"
 #define DEFAULT_THRESHOLD	5.0
 
 struct compare {
@@ -140,15 +139,23 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "compare: --fail-on: unknown column "
-			    "'%s' (one of putc, write, rewrite, getc, read, "
-			    "seeks, NAME_cpu, NAME_lat, rates, cpu, latency, "
-			    "all)", word);
+			r = errorf(cause, "unknown column '%s' (one of putc, "
+			    "write, rewrite, getc, read, seeks, NAME_cpu, "
+			    "NAME_lat, rates, cpu, latency, all)", word);
 			break;
 		}
 		sel[c] = 1;
 	}
 	free(copy);
+	if (r == 0) {
+		/* An empty list (an unset variable) must not turn the gate off. */
+		for (c = 0; c < RS_NCOLS && !sel[c]; c++)
+			;
+		if (c == RS_NCOLS)
+			r = errorf(cause, "'%s' names no column (one of putc, "
+			    "write, rewrite, getc, read, seeks, NAME_cpu, "
+			    "NAME_lat, rates, cpu, latency, all)", arg);
+	}
 	return r;
 }
 
@@ -163,105 +170,50 @@ parse_threshold(const char *arg, double *t, char **cause)
 		end++;
 	if (end == arg || *end != '\0' || errno != 0 || !(*t >= 0) ||
 	    *t > 1000)
-		return errorf(cause, "compare: --threshold: not a percentage: "
-		    "'%s'", arg);
+		return errorf(cause, "'%s' (not a percentage from 0 to 1000)",
+		    arg);
 	return 0;
 }
 
-enum { OPT_THRESHOLD, OPT_FAIL_ON, OPT_OUTPUT };
+static int
+set_threshold(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	(void)r;
+	return parse_threshold(v, &((struct compare *)t)->threshold, why);
+}
 
-static const struct {
-	const char	*name;
-	char		 letter;
-	int		 id;
-} compare_options[] = {
-	{ "threshold", 't', OPT_THRESHOLD },
-	{ "fail-on", 'F', OPT_FAIL_ON },
-	{ "output", 'o', OPT_OUTPUT },
+static int
+set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return parse_fail_on(v, ((struct compare *)t)->fail_on, why);
+}
+
+static int
+set_output(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct compare	*cmp = t;
+
+	(void)r;
+	if (strcmp(v, "json") == 0)
+		cmp->json = 1;
+	else if (strcmp(v, "text") == 0)
+		cmp->json = 0;
+	else
+		return errorf(why, "'%s' (use text or json)", v);
+	return 0;
+}
+
+static const struct args_option compare_rows[] = {
+	{ 't', "threshold", ARGS_VALUE, "pct", set_threshold, 0, 0, 0, 0,
+	  "a change within pct is the same (default: 5)" },
+	{ 'F', "fail-on", ARGS_VALUE, "columns", set_fail_on, 0, 0, 0, 0,
+	  "which columns getting worse exit 1 (default: rates)" },
+	{ 'o', "output", ARGS_VALUE, "text|json", set_output, 0, 0, 0, 0,
+	  "a table or a JSON document" },
+	ARGS_END
 };
-
-/*
- * Which option arg names ("--name", "--name=value", "-x", "-xvalue"), with
- * an attached value in *val (else NULL).  -1 when it names none.
- */
-static int
-match_option(const char *arg, const char **val)
-{
-	size_t	i, len;
-
-	*val = NULL;
-	for (i = 0; i < sizeof(compare_options) / sizeof(compare_options[0]);
-	    i++) {
-		if (arg[1] == '-') {
-			len = strlen(compare_options[i].name);
-			if (strncmp(arg + 2, compare_options[i].name, len) != 0 ||
-			    (arg[2 + len] != '\0' && arg[2 + len] != '='))
-				continue;
-			if (arg[2 + len] == '=')
-				*val = arg + 3 + len;
-		} else {
-			if (arg[1] != compare_options[i].letter)
-				continue;
-			if (arg[2] != '\0')
-				*val = arg + 2;
-		}
-		return compare_options[i].id;
-	}
-	return -1;
-}
-
-/*
- * Parse the options, which may come before, between or after the files.
- * Returns the number of files moved to the front of files[], or -1.
- */
-static int
-parse_args(int argc, char **argv, struct compare *cmp, char **files,
-    char **cause)
-{
-	const char	*arg, *val;
-	int		 i, n = 0, only_files = 0, id;
-
-	for (i = 1; i < argc; i++) {
-		arg = argv[i];
-		if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-			files[n++] = argv[i];
-			continue;
-		}
-		if (strcmp(arg, "--") == 0) {
-			only_files = 1;
-			continue;
-		}
-		if ((id = match_option(arg, &val)) == -1)
-			return errorf(cause, "compare: unknown option '%s'\n%s",
-			    arg, COMPARE_USAGE);
-		if (val == NULL) {
-			if (i + 1 >= argc)
-				return errorf(cause, "compare: option '%s' needs "
-				    "a value\n%s", arg, COMPARE_USAGE);
-			val = argv[++i];
-		}
-		switch (id) {
-		case OPT_THRESHOLD:
-			if (parse_threshold(val, &cmp->threshold, cause) != 0)
-				return -1;
-			break;
-		case OPT_FAIL_ON:
-			if (parse_fail_on(val, cmp->fail_on, cause) != 0)
-				return -1;
-			break;
-		case OPT_OUTPUT:
-			if (strcmp(val, "json") == 0)
-				cmp->json = 1;
-			else if (strcmp(val, "text") == 0)
-				cmp->json = 0;
-			else
-				return errorf(cause, "compare: -o takes text or "
-				    "json, not '%s'", val);
-			break;
-		}
-	}
-	return n;
-}
 
 static struct cmp_cell *
 cell(struct compare *cmp, int col, int k)
@@ -604,50 +556,64 @@ print_json(struct compare *cmp)
 	return json_finish(&j);
 }
 
-int
-cmd_compare(int argc, char **argv, char **cause)
+static void
+compare_init(void *state, int argc, char **argv)
 {
-	struct compare	  cmp;
-	char		**files;
-	int		  n, i, status = 2, col;
+	struct compare	*cmp = state;
+	int		 col;
 
-	memset(&cmp, 0, sizeof(cmp));
-	cmp.threshold = DEFAULT_THRESHOLD;
+	(void)argc;
+	(void)argv;
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->threshold = DEFAULT_THRESHOLD;
 	for (col = 0; col < RS_NCOLS; col++)
-		cmp.fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
-	files = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*files));
-	if ((n = parse_args(argc, argv, &cmp, files, cause)) < 0)
-		goto out;
-	if (n < 2) {
-		errorf(cause, "compare: a base and at least one new result are "
-		    "needed\n%s", COMPARE_USAGE);
-		goto out;
-	}
-	cmp.sets = xcalloc((size_t)n, sizeof(*cmp.sets));
+		cmp->fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
+}
+
+static int
+compare_exec(void *state, int n, char **files, char **cause)
+{
+	struct compare	*cmp = state;
+	int		 i, status = CMD_USAGE;
+
+	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
 	for (i = 0; i < n; i++) {
-		if (rs_read_file(files[i], &cmp.sets[i], cause) != 0)
+		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
 			goto out;
-		cmp.nsets++;
+		cmp->nsets++;
 	}
-	compare_all(&cmp);
-	if (cmp.json) {
-		if (print_json(&cmp) != 0) {
+	compare_all(cmp);
+	if (cmp->json) {
+		if (print_json(cmp) != 0) {
 			errorf(cause, "compare: standard output: %s",
 			    strerror(errno));
 			goto out;
 		}
 	} else
-		print_text(&cmp);
+		print_text(cmp);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		errorf(cause, "compare: standard output: %s", strerror(errno));
 		goto out;
 	}
-	status = cmp.exit;
+	status = cmp->exit;
 out:
-	for (i = 0; i < cmp.nsets; i++)
-		rs_free(&cmp.sets[i]);
-	free(cmp.sets);
-	free(cmp.cells);
-	free(files);
+	for (i = 0; i < cmp->nsets; i++)
+		rs_free(&cmp->sets[i]);
+	free(cmp->sets);
+	free(cmp->cells);
 	return status;
 }
+
+static const struct cmd_rows compare_tables[] = {
+	{ compare_rows, 0, 0 },
+	{ NULL, 0, 0 }
+};
+
+const struct cmd_entry cmd_compare_entry = {
+	{ "compare", "base new [new ...]", 2, -1, NULL, NULL },
+	compare_tables,
+	sizeof(struct compare),
+	compare_init,
+	compare_exec,
+	0
+};

@@ -1,5 +1,5 @@
 /*
- * "bonnie-ng report [-o text|html] FILE...": many results, in any of the
+ * "bonnie-ng report [-h] [-o text|html] file ...": many results, in any of the
  * formats compare reads, as one table with a row per machine or run.  The
  * HTML page is self-contained (no scripts, fonts or style sheets from
  * elsewhere) and has an SVG bar chart per column that scales to any width.
@@ -10,14 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "commands.h"
 #include "error.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "text.h"
 #include "units.h"
-
-#define REPORT_USAGE	"usage: bonnie-ng report [-o text|html] FILE..."
 
 #define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
 
@@ -312,55 +311,56 @@ print_html(const struct table *t)
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
-int
-cmd_report(int argc, char **argv, char **cause)
+/* What the command line asked for. */
+struct report_args {
+	int	html;
+};
+
+static int
+set_output(void *t, const struct args_option *r, const char *v, char **why)
 {
+	struct report_args	*a = t;
+
+	(void)r;
+	if (strcmp(v, "html") == 0)
+		a->html = 1;
+	else if (strcmp(v, "text") == 0)
+		a->html = 0;
+	else
+		return errorf(why, "'%s' (use text or html)", v);
+	return 0;
+}
+
+static const struct args_option report_rows[] = {
+	{ 'o', "output", ARGS_VALUE, "text|html", set_output, 0, 0, 0, 0,
+	  "a text table or a self-contained HTML page" },
+	ARGS_END
+};
+
+static void
+report_init(void *state, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	memset(state, 0, sizeof(struct report_args));
+}
+
+static int
+report_exec(void *state, int n, char **files, char **cause)
+{
+	struct report_args	*a = state;
 	struct result_set	*sets;
 	struct table		 t;
-	const char		*fmt = "text", *a;
-	char			**files;
-	int			 i, n = 0, nsets = 0, status = 2, only = 0;
+	int			 i, nsets = 0, status = CMD_USAGE;
 
-	files = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*files));
-	sets = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*sets));
-	for (i = 1; i < argc; i++) {
-		a = argv[i];
-		if (only || a[0] != '-' || strcmp(a, "-") == 0)
-			files[n++] = argv[i];
-		else if (strcmp(a, "--") == 0)
-			only = 1;
-		else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			if (i + 1 >= argc) {
-				errorf(cause, "report: %s needs a value\n%s", a,
-				    REPORT_USAGE);
-				goto out;
-			}
-			fmt = argv[++i];
-		} else if (strncmp(a, "-o", 2) == 0)
-			fmt = a + 2;
-		else if (strncmp(a, "--output=", 9) == 0)
-			fmt = a + 9;
-		else {
-			errorf(cause, "report: unknown option '%s'\n%s", a,
-			    REPORT_USAGE);
-			goto out;
-		}
-	}
-	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "html") != 0) {
-		errorf(cause, "report: -o takes text or html, not '%s'", fmt);
-		goto out;
-	}
-	if (n == 0) {
-		errorf(cause, "report: no files\n%s", REPORT_USAGE);
-		goto out;
-	}
+	sets = xcalloc((size_t)n, sizeof(*sets));
 	for (i = 0; i < n; i++) {
 		if (rs_read_file(files[i], &sets[i], cause) != 0)
 			goto out;
 		nsets++;
 	}
 	build(&t, sets, nsets);
-	if (strcmp(fmt, "html") == 0)
+	if (a->html)
 		print_html(&t);
 	else
 		print_text(&t);
@@ -369,11 +369,24 @@ cmd_report(int argc, char **argv, char **cause)
 		errorf(cause, "report: standard output: %s", strerror(errno));
 		goto out;
 	}
-	status = 0;
+	status = CMD_OK;
 out:
 	for (i = 0; i < nsets; i++)
 		rs_free(&sets[i]);
 	free(sets);
-	free(files);
 	return status;
 }
+
+static const struct cmd_rows report_tables[] = {
+	{ report_rows, 0, 0 },
+	{ NULL, 0, 0 }
+};
+
+const struct cmd_entry cmd_report_entry = {
+	{ "report", "file ...", 1, -1, NULL, NULL },
+	report_tables,
+	sizeof(struct report_args),
+	report_init,
+	report_exec,
+	0
+};

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "error.h"
 #include "knee.h"
 #include "options.h"
+#include "outfile.h"
 #include "phase.h"
 #include "platform.h"
 #include "result.h"
@@ -25,242 +27,100 @@
 #include "timer.h"
 #include "units.h"
 
-#define USAGE \
-"usage: bonnie-ng sweep -d dir [-q] [-m label] [-n seeks] [-S seekers]\n" \
-"           [-z seed] [--sizes lo..hi] [--chunks list] [--phases list]\n" \
-"           [--cache keep|cold] [--knee pct] [--max-time seconds]\n" \
-"           [--json file] [--svg file] [--seekers fork|thread]\n" \
-"           [--ram size]\n"
-
-enum {
-	O_HELP = 'h',
-	O_DIR = 'd',
-	O_QUIET = 'q',
-	O_NSEEKERS = 'S',
-	O_SEEKS = 'n',
-	O_SEED = 'z',
-	O_LABEL = 'm',
-	O_SIZES = 256,
-	O_CHUNKS,
-	O_PHASES,
-	O_CACHE,
-	O_KNEE,
-	O_MAXTIME,
-	O_JSON,
-	O_SVG,
-	O_SEEKMODE,
-	O_RAM
-};
-
-static const struct sweep_option {
-	const char	*name;		/* Long name, or NULL. */
-	int		 letter;	/* Short name, or 0. */
-	int		 arg;		/* Takes a value. */
-	int		 id;
-} sweep_options[] = {
-	{ "help",	'h', 0, O_HELP },
-	{ "dir",	'd', 1, O_DIR },
-	{ "quiet",	'q', 0, O_QUIET },
-	{ NULL,		'S', 1, O_NSEEKERS },
-	{ "seeks",	'n', 1, O_SEEKS },
-	{ "seed",	'z', 1, O_SEED },
-	{ "label",	'm', 1, O_LABEL },
-	{ "sizes",	0,   1, O_SIZES },
-	{ "chunks",	0,   1, O_CHUNKS },
-	{ "phases",	0,   1, O_PHASES },
-	{ "cache",	0,   1, O_CACHE },
-	{ "knee",	0,   1, O_KNEE },
-	{ "max-time",	0,   1, O_MAXTIME },
-	{ "json",	0,   1, O_JSON },
-	{ "svg",	0,   1, O_SVG },
-	{ "seekers",	0,   1, O_SEEKMODE },
-	{ "ram",	0,   1, O_RAM },
-};
-#define NOPTIONS	(sizeof(sweep_options) / sizeof(sweep_options[0]))
-
 /* Everything the command line asked for. */
 struct sweep_args {
-	struct options	 opt;
-	int		 dir_given;
-	int		 help;
+	struct options	 opt;		/* The rows a single run shares. */
 	const char	*sizes;		/* --sizes as given, or NULL. */
 	uint64_t	 lo, hi;	/* hi 0: the default top. */
-	const char	*chunks;
-	const char	*phases;
+	uint64_t	 chunks[SWEEP_MAX_CHUNKS];
+	int		 nchunks;
 	uint64_t	 knee;
 	uint64_t	 max_time;
 	const char	*json_path;
 	const char	*svg_path;
 };
 
-/* Take the value of one option. */
 static int
-take(struct sweep_args *a, int id, const char *name, const char *v,
-    char **cause)
+set_sizes(void *t, const struct args_option *r, const char *v, char **why)
 {
-	uint64_t	 n;
-	char		*why = NULL;
+	struct sweep_args	*a = t;
 
-	switch (id) {
-	case O_HELP:
-		a->help = 1;
-		return 0;
-	case O_DIR:
-		a->opt.dir = v;
-		a->dir_given = 1;
-		return 0;
-	case O_LABEL:
-		if (*v == '\0' || *v == '#' ||
-		    strpbrk(v, " \t\n\r\v\f,") != NULL)
-			return errorf(cause, "invalid value for -m, --label: "
-			    "'%s' (a label is one word without commas, not "
-			    "starting with '#')", v);
-		a->opt.label = v;
-		return 0;
-	case O_QUIET:
-		a->opt.quiet = 1;
-		return 0;
-	case O_SIZES:
-		a->sizes = v;
-		return sweep_parse_sizes(v, &a->lo, &a->hi, cause);
-	case O_CHUNKS:
-		a->chunks = v;
-		return 0;
-	case O_PHASES:
-		a->phases = v;
-		return 0;
-	case O_JSON:
-		a->json_path = v;
-		return 0;
-	case O_SVG:
-		a->svg_path = v;
-		return 0;
-	case O_CACHE:
-		if (strcmp(v, "keep") == 0)
-			a->opt.cache = CACHE_MODE_KEEP;
-		else if (strcmp(v, "cold") == 0)
-			a->opt.cache = CACHE_MODE_COLD;
-		else
-			return errorf(cause, "invalid value for --cache: '%s' "
-			    "(keep or cold)", v);
-		return 0;
-	case O_SEEKMODE:
-		if (strcmp(v, "fork") == 0)
-			a->opt.seeker_mode = SEEKERS_FORK;
-		else if (strcmp(v, "thread") == 0)
-			a->opt.seeker_mode = SEEKERS_THREAD;
-		else
-			return errorf(cause, "invalid value for --seekers: "
-			    "'%s' (fork or thread)", v);
-		return 0;
-	case O_NSEEKERS:
-		if (parse_count(v, 1, MAX_SEEKERS, &n, &why) == -1)
-			break;
-		a->opt.seekers = (int)n;
-		return 0;
-	case O_SEEKS:
-		if (parse_count(v, 1, UINT32_MAX, &n, &why) == -1)
-			break;
-		a->opt.seeks = n;
-		a->opt.seeks_given = 1;
-		return 0;
-	case O_SEED:
-		if (parse_count(v, 0, UINT64_MAX, &a->opt.seed, &why) == -1)
-			break;
-		a->opt.seed_given = 1;
-		return 0;
-	case O_KNEE:
-		if (parse_count(v, 1, 99, &a->knee, &why) == -1)
-			break;
-		return 0;
-	case O_MAXTIME:
-		if (parse_count(v, 1, UINT32_MAX, &a->max_time, &why) == -1)
-			break;
-		return 0;
-	case O_RAM:
-		if (parse_size(v, (uint64_t)1 << 20, &n, &why) == -1)
-			break;
-		if (n == 0)
-			return errorf(cause, "invalid value for --ram: '%s' "
-			    "(must be above zero)", v);
-		a->opt.ram = n;
-		return 0;
-	}
-	errorf(cause, "invalid value for %s: %s", name, why);
-	free(why);
-	return -1;
+	(void)r;
+	a->sizes = v;
+	return sweep_parse_sizes(v, &a->lo, &a->hi, why);
 }
 
-/* Parse the command line (argv[0] is "sweep").  0, or -1 with *cause. */
 static int
-parse_args(int argc, char **argv, struct sweep_args *a, char **cause)
+set_chunks(void *t, const struct args_option *r, const char *v, char **why)
 {
-	const struct sweep_option	*o;
-	const char			*arg, *v, *eq;
-	char				 name[64];
-	size_t				 len, k;
-	int				 i;
+	struct sweep_args	*a = t;
+	int			 n;
 
-	for (i = 1; i < argc; i++) {
-		arg = argv[i];
-		if (strcmp(arg, "--") == 0) {
-			i++;
-			break;
-		}
-		if (arg[0] != '-' || arg[1] == '\0')
-			break;
-		o = NULL;
-		v = NULL;
-		if (arg[1] == '-') {
-			eq = strchr(arg + 2, '=');
-			len = eq != NULL ? (size_t)(eq - arg - 2) :
-			    strlen(arg + 2);
-			for (k = 0; k < NOPTIONS; k++) {
-				if (sweep_options[k].name != NULL &&
-				    strlen(sweep_options[k].name) == len &&
-				    strncmp(sweep_options[k].name, arg + 2,
-				    len) == 0)
-					o = &sweep_options[k];
-			}
-			if (o == NULL)
-				return errorf(cause, "sweep: unknown option "
-				    "'%.*s' (see bonnie-ng sweep -h)",
-				    (int)len + 2, arg);
-			snprintf(name, sizeof(name), "--%s", o->name);
-			if (eq != NULL && !o->arg)
-				return errorf(cause, "option %s takes no "
-				    "value", name);
-			if (eq != NULL)
-				v = eq + 1;
-		} else {
-			for (k = 0; k < NOPTIONS; k++) {
-				if (sweep_options[k].letter == arg[1])
-					o = &sweep_options[k];
-			}
-			if (o == NULL || (!o->arg && arg[2] != '\0'))
-				return errorf(cause, "sweep: unknown option "
-				    "'%s' (see bonnie-ng sweep -h)", arg);
-			if (o->name != NULL)
-				snprintf(name, sizeof(name), "-%c, --%s",
-				    o->letter, o->name);
-			else
-				snprintf(name, sizeof(name), "-%c", o->letter);
-			if (arg[2] != '\0')
-				v = arg + 2;
-		}
-		if (o->arg && v == NULL) {
-			if (i + 1 >= argc)
-				return errorf(cause, "option %s needs a value",
-				    name);
-			v = argv[++i];
-		}
-		if (take(a, o->id, name, v, cause) == -1)
-			return -1;
-	}
-	if (i < argc)
-		return errorf(cause, "sweep: unexpected argument '%s' (see "
-		    "bonnie-ng sweep -h)", argv[i]);
+	(void)r;
+	if ((n = sweep_parse_chunks(v, a->chunks, SWEEP_MAX_CHUNKS,
+	    why)) == -1)
+		return -1;
+	a->nchunks = n;
 	return 0;
+}
+
+static int
+set_knee(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return parse_count(v, 1, 99, &((struct sweep_args *)t)->knee, why);
+}
+
+static int
+set_max_time(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	(void)r;
+	return parse_count(v, 1, UINT32_MAX, &((struct sweep_args *)t)->max_time,
+	    why);
+}
+
+#define OFF(field)	((int)offsetof(struct sweep_args, field))
+
+static const struct args_option sweep_rows[] = {
+	{ 0, "sizes", ARGS_VALUE, "lo..hi", set_sizes, 0, 0, 0, 0,
+	  "the file sizes, doubling (default: 64m..2 x RAM)" },
+	{ 0, "chunks", ARGS_VALUE, "list", set_chunks, 0, 0, 0, 0,
+	  "comma-separated chunk sizes (default: 4k,16k,64k)" },
+	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
+	  "the change that makes a knee (default: 30)" },
+	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
+	  "stop after the point in progress at this time" },
+	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
+	  0, 0, "write the sweep record to file" },
+	{ 0, "svg", ARGS_VALUE, "file", args_set_string, OFF(svg_path), 0, 0,
+	  0, "write the plot to file" },
+	ARGS_END
+};
+
+static const struct cmd_rows sweep_tables[] = {
+	{ cmd_run_bench_rows, 0, offsetof(struct sweep_args, opt) },
+	{ NULL, 1, offsetof(struct sweep_args, opt) },
+	{ sweep_rows, 0, 0 },
+	{ NULL, 0, 0 }
+};
+
+static void
+sweep_init(void *state, int argc, char **argv)
+{
+	struct sweep_args	*a = state;
+
+	memset(a, 0, sizeof(*a));
+	options_defaults(&a->opt);
+	a->opt.dir = NULL;		/* -d is required. */
+	a->opt.cache = CACHE_MODE_KEEP;
+	a->opt.argc = argc;
+	a->opt.argv = argv;
+	a->lo = SWEEP_DEFAULT_LO;
+	a->knee = KNEE_DEFAULT_PCT;
+	a->nchunks = sweep_parse_chunks(SWEEP_DEFAULT_CHUNKS, a->chunks,
+	    SWEEP_MAX_CHUNKS, NULL);
+	phases_parse(SWEEP_DEFAULT_PHASES, &a->opt.phases, NULL);
 }
 
 /*
@@ -297,10 +157,10 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 
 /*
  * Settle the sizes: the default top is twice RAM, capped by half the free
- * space in the directory.  Returns 0, 1 for a fault in the options
- * (exit 2), or -1 for a fault in the system.
+ * space in the directory.  Returns CMD_OK, CMD_USAGE for a fault in the
+ * options, or CMD_FAIL for one of the system.
  */
-static int
+static enum cmd_status
 settle_sizes(struct sweep_args *a, struct sweep_result *r,
     const struct sysinfo *si, char **cause)
 {
@@ -311,7 +171,7 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 		if (a->opt.ram == 0) {
 			errorf(cause, "sweep: the RAM size is unknown; give "
 			    "--sizes LO..HI or --ram SIZE");
-			return 1;
+			return CMD_USAGE;
 		}
 		hi = a->opt.ram > UINT64_MAX / 2 ? UINT64_MAX :
 		    2 * a->opt.ram;
@@ -332,11 +192,11 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			errorf(cause, "sweep: not enough room in %s: half "
 			    "its free space is below the smallest size (%s)",
 			    a->opt.dir, b1);
-			return -1;
+			return CMD_FAIL;
 		}
 	}
 	r->nsizes = sweep_size_list(a->lo, hi, r->sizes, SWEEP_MAX_SIZES);
-	return 0;
+	return CMD_OK;
 }
 
 /* Run the points in order until done, stopped or failed. */
@@ -438,122 +298,85 @@ sweep_warnings(const struct sweep_result *r)
 		    "doubtful\n", doubtful, n);
 }
 
-static FILE *
-open_output(const char *path, const char *what, char **cause)
-{
-	FILE	*f;
-
-	if ((f = fopen(path, "w")) == NULL)
-		errorf(cause, "%s: %s: %s", what, path, strerror(errno));
-	return f;
-}
-
 /*
- * Close an output file that write returned rc for.  A failure becomes the
- * final error, or a warning when the sweep has failed already.
+ * Close an output that writing returned rc for (0, or -1 with errno), or
+ * check standard output when of is NULL.  A failure becomes the final
+ * error, or a line of its own when the sweep has failed already.
  */
 static int
-finish_output(FILE *f, int rc, const char *path, const char *what,
-    int status, char **cause)
+finish_output(struct outfile *of, int rc, int *status, char **cause)
 {
-	int	saved = errno;
+	char	*why = NULL;
+	int	 e = errno;
 
-	if (f == NULL)
-		return 0;
-	if (fclose(f) == EOF && rc == 0) {
-		rc = -1;
-		saved = errno;
+	if (of != NULL) {
+		if (of->f == NULL || outfile_close(of, rc, &why) == 0)
+			return 0;
+	} else {
+		if (rc == 0 && (fflush(stdout) == EOF || ferror(stdout))) {
+			rc = -1;
+			e = errno;
+		}
+		if (rc == 0)
+			return 0;
+		why = xasprintf("standard output: %s", strerror(e != 0 ? e :
+		    EIO));
 	}
-	if (rc == 0)
-		return 0;
-	if (saved == 0)
-		saved = EIO;
-	if (status != 0) {
-		fprintf(stderr, "bonnie-ng: %s: %s: %s\n", what, path,
-		    strerror(saved));
-		return -1;
+	if (*status != 0)
+		fprintf(stderr, "bonnie-ng: %s\n", why);
+	else {
+		errorf(cause, "%s", why);
+		*status = 1;
 	}
-	return errorf(cause, "%s: %s: %s", what, path, strerror(saved));
+	free(why);
+	return -1;
 }
 
-int
-cmd_sweep(int argc, char **argv, char **cause)
+static int
+sweep_exec(void *state, int nfiles, char **files, char **cause)
 {
-	struct sweep_args	 a;
+	struct sweep_args	*a = state;
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
-	FILE			*jf = NULL, *sf = NULL;
-	char			*why = NULL;
+	struct outfile		 jf, sf;
+	enum cmd_status		 st;
 	int			 i, k, rc, usage = 0, status;
 
-	memset(&a, 0, sizeof(a));
+	(void)nfiles;
+	(void)files;
 	memset(&r, 0, sizeof(r));
-	options_defaults(&a.opt);
-	a.opt.cache = CACHE_MODE_KEEP;
-	a.lo = SWEEP_DEFAULT_LO;
-	a.knee = KNEE_DEFAULT_PCT;
-	a.chunks = SWEEP_DEFAULT_CHUNKS;
-	a.phases = SWEEP_DEFAULT_PHASES;
-	a.opt.argc = argc;
-	a.opt.argv = argv;
-
 	/* Everything about the options is checked before any file is made. */
-	if (parse_args(argc, argv, &a, cause) == -1)
-		return 2;
-	if (a.help) {
-		fputs(USAGE, stdout);
-		return 0;
-	}
-	if (!a.dir_given) {
-		errorf(cause, "sweep: no directory given (-d dir)");
-		return 2;
-	}
-	if ((r.nchunks = sweep_parse_chunks(a.chunks, r.chunks,
-	    SWEEP_MAX_CHUNKS, cause)) == -1)
-		return 2;
-	if (sweep_parse_phases(a.phases, &a.opt.phases, cause) == -1)
-		return 2;
-	if (a.opt.ram == 0)
-		a.opt.ram = platform_ram();
-	if (a.opt.label == NULL)
-		a.opt.label = options_default_label();
-	if (!a.opt.seed_given)
-		a.opt.seed = time_now().ns ^ ((uint64_t)getpid() << 40);
-	if (r.chunks[r.nchunks - 1] > a.lo) {
+	r.nchunks = a->nchunks;
+	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
+	if (r.chunks[r.nchunks - 1] > a->lo) {
 		char	b1[32], b2[32];
 
-		units_size_words(b1, sizeof(b1), a.lo);
+		units_size_words(b1, sizeof(b1), a->lo);
 		units_chunk(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
 		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
-		    "than one chunk, %s)", a.sizes != NULL ? a.sizes : "64m",
+		    "than one chunk, %s)", a->sizes != NULL ? a->sizes : "64m",
 		    b1, b2);
-		return 2;
+		return CMD_USAGE;
 	}
 
 	/*
 	 * The directory, then the free space it has; the room check is ours,
 	 * for all the sizes at once.
 	 */
-	a.opt.size_asked = a.lo;
-	a.opt.chunk = r.chunks[0];
-	if (options_check(&a.opt, cause) == -1)
-		return 2;
-	a.opt.no_space_check = 1;
-	if (run_preflight(&a.opt, &usage, cause) == -1)
-		return usage ? 2 : 1;
-	if (sysinfo_collect(a.opt.dir, &si, &why) == -1) {
-		errorf(cause, "sweep: %s", why);
-		free(why);
-		return 1;
-	}
-	r.opt = &a.opt;
+	a->opt.size_asked = a->lo;
+	a->opt.chunk = r.chunks[0];
+	if (options_check(&a->opt, cause) == -1)
+		return CMD_USAGE;
+	a->opt.no_space_check = 1;
+	if ((st = cmd_run_prepare(&a->opt, &si, cause)) != CMD_OK)
+		return st;
+	r.opt = &a->opt;
 	r.sys = si;
-	r.knee_pct = (double)a.knee;
-	r.max_time = a.max_time;
-	rc = settle_sizes(&a, &r, si, cause);
-	if (rc != 0) {
+	r.knee_pct = (double)a->knee;
+	r.max_time = a->max_time;
+	if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
 		sysinfo_free(si);
-		return rc == 1 ? 2 : 1;
+		return st;
 	}
 	/* Room for the largest file, checked here to name --sizes. */
 	if (si != NULL && si->free_bytes >= 0 &&
@@ -565,24 +388,26 @@ cmd_sweep(int argc, char **argv, char **cause)
 		    (uint64_t)si->free_bytes >> 20 << 20);
 		errorf(cause, "invalid value for --sizes: '%s' (the largest "
 		    "file, %s, is more than the %s free in %s)",
-		    a.sizes != NULL ? a.sizes : "64m", b1, b2, a.opt.dir);
+		    a->sizes != NULL ? a->sizes : "64m", b1, b2, a->opt.dir);
 		sysinfo_free(si);
-		return 2;
+		return CMD_USAGE;
 	}
-	a.opt.size_asked = r.sizes[r.nsizes - 1];
-	if (options_check(&a.opt, cause) == -1 ||
-	    run_preflight(&a.opt, &usage, cause) == -1) {
+	a->opt.size_asked = r.sizes[r.nsizes - 1];
+	if (options_check(&a->opt, cause) == -1 ||
+	    run_preflight(&a->opt, &usage, cause) == -1) {
 		sysinfo_free(si);
-		return usage ? 2 : 1;
+		return usage ? CMD_USAGE : CMD_FAIL;
 	}
-	if ((a.json_path != NULL &&
-	    (jf = open_output(a.json_path, "--json", cause)) == NULL) ||
-	    (a.svg_path != NULL &&
-	    (sf = open_output(a.svg_path, "--svg", cause)) == NULL)) {
-		if (jf != NULL)
-			fclose(jf);
+	/* Every output file is made now: a bad one is refused before work. */
+	memset(&jf, 0, sizeof(jf));
+	memset(&sf, 0, sizeof(sf));
+	if ((a->json_path != NULL &&
+	    outfile_open(&jf, "--json", a->json_path, cause) == -1) ||
+	    (a->svg_path != NULL &&
+	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
+		outfile_discard(&jf);
 		sysinfo_free(si);
-		return 1;
+		return CMD_USAGE;
 	}
 
 	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks,
@@ -594,37 +419,42 @@ cmd_sweep(int argc, char **argv, char **cause)
 		}
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
-	run_signals_install();
-	run_set_progress(0);
-	status = run_points(&r, &a, cause);
-	if (!a.opt.quiet)
+	cmd_run_start(0);
+	status = run_points(&r, a, cause);
+	if (!a->opt.quiet)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a.opt.quiet) {
+	if (!a->opt.quiet) {
 		char	b1[32], b2[32];
 
 		units_size_short(b1, sizeof(b1), r.sizes[0]);
 		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
 		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
-		    "points, cache %s\n\n", a.opt.dir, b1, b2, r.npoints,
+		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
 		    r.nsizes * r.nchunks,
-		    a.opt.cache == CACHE_MODE_KEEP ? "keep" : "cold");
+		    cache_mode_name(a->opt.cache));
 	}
 	sweep_print_tables(stdout, &r);
 	sweep_print_knees(stdout, &r);
-	fflush(stdout);
 	errno = 0;
-	rc = jf != NULL ? sweep_write_json(jf, &r) : 0;
-	if (finish_output(jf, rc, a.json_path, "--json", status, cause) == -1 &&
-	    status == 0)
-		status = 1;
+	finish_output(NULL, ferror(stdout) ? -1 : 0, &status, cause);
 	errno = 0;
-	rc = sf != NULL ? sweep_write_svg(sf, &r) : 0;
-	if (finish_output(sf, rc, a.svg_path, "--svg", status, cause) == -1 &&
-	    status == 0)
-		status = 1;
+	rc = jf.f != NULL ? sweep_write_json(jf.f, &r) : 0;
+	finish_output(&jf, rc, &status, cause);
+	errno = 0;
+	rc = sf.f != NULL ? sweep_write_svg(sf.f, &r) : 0;
+	finish_output(&sf, rc, &status, cause);
 	free(r.points);
 	sysinfo_free(si);
 	return status;
 }
+
+const struct cmd_entry cmd_sweep_entry = {
+	{ "sweep", NULL, 0, 0, "dir", "no directory given (-d dir)" },
+	sweep_tables,
+	sizeof(struct sweep_args),
+	sweep_init,
+	sweep_exec,
+	0
+};

@@ -1,13 +1,18 @@
 /*
  * Option defaults, value parsers and the checks between options.
  */
+#include <ctype.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "error.h"
 #include "options.h"
+#include "phase.h"
+#include "platform.h"
 #include "result.h"
+#include "timer.h"
 
 const char *
 options_default_label(void)
@@ -39,6 +44,168 @@ options_defaults(struct options *o)
 	o->phases = (1u << PH_COUNT) - 1;
 	o->repeat = 1;
 	o->format = OUT_TEXT;
+	phase_option_defaults(phase_table, o);
+}
+
+uint64_t
+options_default_seed(void)
+{
+	return (time_now().ns ^ ((uint64_t)getpid() << 32)) &
+	    ((UINT64_C(1) << 53) - 1);
+}
+
+void
+options_finish(struct options *o)
+{
+	if (o->label == NULL)
+		o->label = options_default_label();
+	if (!o->seed_given)
+		o->seed = options_default_seed();
+	if (o->ram == 0)
+		o->ram = platform_ram();
+}
+
+int
+cache_mode_parse(const char *arg, enum cache_mode *out, char **why)
+{
+	if (strcmp(arg, "cold") == 0)
+		*out = CACHE_MODE_COLD;
+	else if (strcmp(arg, "keep") == 0)
+		*out = CACHE_MODE_KEEP;
+	else
+		return errorf(why, "'%s' (use cold or keep)", arg);
+	return 0;
+}
+
+const char *
+cache_mode_name(enum cache_mode m)
+{
+	return m == CACHE_MODE_KEEP ? "keep" : "cold";
+}
+
+int
+seeker_mode_parse(const char *arg, enum seeker_mode *out, char **why)
+{
+	if (strcmp(arg, "fork") == 0)
+		*out = SEEKERS_FORK;
+	else if (strcmp(arg, "thread") == 0)
+		*out = SEEKERS_THREAD;
+	else
+		return errorf(why, "'%s' (use fork or thread)", arg);
+	return 0;
+}
+
+const char *
+seeker_mode_name(enum seeker_mode m)
+{
+	return m == SEEKERS_THREAD ? "thread" : "fork";
+}
+
+int
+out_format_parse(const char *arg, enum out_format *out, char **why)
+{
+	if (strcmp(arg, "text") == 0)
+		*out = OUT_TEXT;
+	else if (strcmp(arg, "csv") == 0)
+		*out = OUT_CSV;
+	else if (strcmp(arg, "json") == 0)
+		*out = OUT_JSON;
+	else
+		return errorf(why, "'%s' (use text, csv or json)", arg);
+	return 0;
+}
+
+int
+seekers_parse(const char *arg, struct options *o, char **why)
+{
+	uint64_t	v;
+
+	if (seeker_mode_parse(arg, &o->seeker_mode, NULL) == 0)
+		return 0;
+	if (!isdigit((unsigned char)arg[0]))
+		return errorf(why, "'%s' (a count from 1 to %d, or fork or "
+		    "thread)", arg, MAX_SEEKERS);
+	if (parse_count(arg, 1, MAX_SEEKERS, &v, why) == -1)
+		return -1;
+	o->seekers = (int)v;
+	return 0;
+}
+
+int
+chunk_parse(const char *arg, uint64_t *out, char **why)
+{
+	uint64_t	v;
+
+	if (parse_size(arg, 1, &v, why) == -1)
+		return -1;
+	if (v > MAX_CHUNK || v < MIN_CHUNK || (v & (v - 1)) != 0)
+		return errorf(why, "'%s' (a power of two from %u to %u bytes)",
+		    arg, MIN_CHUNK, MAX_CHUNK);
+	*out = v;
+	return 0;
+}
+
+int
+file_size_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_size(arg, (uint64_t)1 << 20, out, why);
+}
+
+int
+seeks_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_count(arg, 1, MAX_SEEKS, out, why);
+}
+
+int
+repeat_parse(const char *arg, int *out, char **why)
+{
+	uint64_t	v;
+
+	if (parse_count(arg, 1, MAX_REPEAT, &v, why) == -1)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
+jobs_parse(const char *arg, int *out, char **why)
+{
+	uint64_t	v;
+
+	if (parse_count(arg, 1, MAX_JOBS, &v, why) == -1)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
+seed_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_count(arg, 0, UINT64_MAX, out, why);
+}
+
+int
+ram_parse(const char *arg, uint64_t *out, char **why)
+{
+	uint64_t	v;
+
+	if (parse_size(arg, (uint64_t)1 << 20, &v, why) == -1)
+		return -1;
+	if (v == 0)
+		return errorf(why, "'%s' (must be more than 0)", arg);
+	*out = v;
+	return 0;
+}
+
+int
+label_check(const char *arg, char **why)
+{
+	if (*arg == '\0' || *arg == '#' ||
+	    strpbrk(arg, " \t\n\r\v\f,") != NULL)
+		return errorf(why, "'%s' (a label is one word without commas, "
+		    "not starting with '#')", arg);
+	return 0;
 }
 
 int
@@ -58,6 +225,8 @@ options_check(struct options *o, char **cause)
 	if (o->seekers < 1 || o->seekers > MAX_SEEKERS)
 		return errorf(cause, "invalid value for -S, --seekers: %d "
 		    "(1 to %d)", o->seekers, MAX_SEEKERS);
+	if (o->fast)
+		o->phases &= ~((1u << PH_PUTC) | (1u << PH_GETC));
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->repeat < 1)

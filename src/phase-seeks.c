@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "options.h"
 #include "phase.h"
 #include "platform.h"
 #include "seekers.h"

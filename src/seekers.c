@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "options.h"
 #include "phase.h"
 #include "platform.h"
 #include "seekers.h"

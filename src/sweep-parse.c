@@ -1,6 +1,5 @@
 /*
- * The option values of "bonnie-ng sweep": size ranges, chunk lists and
- * phase lists.
+ * The option values of "bonnie-ng sweep": size ranges and chunk lists.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,16 +30,16 @@ sweep_parse_sizes(const char *arg, uint64_t *lo, uint64_t *hi, char **cause)
 		free(first);
 	}
 	if (rc == -1) {
-		errorf(cause, "invalid value for --sizes: %s", why);
+		errorf(cause, "%s", why);
 		free(why);
 		return -1;
 	}
 	if (*lo == 0)
-		return errorf(cause, "invalid value for --sizes: '%s' (the "
-		    "smallest size must be above zero)", arg);
+		return errorf(cause, "'%s' (the smallest size must be above "
+		    "zero)", arg);
 	if (*hi != 0 && *lo > *hi)
-		return errorf(cause, "invalid value for --sizes: '%s' (the "
-		    "lower bound is above the upper one)", arg);
+		return errorf(cause, "'%s' (the lower bound is above the "
+		    "upper one)", arg);
 	return 0;
 }
 
@@ -63,19 +62,13 @@ sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
 	for (s = copy; s != NULL; s = next) {
 		if ((next = strchr(s, ',')) != NULL)
 			*next++ = '\0';
-		if (parse_size(s, 1, &c, &why) == -1) {
-			errorf(cause, "invalid value for --chunks: %s", why);
-			goto fail;
-		}
-		if (c < MIN_CHUNK || c > MAX_CHUNK || (c & (c - 1)) != 0) {
-			errorf(cause, "invalid value for --chunks: '%s' (a "
-			    "power of two from %u to %u bytes)", s, MIN_CHUNK,
-			    MAX_CHUNK);
+		if (chunk_parse(s, &c, &why) == -1) {
+			errorf(cause, "%s", why);
 			goto fail;
 		}
 		if (n == max) {
-			errorf(cause, "invalid value for --chunks: '%s' (at "
-			    "most %d chunk sizes)", arg, max);
+			errorf(cause, "'%s' (at most %d chunk sizes)", arg,
+			    max);
 			goto fail;
 		}
 		out[n++] = c;
@@ -92,36 +85,6 @@ fail:
 	free(why);
 	free(copy);
 	return -1;
-}
-
-int
-sweep_parse_phases(const char *arg, unsigned *mask, char **cause)
-{
-	char	*copy, *s, *next;
-	int	 id, found;
-
-	*mask = 0;
-	copy = xstrdup(arg);
-	for (s = copy; s != NULL; s = next) {
-		if ((next = strchr(s, ',')) != NULL)
-			*next++ = '\0';
-		found = 0;
-		for (id = 0; id < PH_COUNT; id++) {
-			if (strcmp(s, phase_id_name((enum phase_id)id)) == 0) {
-				*mask |= 1u << id;
-				found = 1;
-			}
-		}
-		if (!found) {
-			errorf(cause, "invalid value for --phases: '%s' is not "
-			    "a phase (putc, write, rewrite, getc, read, seeks)",
-			    s);
-			free(copy);
-			return -1;
-		}
-	}
-	free(copy);
-	return 0;
 }
 
 int

@@ -1,17 +1,46 @@
 /*
- * The value parsers of "bonnie-ng sweep" and its list of sizes.
+ * The value parsers of "bonnie-ng sweep" and its list of sizes; the
+ * messages as the command line gives them, through the sweep command's
+ * parse.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
+#include "commands.h"
 #include "options.h"
+#include "phase.h"
 #include "result.h"
 #include "sweep.h"
 #include "tap.h"
 #include "units.h"
 
 #define MiB	((uint64_t)1 << 20)
+
+/*
+ * Parse "sweep -d /nonexistent OPTION VALUE" and return the message of
+ * the refusal (NULL when accepted); the caller frees it.
+ */
+static char *
+sweep_refusal(const char *option, const char *value)
+{
+	char			*argv[] = { (char *)"sweep", (char *)"-d",
+				    (char *)"/nonexistent", (char *)option,
+				    (char *)value, NULL };
+	char			*files[6], *cause = NULL;
+	void			*state;
+	int			 n;
+
+	state = calloc(1, cmd_sweep_entry.size);
+	if (cmd_parse(&cmd_sweep_entry, 5, argv, state, files, &n, &cause) ==
+	    ARGS_OK) {
+		free(cause);
+		cause = NULL;
+	}
+	free(state);
+	return cause;
+}
 
 static void
 test_sizes(void)
@@ -31,10 +60,14 @@ test_sizes(void)
 
 	ok(sweep_parse_sizes("1g..64m", &lo, &hi, &cause) == -1,
 	    "1g..64m refused");
-	is_str(cause, "invalid value for --sizes: '1g..64m' (the lower bound "
-	    "is above the upper one)", "1g..64m: the message");
-	ok(sweep_parse_sizes("1x..2g", &lo, &hi, &cause) == -1 &&
-	    strstr(cause, "--sizes") != NULL && strstr(cause, "'1x'") != NULL,
+	free(cause);
+	cause = sweep_refusal("--sizes", "1g..64m");
+	is_str(cause, "sweep: invalid value for --sizes: '1g..64m' (the lower "
+	    "bound is above the upper one)", "1g..64m: the message");
+	free(cause);
+	cause = sweep_refusal("--sizes", "1x..2g");
+	ok(cause != NULL && strstr(cause, "--sizes") != NULL &&
+	    strstr(cause, "'1x'") != NULL,
 	    "junk refused, naming the option and value");
 	ok(sweep_parse_sizes("64m..", &lo, &hi, &cause) == -1,
 	    "a missing upper bound refused");
@@ -57,8 +90,10 @@ test_chunks(void)
 	ok(c[0] == 512, "512 bytes");
 	is_int(sweep_parse_chunks("3k", c, SWEEP_MAX_CHUNKS, &cause), -1,
 	    "not a power of two");
-	is_str(cause, "invalid value for --chunks: '3k' (a power of two from "
-	    "512 to 16777216 bytes)", "the message names the option");
+	free(cause);
+	cause = sweep_refusal("--chunks", "3k");
+	is_str(cause, "sweep: invalid value for --chunks: '3k' (a power of two "
+	    "from 512 to 16777216 bytes)", "the message names the option");
 	is_int(sweep_parse_chunks("4k,,8k", c, SWEEP_MAX_CHUNKS, &cause), -1,
 	    "an empty item refused");
 	is_int(sweep_parse_chunks("1k,2k,4k", c, 2, &cause), -1,
@@ -72,14 +107,17 @@ test_phases(void)
 	unsigned	 m;
 	char		*cause = NULL;
 
-	ok(sweep_parse_phases(SWEEP_DEFAULT_PHASES, &m, &cause) == 0,
+	ok(phases_parse(SWEEP_DEFAULT_PHASES, &m, &cause) == 0,
 	    "the default phases");
 	is_int(m, (1u << PH_WRITE) | (1u << PH_REWRITE) | (1u << PH_READ) |
 	    (1u << PH_SEEKS), "the default: block phases and seeks");
-	ok(sweep_parse_phases("write,bogus", &m, &cause) == -1,
+	ok(phases_parse("write,bogus", &m, &cause) == -1,
 	    "an unknown phase refused");
-	is_str(cause, "invalid value for --phases: 'bogus' is not a phase "
-	    "(putc, write, rewrite, getc, read, seeks)", "its message");
+	free(cause);
+	/* The same words as a single run's -p (they differed once). */
+	cause = sweep_refusal("--phases", "write,bogus");
+	is_str(cause, "sweep: invalid value for -p, --phases: unknown phase "
+	    "'bogus' (putc, write, rewrite, getc, read, seeks)", "its message");
 	free(cause);
 }
 

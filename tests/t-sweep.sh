@@ -190,7 +190,7 @@ bad() {
 }
 bad "--sizes: '1g..64m'" --sizes 1g..64m
 bad "smaller than one chunk" --sizes 4k..1m --chunks 16k
-bad "--phases: 'bogus'" --phases write,bogus
+bad "--phases: unknown phase 'bogus'" --phases write,bogus
 bad "--sizes" --sizes junk
 bad "--chunks: '3k'" --chunks 3k
 bad "--knee" --knee 0

@@ -1,26 +1,24 @@
 /*
- * libFuzzer harness for options_parse(): the input is a command line, its
- * words separated by NUL bytes (at most CLI_MAX_WORDS words of at most
- * CLI_MAX_WORD bytes), after "bonnie-ng".  The answer is one of the four
- * documented values; a refusal has a one-line message (unless a word
- * itself holds a newline: messages quote values); an accepted command
- * line gives options that keep every invariant options_check() promises.
+ * libFuzzer harness for the run command's parse, cmd_run_parse() (the one
+ * parser, args_parse(), over the run command's rows): the input is a
+ * command line, its words separated by NUL bytes (at most CLI_MAX_WORDS
+ * words of at most CLI_MAX_WORD bytes), after "bonnie-ng".  The answer is
+ * one of the four documented values; a refusal has a one-line message
+ * (unless a word itself holds a newline: messages quote values); an
+ * accepted command line gives options that keep every invariant
+ * options_check() promises.
  *
- * getopt_long() keeps state between calls: glibc remembers where it
- * stopped inside a group of short options ("-hq" stops after h) and goes
- * on from there, in the last call's argv, unless optind is set to 0, which
- * glibc, musl and the BSDs take as "start again from scratch" (optind = 1
- * is not enough on glibc).  The harness sets optind = 0 before the first
- * parse of each input; options_parse() must also do it itself, so each
- * input is parsed a second time, from a copy of the words, without the
- * harness's reset, and both answers must be the same.  (Before the fix,
- * "-hs1" gave OPTIONS_HELP the first time and 0, a run, the second.)
+ * The parser must keep no state between calls (getopt_long(), which the
+ * run command once used, did: "-hs1" gave the help the first time and a
+ * run the second), so each input is parsed a second time, from a copy of
+ * the words, and both answers must be the same.
  */
-#include <getopt.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
+#include "commands.h"
 #include "options.h"
 #include "result.h"
 
@@ -45,7 +43,7 @@ cli_check_options(const struct options *o)
 		abort();
 	if (o->repeat < 1 || o->repeat > 1000)
 		abort();
-	if (o->seeks < 1)
+	if (o->seeks < 1 || o->seeks > MAX_SEEKS)
 		abort();
 	if (o->dir == NULL || o->dir[0] == '\0')
 		abort();
@@ -93,7 +91,6 @@ cli_parse(char **words, int nwords, int newline, struct options *o,
 	char	*argv[CLI_MAX_WORDS + 2];
 	int	 i, r;
 
-	/* getopt_long() permutes argv: words[] stays as it was. */
 	argv[0] = (char *)"bonnie-ng";
 	for (i = 0; i < nwords; i++)
 		argv[i + 1] = words[i];
@@ -101,19 +98,19 @@ cli_parse(char **words, int nwords, int newline, struct options *o,
 
 	options_defaults(o);
 	*cause = NULL;
-	r = options_parse(nwords + 1, argv, o, cause);
+	r = cmd_run_parse(nwords + 1, argv, o, cause);
 	switch (r) {
-	case 0:
+	case ARGS_OK:
 		if (*cause != NULL)
 			abort();
 		cli_check_options(o);
 		break;
-	case OPTIONS_HELP:
-	case OPTIONS_VERSION:
+	case ARGS_SHOW_HELP:
+	case ARGS_SHOW_VERSION:
 		if (*cause != NULL)
 			abort();
 		break;
-	case -1:
+	case ARGS_ERROR:
 		if (*cause == NULL || (*cause)[0] == '\0')
 			abort();
 		if (!newline && strchr(*cause, '\n') != NULL)
@@ -143,7 +140,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	n = cli_split(data, size, w1, &newline);
 	cli_split(data, size, w2, &newline);
-	optind = 0;
 	r1 = cli_parse(w1, n, newline, &o1, &c1);
 	r2 = cli_parse(w2, n, newline, &o2, &c2);
 	if (r1 != r2 || !cli_same_str(c1, c2))

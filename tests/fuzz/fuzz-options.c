@@ -4,7 +4,7 @@
  * range and a size of whole chunks, at least one, not above what was
  * asked; a refused one has a one-line message.
  *
- * Whole command lines, through options_parse(), are fuzz-cli's.
+ * Whole command lines, through cmd_run_parse(), are fuzz-cli's.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,0 +1,127 @@
+/*
+ * One parser for the options of every command, in the manner of git's
+ * parse-options and tmux's args_parse().
+ *
+ * A command describes its options as rows: a short and a long name, the
+ * kind of argument, the function that checks the value and stores it, and
+ * one line of help.  args_parse() reads any command line against a list
+ * of row tables, each with the object its rows store into; the usage and
+ * the help are printed from the same rows, so they cannot drift from the
+ * parser.
+ *
+ * To add an option: add a row to the right table (cmd_run_bench_rows[] for
+ * what a single run and a sweep share, cmd_run_rows[] for a single run
+ * only, a command's own table, or a phase's rows for a value only one
+ * phase uses: see include/phase.h), with a setter that calls the value's
+ * check in options.c; document it in man/bonnie-ng.1 (tests/t-man.sh and
+ * tests/t-args.sh compare the two).
+ *
+ * Phase rows: a phase may carry its own rows (struct phase's options).
+ * Commands that run phases (run and sweep) list them with ARGS_ROWS_PHASES
+ * (see commands.h); such a row's value lands in the options' per-phase
+ * slot o->phase_arg[id] (its slot is OPTIONS_PHASE_ARG(id), a byte
+ * offset), its default is row->def (set by options_defaults()), and
+ * args_set_count() checks it against the row's min and max.
+ */
+#ifndef BONNIE_ARGS_H
+#define BONNIE_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum args_kind {
+	ARGS_FLAG,		/* No value: -q, --quiet. */
+	ARGS_VALUE,		/* A value: -s 4g, -s4g, --size 4g, --size=4g. */
+	ARGS_HELP,		/* Stop: print the help (-h, --help). */
+	ARGS_VERSION		/* Stop: print the version (-V, --version). */
+};
+
+struct args_option;
+
+/*
+ * Check a value (NULL for a flag) and store it in target.  Returns 0, or
+ * -1 with the reason in *why, one line that names the value as given; the
+ * parser puts "invalid value for -s, --size: " in front of it.
+ */
+typedef int (*args_set_fn)(void *target, const struct args_option *,
+    const char *value, char **why);
+
+struct args_option {
+	int		 letter;	/* Short name, or 0. */
+	const char	*name;		/* Long name, or NULL. */
+	enum args_kind	 kind;
+	const char	*value;		/* The value in the usage: "size". */
+	args_set_fn	 set;		/* NULL for ARGS_HELP, ARGS_VERSION. */
+	int		 slot;		/* For set(): e.g. a phase id. */
+	uint64_t	 def;		/* A phase value's default, */
+	uint64_t	 min, max;	/* and its range. */
+	const char	*help;		/* One line for --help. */
+};
+/* A row table ends with a row that has neither name. */
+#define ARGS_END	{ 0, NULL, ARGS_FLAG, NULL, NULL, 0, 0, 0, 0, NULL }
+
+/* A table of rows and the object its setters store into. */
+struct args_table {
+	const struct args_option *rows;
+	void			 *target;
+};
+
+/* What args_parse() found; the error is a named outcome of its own. */
+enum args_result {
+	ARGS_ERROR = -1,	/* Bad command line: *cause says why. */
+	ARGS_OK = 0,		/* Parsed: go on. */
+	ARGS_SHOW_HELP,		/* -h or --help was given. */
+	ARGS_SHOW_VERSION,	/* -V or --version was given. */
+	ARGS_SHOW_USAGE		/* Too few operands: *cause, then usage. */
+};
+
+/* How a command's command line looks, for the parser and the usage. */
+struct args_spec {
+	const char	*command;	/* "sweep", or NULL for the default. */
+	const char	*operands;	/* "base new [new ...]", or NULL. */
+	int		 lower, upper;	/* Operand count; upper -1: any. */
+	const char	*required;	/* A long option that must be given,
+					   or NULL. */
+	const char	*missing;	/* The message when it is not. */
+};
+
+/*
+ * Parse argv[1 .. argc-1] against the tables (the last has rows NULL).
+ * Options and operands may come in any order; "--" ends the options and
+ * "-" is an operand.  Short flags group ("-qf"), a short option's value may
+ * be attached ("-s4g"), a long one's may follow "=", and a long name may be
+ * cut to any unambiguous prefix.  The operands are stored, in order, in
+ * operands[] (room for argc) and counted in *noperands.  A refusal is one
+ * line in *cause, prefixed with the command's name for a subcommand.
+ */
+enum args_result args_parse(const struct args_spec *,
+	    const struct args_table *, int argc, char **argv,
+	    char **operands, int *noperands, char **cause);
+
+/*
+ * Print the usage, as in the man page's SYNOPSIS, starting with prefix
+ * ("usage: " or its width in spaces), wrapped at 80 columns.
+ */
+void	args_usage(FILE *, const char *prefix, const struct args_spec *,
+	    const struct args_table *);
+/* Print one line of help per row. */
+void	args_help(FILE *, const struct args_table *);
+
+/*
+ * Generic setters: args_set_flag sets the int at byte offset row->slot of
+ * target to 1; args_set_string stores a non-empty value in the const
+ * char * at that offset; args_set_count a whole number in [row->min,
+ * row->max] in the uint64_t at that offset.
+ */
+int	args_set_flag(void *, const struct args_option *, const char *,
+	    char **);
+int	args_set_string(void *, const struct args_option *, const char *,
+	    char **);
+int	args_set_count(void *, const struct args_option *, const char *,
+	    char **);
+
+/* "-s, --size", "--cache" or "-q": the names of a row, for messages. */
+void	args_names(char *, size_t, const struct args_option *);
+
+#endif

@@ -1,0 +1,399 @@
+/*
+ * The benchmark, the default command: its option rows (those a sweep
+ * shares and those of a single run), the checks before the first file,
+ * the runs and the outputs.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "commands.h"
+#include "error.h"
+#include "options.h"
+#include "outfile.h"
+#include "phase.h"
+#include "record.h"
+#include "report.h"
+#include "run.h"
+#include "signals.h"
+#include "sysinfo.h"
+#include "team.h"
+
+/* The setters: each calls its value's one check in options.c. */
+static int
+set_label(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	if (label_check(v, why) == -1)
+		return -1;
+	((struct options *)t)->label = v;
+	return 0;
+}
+
+static int
+set_seekers(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return seekers_parse(v, t, why);
+}
+
+static int
+set_seeks(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct options	*o = t;
+
+	(void)r;
+	if (seeks_parse(v, &o->seeks, why) == -1)
+		return -1;
+	o->seeks_given = 1;
+	return 0;
+}
+
+static int
+set_seed(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct options	*o = t;
+
+	(void)r;
+	if (seed_parse(v, &o->seed, why) == -1)
+		return -1;
+	o->seed_given = 1;
+	return 0;
+}
+
+static int
+set_phases(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return phases_parse(v, &((struct options *)t)->phases, why);
+}
+
+static int
+set_cache(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return cache_mode_parse(v, &((struct options *)t)->cache, why);
+}
+
+static int
+set_ram(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return ram_parse(v, &((struct options *)t)->ram, why);
+}
+
+static int
+set_size(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct options	*o = t;
+
+	(void)r;
+	if (file_size_parse(v, &o->size_asked, why) == -1)
+		return -1;
+	o->size = o->size_asked;
+	return 0;
+}
+
+static int
+set_chunk(void *t, const struct args_option *r, const char *v, char **why)
+{
+	uint64_t	c;
+
+	(void)r;
+	if (chunk_parse(v, &c, why) == -1)
+		return -1;
+	((struct options *)t)->chunk = (size_t)c;
+	return 0;
+}
+
+static int
+set_jobs(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return jobs_parse(v, &((struct options *)t)->jobs, why);
+}
+
+static int
+set_repeat(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return repeat_parse(v, &((struct options *)t)->repeat, why);
+}
+
+static int
+set_output(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return out_format_parse(v, &((struct options *)t)->format, why);
+}
+
+#define OFF(field)	((int)offsetof(struct options, field))
+
+/* What a single run and a sweep share. */
+const struct args_option cmd_run_bench_rows[] = {
+	{ 'd', "dir", ARGS_VALUE, "dir", args_set_string, OFF(dir), 0, 0, 0,
+	  "the directory for the test file (default: .)" },
+	{ 'm', "label", ARGS_VALUE, "label", set_label, 0, 0, 0, 0,
+	  "the row's label (default: the short host name)" },
+	{ 'S', "seekers", ARGS_VALUE, "count|fork|thread", set_seekers, 0, 0,
+	  0, 0, "how many seekers (default: 3), forked or threads" },
+	{ 'n', "seeks", ARGS_VALUE, "seeks", set_seeks, 0, 0, 0, 0,
+	  "seeks in all (default: 4000 and at least 1 s)" },
+	{ 'z', "seed", ARGS_VALUE, "seed", set_seed, 0, 0, 0, 0,
+	  "the seed of the data and offsets (default: fresh)" },
+	{ 'p', "phases", ARGS_VALUE, "phases", set_phases, 0, 0, 0, 0,
+	  "the phases to run, comma-separated" },
+	{ 'q', "quiet", ARGS_FLAG, NULL, args_set_flag, OFF(quiet), 0, 0, 0,
+	  "no progress and no notes on standard error" },
+	{ 0, "cache", ARGS_VALUE, "cold|keep", set_cache, 0, 0, 0, 0,
+	  "drop the file's cached pages, or keep them" },
+	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
+	  "the RAM size to assume" },
+	ARGS_END
+};
+
+/* What only a single run takes. */
+const struct args_option cmd_run_rows[] = {
+	{ 's', "size", ARGS_VALUE, "size", set_size, 0, 0, 0, 0,
+	  "the test file's size, MiB when bare (default: 1024)" },
+	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
+	  "the block size, bytes when bare (default: 16384)" },
+	{ 'j', "jobs", ARGS_VALUE, "jobs", set_jobs, 0, 0, 0, 0,
+	  "workers in lock-step, each on its own file" },
+	{ 'x', "repeat", ARGS_VALUE, "count", set_repeat, 0, 0, 0, 0,
+	  "run the whole benchmark count times" },
+	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
+	  "the format of standard output (default: text)" },
+	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
+	  0, 0, "also write the JSON record to file" },
+	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
+	  "O_DIRECT for the block and seek phases" },
+	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
+	  OFF(no_space_check), 0, 0, 0,
+	  "do not check for room before making the file" },
+	{ 'f', "fast", ARGS_FLAG, NULL, args_set_flag, OFF(fast), 0, 0, 0,
+	  "skip the per-char phases" },
+	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
+	  0, "add a row of 99th percentile latencies" },
+	{ 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,
+	  "print the version and exit" },
+	ARGS_END
+};
+
+static const struct cmd_rows run_rows[] = {
+	{ cmd_run_bench_rows, 0, 0 },
+	{ cmd_run_rows, 0, 0 },
+	{ NULL, 1, 0 },			/* The phases' own rows. */
+	{ NULL, 0, 0 }
+};
+
+static void
+run_init(void *state, int argc, char **argv)
+{
+	struct options	*o = state;
+
+	options_defaults(o);
+	o->argc = argc;
+	o->argv = argv;
+}
+
+enum args_result
+cmd_run_parse(int argc, char **argv, struct options *o, char **cause)
+{
+	enum args_result	  r;
+	char			**files;
+	int			  n;
+
+	files = xcalloc((size_t)(argc > 0 ? argc : 1), sizeof(*files));
+	r = cmd_parse(&cmd_run_entry, argc, argv, o, files, &n, cause);
+	free(files);
+	if (r == ARGS_OK && options_check(o, cause) == -1)
+		r = ARGS_ERROR;
+	return r;
+}
+
+enum cmd_status
+cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
+{
+	int	usage;
+
+	options_finish(o);
+	if (run_preflight(o, &usage, cause) == -1)
+		return usage ? CMD_USAGE : CMD_FAIL;
+	if (sysinfo_collect(o->dir, si, cause) == -1)
+		return CMD_FAIL;
+	return CMD_OK;
+}
+
+void
+cmd_run_start(int progress)
+{
+	run_signals_install();
+	run_set_progress(progress);
+}
+
+static void
+notes(const struct options *o)
+{
+	if (o->quiet)
+		return;
+	if (o->size != o->size_asked)
+		fprintf(stderr, "bonnie-ng: note: size rounded down to %llu "
+		    "KiB, a whole number of %zu-byte chunks\n",
+		    (unsigned long long)(o->size >> 10), o->chunk);
+	if (o->cache == CACHE_MODE_KEEP && o->ram > 0 && o->size < 2 * o->ram)
+		fprintf(stderr, "bonnie-ng: note: the %llu MiB file is "
+		    "smaller than twice RAM (%.1f GiB): with --cache=keep the "
+		    "results include the page cache\n",
+		    (unsigned long long)(o->size >> 20),
+		    (double)o->ram / (1u << 30));
+}
+
+static int
+write_report(const struct options *o, const struct record *rec)
+{
+	switch (o->format) {
+	case OUT_TEXT:
+		return report_write_text(stdout, rec, o->latency);
+	case OUT_CSV:
+		return record_write_csv(stdout, rec);
+	case OUT_JSON:
+		return record_write_json(stdout, rec);
+	}
+	return -1;
+}
+
+static int
+run_exec(void *state, int nfiles, char **files, char **cause)
+{
+	struct options		*o = state;
+	struct run_result	*runs;
+	struct sysinfo		*si = NULL;
+	struct record		 rec;
+	struct outfile		 jf;
+	enum cmd_status		 st;
+	int			 i, status = CMD_OK, done = 0, sig, leader;
+	int			 have_json = 0, said = 0, left = 0, rc;
+	char			*why = NULL;
+
+	(void)nfiles;
+	(void)files;
+	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
+	leader = team_rank() == 0;
+	if (options_check(o, cause) == -1)
+		return CMD_USAGE;
+	if (team_ranks() > 1 && o->jobs > 1) {
+		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
+		    "rank (run more ranks instead)");
+		return CMD_USAGE;
+	}
+	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
+		return st;
+	/* Every output file is made now: a bad one is refused before work. */
+	if (leader && o->json_path != NULL) {
+		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
+			sysinfo_free(si);
+			return CMD_USAGE;
+		}
+		have_json = 1;
+	}
+	/* Over MPI the workers are the ranks, one file each. */
+	if (team_ranks() > 1)
+		o->jobs = team_ranks();
+	if (!leader)
+		o->quiet = 1;
+	notes(o);
+	cmd_run_start(o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1);
+
+	runs = xcalloc((size_t)o->repeat, sizeof(*runs));
+	memset(&rec, 0, sizeof(rec));
+	rec.opt = o;
+	rec.sys = si;
+	rec.runs = runs;
+	for (i = 0; i < o->repeat; i++) {
+		struct options	one = *o;
+
+		done = i + 1;
+		one.seed = run_seed(o->seed, i);
+		if (!o->quiet && o->repeat > 1)
+			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			    o->repeat);
+		if (run_team(&one, &runs[i], !o->quiet) == -1) {
+			status = CMD_FAIL;
+			break;
+		}
+	}
+	rec.nruns = done;
+	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
+	for (i = 0; i < done; i++)
+		left |= runs[i].file_left;
+
+	/*
+	 * The report first, so that a record that cannot be written loses
+	 * nothing; the record even after a failure.  The first failure is
+	 * the final error, a later one a line of its own.
+	 */
+	if (leader && status == CMD_OK && (write_report(o, &rec) == -1 ||
+	    fflush(stdout) == EOF)) {
+		errorf(cause, "standard output: %s", strerror(errno));
+		status = CMD_FAIL;
+		said = 1;
+	}
+	if (have_json) {
+		errno = 0;
+		rc = record_write_json(jf.f, &rec);
+		if (outfile_close(&jf, rc, &why) == -1) {
+			if (status == CMD_OK && !runs[done - 1].interrupted) {
+				errorf(cause, "%s", why);
+				status = CMD_FAIL;
+				said = 1;
+			} else
+				fprintf(stderr, "bonnie-ng: %s\n", why);
+			free(why);
+		}
+	}
+	/*
+	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
+	 * mpirun stop the job, before it has.
+	 */
+	if ((sig = runs[done - 1].interrupted) != 0) {
+		if (leader && o->jobs > 1)
+			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
+			    "files removed\n", signal_name(sig));
+		else if (leader)
+			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			    signal_name(sig), runs[done - 1].file_removed ?
+			    "; test file removed" : "");
+		for (i = 0; i < done; i++)
+			run_result_free(&runs[i]);
+		sysinfo_free(si);
+		free(runs);
+		team_finish();
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return 128 + sig;
+	}
+	if (status != CMD_OK && !said)
+		errorf(cause, "%s", runs[done - 1].err.message);
+	else if (status == CMD_OK && left)
+		status = CMD_FAIL;	/* Said with its path by the run. */
+	for (i = 0; i < done; i++)
+		run_result_free(&runs[i]);
+	sysinfo_free(si);
+	free(runs);
+	return status;
+}
+
+const struct cmd_entry cmd_run_entry = {
+	{ NULL, NULL, 0, 0, NULL, NULL },
+	run_rows,
+	sizeof(struct options),
+	run_init,
+	run_exec,
+	CMD_TEAM
+};
