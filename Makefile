@@ -61,7 +61,7 @@ TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
 .PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind dist mpi mpi-if-any
+	fuzz-build analyze check-tsan check-valgrind dist install-mpi mpi mpi-if-any
 
 all: $(BIN)
 
@@ -79,7 +79,6 @@ $(O)/obj/%.o: src/%.c $(wildcard include/*.h) VERSION
 $(O)/tests/%: tests/%.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
-
 # The replay test compiles the fuzz harnesses in.
 $(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
@@ -120,12 +119,13 @@ $(O)/tests/mpi-team: tests/mpi-team.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 
-
-# make install: the program, the manual, the shell completions, the
-# documents and the record's JSON schema (DATADIR/bonnie-ng/schema.json).
+# make install: the program, the manual, the shell completions (bash,
+# zsh), the documents and the record's JSON schema
+# (DATADIR/bonnie-ng/schema.json).
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/bonnie-ng
 	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng
 	cp man/bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
@@ -136,6 +136,18 @@ install: $(BIN)
 	done
 	cp doc/schema.json $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 	chmod 644 $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	cp completions/bonnie-ng.bash $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
+	cp completions/_bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
+	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
+
+# make install-mpi: the MPI build (make mpi first) beside the program.
+install-mpi:
+	@test -x bonnie-ng-mpi || \
+	    { echo "make install-mpi: no ./bonnie-ng-mpi (make mpi first)" >&2; exit 1; }
+	mkdir -p $(DESTDIR)$(BINDIR)
+	cp bonnie-ng-mpi $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
+	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
 
 # make bench: bonnie-ng against fio, bonnie++ and a bare stdio loop in
 # alternating pairs (bench/peers.sh); e.g. BENCHFLAGS="-d /mnt/disk -p 7".
@@ -144,8 +156,10 @@ bench: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
 	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
 	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng 2>/dev/null
 
 # make dist: bonnie-ng-VERSION.tar.gz (in O) from the files git tracks at

@@ -108,10 +108,17 @@ enum args_result cmd_run_parse(int argc, char **argv, struct options *,
 	    char **cause);
 
 /*
+ * The checks of the options against each other (options_check()) and of
+ * the target directory (run_preflight()).  Returns CMD_OK, or CMD_USAGE
+ * or CMD_FAIL with *cause.
+ */
+enum cmd_status cmd_run_check(struct options *, char **cause);
+
+/*
  * What every benchmarking command does before its first file, after its
- * own checks: the defaults that depend on the system, the checks of the
- * target directory (run_preflight()), and the description of the system.
- * Returns CMD_OK, or CMD_USAGE or CMD_FAIL with *cause.
+ * own checks: the defaults that depend on the system, cmd_run_check(),
+ * and the description of the system.  Returns CMD_OK, or CMD_USAGE or
+ * CMD_FAIL with *cause.
  */
 enum cmd_status cmd_run_prepare(struct options *, struct sysinfo **,
 	    char **cause);

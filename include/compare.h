@@ -18,13 +18,17 @@
 #define CMP_BOOTSTRAP_REPS	10000
 #define CMP_BOOTSTRAP_SEED	0x626f6e6e69652dULL
 
-enum cmp_verdict { CMP_NA, CMP_SAME, CMP_BETTER, CMP_WORSE };
+/*
+ * CMP_MISSING: the base has the column and a new side does not (set by
+ * the command for the columns a gate selects).
+ */
+enum cmp_verdict { CMP_NA, CMP_SAME, CMP_BETTER, CMP_WORSE, CMP_MISSING };
 enum cmp_method {
 	CMP_M_NONE,		/* A side has no value. */
 	CMP_M_THRESHOLD,	/* Fewer than three runs: --threshold. */
 	CMP_M_MANN_WHITNEY,
 	CMP_M_BOOTSTRAP,
-	CMP_M_UNMEASURABLE	/* "+++++" on a side: never worse. */
+	CMP_M_UNMEASURABLE	/* "+++++" on a side: no verdict (n/a). */
 };
 
 /* One column compared between a base and one new result set. */

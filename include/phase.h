@@ -87,6 +87,9 @@ struct phase_ctx {
 	const char	*title;
 	uint64_t	 total;		/* What progress counts up to. */
 	uint64_t	 tick_due;	/* Monotonic ns; UINT64_MAX: never. */
+	bn_time		 tick_start;	/* When the timed run began. */
+	double		 tick_min_s;	/* The phase also runs at least this
+					   long (seeks without -n); 0 no. */
 
 	/* Filled in by the phase. */
 	uint64_t	 bytes;

@@ -43,6 +43,9 @@ struct rs_run {
 	char		*label;		/* Machine name or label; never NULL. */
 	uint64_t	 size;		/* File size in bytes; 0 unknown. */
 	int		 line;		/* Where the run starts in the file. */
+	char		*failed;	/* Why the run is not usable (it
+					   stopped on an error or a signal),
+					   or NULL. */
 	struct rs_value	 col[RS_NCOLS];
 };
 

@@ -70,11 +70,17 @@ uint64_t run_seed(uint64_t base, int index);
 /*
  * Check the target before any file is made: the directory exists, is a
  * directory and is writable, there is room for the file (unless
- * --no-space-check), and --direct can use the chunk.  Returns 0, or -1
- * with *cause set and *usage set to 1 when the fault is in the options
- * (exit 2) rather than the system (exit 1).
+ * --no-space-check), and --direct can use the chunk.  Returns
+ * PREFLIGHT_OK, or with *cause set PREFLIGHT_OPTIONS when the fault is
+ * in the options (exit 2) or PREFLIGHT_SYSTEM when it is in the system
+ * (exit 1).
  */
-int	run_preflight(const struct options *, int *usage, char **cause);
+enum preflight {
+	PREFLIGHT_OK,
+	PREFLIGHT_OPTIONS,
+	PREFLIGHT_SYSTEM
+};
+enum preflight run_preflight(const struct options *, char **cause);
 
 /* Catch SIGINT, SIGTERM and SIGHUP so the test file is always removed. */
 void	run_signals_install(void);

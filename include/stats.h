@@ -18,5 +18,9 @@ void	stats_compute(const double *v, int n, struct col_stats *);
  * mean of the two middle values for an even n; NaN when n is 0.
  */
 double	stats_median(const double *v, int n);
+/* The same of n values already sorted ascending (NaN when n is 0). */
+double	stats_median_sorted(const double *sorted, int n);
+/* Sort v[0..n-1] ascending, in place. */
+void	stats_sort(double *v, int n);
 
 #endif

@@ -1,9 +1,12 @@
 /*
- * "bonnie-ng compare [-h] [-t pct] [-F columns] [-o text|json] base new
- * [new ...]": a side-by-side table of base and new results with
+ * "bonnie-ng compare [-h] [-t pct] [-F columns] [-o text|json|junit|markdown]
+ * base new [new ...]": a side-by-side table of base and new results with
  * the change and a verdict per column, and an exit status for scripts:
  * 0 when nothing selected got worse, 1 when something did, 2 when the
- * input is unusable.
+ * input is unusable.  The same comparison prints as a text table, a JSON
+ * document, JUnit XML for CI test reporters (a test case per column, a
+ * failure per selected column that got worse) or a Markdown table for a
+ * pull-request comment.
  */
 #include <errno.h>
 #include <math.h>
@@ -26,14 +29,34 @@
 struct compare {
 	double			 threshold;
 	int			 fail_on[RS_NCOLS];
-	int			 json;
+	int			 output;	/* Index in outputs[]. */
 	int			 nsets;		/* Base and the new sets. */
 	struct result_set	*sets;
 	struct cmp_cell		*cells;		/* [col][new] */
 	int			 shown[RS_NCOLS];
 	int			 latency_skipped; /* Differing kinds. */
+	char			**excluded;	/* Runs left out, and why. */
+	int			*left_out;	/* Per set, how many. */
+	int			 nexcluded;
 	int			 exit;
 };
+
+static int	print_text(struct compare *);
+static int	print_json(struct compare *);
+static int	print_junit(struct compare *);
+static int	print_markdown(struct compare *);
+
+/* The outputs, by their name for -o. */
+static const struct {
+	const char	 *name;
+	int		(*print)(struct compare *);
+} outputs[] = {
+	{ "text", print_text },
+	{ "json", print_json },
+	{ "junit", print_junit },
+	{ "markdown", print_markdown },
+};
+#define NOUTPUTS	(sizeof(outputs) / sizeof(outputs[0]))
 
 /* A recorded setting, as a string, for the list of differences. */
 struct setting {
@@ -194,15 +217,15 @@ static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
 {
 	struct compare	*cmp = t;
+	size_t		 i;
 
 	(void)r;
-	if (strcmp(v, "json") == 0)
-		cmp->json = 1;
-	else if (strcmp(v, "text") == 0)
-		cmp->json = 0;
-	else
-		return errorf(why, "'%s' (use text or json)", v);
-	return 0;
+	for (i = 0; i < NOUTPUTS; i++)
+		if (strcmp(v, outputs[i].name) == 0) {
+			cmp->output = (int)i;
+			return 0;
+		}
+	return errorf(why, "'%s' (use text, json, junit or markdown)", v);
 }
 
 static const struct args_option compare_rows[] = {
@@ -210,8 +233,8 @@ static const struct args_option compare_rows[] = {
 	  "a change within pct is the same (default: 5)" },
 	{ 'F', "fail-on", ARGS_VALUE, "columns", set_fail_on, 0, 0, 0, 0,
 	  "which columns getting worse exit 1 (default: rates)" },
-	{ 'o', "output", ARGS_VALUE, "text|json", set_output, 0, 0, 0, 0,
-	  "a table or a JSON document" },
+	{ 'o', "output", ARGS_VALUE, "text|json|junit|markdown", set_output,
+	  0, 0, 0, 0, "a table, JSON, JUnit XML or a Markdown table" },
 	ARGS_END
 };
 
@@ -247,25 +270,65 @@ same_latency(const struct compare *cmp)
 	return 1;
 }
 
+/*
+ * Leave out of the statistics the runs of set k that stopped on an error
+ * or a signal, listing each in cmp->excluded.  -1 with a cause when no
+ * run is left.
+ */
+static int
+drop_failed(struct compare *cmp, int k, char **cause)
+{
+	struct result_set	*rs = &cmp->sets[k];
+	const char		*first = NULL;
+	int			 i, n = 0;
+
+	for (i = 0; i < rs->nruns; i++) {
+		if (rs->runs[i].failed == NULL) {
+			rs->runs[n++] = rs->runs[i];
+			continue;
+		}
+		cmp->excluded = xrealloc(cmp->excluded,
+		    ((size_t)cmp->nexcluded + 1) * sizeof(*cmp->excluded));
+		cmp->excluded[cmp->nexcluded++] = xasprintf("%s run %d: %s",
+		    rs->file, i + 1, rs->runs[i].failed);
+		if (first == NULL)
+			first = cmp->excluded[cmp->nexcluded - 1];
+		free(rs->runs[i].label);
+		free(rs->runs[i].failed);
+	}
+	cmp->left_out[k] = rs->nruns - n;
+	rs->nruns = n;
+	if (n == 0)
+		return errorf(cause, "compare: %s: no usable run (%s)", rs->file,
+		    first != NULL ? first : "no runs");
+	return 0;
+}
+
 /* Compare every column and work out which to show and the exit status. */
 static void
 compare_all(struct compare *cmp)
 {
 	struct cmp_cell	*c;
-	int		 col, k, any;
+	int		 col, k, any, in_base;
 
 	cmp->cells = xcalloc((size_t)RS_NCOLS * (size_t)(cmp->nsets - 1),
 	    sizeof(*cmp->cells));
 	cmp->exit = 0;
 	for (col = 0; col < RS_NCOLS; col++) {
 		any = 0;
+		in_base = has_values(&cmp->sets[0], col);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			cmp_column(&cmp->sets[0], &cmp->sets[k], col,
 			    cmp->threshold, c);
 			if (has_values(&cmp->sets[k], col))
 				any = 1;
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
+			/* A gate on a column the new side lacks fails. */
+			else if (in_base && cmp->fail_on[col] &&
+			    !(RS_KIND(col) == RS_KIND_LAT && !same_latency(cmp)))
+				c->verdict = CMP_MISSING;
+			if ((c->verdict == CMP_WORSE ||
+			    c->verdict == CMP_MISSING) && cmp->fail_on[col])
 				cmp->exit = 1;
 		}
 		/*
@@ -273,7 +336,7 @@ compare_all(struct compare *cmp)
 		 * by it (the worst case, or a text report's 99th percentile).
 		 */
 		if (RS_KIND(col) == RS_KIND_LAT) {
-			cmp->shown[col] = any && has_values(&cmp->sets[0], col);
+			cmp->shown[col] = in_base && (any || cmp->fail_on[col]);
 			if (cmp->shown[col] && !same_latency(cmp)) {
 				cmp->shown[col] = 0;
 				cmp->latency_skipped = 1;
@@ -336,7 +399,7 @@ escape_in_place(char *buf, size_t len)
 }
 
 static int
-print_settings(const struct compare *cmp)
+print_settings(FILE *f, const struct compare *cmp)
 {
 	char		 (*val)[128], *bad;
 	size_t		 i;
@@ -360,15 +423,15 @@ print_settings(const struct compare *cmp)
 		if (!differs)
 			continue;
 		if (!header) {
-			printf("Settings that differ (base | new%s):\n",
+			fprintf(f, "Settings that differ (base | new%s):\n",
 			    cmp->nsets > 2 ? " 1 | new 2 ..." : "");
 			header++;
 		}
 		header++;
-		printf("  %-14s %s", settings[i].name, val[0]);
+		fprintf(f, "  %-14s %s", settings[i].name, val[0]);
 		for (k = 1; k < cmp->nsets; k++)
-			printf(" | %s", val[k]);
-		printf("\n");
+			fprintf(f, " | %s", val[k]);
+		fputc('\n', f);
 	}
 	free(val);
 
@@ -393,11 +456,11 @@ print_settings(const struct compare *cmp)
 			bad = t;
 		}
 		if (bad != NULL) {
-			fputs("warning: ", stdout);
-			text_put(stdout, cmp->sets[k].file);
-			fputs(" is not comparable with ", stdout);
-			text_put(stdout, cmp->sets[0].file);
-			printf(": %s\n", bad);
+			fputs("warning: ", f);
+			text_put(f, cmp->sets[k].file);
+			fputs(" is not comparable with ", f);
+			text_put(f, cmp->sets[0].file);
+			fprintf(f, ": %s\n", bad);
 			header++;
 		}
 		free(bad);
@@ -405,12 +468,90 @@ print_settings(const struct compare *cmp)
 	return header;
 }
 
+/*
+ * The selected columns with verdict v on any new side, comma-separated,
+ * in a new string, or NULL when there are none.
+ */
+static char *
+columns_with(const struct compare *cmp, enum cmp_verdict v)
+{
+	char	*list = NULL, *t;
+	int	 col, k, hit;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col] || !cmp->shown[col])
+			continue;
+		for (k = 1, hit = 0; k < cmp->nsets; k++)
+			if (cell((struct compare *)cmp, col, k - 1)->verdict == v)
+				hit = 1;
+		if (!hit)
+			continue;
+		t = xasprintf("%s%s%s", list ? list : "", list ? ", " : "",
+		    rs_col_name(col));
+		free(list);
+		list = t;
+	}
+	return list;
+}
+
+/*
+ * The result: ok, or which selected columns got worse or are missing, as
+ * "ok (...)" or "worse (worse: write; missing: seeks)", in a new string.
+ */
+static char *
+result_text(const struct compare *cmp)
+{
+	char	*worse = columns_with(cmp, CMP_WORSE);
+	char	*missing = columns_with(cmp, CMP_MISSING);
+	char	*r;
+
+	if (worse == NULL && missing == NULL)
+		r = xasprintf("ok (no selected column got worse, none is "
+		    "missing)");
+	else
+		r = xasprintf("%s (%s%s%s%s%s)", worse ? "worse" : "missing",
+		    worse ? "worse: " : "", worse ? worse : "",
+		    worse && missing ? "; " : "", missing ? "missing: " : "",
+		    missing ? missing : "");
+	free(worse);
+	free(missing);
+	return r;
+}
+
+/* The last line of the table. */
 static void
+print_result(const struct compare *cmp)
+{
+	char	*r = result_text(cmp);
+
+	printf("result: %s\n", r);
+	free(r);
+}
+
+static void
+print_excluded(const struct compare *cmp)
+{
+	int	i;
+
+	if (cmp->nexcluded == 0)
+		return;
+	printf("warning: %d run%s left out of the statistics (stopped on an "
+	    "error or a signal):\n", cmp->nexcluded,
+	    cmp->nexcluded == 1 ? "" : "s");
+	for (i = 0; i < cmp->nexcluded; i++) {
+		fputs("  ", stdout);
+		text_put(stdout, cmp->excluded[i]);
+		putchar('\n');
+	}
+	printf("\n");
+}
+
+static int
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
 	char			 b[64], m[64];
-	int			 col, k, warned = 0;
+	int			 col, k;
 
 	for (k = 0; k < cmp->nsets; k++) {
 		if (k == 0)
@@ -418,11 +559,15 @@ print_text(struct compare *cmp)
 		else
 			printf("new %d: ", k);
 		text_put(stdout, cmp->sets[k].file);
-		printf(" (%s, %d run%s)\n", rs_format_name(cmp->sets[k].format),
+		printf(" (%s, %d run%s", rs_format_name(cmp->sets[k].format),
 		    cmp->sets[k].nruns, cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			printf(" used, %d left out", cmp->left_out[k]);
+		printf(")\n");
 	}
 	printf("\n");
-	if (print_settings(cmp) > 0)
+	print_excluded(cmp);
+	if (print_settings(stdout, cmp) > 0)
 		printf("\n");
 	printf("%-12s %-5s %10s", "column", "unit", "base");
 	for (k = 1; k < cmp->nsets; k++)
@@ -447,8 +592,6 @@ print_text(struct compare *cmp)
 			method_text(m, sizeof(m), cmp, c);
 			printf(" %-7s %-*s", cmp_verdict_name(c->verdict),
 			    k < cmp->nsets - 1 ? 22 : 0, m);
-			if (c->verdict == CMP_WORSE && cmp->fail_on[col])
-				warned = 1;
 		}
 		printf("\n");
 	}
@@ -463,8 +606,8 @@ print_text(struct compare *cmp)
 		printf("Latency is not compared: the sides record different "
 		    "latencies (a text\nreport's Latency row is the 99th "
 		    "percentile, JSON and CSV the worst case).\n");
-	printf("result: %s\n", warned ? "worse (a selected column got worse)" :
-	    "ok (no selected column got worse)");
+	print_result(cmp);
+	return 0;
 }
 
 static void
@@ -520,6 +663,10 @@ print_json(struct compare *cmp)
 		json_settings(&j, NULL, &cmp->sets[k]);
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
+	json_array_start(&j, "excluded_runs");
+	for (k = 0; k < cmp->nexcluded; k++)
+		json_string(&j, NULL, cmp->excluded[k]);
+	json_array_end(&j);
 	json_array_start(&j, "columns");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -556,6 +703,319 @@ print_json(struct compare *cmp)
 	return json_finish(&j);
 }
 
+/*
+ * The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
+ * bytes are not one, or stand for a character XML 1.0 cannot hold.
+ */
+static int
+utf8_char(const unsigned char *p)
+{
+	int	n, i;
+
+	if (*p < 0x80)
+		return *p >= 0x20 || *p == '\t' || *p == '\n' ? 1 : 0;
+	if (*p >= 0xc2 && *p <= 0xdf)
+		n = 2;
+	else if (*p >= 0xe0 && *p <= 0xef)
+		n = 3;
+	else if (*p >= 0xf0 && *p <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	/* Overlong forms, surrogates, beyond U+10FFFF, U+FFFE and U+FFFF. */
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90) ||
+	    (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe))
+		return 0;
+	return n;
+}
+
+/* s as XML character data or an attribute value; '?' for what XML lacks. */
+static void
+xml_text(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	int			 n;
+
+	while (*p != '\0') {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", stdout);
+			break;
+		case '<':
+			fputs("&lt;", stdout);
+			break;
+		case '>':
+			fputs("&gt;", stdout);
+			break;
+		case '"':
+			fputs("&quot;", stdout);
+			break;
+		case '\n':
+			fputs("&#10;", stdout);
+			break;
+		default:
+			if ((n = utf8_char(p)) == 0) {
+				putchar('?');
+				break;
+			}
+			fwrite(p, 1, (size_t)n, stdout);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+}
+
+/* Does column col fail the check: selected, and worse or missing? */
+static int
+fails(const struct compare *cmp, int col, const struct cmp_cell *c)
+{
+	return cmp->fail_on[col] &&
+	    (c->verdict == CMP_WORSE || c->verdict == CMP_MISSING);
+}
+
+/*
+ * One line on a column's change, in a new string: "write: 100352 -> 80281
+ * K/sec (-20.0%), worse by mann-whitney p=0.008".
+ */
+static char *
+change_text(const struct compare *cmp, int col, const struct cmp_cell *c)
+{
+	char	b[64], n[64], m[64], pct[32];
+
+	median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
+	median_text(n, sizeof(n), col, c->nnew, c->unew, c->new);
+	if (c->verdict == CMP_MISSING)
+		return xasprintf("%s: %s %s in the base, missing in the new "
+		    "result", rs_col_name(col), b, col_unit(col));
+	method_text(m, sizeof(m), cmp, c);
+	if (isnan(c->change_pct))
+		snprintf(pct, sizeof(pct), "no change figure");
+	else
+		snprintf(pct, sizeof(pct), "%+.1f%%", c->change_pct);
+	return xasprintf("%s: %s -> %s %s (%s), %s by %s", rs_col_name(col),
+	    b, n, col_unit(col), pct, cmp_verdict_name(c->verdict), m);
+}
+
+/*
+ * JUnit XML: a suite per new result set, a test case per compared column;
+ * a selected (--fail-on) column that got worse fails, a column without a
+ * value on a side is skipped, every case says its change in system-out.
+ */
+static int
+print_junit(struct compare *cmp)
+{
+	const struct cmp_cell	*c;
+	char			*msg;
+	int			 col, k, tests, failures, skipped;
+	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
+
+	for (k = 1; k < cmp->nsets; k++)
+		for (col = 0; col < RS_NCOLS; col++) {
+			if (!cmp->shown[col])
+				continue;
+			c = cell(cmp, col, k - 1);
+			all_tests++;
+			if (c->verdict == CMP_NA)
+				all_skipped++;
+			else if (fails(cmp, col, c))
+				all_failures++;
+		}
+	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	printf("<testsuites name=\"bonnie-ng compare\" tests=\"%d\" "
+	    "failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
+	    all_tests, all_failures, all_skipped);
+	for (k = 1; k < cmp->nsets; k++) {
+		tests = failures = skipped = 0;
+		for (col = 0; col < RS_NCOLS; col++) {
+			if (!cmp->shown[col])
+				continue;
+			c = cell(cmp, col, k - 1);
+			tests++;
+			if (c->verdict == CMP_NA)
+				skipped++;
+			else if (fails(cmp, col, c))
+				failures++;
+		}
+		printf("  <testsuite name=\"");
+		xml_text(cmp->sets[k].file);
+		printf(" vs ");
+		xml_text(cmp->sets[0].file);
+		printf("\" tests=\"%d\" failures=\"%d\" errors=\"0\" "
+		    "skipped=\"%d\" time=\"0\">\n", tests, failures, skipped);
+		printf("    <properties>\n");
+		printf("      <property name=\"base\" value=\"");
+		xml_text(cmp->sets[0].file);
+		printf("\"/>\n      <property name=\"new\" value=\"");
+		xml_text(cmp->sets[k].file);
+		printf("\"/>\n      <property name=\"threshold_pct\" "
+		    "value=\"%g\"/>\n    </properties>\n", cmp->threshold);
+		for (col = 0; col < RS_NCOLS; col++) {
+			if (!cmp->shown[col])
+				continue;
+			c = cell(cmp, col, k - 1);
+			msg = change_text(cmp, col, c);
+			printf("    <testcase classname=\"bonnie-ng.compare\" "
+			    "name=\"%s\" time=\"0\">\n", rs_col_name(col));
+			if (c->verdict == CMP_NA) {
+				printf("      <skipped message=\"");
+				xml_text(msg);
+				printf("\"/>\n");
+			} else if (fails(cmp, col, c)) {
+				printf("      <failure type=\"%s\" message=\"",
+				    cmp_verdict_name(c->verdict));
+				xml_text(msg);
+				printf("\">");
+				xml_text(msg);
+				printf("</failure>\n");
+			}
+			printf("      <system-out>");
+			xml_text(msg);
+			if ((c->verdict == CMP_WORSE ||
+			    c->verdict == CMP_MISSING) && !cmp->fail_on[col])
+				printf(" (not selected by --fail-on)");
+			printf("</system-out>\n    </testcase>\n");
+			free(msg);
+		}
+		if (cmp->nexcluded > 0) {
+			printf("    <system-out>");
+			for (col = 0; col < cmp->nexcluded; col++) {
+				printf("left out of the statistics: ");
+				xml_text(cmp->excluded[col]);
+				printf("&#10;");
+			}
+			printf("</system-out>\n");
+		}
+		printf("  </testsuite>\n");
+	}
+	printf("</testsuites>\n");
+	return 0;
+}
+
+/* s in a Markdown table cell: "|" escaped, no line breaks. */
+static void
+md_text(const char *s)
+{
+	size_t	 len = strlen(s) * 6 + 1;
+	char	*e = xmalloc(len), *p;
+
+	/* Control characters first shown as \x1b, then Markdown's own. */
+	text_escape(e, len, s);
+	for (p = e; *p != '\0'; p++) {
+		if (*p == '|' || *p == '\\' || *p == '`' || *p == '*' ||
+		    *p == '_' || *p == '<')
+			putchar('\\');
+		putchar(*p);
+	}
+	free(e);
+}
+
+/*
+ * A Markdown table for a pull-request comment: the verdict first, the
+ * table, the settings that differ, and how to read it.
+ */
+static int
+print_markdown(struct compare *cmp)
+{
+	const struct cmp_cell	*c;
+	char			 b[64], m[64], *diff = NULL;
+	size_t			 len = 0;
+	FILE			*f;
+	char			*r;
+	int			 col, k;
+
+	r = result_text(cmp);
+	printf("### bonnie-ng compare: ");
+	md_text(r);
+	printf("\n\n");
+	free(r);
+	for (k = 0; k < cmp->nsets; k++) {
+		if (k == 0)
+			printf("- base: ");
+		else if (cmp->nsets > 2)
+			printf("- new %d: ", k);
+		else
+			printf("- new: ");
+		md_text(cmp->sets[k].file);
+		printf(" (%s, %d run%s", rs_format_name(cmp->sets[k].format),
+		    cmp->sets[k].nruns, cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			printf(" used, %d left out", cmp->left_out[k]);
+		printf(")\n");
+	}
+	for (k = 0; k < cmp->nexcluded; k++) {
+		printf("- left out of the statistics: ");
+		md_text(cmp->excluded[k]);
+		printf("\n");
+	}
+	printf("\n| column | unit | base |");
+	for (k = 1; k < cmp->nsets; k++) {
+		if (cmp->nsets > 2)
+			printf(" new %d | change | verdict | method |", k);
+		else
+			printf(" new | change | verdict | method |");
+	}
+	printf("\n| :-- | :-- | --: |");
+	for (k = 1; k < cmp->nsets; k++)
+		printf(" --: | --: | :-- | :-- |");
+	printf("\n");
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		c = cell(cmp, col, 0);
+		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
+		printf("| ");
+		md_text(rs_col_name(col));
+		printf(" | ");
+		md_text(col_unit(col));
+		printf(" | %s |", b);
+		for (k = 1; k < cmp->nsets; k++) {
+			c = cell(cmp, col, k - 1);
+			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);
+			printf(" %s |", b);
+			if (isnan(c->change_pct))
+				printf(" - |");
+			else
+				printf(" %+.1f%% |", c->change_pct);
+			method_text(m, sizeof(m), cmp, c);
+			if (fails(cmp, col, c))
+				printf(" **%s** |", cmp_verdict_name(c->verdict));
+			else
+				printf(" %s |", cmp_verdict_name(c->verdict));
+			printf(" %s |", m);
+		}
+		printf("\n");
+	}
+	/* The settings that differ, as the text table has them. */
+	if ((f = open_memstream(&diff, &len)) == NULL)
+		return -1;
+	if (print_settings(f, cmp) > 0) {
+		if (fclose(f) != 0) {
+			free(diff);
+			return -1;
+		}
+		printf("\n```\n%s```\n", diff);
+	} else if (fclose(f) != 0) {
+		free(diff);
+		return -1;
+	}
+	free(diff);
+	printf("\nValues are medians over a file's runs; bold marks a column "
+	    "selected by\n`--fail-on` that got worse or is missing.  With %d "
+	    "or more runs on both\nsides the verdict comes from the runs' "
+	    "distributions at %.0f%%; with fewer, a\nchange within %g%% is "
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	    cmp->threshold);
+	if (cmp->latency_skipped)
+		printf("Latency is not compared: the sides record different "
+		    "latencies.\n");
+	return 0;
+}
+
 static void
 compare_init(void *state, int argc, char **argv)
 {
@@ -577,21 +1037,17 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
+	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
 	for (i = 0; i < n; i++) {
 		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
 			goto out;
 		cmp->nsets++;
+		if (drop_failed(cmp, i, cause) != 0)
+			goto out;
 	}
 	compare_all(cmp);
-	if (cmp->json) {
-		if (print_json(cmp) != 0) {
-			errorf(cause, "compare: standard output: %s",
-			    strerror(errno));
-			goto out;
-		}
-	} else
-		print_text(cmp);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
+	    ferror(stdout)) {
 		errorf(cause, "compare: standard output: %s", strerror(errno));
 		goto out;
 	}
@@ -601,6 +1057,10 @@ out:
 		rs_free(&cmp->sets[i]);
 	free(cmp->sets);
 	free(cmp->cells);
+	for (i = 0; i < cmp->nexcluded; i++)
+		free(cmp->excluded[i]);
+	free(cmp->excluded);
+	free(cmp->left_out);
 	return status;
 }
 

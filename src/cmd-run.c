@@ -218,13 +218,29 @@ cmd_run_parse(int argc, char **argv, struct options *o, char **cause)
 }
 
 enum cmd_status
+cmd_run_check(struct options *o, char **cause)
+{
+	if (options_check(o, cause) == -1)
+		return CMD_USAGE;
+	switch (run_preflight(o, cause)) {
+	case PREFLIGHT_OK:
+		break;
+	case PREFLIGHT_OPTIONS:
+		return CMD_USAGE;
+	case PREFLIGHT_SYSTEM:
+		return CMD_FAIL;
+	}
+	return CMD_OK;
+}
+
+enum cmd_status
 cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 {
-	int	usage;
+	enum cmd_status	st;
 
 	options_finish(o);
-	if (run_preflight(o, &usage, cause) == -1)
-		return usage ? CMD_USAGE : CMD_FAIL;
+	if ((st = cmd_run_check(o, cause)) != CMD_OK)
+		return st;
 	if (sysinfo_collect(o->dir, si, cause) == -1)
 		return CMD_FAIL;
 	return CMD_OK;
@@ -266,6 +282,54 @@ write_report(const struct options *o, const struct record *rec)
 		return record_write_json(stdout, rec);
 	}
 	return -1;
+}
+
+/*
+ * The last line on stderr: the cache mode asked for, whether every
+ * reading phase ran in it, and the caveat of a virtual machine.
+ */
+static void
+cache_summary(const struct options *o, const struct record *rec)
+{
+	const struct phase		*p;
+	const struct phase_result	*ph;
+	char				 warm[256] = "";
+	size_t				 used = 0;
+	int				 i, k, nread = 0, nwarm = 0;
+	const char			*mode;
+
+	for (k = 0; k < rec->nruns; k++)
+		for (i = 0; (p = phase_table[i]) != NULL; i++) {
+			ph = &rec->runs[k].ph[p->id];
+			if (!ph->ran || !(p->flags & PHASE_READS))
+				continue;
+			nread++;
+			if (ph->cache != CSTATE_WARM)
+				continue;
+			if (nwarm++ < 4 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, "%s%s", used ? ", " :
+				    "", p->name);
+			if (rec->nruns > 1 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, " (run %d)", k + 1);
+		}
+	mode = o->direct ? "direct" : o->cache == CACHE_MODE_KEEP ? "keep" :
+	    "cold";
+	fprintf(stderr, "bonnie-ng: cache: %s", mode);
+	if (nread == 0)
+		fprintf(stderr, ", no reading phase ran");
+	else if (o->cache == CACHE_MODE_KEEP && !o->direct)
+		fprintf(stderr, ", left alone: reads may come from memory");
+	else if (nwarm == 0)
+		fprintf(stderr, ", held for every reading phase");
+	else
+		fprintf(stderr, ", did not hold for %d of %d reading phases: "
+		    "%s%s warm", nwarm, nread, warm, nwarm > 4 ? ", ..." : "");
+	if (rec->sys != NULL && rec->sys->hypervisor == 1)
+		fprintf(stderr, "; a virtual machine: its host may cache the "
+		    "disk");
+	fputc('\n', stderr);
 }
 
 static int
@@ -335,14 +399,20 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 
 	/*
 	 * The report first, so that a record that cannot be written loses
-	 * nothing; the record even after a failure.  The first failure is
+	 * nothing; the record even after a failure (a failed run's JSON
+	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
-	if (leader && status == CMD_OK && (write_report(o, &rec) == -1 ||
-	    fflush(stdout) == EOF)) {
-		errorf(cause, "standard output: %s", strerror(errno));
-		status = CMD_FAIL;
-		said = 1;
+	if (leader && (status == CMD_OK || o->format == OUT_JSON) &&
+	    (write_report(o, &rec) == -1 || fflush(stdout) == EOF)) {
+		if (status != CMD_OK)
+			fprintf(stderr, "bonnie-ng: standard output: %s\n",
+			    strerror(errno));
+		else {
+			errorf(cause, "standard output: %s", strerror(errno));
+			status = CMD_FAIL;
+			said = 1;
+		}
 	}
 	if (have_json) {
 		errno = 0;
@@ -382,6 +452,8 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		errorf(cause, "%s", runs[done - 1].err.message);
 	else if (status == CMD_OK && left)
 		status = CMD_FAIL;	/* Said with its path by the run. */
+	else if (leader && !o->quiet)
+		cache_summary(o, &rec);
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);
 	sysinfo_free(si);

@@ -340,7 +340,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
 	enum cmd_status		 st;
-	int			 i, k, rc, usage = 0, status;
+	int			 i, k, rc, status;
 
 	(void)nfiles;
 	(void)files;
@@ -365,8 +365,6 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	 */
 	a->opt.size_asked = a->lo;
 	a->opt.chunk = r.chunks[0];
-	if (options_check(&a->opt, cause) == -1)
-		return CMD_USAGE;
 	a->opt.no_space_check = 1;
 	if ((st = cmd_run_prepare(&a->opt, &si, cause)) != CMD_OK)
 		return st;
@@ -393,10 +391,9 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		return CMD_USAGE;
 	}
 	a->opt.size_asked = r.sizes[r.nsizes - 1];
-	if (options_check(&a->opt, cause) == -1 ||
-	    run_preflight(&a->opt, &usage, cause) == -1) {
+	if ((st = cmd_run_check(&a->opt, cause)) != CMD_OK) {
 		sysinfo_free(si);
-		return usage ? CMD_USAGE : CMD_FAIL;
+		return st;
 	}
 	/* Every output file is made now: a bad one is refused before work. */
 	memset(&jf, 0, sizeof(jf));

@@ -18,13 +18,15 @@ cmp_verdict_name(enum cmp_verdict v)
 {
 	switch (v) {
 	case CMP_NA:
-		return "-";
+		return "n/a";
 	case CMP_SAME:
 		return "same";
 	case CMP_BETTER:
 		return "better";
 	case CMP_WORSE:
 		return "worse";
+	case CMP_MISSING:
+		return "missing";
 	}
 	return "?";
 }
@@ -47,14 +49,6 @@ cmp_method_name(enum cmp_method m)
 	return "?";
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 struct ranked {
 	double	v;
 	int	from_x;
@@ -63,8 +57,10 @@ struct ranked {
 static int
 cmp_ranked(const void *a, const void *b)
 {
-	return cmp_double(&((const struct ranked *)a)->v,
-	    &((const struct ranked *)b)->v);
+	double	x = ((const struct ranked *)a)->v;
+	double	y = ((const struct ranked *)b)->v;
+
+	return (x > y) - (x < y);
 }
 
 /* The binomial coefficient as a double. */
@@ -191,8 +187,8 @@ resampled_median(const double *v, int n, double *tmp, uint64_t *state)
 
 	for (i = 0; i < n; i++)
 		tmp[i] = v[next_random(state) % (uint64_t)n];
-	qsort(tmp, (size_t)n, sizeof(*tmp), cmp_double);
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+	stats_sort(tmp, n);
+	return stats_median_sorted(tmp, n);
 }
 
 void
@@ -212,7 +208,7 @@ cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
 	for (i = 0; i < reps; i++)
 		diff[i] = resampled_median(y, ny, tmp, &state) -
 		    resampled_median(x, nx, tmp, &state);
-	qsort(diff, (size_t)reps, sizeof(*diff), cmp_double);
+	stats_sort(diff, reps);
 	*lo = diff[(int)floor(reps * (CMP_ALPHA / 2))];
 	*hi = diff[(int)ceil(reps * (1 - CMP_ALPHA / 2)) - 1];
 	free(diff);
@@ -268,8 +264,8 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 		c->change_pct = 0;
 
 	if (c->ubase > 0 || c->unew > 0) {
-		/* Too fast to measure on a side: never called worse. */
-		c->verdict = CMP_SAME;
+		/* Too fast to measure on a side: no verdict either way. */
+		c->verdict = CMP_NA;
 		c->method = CMP_M_UNMEASURABLE;
 	} else if (c->nbase == 0 || c->nnew == 0) {
 		c->verdict = CMP_NA;

@@ -4,9 +4,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "commands.h"
+#include "complete.h"
 #include "error.h"
 #include "outfile.h"
 #include "phase.h"
@@ -48,6 +50,10 @@ main(int argc, char **argv)
 	/* Before any file is opened, so that none takes 0, 1 or 2. */
 	if (std_fds_open() == -1)
 		return CMD_FAIL;	/* Nowhere safe to say so. */
+	/* The completion scripts' question (completions/, complete.h). */
+	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
+		return complete_words(stdout, argc - 2, argv + 2) == 0 &&
+		    fflush(stdout) == 0 ? CMD_OK : CMD_FAIL;
 	if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
 		argc--;
 		argv++;

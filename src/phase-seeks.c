@@ -135,6 +135,7 @@ seeks_run(struct phase_ctx *ctx)
 	if (job.nok == 0 || job.ok[job.nok - 1] != PW_SEEK)
 		job.ok[job.nok++] = PW_SEEK;
 	job.written = st->written;
+	ctx->tick_min_s = job.min_seconds;
 	if (ctx->tick_due != UINT64_MAX) {
 		job.progress = seeks_progress;
 		job.progress_arg = ctx;

@@ -20,12 +20,19 @@ volatile sig_atomic_t bn_stop_signal;
 void
 phase_tick(struct phase_ctx *ctx, uint64_t done, bn_time now)
 {
+	double	f;
+
+	if (ctx->total == 0)
+		return;
+	f = (double)done / (double)ctx->total;
 	/* Seeks go on past their count until a second has passed. */
-	if (done > ctx->total)
-		done = ctx->total;
-	if (ctx->total > 0)
-		fprintf(stderr, "\r%s...%3d%%", ctx->title,
-		    (int)(100 * (double)done / (double)ctx->total));
+	if (ctx->tick_min_s > 0 &&
+	    time_elapsed(ctx->tick_start, now) / ctx->tick_min_s < f)
+		f = time_elapsed(ctx->tick_start, now) / ctx->tick_min_s;
+	/* 100% is shown once, as "done" when the phase ends. */
+	if (f > 0.99)
+		f = 0.99;
+	fprintf(stderr, "\r%s...%3d%%", ctx->title, (int)(100 * f));
 	fflush(stderr);
 	ctx->tick_due = now.ns + 250000000u;
 }

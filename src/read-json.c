@@ -102,6 +102,24 @@ read_settings(const struct jv *root, struct result_set *rs)
 		s->direct = xstrdup(d->b ? "yes" : "no");
 }
 
+/* A run that stopped on an error or a signal: say why. */
+static void
+run_failed(const struct jv *run, struct rs_run *r)
+{
+	const struct jv	*err = jv_get(run, "error");
+	const char	*sig = jv_str(run, "interrupted"), *msg;
+
+	if (err != NULL && err->type == JV_OBJECT) {
+		msg = jv_str(err, "message");
+		r->failed = xstrdup(msg != NULL && *msg != '\0' ? msg :
+		    "failed");
+	}
+	if (sig != NULL && *sig != '\0') {
+		free(r->failed);
+		r->failed = xasprintf("interrupted by %s", sig);
+	}
+}
+
 int
 rs_read_json(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
@@ -152,6 +170,7 @@ rs_read_json(const char *name, const char *buf, size_t len,
 		}
 		r = rs_add_run(rs, label, run->line);
 		r->size = rs->set.size;
+		run_failed(run, r);
 		for (k = 0; k < RS_NPHASES; k++)
 			if (read_phase(name, jv_get(phases, phase_keys[k]), k,
 			    r, cause) != 0)

@@ -117,12 +117,10 @@ record_write_options(struct json *j, const struct options *opt)
 	json_int(j, "jobs", opt->jobs > 1 ? opt->jobs : 1);
 	json_uint(j, "size_total_bytes", opt->size *
 	    (uint64_t)(opt->jobs > 1 ? opt->jobs : 1));
-	json_string(j, "seeker_mode",
-	    opt->seeker_mode == SEEKERS_THREAD ? "thread" : "fork");
+	json_string(j, "seeker_mode", seeker_mode_name(opt->seeker_mode));
 	json_uint(j, "seeks", opt->seeks);
 	json_bool(j, "seeks_given", opt->seeks_given);
-	json_string(j, "cache",
-	    opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
 	if (opt->ram > 0)
 		json_uint(j, "ram_bytes", opt->ram);

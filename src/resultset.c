@@ -63,8 +63,10 @@ rs_free(struct result_set *rs)
 	struct rs_settings	*s = &rs->set;
 	int			 i;
 
-	for (i = 0; i < rs->nruns; i++)
+	for (i = 0; i < rs->nruns; i++) {
 		free(rs->runs[i].label);
+		free(rs->runs[i].failed);
+	}
 	free(rs->runs);
 	free(rs->file);
 	free(s->cache);

@@ -799,6 +799,7 @@ run_phase(struct runner *r, const struct phase *p)
 	t0 = time_now();
 	if (progress_level == 2)
 		ctx.tick_due = t0.ns + 250000000u;
+	ctx.tick_start = t0;
 	rv = p->run(&ctx);
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
@@ -1001,52 +1002,69 @@ run_seed(uint64_t base, int index)
 	return z & ((UINT64_C(1) << 53) - 1);
 }
 
-int
-run_preflight(const struct options *opt, int *usage, char **cause)
+/* A fault of the system for run_preflight(): the cause, and say so. */
+static enum preflight
+system_fault(char **cause, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	verrorf(cause, fmt, ap);
+	va_end(ap);
+	return PREFLIGHT_SYSTEM;
+}
+
+enum preflight
+run_preflight(const struct options *opt, char **cause)
 {
 	struct stat	st;
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
 	uint64_t	avail, need;
 
-	*usage = 0;
 	if (stat(opt->dir, &st) == -1)
-		return errorf(cause, "%s: %s", opt->dir, strerror(errno));
+		return system_fault(cause, "%s: %s", opt->dir,
+		    strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return errorf(cause, "%s: %s", opt->dir, strerror(ENOTDIR));
+		return system_fault(cause, "%s: %s", opt->dir,
+		    strerror(ENOTDIR));
 	if (access(opt->dir, W_OK | X_OK) == -1)
-		return errorf(cause, "%s: %s", opt->dir, strerror(errno));
+		return system_fault(cause, "%s: %s", opt->dir,
+		    strerror(errno));
 	if (statvfs(opt->dir, &vfs) == 0) {
 		if (vfs.f_flag & ST_RDONLY)
-			return errorf(cause, "%s: %s", opt->dir,
+			return system_fault(cause, "%s: %s", opt->dir,
 			    strerror(EROFS));
 		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 		need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
 		if (!opt->no_space_check && avail < need) {
-			*usage = 1;
-			return errorf(cause, "invalid value for -s, --size: "
+			errorf(cause, "invalid value for -s, --size: "
 			    "the %s %llu MiB but %s has %llu MiB free "
 			    "(--no-space-check tries anyway)",
 			    opt->jobs > 1 ? "files need" : "file needs",
 			    (unsigned long long)(need >> 20), opt->dir,
 			    (unsigned long long)(avail >> 20));
+			return PREFLIGHT_OPTIONS;
 		}
 	}
 	if (opt->direct) {
-		*usage = 1;
-		if (platform_odirect_flag() == 0)
-			return errorf(cause, "--direct: built without "
-			    "O_DIRECT on this system");
+		if (platform_odirect_flag() == 0) {
+			errorf(cause, "--direct: built without O_DIRECT on "
+			    "this system");
+			return PREFLIGHT_OPTIONS;
+		}
 		if (platform_direct_align(opt->dir, &mem_align, &io_align) ==
-		    -1)
-			return errorf(cause, "--direct: cannot find the "
-			    "alignment for %s: %s", opt->dir, strerror(errno));
-		if (opt->chunk % io_align != 0)
-			return errorf(cause, "--direct: a chunk of %zu bytes "
-			    "is not a multiple of the %zu-byte alignment that "
-			    "O_DIRECT needs on %s", opt->chunk, io_align,
-			    opt->dir);
-		*usage = 0;
+		    -1) {
+			errorf(cause, "--direct: cannot find the alignment for "
+			    "%s: %s", opt->dir, strerror(errno));
+			return PREFLIGHT_OPTIONS;
+		}
+		if (opt->chunk % io_align != 0) {
+			errorf(cause, "--direct: a chunk of %zu bytes is not a "
+			    "multiple of the %zu-byte alignment that O_DIRECT "
+			    "needs on %s", opt->chunk, io_align, opt->dir);
+			return PREFLIGHT_OPTIONS;
+		}
 	}
-	return 0;
+	return PREFLIGHT_OK;
 }

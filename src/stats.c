@@ -16,10 +16,18 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The median of n > 0 sorted values. */
-static double
-median_sorted(const double *s, int n)
+void
+stats_sort(double *v, int n)
 {
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof(*v), cmp_double);
+}
+
+double
+stats_median_sorted(const double *s, int n)
+{
+	if (n <= 0)
+		return NAN;
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
@@ -32,8 +40,8 @@ stats_median(const double *v, int n)
 		return NAN;
 	s = xmalloc(sizeof(*s) * (size_t)n);
 	memcpy(s, v, sizeof(*s) * (size_t)n);
-	qsort(s, (size_t)n, sizeof(*s), cmp_double);
-	m = median_sorted(s, n);
+	stats_sort(s, n);
+	m = stats_median_sorted(s, n);
 	free(s);
 	return m;
 }
@@ -50,10 +58,10 @@ stats_compute(const double *v, int n, struct col_stats *s)
 		return;
 	sorted = xmalloc(sizeof(*sorted) * (size_t)n);
 	memcpy(sorted, v, sizeof(*sorted) * (size_t)n);
-	qsort(sorted, (size_t)n, sizeof(*sorted), cmp_double);
+	stats_sort(sorted, n);
 	s->min = sorted[0];
 	s->max = sorted[n - 1];
-	s->median = median_sorted(sorted, n);
+	s->median = stats_median_sorted(sorted, n);
 	for (i = 0; i < n; i++)
 		sum += v[i];
 	s->mean = sum / n;

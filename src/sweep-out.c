@@ -366,7 +366,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	    r->sys && r->sys->fs_type ? " (" : "",
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "",
-	    r->opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	    cache_mode_name(r->opt->cache));
 	p.title = title;
 	p.nsizes = r->nsizes;
 	p.sizes = r->sizes;

@@ -68,6 +68,23 @@ done
 [ -s "$T/nohelp" ] && diag "no help line: $(cat "$T/nohelp")"
 check "--help has a line for every option" "$([ ! -s "$T/nohelp" ] && echo 0 || echo 1)"
 
+# Every long option any command's help lists has an entry in the manual
+# (an ".It" line with ".Fl -name"): adding a row without its manual entry
+# fails here.
+: >"$T/undoc"
+sed 's/\\-/-/g' man/bonnie-ng.1 | grep '^\.It ' >"$T/items"
+for c in "" compare report sweep; do
+	# shellcheck disable=SC2086
+	"$BONNIE" $c --help 2>/dev/null |
+	    sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p'
+done | sort -u >"$T/longs"
+while read -r o; do
+	grep -q -e "Fl -$o\\b" "$T/items" || echo "--$o" >>"$T/undoc"
+done <"$T/longs"
+[ -s "$T/undoc" ] && diag "no entry in the manual: $(cat "$T/undoc")"
+check "every long option in the helps ($(wc -l <"$T/longs") of them) has an entry in the manual" \
+    "$([ -s "$T/longs" ] && [ ! -s "$T/undoc" ] && echo 0 || echo 1)"
+
 # expect_error STATUS LINES PATTERN CMD...: exit STATUS, exactly LINES
 # lines on stderr, the first "bonnie-ng: " and matching PATTERN, no
 # literal backslash-n, nothing on stdout, nothing made in $D.

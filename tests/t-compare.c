@@ -69,6 +69,19 @@ test_mann_whitney(void)
 	is_near(cmp_mann_whitney_min_p(3, 5), 2.0 / 56, 1e-12, "min p 3 v 5");
 	is_near(stats_median(odd, 5), 5, 0, "median, odd count");
 	is_near(stats_median(t2, 4), 3.5, 0, "median, even count");
+	ok(isnan(stats_median(t2, 0)), "median of nothing is NaN");
+	is_near(stats_median(t2, 1), t2[0], 0, "median of one value");
+	{
+		double	v[] = { 5, 1, 2, 4, 3 };
+
+		stats_sort(v, 5);
+		ok(v[0] == 1 && v[1] == 2 && v[2] == 3 && v[3] == 4 &&
+		    v[4] == 5, "stats_sort sorts ascending");
+		is_near(stats_median_sorted(v, 4), 2.5, 0,
+		    "median of sorted values, even count");
+		is_near(stats_median_sorted(v, 5), 3, 0,
+		    "median of sorted values, odd count");
+	}
 }
 
 static void
@@ -166,17 +179,17 @@ test_verdicts(void)
 	    "5 v 1 runs: threshold on the medians");
 	is_int(m, CMP_M_THRESHOLD, "5 v 1 runs: decided by the threshold");
 
-	/* Unmeasurable ("+++++") on either side is never worse. */
+	/* Unmeasurable ("+++++") on either side gets no verdict: n/a. */
 	make_set(&b, RS_PUTC, one, 1);
 	make_set(&n, RS_PUTC, ten_down, 1);
 	n.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);
-	is_int(c.verdict, CMP_SAME, "new unmeasurable: same, not worse");
+	is_int(c.verdict, CMP_NA, "new unmeasurable: n/a, not same or worse");
 	is_int(c.method, CMP_M_UNMEASURABLE, "new unmeasurable: said so");
 	b.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
 	n.runs[0].col[RS_PUTC].state = RS_VALUE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);
-	is_int(c.verdict, CMP_SAME, "base unmeasurable: same, not worse");
+	is_int(c.verdict, CMP_NA, "base unmeasurable: n/a, not same or worse");
 	n.runs[0].col[RS_PUTC].state = RS_NONE;
 	b.runs[0].col[RS_PUTC].state = RS_VALUE;
 	cmp_column(&b, &n, RS_PUTC, 5, &c);

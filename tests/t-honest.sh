@@ -86,4 +86,114 @@ else
 	skip "bon_csv2txt is not installed"
 	skip "bon_csv2txt is not installed"
 fi
+# A failed -o json run writes its partial record on stdout; compare leaves
+# failed and interrupted runs out, fails a gate on a column the new side
+# lacks, and refuses a side with no usable run.
+if have jq && is_root && mkdir "$T/full" &&
+    mount -t tmpfs -o size=4m tmpfs "$T/full" 2>/dev/null; then
+	T_MOUNTS="$T/full"
+	"$BONNIE" -d "$T" -s 4m -c 16k -p write,read,seeks -n 200 -x 2 -q \
+	    --json "$T/base.json" >/dev/null 2>&1
+	"$BONNIE" -d "$T/full" -s 8m -c 16k -p write,read,seeks \
+	    --no-space-check -q -o json >"$T/enospc.json" 2>"$T/err"
+	st=$?
+	[ $st -eq 1 ] && jq -e '.runs[0].error.message |
+	    test("No space left on device")' "$T/enospc.json" >/dev/null
+	check "-o json: a failed run exits 1 with its record on stdout" $?
+	grep -q "No space left on device" "$T/err"
+	check "-o json: the error is still on stderr" $?
+	"$BONNIE" compare --fail-on write,read,seeks "$T/base.json" \
+	    "$T/enospc.json" >"$T/out" 2>"$T/cerr"
+	st=$?
+	[ $st -eq 2 ] && grep -q "enospc.json: no usable run (.*run 1: phase write:.*No space left" "$T/cerr"
+	check "compare: a side with no usable run exits 2 and says why ($st)" $?
+
+	# The same runs, one of them stopped by SIGINT: left out and listed.
+	"$BONNIE" -d "$T" -s 4m -c 16k -p write,read,seeks -n 200 -q \
+	    -o json >"$T/ok.json" 2>/dev/null
+	jq '.runs[0].interrupted = "SIGINT" | .runs[0].phases.read = null |
+	    .runs[0].phases.seeks = null' "$T/ok.json" >"$T/int1.json"
+	jq -s '.[0].runs += .[1].runs | .[0]' "$T/ok.json" "$T/int1.json" \
+	    >"$T/mixed.json"
+	"$BONNIE" compare --fail-on write "$T/base.json" "$T/mixed.json" \
+	    >"$T/out" 2>&1
+	grep -q "^warning: 1 run left out of the statistics" "$T/out" &&
+	    grep -q "mixed.json run 2: interrupted by SIGINT" "$T/out" &&
+	    grep -q "^new 1: .*mixed.json (bonnie-ng JSON, 1 run used, 1 left out)" "$T/out"
+	check "compare: an interrupted run is listed in a warning" $?
+	"$BONNIE" compare -o json --fail-on write "$T/base.json" \
+	    "$T/mixed.json" >"$T/out.json" 2>/dev/null
+	jq -e '(.excluded_runs | length) == 1 and
+	    (.columns[] | select(.name == "write") | .new[0].new_runs) == 1' \
+	    "$T/out.json" >/dev/null
+	check "compare: the interrupted run is out of the statistics" $?
+	"$BONNIE" compare --fail-on write "$T/base.json" "$T/int1.json" \
+	    >/dev/null 2>"$T/cerr"
+	[ $? -eq 2 ] && grep -q "no usable run (.*interrupted by SIGINT)" "$T/cerr"
+	check "compare: only an interrupted run is exit 2" $?
+
+	# A run without seeks against a gate on seeks: missing, exit 1.
+	"$BONNIE" -d "$T" -s 4m -c 16k -p write,read -q -o json \
+	    >"$T/wr.json" 2>/dev/null
+	"$BONNIE" compare --threshold 1000 --fail-on write,read,seeks \
+	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
+	st=$?
+	[ $st -eq 1 ] && grep -Eq '^seeks +/sec +[0-9.]+ +- +- +missing' "$T/out" &&
+	    grep -q '^result: missing (missing: seeks)$' "$T/out"
+	check "compare: a selected column missing on the new side fails ($st)" $?
+	"$BONNIE" compare -o json --threshold 1000 --fail-on write,read,seeks \
+	    "$T/base.json" "$T/wr.json" >"$T/out.json" 2>/dev/null
+	jq -e '.exit == 1 and (.columns[] | select(.name == "seeks") |
+	    .new[0].verdict) == "missing"' "$T/out.json" >/dev/null
+	check "compare -o json: verdict missing, exit 1" $?
+	"$BONNIE" compare --threshold 1000 --fail-on write,read \
+	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
+	[ $? -eq 0 ] && grep -q '^result: ok' "$T/out"
+	check "compare: a column not selected may be missing" $?
+	umount "$T/full"
+	T_MOUNTS=""
+else
+	for i in 1 2 3 4 5 6 7 8 9; do
+		skip "failed runs: needs root, jq and a tmpfs"
+	done
+fi
+# Without -q stderr ends with one line on the cache; with -q it says nothing.
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read,seeks -n 50 -o csv \
+    >/dev/null 2>"$T/err"
+last=$(tail -n 1 "$T/err")
+case $last in
+"bonnie-ng: cache: cold, held for every reading phase"*|\
+"bonnie-ng: cache: cold, did not hold for "*) r=0 ;;
+*) r=1 ;;
+esac
+check "stderr ends with the cache line ($last)" $r
+hv=$(grep -c '^flags.* hypervisor' /proc/cpuinfo 2>/dev/null)
+if [ "${hv:-0}" -gt 0 ]; then
+	echo "$last" | grep -q "a virtual machine: its host may cache the disk$"
+	check "on a virtual machine the cache line says the host may cache the disk" $?
+else
+	! echo "$last" | grep -q "virtual machine"
+	check "not a virtual machine: no host caveat" $?
+fi
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read -x 2 --cache=keep -o csv \
+    >/dev/null 2>"$T/err"
+tail -n 1 "$T/err" | grep -q "^bonnie-ng: cache: keep, left alone"
+check "--cache=keep: the cache line says the cache was left alone" $?
+"$BONNIE" -d "$T" -s 2m -c 16k -p write,read -q -o csv >/dev/null 2>"$T/err"
+[ ! -s "$T/err" ]
+check "-q: no cache line" $?
+
+# The seek phase's progress never shows 100% more than once: the extra
+# second past the seek count counts as progress too.
+if have script; then
+	script -qc "'$BONNIE' -d '$T' -s 8m -c 4k -p seeks -S 2 --cache=keep" \
+	    "$T/tty" >/dev/null 2>&1 </dev/null
+	tr '\r' '\n' <"$T/tty" | grep '^Seeking\.\.\.' >"$T/ticks"
+	n100=$(grep -c '100%' "$T/ticks")
+	nt=$(grep -c '%' "$T/ticks")
+	[ "$n100" -le 1 ] && [ "$nt" -ge 2 ]
+	check "seek progress: $nt ticks, 100% shown $n100 times" $?
+else
+	skip "script(1) is not installed"
+fi
 done_testing

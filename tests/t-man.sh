@@ -1,8 +1,8 @@
 #!/bin/sh
 # The manual: mandoc -Tlint is clean, man -l renders it without a warning,
 # it documents every long option the program knows, and make install puts
-# the program, the page, the documents and the schema under DESTDIR/PREFIX
-# and make uninstall takes them away.
+# the program, the page, the completions, the documents and the schema
+# under DESTDIR/PREFIX and make uninstall takes them away.
 . tests/lib.sh
 scratch
 
@@ -86,9 +86,9 @@ ok "doc/FAULTS.md names tests that exist" sh -c \
 # Only when the program is up to date, so that install never rebuilds (a
 # sanitized build directory must not be rebuilt without its flags).
 if ! command -v make >/dev/null 2>&1 || [ ! -f Makefile ]; then
-	for i in 1 2 3 4 5 6 7; do skip "make is not available"; done
+	for i in 1 2 3 4 5 6 7 8; do skip "make is not available"; done
 elif ! make -q O="${O:-.}" "${O:-.}/bonnie-ng" >/dev/null 2>&1; then
-	for i in 1 2 3 4 5 6 7; do skip "the program is not up to date: install not tried"; done
+	for i in 1 2 3 4 5 6 7 8; do skip "the program is not up to date: install not tried"; done
 else
 	make -s O="${O:-.}" install DESTDIR="$T/inst" PREFIX=/usr \
 	    >"$T/make" 2>&1
@@ -103,6 +103,9 @@ else
 	    cmp -s doc/RECORD.md "$T/inst/usr/share/doc/bonnie-ng/RECORD.md"
 	ok "the schema is installed in /usr/share/bonnie-ng" \
 	    cmp -s doc/schema.json "$T/inst/usr/share/bonnie-ng/schema.json"
+	ok "the bash and zsh completions are installed" sh -c "
+	    cmp -s completions/bonnie-ng.bash '$T/inst/usr/share/bash-completion/completions/bonnie-ng' &&
+	    cmp -s completions/_bonnie-ng '$T/inst/usr/share/zsh/site-functions/_bonnie-ng'"
 	make -s O="${O:-.}" uninstall DESTDIR="$T/inst" PREFIX=/usr \
 	    >"$T/make" 2>&1
 	ok "make uninstall removes every file it installed" \

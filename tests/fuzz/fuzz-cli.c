@@ -8,6 +8,10 @@
  * accepted command line gives options that keep every invariant
  * options_check() promises.
  *
+ * The same words go to every other command's parse too (compare, report,
+ * sweep): the answer is one of the five documented values, and a refusal
+ * (or the line before a usage) is one line.
+ *
  * The parser must keep no state between calls (getopt_long(), which the
  * run command once used, did: "-hs1" gave the help the first time and a
  * run the second), so each input is parsed a second time, from a copy of
@@ -18,6 +22,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cmd.h"
 #include "commands.h"
 #include "options.h"
 #include "result.h"
@@ -122,6 +127,53 @@ cli_parse(char **words, int nwords, int newline, struct options *o,
 	return r;
 }
 
+/* The words as any other command's line: only the shape of the answer. */
+static void
+cli_parse_others(char **words, int nwords, int newline)
+{
+	char	*argv[CLI_MAX_WORDS + 2], *files[CLI_MAX_WORDS + 2];
+	char	*cause;
+	void	*state;
+	int	 c, i, n;
+
+	for (c = 0; cmd_table[c] != NULL; c++) {
+		if (cmd_table[c]->spec.command == NULL)
+			continue;
+		argv[0] = (char *)cmd_table[c]->spec.command;
+		for (i = 0; i < nwords; i++)
+			argv[i + 1] = words[i];
+		argv[nwords + 1] = NULL;
+		if ((state = calloc(1, cmd_table[c]->size)) == NULL)
+			abort();
+		cause = NULL;
+		n = -1;
+		switch (cmd_parse(cmd_table[c], nwords + 1, argv, state, files,
+		    &n, &cause)) {
+		case ARGS_OK:
+			if (cause != NULL || n < cmd_table[c]->spec.lower ||
+			    (cmd_table[c]->spec.upper >= 0 &&
+			    n > cmd_table[c]->spec.upper))
+				abort();
+			break;
+		case ARGS_SHOW_HELP:
+			if (cause != NULL)
+				abort();
+			break;
+		case ARGS_ERROR:
+		case ARGS_SHOW_USAGE:
+			if (cause == NULL || cause[0] == '\0')
+				abort();
+			if (!newline && strchr(cause, '\n') != NULL)
+				abort();
+			break;
+		default:
+			abort();
+		}
+		free(cause);
+		free(state);
+	}
+}
+
 static int
 cli_same_str(const char *a, const char *b)
 {
@@ -157,6 +209,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	free(c1);
 	free(c2);
+	cli_parse_others(w1, n, newline);
 	for (i = 0; i < n; i++) {
 		free(w1[i]);
 		free(w2[i]);
