@@ -25,6 +25,9 @@ size_t	text_utf8_fix(char *s);
  */
 void	text_escape(char *buf, size_t len, const char *s);
 
+/* 1 when s holds a control character (C0, DEL, C1), else 0. */
+int	text_has_control(const char *s);
+
 /* The columns s takes as text_escape() shows it. */
 int	text_width(const char *s);
 

@@ -189,3 +189,17 @@ text_put(FILE *f, const char *s)
 		s += n;
 	}
 }
+
+int
+text_has_control(const char *s)
+{
+	char	piece[8];
+	int	w, n;
+
+	while ((n = next_piece(s, piece, &w)) > 0) {
+		if (piece[0] == '\\' && *s != '\\')
+			return 1;
+		s += n;
+	}
+	return 0;
+}

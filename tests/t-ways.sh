@@ -271,6 +271,40 @@ for spec in thread:1:ENOMEM thread:3:EAGAIN; do
 	[ $_r -eq 0 ] || sed 's/^/#   /' "$T/err"
 	check "$spec: no file left" $(no_test_files "$T"; echo $?)
 done
+# A failed pipe for the seekers names the file and the call, no empty
+# field and no made-up offset.
+bn_fault pipe:1:EMFILE "$T/out" "$T/err" -d "$T" -q $ARGS -p write,seeks \
+    --seekers=fork
+_r=0
+[ $st -eq 1 ] && one_line "$T/err" &&
+    grep -q "^bonnie-ng: phase seeks: $T/bonnie-ng\.[^:]*: pipe: Too many open files\$" "$T/err" ||
+    _r=1
+check "pipe EMFILE: exit 1, one line with the file, the call and the error" $_r
+[ $_r -eq 0 ] || sed 's/^/#   /' "$T/err"
+check "pipe EMFILE: no file left" $(no_test_files "$T"; echo $?)
+# No empty field when setup fails before the file exists.
+if [ "${BONNIE_NG_SANITIZED:-0}" = 1 ]; then
+	skip "setup out of memory: not with a sanitizer"
+else
+	(ulimit -v 12000 && exec "$BONNIE" -m "$TAG" -d "$T" -q -s 64m \
+	    -c 16m --no-space-check --cache=keep -p write) >"$T/out" \
+	    2>"$T/err" </dev/null
+	st=$?
+	_r=0
+	[ $st -eq 1 ] && one_line "$T/err" &&
+	    grep -q "^bonnie-ng: phase setup: allocate buffer: Cannot allocate memory\$" "$T/err" ||
+	    _r=1
+	check "setup out of memory: no empty path field (got $st)" $_r
+	[ $_r -eq 0 ] || sed 's/^/#   /' "$T/err"
+fi
+# A label must be printable UTF-8: it goes into the record and the reports.
+for l in "$(printf 'a\033[2Jb')" "$(printf 'a\303')"; do
+	"$BONNIE" -d "$T" -q -s 256k -c 4k -m "$l" >"$T/out" 2>"$T/err"
+	st=$?
+	check "label with a control byte or bad UTF-8: exit 2 (got $st)" \
+	    $([ $st -eq 2 ] && grep -q "printable UTF-8" "$T/err"; echo $?)
+done
+
 # A real process limit, as an unprivileged user (root ignores it).
 if is_root && have setpriv && have prlimit; then
 	mkdir "$T/u" && chmod 777 "$T/u"

@@ -8,7 +8,7 @@
  *   BN_FAULT=SPEC[,SPEC...]	SPEC is KIND:COUNT:ACTION
  *	KIND	open read write pread pwrite fsync fdatasync close
  *		putc getc fflush fclose unlink (unlink, unlinkat)
- *		fork thread (pthread_create); fork and thread count
+ *		fork thread (pthread_create) pipe; these three count
  *		every call of the process, not only on test files
  *	COUNT	N (the Nth call only), N+ (the Nth and every later one),
  *		N+K (the Nth, then every Kth after it); calls are counted
@@ -71,13 +71,13 @@
 enum kind {
 	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
 	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_UNLINK, K_FORK,
-	K_THREAD, K_COUNT
+	K_THREAD, K_PIPE, K_COUNT
 };
 
 static const char *const kind_names[K_COUNT] = {
 	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
 	"close", "putc", "getc", "fflush", "fclose", "unlink", "fork",
-	"thread"
+	"thread", "pipe"
 };
 
 enum action {
@@ -145,7 +145,7 @@ static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
 		*real_fgetc_unlocked, *real___overflow, *real___uflow,
 		*real_fflush, *real_fclose, *real_unlink, *real_unlinkat,
-		*real_fork, *real_pthread_create;
+		*real_fork, *real_pthread_create, *real_pipe;
 
 typedef ssize_t	(*rw_fn)(int, void *, size_t);
 typedef ssize_t	(*wr_fn)(int, const void *, size_t);
@@ -902,6 +902,20 @@ fork(void)
 		return -1;
 	}
 	return REAL(fork_fn, fork)();
+}
+
+typedef int	(*pipe_fn)(int[2]);
+
+int
+pipe(int fds[2])
+{
+	int	e;
+
+	if ((e = other_fault(K_PIPE)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return REAL(pipe_fn, pipe)(fds);
 }
 
 int
