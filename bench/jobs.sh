@@ -78,7 +78,8 @@ fio_jobs() {
 	*) fm="--direct=0 --invalidate=1" ;;
 	esac
 	case $3 in
-	write) fw="--rw=write --end_fsync=1 --create_on_open=1" ;;
+	# A new file each time, as bonnie-ng writes one: allocation included.
+	write) rm -f "$W"/j.*; fw="--rw=write --end_fsync=1 --create_on_open=1" ;;
 	read) fw="--rw=read" ;;
 	seeks) fw="--rw=randrw --rwmixread=91 --number_ios=$((SEEKS * 11 / 10))" ;;
 	esac

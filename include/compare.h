@@ -36,6 +36,14 @@ struct cmp_cell {
 	int		 nbase, nnew;		/* Measured runs. */
 	int		 ubase, unew;		/* Unmeasurable runs. */
 	double		 base, new;		/* Medians. */
+	/*
+	 * A %CPU column is compared as its cost (rs_cpu_cost()): base, new,
+	 * change_pct and the verdict are the cost's, and cpu_base, cpu_new
+	 * the medians of the raw %CPU (NAN when a side has none).  cost is 0
+	 * for the other columns, whose cpu_base and cpu_new are NAN.
+	 */
+	int		 cost;
+	double		 cpu_base, cpu_new;
 	double		 change_pct;		/* NAN when not defined. */
 	enum cmp_verdict verdict;
 	enum cmp_method	 method;

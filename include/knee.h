@@ -91,4 +91,22 @@ int	knee_chunk_format(char *buf, size_t len, const char *phase,
 	    uint64_t size, const struct knee_chunk *, uint64_t chunk,
 	    uint64_t left, uint64_t right);
 
+/*
+ * The concurrency knee (sweep --jobs): rates v[0..n-1] at job counts
+ * ascending.  The knee is the first index i after which no step raises
+ * the aggregate by pct percent or more over the best so far: adding
+ * workers beyond jobs[i] buys less than the threshold.  Returns i, or -1
+ * when the last step still gains that much (no knee: still scaling) or
+ * fewer than two points were measured.  *gain gets the largest later
+ * gain in percent (may be negative).
+ */
+int	knee_jobs(const double *v, int n, double pct, double *gain);
+
+/*
+ * "block read, 1024 MiB, chunk 16k: the aggregate stops rising at 4 jobs
+ * (beyond: at most +3%, under 30%)".
+ */
+int	knee_jobs_format(char *buf, size_t len, const char *phase,
+	    uint64_t size, uint64_t chunk, int jobs, double gain, double pct);
+
 #endif

@@ -35,6 +35,12 @@ struct json;
  */
 void	record_write_phase(struct json *, const char *key, enum phase_id,
 	    const struct phase_result *);
+/*
+ * The same for phase id of a run: with a team, also its skew and each
+ * worker's own figures.
+ */
+void	record_write_run_phase(struct json *, const char *key, enum phase_id,
+	    const struct run_result *);
 
 /*
  * The "system", "target" and "options" members, shared by the run record

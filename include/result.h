@@ -80,6 +80,11 @@ struct worker_phase {
 struct worker_info {
 	char		 host[64];
 	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
+	/* MPI: the rank's own host, "" unknown. */
+	char		 kernel[64];
+	char		 fs_type[32];
+	char		 mount_options[256];
+	char		 device[32];
 };
 
 /* Why a run stopped early. */

@@ -90,6 +90,18 @@ int		 rs_col_by_name(const char *);
 int		 rs_col_lower_better(int col);
 
 /*
+ * The CPU cost of a %CPU column's run: CPU seconds per GiB for the
+ * throughput phases, per thousand seeks for seeks, from the phase's rate
+ * and %CPU.  A %CPU alone rewards a phase that got slower (it waits more
+ * and computes the same per byte); the cost does not.  Returns the state:
+ * RS_VALUE with *cost set, RS_UNMEASURABLE when either value is, RS_NONE
+ * when either is missing or the rate is not positive.
+ */
+enum rs_state	 rs_cpu_cost(const struct rs_run *, int cpu_col, double *cost);
+/* "s/GiB" or "s/kseek": the unit of rs_cpu_cost() for a %CPU column. */
+const char	*rs_cost_unit(int cpu_col);
+
+/*
  * A value as the tables print it: K/sec whole (rounded down as the classic
  * report does), seeks/sec and %CPU with one decimal, latency with a unit;
  * "+++++" ("+++" for %CPU) when unmeasurable, "-" when missing.

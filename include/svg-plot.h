@@ -19,6 +19,10 @@ struct svg_series {
 	const double	*rate;		/* One per size; NaN: not measured. */
 	const struct knee *knees;	/* Knees found on this line. */
 	int		 nknees;
+	/* With jobs_axis: the concurrency knee's index, or -1. */
+	int		 jobs_knee;
+	double		 jobs_gain;	/* The most any later count added. */
+	uint64_t	 size;		/* The file size of the line. */
 };
 
 struct svg_plot {
@@ -26,6 +30,13 @@ struct svg_plot {
 	int		 nsizes;
 	const uint64_t	*sizes;		/* File sizes in bytes, ascending. */
 	uint64_t	 ram;		/* Bytes; 0 when unknown. */
+	/*
+	 * sweep --jobs: the x axis is the job count (sizes[] holds the
+	 * counts), there is no RAM line, and each line's concurrency knee
+	 * is marked.
+	 */
+	int		 jobs_axis;
+	double		 knee_pct;
 	int		 nseries;
 	const struct svg_series *series;
 };

@@ -19,6 +19,7 @@ struct sysinfo;
 #define SWEEP_MAX_CHUNKS	16
 #define SWEEP_DEFAULT_CHUNKS	"4k,16k,64k"
 #define SWEEP_DEFAULT_PHASES	"write,rewrite,read,seeks"
+#define SWEEP_MAX_JOBS		16
 
 /*
  * Parse --sizes: "LO..HI" or a single size "LO" (then *hi is 0, meaning
@@ -38,22 +39,34 @@ int	sweep_parse_sizes(const char *, uint64_t *lo, uint64_t *hi,
 int	sweep_parse_chunks(const char *, uint64_t *out, int max, char **cause);
 
 /*
+ * Parse --jobs: a comma-separated list of job counts from 1 to MAX_JOBS.
+ * The list comes back sorted, without repeats; returns how many, or -1
+ * with *cause.
+ */
+int	sweep_parse_jobs(const char *, int *out, int max, char **cause);
+
+/*
  * The sizes of the sweep: lo, 2 lo, 4 lo, ... while not above hi, at most
  * max of them.  Returns how many.
  */
 int	sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max);
 
-/* One point: a file size and a chunk size, and what run_once() measured. */
+/*
+ * One point: a file size, a chunk size and a job count, and what the run
+ * measured.
+ */
 struct sweep_point {
 	uint64_t		 size;
 	uint64_t		 chunk;
+	int			 jobs;
 	struct run_result	 res;
 };
 
 /*
  * A whole sweep, as measured so far.  The points are in the order they
- * run: size by size, ascending, and within one size chunk by chunk; the
- * point of size i and chunk k is points[i * nchunks + k], and only the
+ * run: size by size, ascending, within one size chunk by chunk, and
+ * within one chunk job count by job count; the point of size i, chunk k
+ * and job count j is points[(i * nchunks + k) * njobs + j], and only the
  * first npoints of them were run.
  */
 struct sweep_result {
@@ -65,6 +78,8 @@ struct sweep_result {
 	uint64_t		 sizes[SWEEP_MAX_SIZES];
 	int			 nchunks;
 	uint64_t		 chunks[SWEEP_MAX_CHUNKS];
+	int			 njobs;		/* 1 without --jobs. */
+	int			 jobs[SWEEP_MAX_JOBS];
 	int			 capped;	/* The default top was cut to
 						   half the free space. */
 	double			 knee_pct;
@@ -76,8 +91,14 @@ struct sweep_result {
 						   signal name. */
 };
 
-/* The rate of phase id at size i and chunk k; NaN when not measured. */
+/*
+ * The rate of phase id at size i and chunk k (and the first job count);
+ * NaN when not measured.
+ */
 double	sweep_rate(const struct sweep_result *, enum phase_id, int i, int k);
+/* The same at job count j. */
+double	sweep_rate_jobs(const struct sweep_result *, enum phase_id, int i,
+	    int k, int j);
 
 /*
  * The tables, one per phase selected: a title line ("block write,
@@ -92,5 +113,16 @@ void	sweep_print_knees(FILE *, const struct sweep_result *);
 int	sweep_write_json(FILE *, const struct sweep_result *);
 /* The SVG plot.  0, or -1 with errno. */
 int	sweep_write_svg(FILE *, const struct sweep_result *);
+
+/*
+ * With more than one job count (sweep-jobs.c): the tables by job count,
+ * the concurrency knees in words and in the record, and the plot of the
+ * aggregate against the job count at the largest size.
+ */
+struct json;
+void	sweep_jobs_print_tables(FILE *, const struct sweep_result *);
+void	sweep_jobs_print_knees(FILE *, const struct sweep_result *);
+void	sweep_jobs_write_knees(struct json *, const struct sweep_result *);
+int	sweep_jobs_write_svg(FILE *, const struct sweep_result *);
 
 #endif

@@ -347,10 +347,19 @@ compare_all(struct compare *cmp)
 	}
 }
 
+/*
+ * A median as the tables print it; a %CPU column's is its cost, with the
+ * raw %CPU beside it: "8.89 (38.8%)".
+ */
 static void
-median_text(char *buf, size_t len, int col, int n, int unmeasured, double v)
+median_text(char *buf, size_t len, int col, int n, int unmeasured, double v,
+    double cpu)
 {
-	if (n > 0)
+	if (RS_KIND(col) == RS_KIND_CPU && n > 0 && !isnan(cpu))
+		snprintf(buf, len, "%.3g (%.1f%%)", v, cpu);
+	else if (RS_KIND(col) == RS_KIND_CPU && n > 0)
+		snprintf(buf, len, "%.3g", v);
+	else if (n > 0)
 		rs_format_value(buf, len, col, RS_VALUE, v);
 	else
 		rs_format_value(buf, len, col, unmeasured ? RS_UNMEASURABLE :
@@ -378,7 +387,7 @@ static const char *
 col_unit(int col)
 {
 	if (RS_KIND(col) == RS_KIND_CPU)
-		return "%CPU";
+		return rs_cost_unit(col);
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
 	return col == RS_SEEKS ? "/sec" : "K/sec";
@@ -569,9 +578,9 @@ print_text(struct compare *cmp)
 	print_excluded(cmp);
 	if (print_settings(stdout, cmp) > 0)
 		printf("\n");
-	printf("%-12s %-5s %10s", "column", "unit", "base");
+	printf("%-12s %-7s %13s", "column", "unit", "base");
 	for (k = 1; k < cmp->nsets; k++)
-		printf("  %10s %8s %-7s %-*s", cmp->nsets > 2 ?
+		printf("  %13s %8s %-7s %-*s", cmp->nsets > 2 ?
 		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "change",
 		    "verdict", k < cmp->nsets - 1 ? 22 : 0, "method");
 	printf("\n");
@@ -579,12 +588,14 @@ print_text(struct compare *cmp)
 		if (!cmp->shown[col])
 			continue;
 		c = cell(cmp, col, 0);
-		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
-		printf("%-12s %-5s %10s", rs_col_name(col), col_unit(col), b);
+		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
+		    c->cpu_base);
+		printf("%-12s %-7s %13s", rs_col_name(col), col_unit(col), b);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
-			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);
-			printf("  %10s", b);
+			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
+			    c->cpu_new);
+			printf("  %13s", b);
 			if (isnan(c->change_pct))
 				printf(" %8s", "-");
 			else
@@ -602,6 +613,10 @@ print_text(struct compare *cmp)
 	    "distributions at %.0f%%; with fewer, a change within %g%% is\n"
 	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold);
+	printf("CPU is compared as cost: CPU seconds per GiB (per thousand "
+	    "seeks for seeks),\nfrom the rate and %%CPU, the raw %%CPU in "
+	    "brackets; a %%CPU that fell only\nbecause the rate fell is no "
+	    "gain.\n");
 	if (cmp->latency_skipped)
 		printf("Latency is not compared: the sides record different "
 		    "latencies (a text\nreport's Latency row is the 99th "
@@ -676,14 +691,23 @@ print_json(struct compare *cmp)
 		json_string(&j, "unit", RS_KIND(col) == RS_KIND_LAT ? "s" :
 		    col_unit(col));
 		json_bool(&j, "lower_is_better", rs_col_lower_better(col));
+		/* What the values and the verdict are of. */
+		json_string(&j, "compared", RS_KIND(col) == RS_KIND_CPU ?
+		    "cpu_cost" : "value");
 		json_bool(&j, "fail_on", cmp->fail_on[col]);
 		c = cell(cmp, col, 0);
 		json_value(&j, "base", c->nbase, c->ubase, c->base);
+		if (c->cost)
+			json_double_or_null(&j, "base_cpu_pct",
+			    c->cpu_base);
 		json_array_start(&j, "new");
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			json_object_start(&j, NULL);
 			json_value(&j, "value", c->nnew, c->unew, c->new);
+			if (c->cost)
+				json_double_or_null(&j, "cpu_pct",
+				    c->cpu_new);
 			json_double(&j, "change_pct", c->change_pct);
 			json_string(&j, "verdict", cmp_verdict_name(c->verdict));
 			json_string(&j, "method", cmp_method_name(c->method));
@@ -787,8 +811,10 @@ change_text(const struct compare *cmp, int col, const struct cmp_cell *c)
 {
 	char	b[64], n[64], m[64], pct[32];
 
-	median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
-	median_text(n, sizeof(n), col, c->nnew, c->unew, c->new);
+	median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
+	    c->cpu_base);
+	median_text(n, sizeof(n), col, c->nnew, c->unew, c->new,
+	    c->cpu_new);
 	if (c->verdict == CMP_MISSING)
 		return xasprintf("%s: %s %s in the base, missing in the new "
 		    "result", rs_col_name(col), b, col_unit(col));
@@ -967,7 +993,8 @@ print_markdown(struct compare *cmp)
 		if (!cmp->shown[col])
 			continue;
 		c = cell(cmp, col, 0);
-		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base);
+		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
+		    c->cpu_base);
 		printf("| ");
 		md_text(rs_col_name(col));
 		printf(" | ");
@@ -975,7 +1002,8 @@ print_markdown(struct compare *cmp)
 		printf(" | %s |", b);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
-			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new);
+			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
+			    c->cpu_new);
 			printf(" %s |", b);
 			if (isnan(c->change_pct))
 				printf(" - |");
@@ -1010,6 +1038,9 @@ print_markdown(struct compare *cmp)
 	    "distributions at %.0f%%; with fewer, a\nchange within %g%% is "
 	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold);
+	printf("CPU is compared as cost: CPU seconds per GiB (per thousand "
+	    "seeks for\nseeks), from the rate and %%CPU, the raw %%CPU in "
+	    "brackets.\n");
 	if (cmp->latency_skipped)
 		printf("Latency is not compared: the sides record different "
 		    "latencies.\n");

@@ -45,6 +45,13 @@ static const char *const col_heads[RS_NCOLS] = {
 	"read latency", "seeks latency"
 };
 
+/* The HTML page's %CPU columns carry the CPU cost too; the bars are it. */
+static const char *const cost_heads[RS_NPHASES] = {
+	"putc %CPU (CPU s/GiB)", "write %CPU (CPU s/GiB)",
+	"rewrite %CPU (CPU s/GiB)", "getc %CPU (CPU s/GiB)",
+	"read %CPU (CPU s/GiB)", "seeks %CPU (CPU s/kseek)"
+};
+
 /* The order the columns appear in: each phase's rate then %CPU. */
 static int
 column_order(int i)
@@ -55,10 +62,11 @@ column_order(int i)
 }
 
 static void
-build(struct table *t, struct result_set *sets, int nsets)
+build(struct table *t, struct result_set *sets, int nsets, int html)
 {
 	const struct rs_run	*r;
 	char			 buf[64];
+	double			 cost;
 	int			 shown[RS_NCOLS] = { 0 }, i, k, c, row;
 
 	t->nrows = 0;
@@ -79,7 +87,8 @@ build(struct table *t, struct result_set *sets, int nsets)
 		if (!shown[c])
 			continue;
 		t->col[t->ncols] = c;
-		t->head[t->ncols++] = col_heads[c];
+		t->head[t->ncols++] = html && RS_KIND(c) == RS_KIND_CPU ?
+		    cost_heads[RS_PHASE(c)] : col_heads[c];
 	}
 	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
 	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,
@@ -102,10 +111,22 @@ build(struct table *t, struct result_set *sets, int nsets)
 				rs_format_value(buf, sizeof(buf), t->col[c],
 				    r->col[t->col[c]].state,
 				    r->col[t->col[c]].v);
-				t->cell[row * t->ncols + c] = xstrdup(buf);
 				t->value[row * t->ncols + c] =
 				    r->col[t->col[c]].state == RS_VALUE ?
 				    r->col[t->col[c]].v : -1;
+				if (html && RS_KIND(t->col[c]) == RS_KIND_CPU) {
+					if (rs_cpu_cost(r, t->col[c], &cost) !=
+					    RS_VALUE)
+						cost = -1;
+					t->value[row * t->ncols + c] = cost;
+					if (cost >= 0) {
+						t->cell[row * t->ncols + c] =
+						    xasprintf("%s (%.3g)", buf,
+						    cost);
+						continue;
+					}
+				}
+				t->cell[row * t->ncols + c] = xstrdup(buf);
 			}
 		}
 	}
@@ -308,6 +329,9 @@ print_html(const struct table *t)
 		print_chart(t, c);
 	printf("<p>K/sec is KiB per second; latency is the worst case "
 	    "(a text report's Latency row: the 99th percentile); "
+	    "a %%CPU column has the CPU cost in brackets, CPU seconds per "
+	    "GiB (per thousand seeks for seeks) from the rate and %%CPU, and "
+	    "its bars are the cost, since a %%CPU falls with the rate; "
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
@@ -359,7 +383,7 @@ report_exec(void *state, int n, char **files, char **cause)
 			goto out;
 		nsets++;
 	}
-	build(&t, sets, nsets);
+	build(&t, sets, nsets, a->html);
 	if (a->html)
 		print_html(&t);
 	else

@@ -34,6 +34,8 @@ struct sweep_args {
 	uint64_t	 lo, hi;	/* hi 0: the default top. */
 	uint64_t	 chunks[SWEEP_MAX_CHUNKS];
 	int		 nchunks;
+	int		 jobs[SWEEP_MAX_JOBS];	/* --jobs, ascending. */
+	int		 njobs;
 	uint64_t	 knee;
 	uint64_t	 max_time;
 	const char	*json_path;
@@ -65,6 +67,19 @@ set_chunks(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_jobs(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct sweep_args	*a = t;
+	int			 n;
+
+	(void)r;
+	if ((n = sweep_parse_jobs(v, a->jobs, SWEEP_MAX_JOBS, why)) == -1)
+		return -1;
+	a->njobs = n;
+	return 0;
+}
+
+static int
 set_knee(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -87,6 +102,8 @@ static const struct args_option sweep_rows[] = {
 	  "the file sizes, doubling (default: 64m..2 x RAM)" },
 	{ 0, "chunks", ARGS_VALUE, "list", set_chunks, 0, 0, 0, 0,
 	  "comma-separated chunk sizes (default: 4k,16k,64k)" },
+	{ 0, "jobs", ARGS_VALUE, "list", set_jobs, 0, 0, 0, 0,
+	  "job counts to sweep, comma-separated (default: 1)" },
 	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
 	  "the change that makes a knee (default: 30)" },
 	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
@@ -120,6 +137,8 @@ sweep_init(void *state, int argc, char **argv)
 	a->knee = KNEE_DEFAULT_PCT;
 	a->nchunks = sweep_parse_chunks(SWEEP_DEFAULT_CHUNKS, a->chunks,
 	    SWEEP_MAX_CHUNKS, NULL);
+	a->jobs[0] = 1;
+	a->njobs = 1;
 	phases_parse(SWEEP_DEFAULT_PHASES, &a->opt.phases, NULL);
 }
 
@@ -140,7 +159,7 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	int				 q;
 
 	for (q = p; q < total; q++)
-		left += r->points[q].size;
+		left += r->points[q].size * (uint64_t)r->points[q].jobs;
 	if (bytes_done > 0 && p > 0) {
 		by_bytes = elapsed / (double)bytes_done * (double)left;
 		by_points = elapsed / p * (total - p);
@@ -150,8 +169,8 @@ progress(const struct sweep_result *r, int p, int total, double elapsed,
 	}
 	units_size_short(s, sizeof(s), pt->size);
 	units_chunk(c, sizeof(c), pt->chunk);
-	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s)%s\033[K",
-	    p + 1, total, s, c, eta);
+	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)%s\033[K",
+	    p + 1, total, s, c, pt->jobs, eta);
 	fflush(stderr);
 }
 
@@ -176,7 +195,9 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 		hi = a->opt.ram > UINT64_MAX / 2 ? UINT64_MAX :
 		    2 * a->opt.ram;
 		if (si != NULL && si->free_bytes >= 0) {
-			cap = (uint64_t)si->free_bytes / 2;
+			/* Every worker of the largest job count has a file. */
+			cap = (uint64_t)si->free_bytes / 2 /
+			    (uint64_t)r->jobs[r->njobs - 1];
 			if (cap < hi) {
 				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
 				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
@@ -208,7 +229,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	bn_time		 start = time_now();
 	uint64_t	 bytes_done = 0;
 	double		 elapsed = 0;
-	int		 p, total = r->nsizes * r->nchunks, tty, sig = 0;
+	int		 p, total = r->nsizes * r->nchunks * r->njobs, tty;
+	int		 sig = 0;
 	int		 done = 0;
 
 	tty = !a->opt.quiet && isatty(STDERR_FILENO);
@@ -228,10 +250,11 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		o.quiet = 1;	/* Warnings are summed up at the end. */
 		o.size_asked = pt->size;
 		o.chunk = pt->chunk;
+		o.jobs = pt->jobs;
 		if (options_check(&o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
-		if (run_once(&o, &pt->res) == -1) {
+		if (run_team(&o, &pt->res, 0) == -1) {
 			if (pt->res.interrupted) {
 				sig = pt->res.interrupted;
 				break;
@@ -243,7 +266,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			return 1;
 		}
 		done++;
-		bytes_done += pt->size;
+		bytes_done += pt->size * (uint64_t)pt->jobs;
 		elapsed = time_elapsed(start, time_now());
 	}
 	if (tty)
@@ -340,7 +363,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
 	enum cmd_status		 st;
-	int			 i, k, rc, status;
+	int			 i, j, k, rc, status;
 
 	(void)nfiles;
 	(void)files;
@@ -348,6 +371,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	/* Everything about the options is checked before any file is made. */
 	r.nchunks = a->nchunks;
 	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
+	r.njobs = a->njobs;
+	memcpy(r.jobs, a->jobs, sizeof(r.jobs));
 	if (r.chunks[r.nchunks - 1] > a->lo) {
 		char	b1[32], b2[32];
 
@@ -378,7 +403,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	/* Room for the largest file, checked here to name --sizes. */
 	if (si != NULL && si->free_bytes >= 0 &&
-	    r.sizes[r.nsizes - 1] > (uint64_t)si->free_bytes) {
+	    r.sizes[r.nsizes - 1] * (uint64_t)r.jobs[r.njobs - 1] >
+	    (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
 
 		units_size_words(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
@@ -407,12 +433,18 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		return CMD_USAGE;
 	}
 
-	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks,
-	    sizeof(*r.points));
+	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks *
+	    (size_t)r.njobs, sizeof(*r.points));
 	for (i = 0; i < r.nsizes; i++) {
 		for (k = 0; k < r.nchunks; k++) {
-			r.points[i * r.nchunks + k].size = r.sizes[i];
-			r.points[i * r.nchunks + k].chunk = r.chunks[k];
+			for (j = 0; j < r.njobs; j++) {
+				struct sweep_point *pt = &r.points[(i *
+				    r.nchunks + k) * r.njobs + j];
+
+				pt->size = r.sizes[i];
+				pt->chunk = r.chunks[k];
+				pt->jobs = r.jobs[j];
+			}
 		}
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
@@ -429,7 +461,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
 		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
 		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
-		    r.nsizes * r.nchunks,
+		    r.nsizes * r.nchunks * r.njobs,
 		    cache_mode_name(a->opt.cache));
 	}
 	sweep_print_tables(stdout, &r);
@@ -442,6 +474,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	errno = 0;
 	rc = sf.f != NULL ? sweep_write_svg(sf.f, &r) : 0;
 	finish_output(&sf, rc, &status, cause);
+	for (i = 0; i < r.npoints; i++)
+		run_result_free(&r.points[i].res);
 	free(r.points);
 	sysinfo_free(si);
 	return status;

@@ -215,21 +215,49 @@ cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
 	free(tmp);
 }
 
-/* The measured values of a column, and how many runs were unmeasurable. */
+/*
+ * The measured values of a column, and how many runs were unmeasurable;
+ * a %CPU column's values are its costs.
+ */
 static int
 collect(const struct result_set *rs, int col, double **out, int *unmeasured)
 {
-	int	i, n = 0;
+	enum rs_state	st;
+	double		v;
+	int		i, n = 0;
 
 	*out = xmalloc(sizeof(**out) * (size_t)(rs->nruns > 0 ? rs->nruns : 1));
 	*unmeasured = 0;
 	for (i = 0; i < rs->nruns; i++) {
-		if (rs->runs[i].col[col].state == RS_VALUE)
-			(*out)[n++] = rs->runs[i].col[col].v;
-		else if (rs->runs[i].col[col].state == RS_UNMEASURABLE)
+		if (RS_KIND(col) == RS_KIND_CPU)
+			st = rs_cpu_cost(&rs->runs[i], col, &v);
+		else {
+			st = rs->runs[i].col[col].state;
+			v = rs->runs[i].col[col].v;
+		}
+		if (st == RS_VALUE)
+			(*out)[n++] = v;
+		else if (st == RS_UNMEASURABLE)
 			(*unmeasured)++;
 	}
 	return n;
+}
+
+/* The median of a column's raw measured values; NAN when there are none. */
+static double
+raw_median(const struct result_set *rs, int col)
+{
+	double	*v, m = NAN;
+	int	 i, n = 0;
+
+	v = xmalloc(sizeof(*v) * (size_t)(rs->nruns > 0 ? rs->nruns : 1));
+	for (i = 0; i < rs->nruns; i++)
+		if (rs->runs[i].col[col].state == RS_VALUE)
+			v[n++] = rs->runs[i].col[col].v;
+	if (n > 0)
+		m = stats_median(v, n);
+	free(v);
+	return m;
 }
 
 /* new higher (dir > 0) or lower (dir < 0) than base: better or worse. */
@@ -252,6 +280,12 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 	memset(c, 0, sizeof(*c));
 	c->p = c->ci_lo = c->ci_hi = c->change_pct = NAN;
 	c->base = c->new = NAN;
+	c->cpu_base = c->cpu_new = NAN;
+	if (RS_KIND(col) == RS_KIND_CPU) {
+		c->cost = 1;
+		c->cpu_base = raw_median(base, col);
+		c->cpu_new = raw_median(new, col);
+	}
 	c->nbase = collect(base, col, &x, &c->ubase);
 	c->nnew = collect(new, col, &y, &c->unew);
 	if (c->nbase > 0)

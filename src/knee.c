@@ -176,3 +176,54 @@ knee_chunk_format(char *buf, size_t len, const char *phase, uint64_t size,
 	    "neighbours (%s and %s)", knee_phase_words(phase), s, c, k->pct,
 	    l, r);
 }
+
+int
+knee_jobs(const double *v, int n, double pct, double *gain)
+{
+	double	best, g, worst;
+	int	i, m, last = -1, measured = 0;
+
+	*gain = 0;
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]) && v[i] > 0) {
+			measured++;
+			last = i;
+		}
+	if (measured < 2)
+		return -1;
+	/* From each candidate, the largest gain of any later point. */
+	for (i = 0; i < last; i++) {
+		if (isnan(v[i]) || !(v[i] > 0))
+			continue;
+		best = v[i];
+		worst = -HUGE_VAL;
+		for (m = i + 1; m <= last; m++) {
+			if (isnan(v[m]) || !(v[m] > 0))
+				continue;
+			g = 100 * (v[m] - best) / best;
+			if (g > worst)
+				worst = g;
+			if (v[m] > best)
+				best = v[m];
+		}
+		if (worst < pct) {
+			*gain = worst;
+			return i;
+		}
+	}
+	return -1;
+}
+
+int
+knee_jobs_format(char *buf, size_t len, const char *phase, uint64_t size,
+    uint64_t chunk, int jobs, double gain, double pct)
+{
+	char	s[32], c[32];
+
+	units_size_words(s, sizeof(s), size);
+	units_chunk(c, sizeof(c), chunk);
+	return snprintf(buf, len, "%s, %s, chunk %s: the aggregate stops "
+	    "rising at %d job%s (beyond: at most %+.0f%%, under %.0f%%)",
+	    knee_phase_words(phase), s, c, jobs, jobs == 1 ? "" : "s", gain,
+	    pct);
+}

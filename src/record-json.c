@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "json.h"
@@ -243,6 +244,16 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 	json_object_end(j);
 }
 
+void
+record_write_run_phase(struct json *j, const char *key, enum phase_id id,
+    const struct run_result *r)
+{
+	if (r->jobs > 1 && r->wph != NULL)
+		write_team_phase(j, key, id, r);
+	else
+		record_write_phase(j, key, id, &r->ph[id]);
+}
+
 /* Who ran a team's run, where, and whether they shared the directory. */
 static void
 write_team(struct json *j, const struct run_result *r)
@@ -269,6 +280,15 @@ write_team(struct json *j, const struct run_result *r)
 		snprintf(id, sizeof(id), "%016llx",
 		    (unsigned long long)r->workers[k].fs_id);
 		json_string(j, "fs_id", id);
+		/* MPI: each rank's own host; one host (fork) is target's. */
+		if (strcmp(team_backend, "mpi") == 0) {
+			json_string(j, "kernel", r->workers[k].kernel);
+			json_string(j, "fs_type", r->workers[k].fs_type);
+			json_string(j, "mount_options",
+			    r->workers[k].mount_options);
+			json_string(j, "device", r->workers[k].device[0] ?
+			    r->workers[k].device : NULL);
+		}
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -308,10 +328,7 @@ write_run(struct json *j, int index, const struct run_result *r)
 	json_string(j, "start", r->start_utc[0] != '\0' ? r->start_utc : NULL);
 	json_object_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
-		if (r->jobs > 1 && r->wph != NULL)
-			write_team_phase(j, phase_id_name(i), i, r);
-		else
-			record_write_phase(j, phase_id_name(i), i, &r->ph[i]);
+		record_write_run_phase(j, phase_id_name(i), i, r);
 	json_object_end(j);
 	write_team(j, r);
 	if (r->interrupted > 0)

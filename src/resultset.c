@@ -43,6 +43,33 @@ rs_col_lower_better(int col)
 	return RS_KIND(col) != RS_KIND_RATE;
 }
 
+enum rs_state
+rs_cpu_cost(const struct rs_run *r, int cpu_col, double *cost)
+{
+	const struct rs_value	*cpu = &r->col[cpu_col];
+	const struct rs_value	*rate = &r->col[RS_PHASE(cpu_col)];
+
+	*cost = 0;
+	if (RS_KIND(cpu_col) != RS_KIND_CPU || cpu->state == RS_NONE ||
+	    rate->state == RS_NONE)
+		return RS_NONE;
+	if (cpu->state == RS_UNMEASURABLE || rate->state == RS_UNMEASURABLE)
+		return RS_UNMEASURABLE;
+	if (!(rate->v > 0))
+		return RS_NONE;
+	if (RS_PHASE(cpu_col) == RS_SEEKS)
+		*cost = cpu->v / 100 * 1000 / rate->v;
+	else	/* K/sec: a GiB is 1048576 K. */
+		*cost = cpu->v / 100 * 1048576 / rate->v;
+	return RS_VALUE;
+}
+
+const char *
+rs_cost_unit(int cpu_col)
+{
+	return RS_PHASE(cpu_col) == RS_SEEKS ? "s/kseek" : "s/GiB";
+}
+
 struct rs_run *
 rs_add_run(struct result_set *rs, const char *label, int line)
 {

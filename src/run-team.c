@@ -34,6 +34,7 @@
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
+#include "sysinfo.h"
 #include "team.h"
 
 /* A phase shorter than this is marked imprecise. */
@@ -48,6 +49,7 @@ struct team_blob {
 	int64_t			start_ns;	/* From the team's epoch. */
 	int64_t			end_ns;
 	uint64_t		fs_id;		/* Of -d, for shared or not. */
+	struct worker_info	where;		/* MPI: the rank's host. */
 	struct phase_result	ph;
 	struct run_error	err;
 	struct hist		hist;
@@ -80,6 +82,7 @@ struct worker {
 	struct team_blob	*blob;
 	char			 tag[96];
 	uint64_t		 fs_id;
+	struct worker_info	 where;
 	bn_time			 start;
 };
 
@@ -224,6 +227,16 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	if (b->phase < 0 || b->phase >= PH_COUNT)
 		return;
 	l->res->workers[w].fs_id = b->fs_id;
+	if (team_ranks() > 1) {
+		memcpy(l->res->workers[w].kernel, b->where.kernel,
+		    sizeof(b->where.kernel));
+		memcpy(l->res->workers[w].fs_type, b->where.fs_type,
+		    sizeof(b->where.fs_type));
+		memcpy(l->res->workers[w].mount_options,
+		    b->where.mount_options, sizeof(b->where.mount_options));
+		memcpy(l->res->workers[w].device, b->where.device,
+		    sizeof(b->where.device));
+	}
 	if (!ok) {
 		if (!l->failed) {
 			l->failed = w + 1;
@@ -303,6 +316,7 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 	memset(b, 0, offsetof(struct team_blob, hist));
 	b->phase = (int32_t)id;
 	b->fs_id = wk->fs_id;
+	b->where = wk->where;
 	b->ph = *rep->ph;
 	b->start_ns = (int64_t)(rep->start.ns - epoch.ns);
 	b->end_ns = (int64_t)(rep->end.ns - epoch.ns);
@@ -321,6 +335,28 @@ worker_own(void *arg, const char *path, dev_t dev, ino_t ino)
 	struct worker	*wk = arg;
 
 	team_own_file(wk->team, path, dev, ino);
+}
+
+/* A rank's host, kernel, file system and device, for the record. */
+static void
+where_am_i(const char *dir, struct worker_info *wi)
+{
+	struct sysinfo	*si = NULL;
+	char		*why = NULL;
+
+	if (sysinfo_collect(dir, &si, &why) == -1) {
+		free(why);
+		return;
+	}
+	snprintf(wi->kernel, sizeof(wi->kernel), "%s",
+	    si->kernel_release ? si->kernel_release : "");
+	snprintf(wi->fs_type, sizeof(wi->fs_type), "%s",
+	    si->fs_type ? si->fs_type : "");
+	snprintf(wi->mount_options, sizeof(wi->mount_options), "%s",
+	    si->mount_options ? si->mount_options : "");
+	snprintf(wi->device, sizeof(wi->device), "%s",
+	    si->has_device && si->device.name ? si->device.name : "");
+	sysinfo_free(si);
 }
 
 struct body_arg {
@@ -348,6 +384,7 @@ worker_body(struct team *t, int w, void *arg)
 		if (gethostname(host, sizeof(host) - 1) == -1)
 			host[0] = '\0';
 		snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
+		where_am_i(opt.dir, &wk.where);
 	} else
 		snprintf(wk.tag, sizeof(wk.tag), "j%d", w);
 	/* Each worker has its own data and seek offsets; the leader warns. */

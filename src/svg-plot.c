@@ -188,8 +188,9 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	    "fill=\"none\" stroke=\"#444\"/>\n", PLOT_LEFT, pn->top,
 	    PLOT_RIGHT - PLOT_LEFT, pn->height);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
-	    "file size (log2 scale)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
-	    bottom + 38);
+	    "%s (log2 scale)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
+	    bottom + 38, p->jobs_axis ? "workers, -j (the aggregate)" :
+	    "file size");
 	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" "
 	    "text-anchor=\"middle\">%s (%s scale)</text>\n",
 	    pn->top + pn->height / 2, pn->seeks ? "seeks/s" : "KiB/s",
@@ -201,7 +202,11 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		every *= 2;
 	for (i = 0; i < p->nsizes; i += every) {
 		x = x_of(p, (double)p->sizes[i]);
-		units_size_short(buf, sizeof(buf), p->sizes[i]);
+		if (p->jobs_axis)
+			snprintf(buf, sizeof(buf), "%llu",
+			    (unsigned long long)p->sizes[i]);
+		else
+			units_size_short(buf, sizeof(buf), p->sizes[i]);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		    "stroke=\"#444\"/>\n", x, bottom, x, bottom + 5);
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
@@ -231,7 +236,7 @@ panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	double	x;
 	char	note[96], ram[32];
 
-	if (p->ram == 0)
+	if (p->ram == 0 || p->jobs_axis)
 		return;
 	units_ram(ram, sizeof(ram), p->ram);
 	snprintf(note, sizeof(note), "RAM %s", ram);
@@ -279,6 +284,24 @@ series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
 		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
 		    "fill=\"%s\"/>\n", x_of(p, (double)p->sizes[j]),
 		    y_of(pn, s->rate[j]), colour);
+	}
+
+	/* The concurrency knee: a ring on its point, and its job count. */
+	if (p->jobs_axis && s->jobs_knee >= 0 && s->jobs_knee < p->nsizes &&
+	    measured(s->rate[s->jobs_knee])) {
+		x = x_of(p, (double)p->sizes[s->jobs_knee]);
+		y = y_of(pn, s->rate[s->jobs_knee]);
+		knee_jobs_format(words, sizeof(words),
+		    phase_id_name(s->phase), s->size, s->chunk,
+		    (int)p->sizes[s->jobs_knee], s->jobs_gain, p->knee_pct);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
+		    "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"><title>",
+		    x, y, colour);
+		xml_text(f, words);
+		fputs("</title></circle>\n", f);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">knee: "
+		    "%llu jobs</text>\n", x + 10, y - 10, colour,
+		    (unsigned long long)p->sizes[s->jobs_knee]);
 	}
 
 	/* Each knee: a ring around the middle of its step. */

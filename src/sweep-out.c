@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 #include "knee.h"
@@ -30,21 +31,6 @@ static int
 selected(const struct sweep_result *r, int id)
 {
 	return (r->opt->phases & (1u << id)) != 0;
-}
-
-double
-sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
-{
-	int				 p = i * r->nchunks + k;
-	const struct phase_result	*ph;
-
-	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
-	    p >= r->npoints)
-		return NAN;
-	ph = &r->points[p].res.ph[id];
-	if (!ph->ran || !(ph->rate > 0))
-		return NAN;
-	return ph->rate;
 }
 
 /* The rates of one phase and chunk across the sizes, into v. */
@@ -91,6 +77,10 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 	double	v;
 	int	id, i, k;
 
+	if (r->njobs > 1) {
+		sweep_jobs_print_tables(f, r);
+		return;
+	}
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
@@ -157,6 +147,8 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	}
 	if (found == 0)
 		fprintf(f, "  none\n");
+	if (r->njobs > 1)
+		sweep_jobs_print_knees(f, r);
 }
 
 /*
@@ -189,6 +181,10 @@ write_sweep(struct json *j, const struct sweep_result *r)
 	for (i = 0; i < r->nchunks; i++)
 		json_uint(j, NULL, r->chunks[i]);
 	json_array_end(j);
+	json_array_start(j, "jobs");
+	for (i = 0; i < (r->njobs > 0 ? r->njobs : 1); i++)
+		json_int(j, NULL, r->njobs > 0 ? r->jobs[i] : 1);
+	json_array_end(j);
 	json_bool(j, "capped", r->capped);
 	json_double(j, "knee_pct", r->knee_pct);
 	if (r->max_time > 0)
@@ -207,12 +203,13 @@ write_point(struct json *j, const struct sweep_point *pt)
 	json_object_start(j, NULL);
 	json_uint(j, "size_bytes", pt->size);
 	json_uint(j, "chunk", pt->chunk);
+	json_int(j, "jobs", pt->jobs > 0 ? pt->jobs : 1);
 	json_uint(j, "seed", pt->res.seed);
 	json_string(j, "start",
 	    pt->res.start_utc[0] != '\0' ? pt->res.start_utc : NULL);
 	json_object_start(j, "phases");
 	for (id = 0; id < PH_COUNT; id++)
-		record_write_phase(j, phase_id_name(id), id, &pt->res.ph[id]);
+		record_write_run_phase(j, phase_id_name(id), id, &pt->res);
 	json_object_end(j);
 	if (pt->res.interrupted > 0)
 		json_string(j, "interrupted",
@@ -295,6 +292,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 		}
 	}
 	json_array_end(j);
+	sweep_jobs_write_knees(j, r);
 }
 
 int
@@ -338,6 +336,9 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	char			 title[512];
 	int			 id, k, n = 0, rc;
 
+	if (r->njobs > 1)
+		return sweep_jobs_write_svg(f, r);
+	memset(&p, 0, sizeof(p));
 	s = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*s));
 	v = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES, sizeof(*v));
 	kn = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * MAX_KNEES, sizeof(*kn));

@@ -1,6 +1,8 @@
 /*
- * The option values of "bonnie-ng sweep": size ranges and chunk lists.
+ * The option values of "bonnie-ng sweep" (size ranges, chunk and job
+ * lists) and the accessor of its grid of points.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +89,49 @@ fail:
 	return -1;
 }
 
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
+{
+	char		*copy, *s, *next, *why = NULL;
+	int		 v, n = 0, i, j;
+
+	copy = xstrdup(arg);
+	for (s = copy; s != NULL; s = next) {
+		if ((next = strchr(s, ',')) != NULL)
+			*next++ = '\0';
+		if (jobs_parse(s, &v, &why) == -1) {
+			errorf(cause, "invalid value for --jobs: %s", why);
+			goto fail;
+		}
+		if (n == max) {
+			errorf(cause, "invalid value for --jobs: '%s' (at "
+			    "most %d job counts)", arg, max);
+			goto fail;
+		}
+		out[n++] = v;
+	}
+	qsort(out, (size_t)n, sizeof(*out), cmp_int);
+	for (i = j = 0; i < n; i++) {
+		if (j == 0 || out[j - 1] != out[i])
+			out[j++] = out[i];
+	}
+	free(copy);
+	return j;
+
+fail:
+	free(why);
+	free(copy);
+	return -1;
+}
+
 int
 sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 {
@@ -99,4 +144,27 @@ sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 			break;
 	}
 	return n;
+}
+
+double
+sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
+{
+	return sweep_rate_jobs(r, id, i, k, 0);
+}
+
+double
+sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
+    int k, int j)
+{
+	int				 nj = r->njobs > 0 ? r->njobs : 1;
+	int				 p = (i * r->nchunks + k) * nj + j;
+	const struct phase_result	*ph;
+
+	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
+	    j < 0 || j >= nj || p >= r->npoints)
+		return NAN;
+	ph = &r->points[p].res.ph[id];
+	if (!ph->ran || !(ph->rate > 0))
+		return NAN;
+	return ph->rate;
 }

@@ -261,10 +261,9 @@ worker_main(struct team *t, int i, int up, int down)
 {
 	int	status;
 
-	team_pids = NULL;
-	team_down = NULL;
+	/* The leader's tables stay allocated but empty: nothing to stop. */
 	team_npids = 0;
-	team_stop_sent = 0;
+	team_stop_sent = 1;
 	t->worker = i;
 	t->up = up;
 	t->down = down;
@@ -298,9 +297,24 @@ leader_stop(struct leader *l)
 	team_stop_all();
 }
 
+/* A signal to the leader stops the team; it is not a worker's failure. */
+static int
+leader_signalled(struct leader *l)
+{
+	if (!*l->t->cfg->stop)
+		return 0;
+	if (!l->stopping) {
+		l->out->stopped = 1;
+		leader_stop(l);
+	}
+	return 1;
+}
+
 static void
 leader_fail(struct leader *l, int i)
 {
+	if (leader_signalled(l))
+		return;
 	if (!l->out->failed && !l->stopping) {
 		l->out->failed = 1;
 		l->out->worker = i;
@@ -376,7 +390,7 @@ leader_reap(struct leader *l)
 		remove_orphan(slot_of(l->t, i));
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			continue;
-		if (!l->out->failed && !l->stopping) {
+		if (!l->out->failed && !l->stopping && !leader_signalled(l)) {
 			if (WIFSIGNALED(st))
 				l->out->signalled = WTERMSIG(st);
 			else
@@ -395,10 +409,7 @@ leader_loop(struct leader *l, int up)
 	pfd.fd = up;
 	pfd.events = POLLIN;
 	while (l->alive > 0) {
-		if (*l->t->cfg->stop && !l->stopping) {
-			l->out->stopped = 1;
-			leader_stop(l);
-		}
+		(void)leader_signalled(l);
 		if (poll(&pfd, 1, TEAM_TICK_MS) > 0)
 			leader_messages(l, up);
 		leader_reap(l);

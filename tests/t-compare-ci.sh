@@ -43,12 +43,21 @@ if command -v xmllint >/dev/null 2>&1; then
 	    [ \"\$(xmllint --xpath 'string(/testsuites/testsuite/@tests)' '$T/j.xml')\" = $n ]"
 
 	# --fail-on none of the worse columns: no failure, exit 0.
-	"$BONNIE" compare -o junit --fail-on cpu $F/ng-base.json \
+	"$BONNIE" compare -o junit --fail-on read,rewrite $F/ng-base.json \
 	    $F/ng-slower.json >"$T/k.xml"
-	check "junit: --fail-on cpu exits 0" "$([ $? -eq 0 ]; echo $?)"
+	check "junit: --fail-on read,rewrite exits 0" "$([ $? -eq 0 ]; echo $?)"
 	ok "junit: and has no failure" sh -c "
 	    xmllint --noout --schema $XSD '$T/k.xml' 2>/dev/null &&
 	    [ \"\$(xmllint --xpath 'count(//failure)' '$T/k.xml')\" = 0 ]"
+
+	# The slower write at the same %CPU costs more CPU per GiB: worse.
+	"$BONNIE" compare -o junit --fail-on cpu $F/ng-base.json \
+	    $F/ng-slower.json >"$T/c.xml"
+	check "junit: --fail-on cpu exits 1 (write's CPU per GiB rose)" \
+	    "$([ $? -eq 1 ]; echo $?)"
+	ok "junit: the failure is write_cpu" sh -c "
+	    [ \"\$(xmllint --xpath 'count(//failure)' '$T/c.xml')\" = 1 ] &&
+	    xmllint --xpath '//testcase[failure]/@name' '$T/c.xml' | grep -q write_cpu"
 
 	# Names XML must escape, and two new sets: a suite each.
 	cp $F/ng-slower.json "$T/a&b<\"c\">.json"

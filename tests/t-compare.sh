@@ -144,7 +144,7 @@ check "HTML is self-contained" $?
 check "HTML: an SVG chart per column, scaling with the page" $?
 missing=0
 for n in $(tail -n +2 "$T/report.txt" | tr -s ' ' '\n' | grep -E '^[0-9]'); do
-	grep -q -- ">$n<" "$T/report.html" || { missing=$((missing + 1)); diag "missing $n"; }
+	grep -Eq -- ">$n(<| \()" "$T/report.html" || { missing=$((missing + 1)); diag "missing $n"; }
 done
 [ $missing -eq 0 ]
 check "HTML contains every number of the report" $?
@@ -209,4 +209,28 @@ check "text and JSON of the same runs compare as the same" $r
 no_test_files "$T/d"
 check "no test file left behind" $?
 
+# CPU as cost: the seeds' block read, Linux 2.2.16 against 2.4.0, fell
+# from 38.8 to 8.0 %CPU with its rate (45774 -> 9334 K/sec); the CPU per
+# GiB did not change, so the verdict must not be better.
+run compare $F/seed-2.2.16.txt $F/seed-2.4.0.txt
+ok "cpu cost: read_cpu in CPU s/GiB, +1.1%, same, raw %CPU beside" \
+    grep -Eq '^read_cpu +s/GiB +8\.89 \(38\.8%\) +8\.99 \(8\.0%\) +\+1\.1% same ' "$T/out"
+ok "cpu cost: seeks_cpu in CPU s per thousand seeks (half the seeks: worse)" \
+    grep -Eq '^seeks_cpu +s/kseek +0\.25 \(5\.0%\) +0\.5 \(5\.0%\) .* worse ' "$T/out"
+ok "cpu cost: the text says CPU is compared as cost" \
+    grep -q '^CPU is compared as cost' "$T/out"
+run compare -o json $F/seed-2.2.16.txt $F/seed-2.4.0.txt
+ok "cpu cost: JSON says which is compared, the raw %CPU beside" \
+    jq -e '.columns[] | select(.name == "read_cpu") |
+    .compared == "cpu_cost" and .unit == "s/GiB" and .base_cpu_pct == 38.8
+    and .new[0].cpu_pct == 8 and .new[0].verdict == "same"' "$T/out"
+ok "cpu cost: JSON rates say they compare the value" \
+    jq -e '.columns[] | select(.name == "read") | .compared == "value"' "$T/out"
+run report -o html $F/seed-2.2.16.txt $F/seed-2.4.0.txt
+ok "cpu cost: report's HTML has the cost beside the %CPU" sh -c "
+    grep -q '<th>read %CPU (CPU s/GiB)</th>' '$T/out' &&
+    grep -q '<td>38.8 (8.89)</td>' '$T/out' &&
+    grep -q '<td>8.0 (8.99)</td>' '$T/out'"
+
 done_testing
+

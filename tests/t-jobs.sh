@@ -67,6 +67,9 @@ for ph in write read seeks; do
 	        (($p.rate - $p.bytes / 1024 / $span) | fabs) <=
 	            1e-6 * $p.rate end) and
 	    (($p.skew - ($e1 - $e0) / $span) | fabs) < 1e-6 and
+	    # %CPU: every worker'"'"'s CPU (seekers included) over the span.
+	    (($p.cpu_pct - ($w | map(.cpu_pct * .elapsed_s) | add) / $span)
+	        | fabs) <= 0.01 * $p.cpu_pct + 0.01 and
 	    ($w | all(.elapsed_s <= $span + 1e-6)) and
 	    $p.cpu_pct <= 100 * '"$ncpu"' + 1
 	' "$T/r.json" >/dev/null
@@ -75,6 +78,11 @@ done
 [ "$(j '.runs[0].phases.write.bytes')" = 134217728 ] &&
     [ "$(j '.runs[0].phases.seeks.ops')" = 8000 ]
 check "four files of 32 MiB written; 4 x 2000 seeks" $?
+# The device saw at least the bytes the workers say they wrote (other
+# programs may add to it, never take away).
+jq -e '.runs[0].phases.write | .dev_written_bytes == null or
+    .dev_written_bytes >= .bytes' "$T/r.json" >/dev/null
+check "the device wrote at least the aggregate's bytes (when known)" $?
 # Lock-step: nobody started a phase before everyone was ready, so every
 # worker starts before any worker ends.
 jq -e '.runs[0].phases | [.write, .read, .seeks] | all(

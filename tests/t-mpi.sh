@@ -73,7 +73,8 @@ check "shared directory, 4 ranks: exit 0 (exit $st)" $st
 check "rank 0 prints one row; MB is 4 x 16" $?
 jq -e '.options.jobs == 4 and .runs[0].team.backend == "mpi" and
     (.runs[0].team.workers | length) == 4 and
-    (.runs[0].team.workers | all(.host != "")) and
+    (.runs[0].team.workers | all(.host != "" and .kernel != "" and
+        .fs_type != "" and (.mount_options | type) == "string")) and
     .runs[0].team.same_fs == true' "$T/r.json" >/dev/null
 check "the record lists every rank's host and one file system" $?
 for ph in write read seeks; do

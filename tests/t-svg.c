@@ -83,12 +83,13 @@ main(void)
 	p.nsizes = 6;
 	p.sizes = sizes;
 	p.ram = (uint64_t)1 << 30;
-	s[0] = (struct svg_series){ PH_WRITE, 4096, wr4, k4,
-	    knee_sizes(wr4, 6, 30, k4, 4) };
-	s[1] = (struct svg_series){ PH_WRITE, 16384, wr16, k16,
-	    knee_sizes(wr16, 6, 30, k16, 4) };
-	s[2] = (struct svg_series){ PH_SEEKS, 4096, sk, ks,
-	    knee_sizes(sk, 6, 30, ks, 4) };
+	s[0] = (struct svg_series){ .phase = PH_WRITE, .chunk = 4096,
+	    .rate = wr4, .knees = k4, .nknees = knee_sizes(wr4, 6, 30, k4, 4) };
+	s[1] = (struct svg_series){ .phase = PH_WRITE, .chunk = 16384,
+	    .rate = wr16, .knees = k16,
+	    .nknees = knee_sizes(wr16, 6, 30, k16, 4) };
+	s[2] = (struct svg_series){ .phase = PH_SEEKS, .chunk = 4096,
+	    .rate = sk, .knees = ks, .nknees = knee_sizes(sk, 6, 30, ks, 4) };
 	p.series = s;
 	p.nseries = 3;
 

@@ -51,6 +51,7 @@ run() {
 
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --no-space-check
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --seekers=thread -L -x 2 --no-space-check
+run 0 -- -d "$T" -q -s 2m -c 4k -n 200 -j 3 --no-space-check
 run 1 -- -d "$T/missing" -q -s 2m -c 4k
 run 2 -- -d "$T" -s junk
 if [ -f "$INJECT" ]; then
@@ -58,6 +59,8 @@ if [ -f "$INJECT" ]; then
 	    -c 4k -p write --no-space-check
 	run 1 BN_FAULT=pread:5:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
 	    -c 4k -n 200 -p write,seeks --no-space-check
+	run 1 BN_FAULT=write:3:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
+	    -c 4k -p write -j 2 --no-space-check
 fi
 [ -z "$(ls "$T" | grep '^bonnie-ng\.')" ] || { echo "not ok - files left"; fail=1; }
 exit $fail
