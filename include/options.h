@@ -22,6 +22,8 @@
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
 enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
+/* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
+enum csv_layout { CSV_198, CSV_197 };
 
 #define DEFAULT_SIZE_MIB   1024
 #define DEFAULT_CHUNK      16384
@@ -57,6 +59,7 @@ struct options {
 	int		 repeat;	/* -x: runs of the whole benchmark. */
 	int		 no_space_check;
 	enum out_format	 format;
+	enum csv_layout	 csv_layout;	/* --csv-format. */
 	const char	*json_path;	/* --json FILE, or NULL. */
 	int		 fast;		/* -f: without the per-char phases. */
 	uint64_t	 phase_arg[PH_COUNT]; /* A phase's own option value
@@ -89,6 +92,7 @@ const char *cache_mode_name(enum cache_mode);
 int	seeker_mode_parse(const char *, enum seeker_mode *, char **why);
 const char *seeker_mode_name(enum seeker_mode);
 int	out_format_parse(const char *, enum out_format *, char **why);
+int	csv_layout_parse(const char *, enum csv_layout *, char **why);
 /* -S: a count of seekers, or fork or thread. */
 int	seekers_parse(const char *, struct options *, char **why);
 /* A chunk size: a size in bytes, a power of two in range. */

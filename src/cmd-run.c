@@ -132,6 +132,14 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 	return out_format_parse(v, &((struct options *)t)->format, why);
 }
 
+static int
+set_csv_format(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	(void)r;
+	return csv_layout_parse(v, &((struct options *)t)->csv_layout, why);
+}
+
 #define OFF(field)	((int)offsetof(struct options, field))
 
 /* What a single run and a sweep share. */
@@ -169,6 +177,8 @@ const struct args_option cmd_run_rows[] = {
 	  "run the whole benchmark count times" },
 	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
 	  "the format of standard output (default: text)" },
+	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", set_csv_format, 0, 0, 0,
+	  0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
 	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
 	  0, 0, "also write the JSON record to file" },
 	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,

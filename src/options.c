@@ -45,6 +45,7 @@ options_defaults(struct options *o)
 	o->phases = (1u << PH_COUNT) - 1;
 	o->repeat = 1;
 	o->format = OUT_TEXT;
+	o->csv_layout = CSV_198;
 	phase_option_defaults(phase_table, o);
 }
 
@@ -113,6 +114,19 @@ out_format_parse(const char *arg, enum out_format *out, char **why)
 		*out = OUT_JSON;
 	else
 		return errorf(why, "'%s' (use text, csv or json)", arg);
+	return 0;
+}
+
+int
+csv_layout_parse(const char *arg, enum csv_layout *out, char **why)
+{
+	if (strcmp(arg, "1.98") == 0)
+		*out = CSV_198;
+	else if (strcmp(arg, "1.97") == 0 || strcmp(arg, "1.96") == 0)
+		*out = CSV_197;
+	else
+		return errorf(why, "'%s' (use 1.98, or 1.97 for 48 fields)",
+		    arg);
 	return 0;
 }
 

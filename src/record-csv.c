@@ -1,6 +1,9 @@
 /*
  * The result record as bonnie++ 1.98 CSV: one line of exactly 50 fields
- * per run, which Debian's bon_csv2txt and bon_csv2html read.  Unlike
+ * per run, which Debian's bon_csv2txt and bon_csv2html read; or, with
+ * --csv-format=1.97, the 48 fields of bonnie++ 1.96/1.97 (the same
+ * without the seeks and seekers fields 7 and 8), for parsers that
+ * assert that count.  Unlike
  * bonnie++ it fills in the chunk size, and it prints measured numbers
  * even for short phases (never "+++++"; the JSON record marks those as
  * imprecise).
@@ -13,8 +16,6 @@
 #include "record.h"
 #include "result.h"
 #include "units.h"
-
-#define CSV_FIELDS	50
 
 /* Write a field, replacing commas and line ends so the layout holds. */
 static void
@@ -32,16 +33,19 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	int				 i;
 
 	/* 0-8: format, program, name, concurrency, seed, size, chunk,
-	   seeks, seekers. */
-	fprintf(f, "1.98,bonnie-ng-%s,", BONNIE_NG_VERSION);
+	   seeks, seekers (1.97: 0-6, without seeks and seekers). */
+	fprintf(f, "%s,bonnie-ng-%s,",
+	    opt->csv_layout == CSV_197 ? "1.97" : "1.98", BONNIE_NG_VERSION);
 	put_text(f, opt->label != NULL ? opt->label : "");
 	units_size_csv(buf, sizeof(buf), opt->size);
 	/* Concurrency: the workers, each with a file of the size given. */
-	fprintf(f, ",%d,%llu,%s,%zu,%llu,%d", opt->jobs > 1 ? opt->jobs : 1,
-	    (unsigned long long)run->seed, buf, opt->chunk,
-	    (unsigned long long)opt->seeks, opt->seekers);
+	fprintf(f, ",%d,%llu,%s,%zu", opt->jobs > 1 ? opt->jobs : 1,
+	    (unsigned long long)run->seed, buf, opt->chunk);
+	if (opt->csv_layout != CSV_197)
+		fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
+		    opt->seekers);
 
-	/* 9-20: the six rate and %CPU pairs; empty when not run. */
+	/* 9-20 (1.97: 7-18): the six rate and %CPU pairs; empty when not run. */
 	for (i = 0; i < PH_COUNT; i++) {
 		p = &run->ph[i];
 		if (!p->ran)
@@ -53,11 +57,12 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 			    floor(p->cpu_pct + 0.5));
 	}
 
-	/* 21-37: the file creation tests, which bonnie-ng does not run. */
+	/* 21-37 (1.97: 19-35): the file creation tests, which bonnie-ng does not run. */
 	for (i = 21; i <= 37; i++)
 		putc(',', f);
 
-	/* 38-43: worst-case latency of the six phases; 44-49 empty. */
+	/* 38-43 (1.97: 36-41): worst-case latency of the six phases;
+	   44-49 (42-47) empty. */
 	for (i = 0; i < PH_COUNT; i++) {
 		p = &run->ph[i];
 		putc(',', f);
