@@ -67,8 +67,14 @@ struct rs_settings {
 	char		*cpu_model;
 	char		*fs_type;
 	char		*mount_options;
+	char		*super_options;	/* The file system's own (sync ...). */
 	char		*device;
 	char		*scheduler;
+	char		*read_ahead;	/* KiB, as text. */
+	char		*vm_dirty;	/* The vm.dirty_* settings, as text. */
+	char		*seeker_mode;	/* "fork", "thread" */
+	char		*seed;		/* "given" (-z) or "random" */
+	char		*verify;	/* "off", "count", "fatal" */
 	char		*version;	/* Tool and version. */
 	const char	*latency;	/* What latency means: "max" (JSON,
 					   CSV) or "p99" (text Latency row). */

@@ -78,11 +78,56 @@ STR_SETTING(get_os, os)
 STR_SETTING(get_kernel, kernel)
 STR_SETTING(get_cpu, cpu_model)
 STR_SETTING(get_fs, fs_type)
-STR_SETTING(get_mount, mount_options)
 STR_SETTING(get_device, device)
 STR_SETTING(get_scheduler, scheduler)
 STR_SETTING(get_cache, cache)
 STR_SETTING(get_direct, direct)
+STR_SETTING(get_read_ahead, read_ahead)
+STR_SETTING(get_vm_dirty, vm_dirty)
+STR_SETTING(get_seeker_mode, seeker_mode)
+STR_SETTING(get_seed, seed)
+STR_SETTING(get_verify, verify)
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The per-mount and the file system's own options (where sync and the
+ * like live) as one set: sorted, each once, so order does not matter.
+ */
+static void
+get_mount_set(const struct rs_settings *s, char *b, size_t n)
+{
+	char	*all, *w, *next, **v = NULL;
+	size_t	 nv = 0, i, used = 0;
+
+	if (s->mount_options == NULL && s->super_options == NULL) {
+		snprintf(b, n, "-");
+		return;
+	}
+	all = xasprintf("%s,%s", s->mount_options ? s->mount_options : "",
+	    s->super_options ? s->super_options : "");
+	for (w = all; w != NULL; w = next) {
+		if ((next = strchr(w, ',')) != NULL)
+			*next++ = '\0';
+		if (*w == '\0')
+			continue;
+		v = xrealloc(v, (nv + 1) * sizeof(*v));
+		v[nv++] = w;
+	}
+	if (nv > 1)
+		qsort(v, nv, sizeof(*v), cmp_str);
+	b[0] = '\0';
+	for (i = 0; i < nv; i++)
+		if ((i == 0 || strcmp(v[i], v[i - 1]) != 0) && used < n)
+			used += (size_t)snprintf(b + used, n - used, "%s%s",
+			    used ? "," : "", v[i]);
+	free(v);
+	free(all);
+}
 
 static void
 get_size(const struct rs_settings *s, char *b, size_t n)
@@ -125,13 +170,18 @@ static const struct setting settings[] = {
 	{ "cpu", 0, get_cpu },
 	{ "ram", 0, get_ram },
 	{ "file system", 0, get_fs },
-	{ "mount options", 0, get_mount },
+	{ "mount options", 0, get_mount_set },
 	{ "device", 0, get_device },
 	{ "scheduler", 0, get_scheduler },
+	{ "read-ahead", 0, get_read_ahead },
+	{ "vm.dirty_*", 0, get_vm_dirty },
 	{ "file size", 1, get_size },
 	{ "chunk", 1, get_chunk },
 	{ "seeks", 1, get_seeks },
 	{ "seekers", 0, get_seekers },
+	{ "seekers mode", 0, get_seeker_mode },
+	{ "seed", 0, get_seed },
+	{ "verify", 0, get_verify },
 	{ "jobs", 1, get_jobs },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },
@@ -393,6 +443,28 @@ col_unit(int col)
 	return col == RS_SEEKS ? "/sec" : "K/sec";
 }
 
+/* A result of bonnie++ itself (not bonnie-ng's CSV)? */
+static int
+is_bonnie_pp(const struct result_set *rs)
+{
+	const char	*v = rs->set.version;
+
+	return v != NULL && strncmp(v, "bonnie++", 8) == 0 &&
+	    strstr(v, "(bonnie-ng") == NULL;
+}
+
+/* What an unknown setting is shown as. */
+static void
+unknown_text(const struct result_set *rs,
+    void (*get)(const struct rs_settings *, char *, size_t), char *b,
+    size_t n)
+{
+	if (get == get_chunk && is_bonnie_pp(rs))
+		snprintf(b, n, "unknown (bonnie++'s default is 8192)");
+	else
+		snprintf(b, n, "unknown");
+}
+
 /*
  * The settings differences and comparability warnings, as text.  Returns
  * the number of lines printed.
@@ -410,26 +482,33 @@ escape_in_place(char *buf, size_t len)
 static int
 print_settings(FILE *f, const struct compare *cmp)
 {
-	char		 (*val)[128], *bad;
+	char		 (*val)[256], *bad;
 	size_t		 i;
-	int		 k, differs, known, header = 0;
+	int		 k, differs, known, unknown, header = 0;
 
 	val = xcalloc((size_t)cmp->nsets, sizeof(*val));
 	for (i = 0; i < NSETTINGS; i++) {
-		/* Listed when two sides that know it disagree. */
-		differs = 0;
+		/*
+		 * Listed when two sides that know it disagree, or when one
+		 * side knows it and another does not.
+		 */
+		differs = unknown = 0;
 		known = -1;
 		for (k = 0; k < cmp->nsets; k++) {
 			settings[i].get(&cmp->sets[k].set, val[k],
 			    sizeof(val[k]));
 			escape_in_place(val[k], sizeof(val[k]));
-			if (strcmp(val[k], "-") == 0)
+			if (strcmp(val[k], "-") == 0) {
+				unknown_text(&cmp->sets[k], settings[i].get,
+				    val[k], sizeof(val[k]));
+				unknown = 1;
 				continue;
+			}
 			if (known >= 0 && strcmp(val[k], val[known]) != 0)
 				differs = 1;
 			known = k;
 		}
-		if (!differs)
+		if (!differs && !(unknown && known >= 0))
 			continue;
 		if (!header) {
 			fprintf(f, "Settings that differ (base | new%s):\n",
@@ -443,6 +522,16 @@ print_settings(FILE *f, const struct compare *cmp)
 		fputc('\n', f);
 	}
 	free(val);
+
+	for (k = 0; k < cmp->nsets; k++)
+		if (is_bonnie_pp(&cmp->sets[k]))
+			break;
+	if (k < cmp->nsets) {
+		printf("note: the per-char columns (putc, getc) measure "
+		    "different work: bonnie++\nmakes one read(2) or write(2) "
+		    "per byte, bonnie-ng calls stdio's putc and getc\n");
+		header += 2;
+	}
 
 	/* Runs are comparable only with the same size, chunk, cache, seeks. */
 	for (k = 1; k < cmp->nsets; k++) {

@@ -63,12 +63,35 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 	return 0;
 }
 
+/* The vm.dirty_* settings in one line, or NULL when not recorded. */
+static char *
+vm_dirty(const struct jv *vm)
+{
+	static const char *const keys[] = {
+		"dirty_ratio", "dirty_background_ratio", "dirty_bytes",
+		"dirty_background_bytes", "dirty_expire_centisecs",
+		"dirty_writeback_centisecs"
+	};
+	char	 buf[256];
+	size_t	 i, used = 0;
+	double	 n;
+
+	if (vm == NULL || vm->type != JV_OBJECT)
+		return NULL;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (jv_num(vm, keys[i], &n) == 0 && used < sizeof(buf))
+			used += (size_t)snprintf(buf + used, sizeof(buf) - used,
+			    "%s%s=%.0f", used ? " " : "", keys[i] + 6, n);
+	return used > 0 ? xstrdup(buf) : NULL;
+}
+
 static void
 read_settings(const struct jv *root, struct result_set *rs)
 {
 	const struct jv		*sys, *tgt, *opt, *dev, *d;
 	struct rs_settings	*s = &rs->set;
 	const char		*tool, *ver;
+	double			 n;
 
 	sys = jv_get(root, "system");
 	tgt = jv_get(root, "target");
@@ -96,6 +119,15 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->seeks = get_u64(opt, "seeks");
 	s->seekers = (int)get_u64(opt, "seekers");
 	s->jobs = (int)get_u64(opt, "jobs");
+	s->super_options = dup_str(tgt, "super_options");
+	if (jv_num(dev, "read_ahead_kb", &n) == 0 && n >= 0)
+		s->read_ahead = xasprintf("%.0f KiB", n);
+	s->vm_dirty = vm_dirty(jv_get(tgt, "vm"));
+	s->seeker_mode = dup_str(opt, "seeker_mode");
+	d = jv_get(opt, "seed_given");
+	if (d != NULL && d->type == JV_BOOL)
+		s->seed = xstrdup(d->b ? "given (-z)" : "random");
+	s->verify = dup_str(opt, "verify");
 	s->cache = dup_str(opt, "cache");
 	d = jv_get(opt, "direct");
 	if (d != NULL && d->type == JV_BOOL)

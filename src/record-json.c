@@ -129,6 +129,8 @@ record_write_options(struct json *j, const struct options *opt)
 		json_null(j, "ram_bytes");
 	json_uint(j, "seed", opt->seed);
 	json_bool(j, "seed_given", opt->seed_given);
+	json_string(j, "verify", opt->verify == VERIFY_FATAL ? "fatal" :
+	    opt->verify == VERIFY_COUNT ? "count" : "off");
 	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
 	json_bool(j, "fast", !phase_selected(opt, PH_PUTC) &&
 	    !phase_selected(opt, PH_GETC));

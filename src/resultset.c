@@ -106,6 +106,12 @@ rs_free(struct result_set *rs)
 	free(s->mount_options);
 	free(s->device);
 	free(s->scheduler);
+	free(s->super_options);
+	free(s->read_ahead);
+	free(s->vm_dirty);
+	free(s->seeker_mode);
+	free(s->seed);
+	free(s->verify);
 	free(s->version);
 	memset(rs, 0, sizeof(*rs));
 }

@@ -199,4 +199,46 @@ if have script; then
 else
 	skip "script(1) is not installed"
 fi
+# compare sees -o sync (a super block option), says "unknown" for what one
+# side does not record, and notes that bonnie++'s per-char tests differ.
+if is_root && have jq && have losetup && have mkfs.ext4; then
+	mkdir "$T/m"
+	truncate -s 64m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
+	if mount -o loop "$T/img" "$T/m" 2>/dev/null; then
+		T_MOUNTS="$T/m"
+		"$BONNIE" -d "$T/m" -s 1m -c 16k -p write -q \
+		    --json "$T/def.json" >/dev/null 2>&1
+		mount -o remount,sync "$T/m"
+		"$BONNIE" -d "$T/m" -s 1m -c 16k -p write -q \
+		    --json "$T/sync.json" >/dev/null 2>&1
+		"$BONNIE" compare "$T/def.json" "$T/sync.json" >"$T/out" 2>&1
+		grep -Eq '^  mount options +[^|]+ \| .*(^|,| )sync(,|$)' "$T/out" &&
+		    ! grep -Eq '^  mount options +[^|]*sync' "$T/out"
+		check "compare: remount,sync shows in the mount options" $?
+		diag "$(grep '^  mount options' "$T/out")"
+		umount "$T/m"
+		T_MOUNTS=""
+	else
+		skip "compare -o sync: cannot mount an ext4 image"
+	fi
+else
+	skip "compare -o sync: needs root, jq, losetup and mkfs.ext4"
+fi
+"$BONNIE" -d "$T" -s 1m -c 16k -p write -q --json "$T/w.json" \
+    >/dev/null 2>&1
+"$BONNIE" compare "$T/w.json" tests/fixtures/pp-198.csv >"$T/out" 2>&1
+grep -q "^  chunk  *16384 | unknown (bonnie++'s default is 8192)$" "$T/out" &&
+    grep -q "^  seekers mode  *fork | unknown$" "$T/out" &&
+    grep -q "^note: the per-char columns (putc, getc) measure different work" \
+    "$T/out"
+check "compare with bonnie++: unknown settings said, per-char note" $?
+"$BONNIE" compare "$T/w.json" "$T/w.json" >"$T/out" 2>&1
+! grep -q "^note: the per-char" "$T/out" && ! grep -q "unknown" "$T/out"
+check "compare of bonnie-ng with itself: no unknowns, no per-char note" $?
+"$BONNIE" -d "$T" -s 1m -c 16k -p write -q -S thread -z 5 \
+    --json "$T/t.json" >/dev/null 2>&1
+"$BONNIE" compare "$T/w.json" "$T/t.json" >"$T/out" 2>&1
+grep -Eq '^  seekers mode +fork \| thread$' "$T/out" &&
+    grep -Eq '^  seed +random \| given \(-z\)$' "$T/out"
+check "compare lists the seekers mode and the seed policy" $?
 done_testing
