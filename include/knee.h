@@ -72,7 +72,7 @@ int	knee_sizes(const double *v, int n, double pct, struct knee *out,
 int	knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 	    int max);
 
-/* "block read", "per-char write", "seeks": a phase in words. */
+/* "block read", "per-char write": the named phase's words (phase.h). */
 const char *knee_phase_words(const char *phase);
 
 /*

@@ -89,6 +89,10 @@ uint64_t options_default_seed(void);
 /* The value checks, one per kind of value. */
 int	cache_mode_parse(const char *, enum cache_mode *, char **why);
 const char *cache_mode_name(enum cache_mode);
+/* --verify's value: none (count) or "fatal". */
+int	verify_mode_parse(const char *, enum verify_mode *, char **why);
+/* "off", "count", "fatal". */
+const char *verify_mode_name(enum verify_mode);
 int	seeker_mode_parse(const char *, enum seeker_mode *, char **why);
 const char *seeker_mode_name(enum seeker_mode);
 int	out_format_parse(const char *, enum out_format *, char **why);

@@ -87,11 +87,18 @@ struct pattern_bad {
 	uint64_t		 found_off;	/* Where the data belongs. */
 	enum pattern_writer	 found;		/* Its version, if known. */
 	enum pattern_writer	 want;		/* The version due. */
+	uint64_t		 chunks;	/* Bad chunks this covers: 1, or
+					   more in a tally (see below). */
+	int			 worker;	/* The team's worker whose file it
+					   is, or -1 (see run-team.c). */
 };
 
 /*
  * What the checks of one phase (or one seeker) found: every bad chunk
- * counted, by diagnosis, and the first PATTERN_KEEP of them kept.
+ * counted, by diagnosis, and the first PATTERN_KEEP of them kept, where a
+ * bad chunk that continues the last one kept (the next offset, the same
+ * whole-chunk diagnosis, for misplaced data the next offset's data too)
+ * extends it instead: a run of a thousand zeroed chunks is one entry.
  * Holds no pointers: seekers fill it in shared memory.
  */
 #define PATTERN_KEEP	64
@@ -112,6 +119,8 @@ struct pattern_tally {
  */
 void	pattern_tally_add(struct pattern_tally *, const struct pattern_bad *,
 	    int nbad, int n);
+/* How many bad chunks the entries kept cover. */
+uint64_t pattern_tally_listed(const struct pattern_tally *);
 /* Add one tally to another. */
 void	pattern_tally_merge(struct pattern_tally *,
 	    const struct pattern_tally *);

@@ -1,19 +1,33 @@
 /*
  * One benchmark phase.  Each src/phase-*.c exports one const struct phase
- * and phase.c lists them in the order they run.
+ * that holds every fact about the phase: its name, words, column, unit,
+ * colour and flags as well as its code.  include/phase-list.h lists the
+ * phases in the order they run; the phase table, enum phase_id and the
+ * result arrays (indexed by phase id) are made from that list, and every
+ * output (the JSON record, compare, report, sweep and its plot) walks the
+ * table.  Only the two frozen formats, the classic row (report.c) and the
+ * bonnie++ CSV (record-csv.c), name phases: the six classic ones, through
+ * classic_columns[] in report.h, so they never change when a phase is
+ * added.
  *
  * To add a phase:
  *  1. write src/phase-NAME.c with its timed loop in one short function and
- *     a const struct phase at the bottom;
- *  2. add an id to enum phase_id in result.h and the struct to the table in
- *     src/phase.c;
- *  3. if the phase takes an option of its own (say --syncs), declare its row
- *     in the phase's file only, through the struct's options (see below):
- *     the run and sweep commands parse it, print it in their usage and
- *     help, and options_defaults() sets its default.
+ *     a const struct phase at the bottom, filled in completely (name,
+ *     title, words, column, unit and cost unit when it counts operations,
+ *     colour, flags);
+ *  2. add PHASE(ID, NAME, ON) to include/phase-list.h where it should
+ *     run, ON 0 if it runs only when asked for;
+ *  3. if the phase takes an option of its own (say --syncs), declare its
+ *     row in the phase's file only, through the struct's options (see
+ *     below): the run and sweep commands parse it, print it in their usage
+ *     and help, and options_defaults() sets its default;
+ *  4. document it: the man page (-p and the phase), doc/RECORD.md and
+ *     doc/schema.json (its key under "phases" and "summary"), and add
+ *     tests.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
- * and reports.
+ * and every output shows the phase.  A phase that is not classic prints
+ * its own line under the classic row (its column is the line's name).
  */
 #ifndef BONNIE_PHASE_H
 #define BONNIE_PHASE_H
@@ -35,7 +49,7 @@
  */
 struct options;
 
-#define PHASE_VERSION	1
+#define PHASE_VERSION	2
 
 /* Capability flags. */
 #define PHASE_WRITES	0x01	/* Writes the file: drop the cache after. */
@@ -44,6 +58,11 @@ struct options;
 #define PHASE_SPAN	0x08	/* Sets its own elapsed span (seekers). */
 #define PHASE_WORKERS	0x10	/* Reports its workers' CPU in ctx. */
 #define PHASE_OPEN	0x20	/* The core opens ctx->fd (open_flags). */
+#define PHASE_FILLS	0x40	/* Writes the whole file from its start:
+				   when no such phase runs, the core fills
+				   the file before the others. */
+#define PHASE_OPS	0x80	/* The rate counts operations per second
+				   (unit names them), not KiB/s. */
 
 struct rng {
 	uint64_t	s[4];
@@ -112,9 +131,21 @@ struct phase_ctx {
 
 struct phase {
 	int		 version;	/* PHASE_VERSION */
-	enum phase_id	 id;
-	const char	*name;		/* "putc", "write", ... */
-	const char	*title;		/* "Writing with putc()" */
+	const char	*name;		/* "putc": the command line, the record's
+					   key, compare's column names. */
+	const char	*title;		/* "Writing with putc()": progress. */
+	const char	*words;		/* "per-char write": tables, knees. */
+	const char	*column;	/* The classic header's column title
+					   ("-Per Char-"), or for a phase not
+					   in the classic row the name of its
+					   own line ("Sync"). */
+	const char	*unit;		/* With PHASE_OPS, what one operation
+					   is, plural: "seeks" (seeks/sec);
+					   NULL for KiB/s. */
+	const char	*cost_unit;	/* With PHASE_OPS, the unit of its CPU
+					   cost per thousand: "s/kseek" (the
+					   others' is s/GiB). */
+	const char	*colour;	/* "#9467bd": its lines in plots. */
 	unsigned	 flags;
 	enum pattern_writer writer;	/* PHASE_WRITES over the whole file:
 					   the version it leaves (pattern.h). */
@@ -128,7 +159,7 @@ struct phase {
 	 * Optional: the phase's own option rows (include/args.h), ended by
 	 * ARGS_END.  The run and sweep commands take them after their own.
 	 * A row is a long ARGS_VALUE option with .set = args_set_count,
-	 * .slot = OPTIONS_PHASE_ARG(the phase's id) (options.h), and .def,
+	 * .slot = OPTIONS_PHASE_ARG(PH_NAME, the phase's id) (options.h), and .def,
 	 * .min and .max; its value is in ctx->opt->phase_arg[id], the
 	 * default when not given.  For example, in src/phase-NAME.c:
 	 *
@@ -146,19 +177,41 @@ struct phase {
 	const struct args_option *options;
 };
 
-extern const struct phase phase_putc, phase_write, phase_rewrite,
-	    phase_getc, phase_read, phase_seeks;
+#define PHASE(id, sym, on)	extern const struct phase phase_##sym;
+#include "phase-list.h"
+#undef PHASE
 
-/* The phases in the order they run, NULL-terminated. */
-extern const struct phase *const phase_table[];
+/* The phases in the order they run, indexed by id, NULL-terminated. */
+extern const struct phase *const phase_table[PH_COUNT + 1];
 
-/* Check the table once at start: versions, ids, order.  0 or -1. */
+/*
+ * Check the table once at start: versions, every fact filled in, names
+ * unique.  (The order and the length are checked when compiling.)  0 or
+ * -1 with the cause.
+ */
 int	phase_table_check(char **cause);
 /* The phase with this name, or NULL. */
 const struct phase *phase_by_name(const char *);
+/* Its id, or -1 for no such phase. */
+int	phase_id_by_name(const char *);
+/* The phase's name ("putc"); "unknown" out of range. */
+const char *phase_id_name(enum phase_id);
+
+/* Units of a phase's rate, as each output spells them. */
+enum phase_unit_style {
+	UNIT_TABLE,		/* "K/sec", "seeks/sec": sweep tables. */
+	UNIT_SHORT,		/* "K/sec", "/sec": compare, report. */
+	UNIT_RECORD		/* "KiB/s", "seeks/s": JSON record, plots. */
+};
+/* The unit in buf, which it returns. */
+const char *phase_unit(const struct phase *, enum phase_unit_style,
+	    char *buf, size_t len);
+
+/* The mask of the phases with all of these flags. */
+unsigned phase_flag_mask(unsigned flags);
 /*
- * A comma-separated list of phase names (-p) as a mask of phase ids.
- * 0, or -1 with the reason in *why.
+ * A comma-separated list of phase names, or "all" (-p, sweep --phases), as
+ * a mask of phase ids.  0, or -1 with the reason in *why.
  */
 int	phases_parse(const char *, unsigned *mask, char **why);
 /* "putc, write, ...": the names of the table's phases, for messages. */

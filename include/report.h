@@ -14,6 +14,16 @@
 extern const char report_header[];
 
 /*
+ * The phases of the classic row and of the bonnie++ CSV, in their column
+ * order.  These frozen formats name these six and no others, so a phase
+ * added to the table never changes them.
+ */
+#define CLASSIC_NCOLS	6
+extern const enum phase_id classic_columns[CLASSIC_NCOLS];
+/* The mask of the classic phases. */
+unsigned report_classic_mask(void);
+
+/*
  * One classic row: label cut to 8, size in MiB, five K/sec %CPU pairs and
  * the seek pair.  A phase that did not run prints "-" for both fields.
  * Returns the length written to buf (like snprintf).
@@ -22,18 +32,28 @@ int	report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
 	    const struct phase_result ph[PH_COUNT]);
 
 /*
- * The latency row (-L): "Latency", the size, then each phase's p99 with a
- * unit (us, ms, s) under its K/sec column, "-" for phases not run.
+ * The latency row (-L): "Latency", the size, then each classic phase's p99
+ * with a unit (us, ms, s) under its K/sec column, "-" for phases not run.
  */
 int	report_latency_row(char *buf, size_t len, uint64_t size_mib,
 	    const struct phase_result ph[PH_COUNT]);
+
+/*
+ * The line of a phase outside the classic row, under it: the phase's
+ * column ("Sync"), the size, the rate and %CPU under the first pair, the
+ * unit, and the latency percentiles; "-" for the figures of a phase that
+ * did not run.  latency: print the percentiles (0 for summary rows).
+ */
+int	report_extra_row(char *buf, size_t len, enum phase_id,
+	    uint64_t size_mib, const struct phase_result *, int latency);
 
 struct record;
 
 /*
  * The whole text report of a record: the header, a row per run, with -L a
- * latency row under each, and for several runs the summary rows labelled
- * "#median", "#min" and "#max".  0, or -1 if the stream failed.
+ * latency row under each, then a line for each phase that is selected but
+ * not classic; for several runs the summary rows labelled "#median",
+ * "#min" and "#max".  0, or -1 if the stream failed.
  */
 int	report_write_text(FILE *, const struct record *, int latency);
 

@@ -10,15 +10,20 @@
 #include "hist.h"
 #include "pattern.h"
 
-/* Phase ids, in the order the phases run and the report prints them. */
+/* Phase ids, in the order the phases run: made from phase-list.h. */
 enum phase_id {
-	PH_PUTC,
-	PH_WRITE,
-	PH_REWRITE,
-	PH_GETC,
-	PH_READ,
-	PH_SEEKS,
+#define PHASE(id, sym, on)	PH_##id,
+#include "phase-list.h"
+#undef PHASE
 	PH_COUNT
+};
+
+/* The mask of the phases that run when -p does not choose. */
+enum {
+	PH_DEFAULT_MASK = 0
+#define PHASE(id, sym, on)	| ((on) ? 1 << PH_##id : 0)
+#include "phase-list.h"
+#undef PHASE
 };
 
 /* The cache state a phase ran in. */
@@ -112,8 +117,7 @@ struct run_result {
 	struct worker_info *workers;	/* jobs, or NULL. */
 };
 
-/* Names used in the report, the JSON record and the command line. */
-const char	*phase_id_name(enum phase_id);
+/* Names used in the report and the JSON record. */
 const char	*cache_state_name(enum cache_state);
 
 #endif

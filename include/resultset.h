@@ -9,24 +9,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "result.h"
+
 /*
- * The columns: the six rates (K/sec, seeks/sec), their %CPU, and their
- * latencies (seconds).  RS_KIND() tells which of the three a column is.
+ * The columns: each phase's rate (K/sec, or operations/sec), then each
+ * one's %CPU, then each one's latency (seconds), phases in table order.
+ * RS_KIND() tells which of the three a column is, RS_PHASE() whose.
  */
-enum rs_col {
-	RS_PUTC, RS_WRITE, RS_REWRITE, RS_GETC, RS_READ, RS_SEEKS,
-	RS_PUTC_CPU, RS_WRITE_CPU, RS_REWRITE_CPU, RS_GETC_CPU,
-	RS_READ_CPU, RS_SEEKS_CPU,
-	RS_PUTC_LAT, RS_WRITE_LAT, RS_REWRITE_LAT, RS_GETC_LAT,
-	RS_READ_LAT, RS_SEEKS_LAT,
-	RS_NCOLS
-};
-#define RS_NPHASES	6
 #define RS_KIND_RATE	0
 #define RS_KIND_CPU	1
 #define RS_KIND_LAT	2
-#define RS_KIND(c)	((int)(c) / RS_NPHASES)
-#define RS_PHASE(c)	((int)(c) % RS_NPHASES)
+#define RS_NCOLS	(3 * PH_COUNT)
+#define RS_COL(kind, id) ((kind) * PH_COUNT + (int)(id))
+#define RS_RATE(id)	RS_COL(RS_KIND_RATE, id)
+#define RS_CPU(id)	RS_COL(RS_KIND_CPU, id)
+#define RS_LAT(id)	RS_COL(RS_KIND_LAT, id)
+#define RS_KIND(c)	((int)(c) / PH_COUNT)
+#define RS_PHASE(c)	((int)(c) % PH_COUNT)
 
 enum rs_state {
 	RS_NONE,		/* Not run, or not recorded. */
@@ -61,6 +60,8 @@ struct rs_settings {
 	uint64_t	 ram;		/* Bytes. */
 	char		*cache;		/* "cold", "keep" */
 	char		*direct;	/* "yes", "no" */
+	char		*verified;	/* Reads checked (--verify): "yes",
+					   "no". */
 	char		*hostname;
 	char		*os;
 	char		*kernel;
@@ -97,14 +98,15 @@ int		 rs_col_lower_better(int col);
 
 /*
  * The CPU cost of a %CPU column's run: CPU seconds per GiB for the
- * throughput phases, per thousand seeks for seeks, from the phase's rate
+ * throughput phases, per thousand operations for the phases whose rate
+ * counts them (PHASE_OPS: seeks, ...), from the phase's rate
  * and %CPU.  A %CPU alone rewards a phase that got slower (it waits more
  * and computes the same per byte); the cost does not.  Returns the state:
  * RS_VALUE with *cost set, RS_UNMEASURABLE when either value is, RS_NONE
  * when either is missing or the rate is not positive.
  */
 enum rs_state	 rs_cpu_cost(const struct rs_run *, int cpu_col, double *cost);
-/* "s/GiB" or "s/kseek": the unit of rs_cpu_cost() for a %CPU column. */
+/* "s/GiB", or the phase's cost unit ("s/kseek"): rs_cpu_cost()'s unit. */
 const char	*rs_cost_unit(int cpu_col);
 
 /*

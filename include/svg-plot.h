@@ -1,8 +1,8 @@
 /*
  * The plot of a sweep as one self-contained SVG document: throughput
  * against file size on a log2 axis, one line per chunk size per phase,
- * RAM and the knees marked.  Rates in KiB/s and seeks/s go in separate
- * panels, one above the other, since they share no unit.
+ * RAM and the knees marked.  Each unit (KiB/s, seeks/s, ...: the phase's
+ * unit) has its own panel, one above the other, since they share no scale.
  */
 #ifndef BONNIE_SVG_PLOT_H
 #define BONNIE_SVG_PLOT_H

@@ -155,6 +155,7 @@ use(struct parse *p, const struct found *f, const char *v)
 		return ARGS_SHOW_VERSION;
 	case ARGS_FLAG:
 	case ARGS_VALUE:
+	case ARGS_OPTIONAL:
 		break;
 	}
 	if (spec->required != NULL && f->row->name != NULL &&
@@ -202,7 +203,7 @@ parse_long(struct parse *p, int *i)
 		return errorf(cause, "%sunknown option --%.*s (see "
 		    "bonnie-ng%s --help)", prefix(spec, pb, sizeof(pb)),
 		    (int)m.len, m.name, space_name(spec, nb, sizeof(nb)));
-	if (eq != NULL && !takes_value(f.row))
+	if (eq != NULL && !takes_value(f.row) && f.row->kind != ARGS_OPTIONAL)
 		return errorf(cause, "%soption --%s takes no value",
 		    prefix(spec, pb, sizeof(pb)), f.row->name);
 	if (eq != NULL)
@@ -345,7 +346,7 @@ collect_flag(const struct args_option *r, void *target, void *arg)
 
 	(void)target;
 	if (r->letter != 0 && r->kind != ARGS_VALUE &&
-	    ls->n < (int)sizeof(ls->l) - 1)
+	    r->kind != ARGS_OPTIONAL && ls->n < (int)sizeof(ls->l) - 1)
 		ls->l[ls->n++] = (char)r->letter;
 	return 0;
 }
@@ -384,6 +385,9 @@ usage_row(const struct args_option *r, void *target, void *arg)
 		    r->letter, r->value, req ? "" : "]");
 	else if (r->kind == ARGS_VALUE)
 		snprintf(word, sizeof(word), "%s--%s %s%s", req ? "" : "[",
+		    r->name, r->value, req ? "" : "]");
+	else if (r->kind == ARGS_OPTIONAL)
+		snprintf(word, sizeof(word), "%s--%s[=%s]%s", req ? "" : "[",
 		    r->name, r->value, req ? "" : "]");
 	else
 		snprintf(word, sizeof(word), "%s--%s%s", req ? "" : "[",
@@ -437,6 +441,9 @@ help_row(const struct args_option *r, void *target, void *arg)
 		n = snprintf(left, sizeof(left), "    --%s", r->name);
 	if (r->kind == ARGS_VALUE && n > 0 && (size_t)n < sizeof(left))
 		snprintf(left + n, sizeof(left) - (size_t)n, " %s", r->value);
+	else if (r->kind == ARGS_OPTIONAL && n > 0 &&
+	    (size_t)n < sizeof(left))
+		snprintf(left + n, sizeof(left) - (size_t)n, "[=%s]", r->value);
 	if ((int)strlen(left) + 2 >= HELP_COLUMN)
 		fprintf(f, "  %s\n  %*s", left, HELP_COLUMN - 2, "");
 	else

@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "text.h"
@@ -87,6 +88,7 @@ STR_SETTING(get_vm_dirty, vm_dirty)
 STR_SETTING(get_seeker_mode, seeker_mode)
 STR_SETTING(get_seed, seed)
 STR_SETTING(get_verify, verify)
+STR_SETTING(get_verified, verified)
 
 static int
 cmp_str(const void *a, const void *b)
@@ -182,6 +184,8 @@ static const struct setting settings[] = {
 	{ "seekers mode", 0, get_seeker_mode },
 	{ "seed", 0, get_seed },
 	{ "verify", 0, get_verify },
+	/* Checking costs reading time: verified rates are not comparable. */
+	{ "verified reads", 1, get_verified },
 	{ "jobs", 1, get_jobs },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },
@@ -191,7 +195,7 @@ static const struct setting settings[] = {
 static int
 parse_fail_on(const char *arg, int *sel, char **cause)
 {
-	char	*copy, *word, *next;
+	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
@@ -212,9 +216,10 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			continue;
 		}
 		if ((c = rs_col_by_name(word)) < 0) {
-			r = errorf(cause, "unknown column '%s' (one of putc, "
-			    "write, rewrite, getc, read, seeks, NAME_cpu, "
-			    "NAME_lat, rates, cpu, latency, all)", word);
+			phase_names(names, sizeof(names));
+			r = errorf(cause, "unknown column '%s' (one of %s, "
+			    "NAME_cpu, NAME_lat, rates, cpu, latency, all)",
+			    word, names);
 			break;
 		}
 		sel[c] = 1;
@@ -440,7 +445,8 @@ col_unit(int col)
 		return rs_cost_unit(col);
 	if (RS_KIND(col) == RS_KIND_LAT)
 		return "lat";
-	return col == RS_SEEKS ? "/sec" : "K/sec";
+	return phase_table[RS_PHASE(col)]->flags & PHASE_OPS ? "/sec" :
+	    "K/sec";
 }
 
 /* A result of bonnie++ itself (not bonnie-ng's CSV)? */

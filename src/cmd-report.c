@@ -13,6 +13,7 @@
 #include "args.h"
 #include "commands.h"
 #include "error.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "text.h"
@@ -27,7 +28,7 @@ struct table {
 	int		  nrows;
 	int		  ncols;	/* NLEAD + shown result columns. */
 	int		  col[NLEAD + RS_NCOLS];	/* Result column, or -1. */
-	const char	 *head[NLEAD + RS_NCOLS];
+	char		  head[NLEAD + RS_NCOLS][48];
 	char		**cell;		/* [row * ncols + c] */
 	double		 *value;	/* Bar lengths, NAN-free: <0 none. */
 };
@@ -36,28 +37,39 @@ static const char *const lead_heads[NLEAD] = {
 	"source", "machine", "run", "jobs", "size"
 };
 
-static const char *const col_heads[RS_NCOLS] = {
-	"putc K/sec", "write K/sec", "rewrite K/sec", "getc K/sec",
-	"read K/sec", "seeks /sec",
-	"putc %CPU", "write %CPU", "rewrite %CPU", "getc %CPU",
-	"read %CPU", "seeks %CPU",
-	"putc latency", "write latency", "rewrite latency", "getc latency",
-	"read latency", "seeks latency"
-};
+/* A column's head: "write K/sec", "seeks /sec", "write %CPU", ... */
+static void
+column_head(char *buf, size_t len, int col)
+{
+	const struct phase	*p = phase_table[RS_PHASE(col)];
+	char			 unit[32];
 
-/* The HTML page's %CPU columns carry the CPU cost too; the bars are it. */
-static const char *const cost_heads[RS_NPHASES] = {
-	"putc %CPU (CPU s/GiB)", "write %CPU (CPU s/GiB)",
-	"rewrite %CPU (CPU s/GiB)", "getc %CPU (CPU s/GiB)",
-	"read %CPU (CPU s/GiB)", "seeks %CPU (CPU s/kseek)"
-};
+	if (RS_KIND(col) == RS_KIND_CPU)
+		snprintf(buf, len, "%s %%CPU", p->name);
+	else if (RS_KIND(col) == RS_KIND_LAT)
+		snprintf(buf, len, "%s latency", p->name);
+	else
+		snprintf(buf, len, "%s %s", p->name,
+		    phase_unit(p, UNIT_SHORT, unit, sizeof(unit)));
+}
+
+/*
+ * The HTML page's %CPU columns carry the CPU cost too; the bars are it:
+ * "write %CPU (CPU s/GiB)", "seeks %CPU (CPU s/kseek)".
+ */
+static void
+cost_head(char *buf, size_t len, int col)
+{
+	snprintf(buf, len, "%s %%CPU (CPU %s)", phase_table[RS_PHASE(col)]->name,
+	    rs_cost_unit(col));
+}
 
 /* The order the columns appear in: each phase's rate then %CPU. */
 static int
 column_order(int i)
 {
-	if (i < 2 * RS_NPHASES)
-		return i % 2 == 0 ? i / 2 : RS_NPHASES + i / 2;
+	if (i < 2 * PH_COUNT)
+		return i % 2 == 0 ? RS_RATE(i / 2) : RS_CPU(i / 2);
 	return i;
 }
 
@@ -80,15 +92,18 @@ build(struct table *t, struct result_set *sets, int nsets, int html)
 	t->ncols = 0;
 	for (i = 0; i < NLEAD; i++) {
 		t->col[t->ncols] = -1;
-		t->head[t->ncols++] = lead_heads[i];
+		snprintf(t->head[t->ncols++], sizeof(t->head[0]), "%s",
+		    lead_heads[i]);
 	}
 	for (i = 0; i < RS_NCOLS; i++) {
 		c = column_order(i);
 		if (!shown[c])
 			continue;
 		t->col[t->ncols] = c;
-		t->head[t->ncols++] = html && RS_KIND(c) == RS_KIND_CPU ?
-		    cost_heads[RS_PHASE(c)] : col_heads[c];
+		if (html && RS_KIND(c) == RS_KIND_CPU)
+			cost_head(t->head[t->ncols++], sizeof(t->head[0]), c);
+		else
+			column_head(t->head[t->ncols++], sizeof(t->head[0]), c);
 	}
 	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
 	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,

@@ -81,6 +81,13 @@ set_cache(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_verify(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return verify_mode_parse(v, &((struct options *)t)->verify, why);
+}
+
+static int
 set_ram(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -186,6 +193,8 @@ const struct args_option cmd_run_rows[] = {
 	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
 	  OFF(no_space_check), 0, 0, 0,
 	  "do not check for room before making the file" },
+	{ 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
+	  "check every byte read (=fatal: stop at bad data)" },
 	{ 'f', "fast", ARGS_FLAG, NULL, args_set_flag, OFF(fast), 0, 0, 0,
 	  "skip the per-char phases" },
 	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
@@ -310,7 +319,7 @@ cache_summary(const struct options *o, const struct record *rec)
 
 	for (k = 0; k < rec->nruns; k++)
 		for (i = 0; (p = phase_table[i]) != NULL; i++) {
-			ph = &rec->runs[k].ph[p->id];
+			ph = &rec->runs[k].ph[i];
 			if (!ph->ran || !(p->flags & PHASE_READS))
 				continue;
 			nread++;
@@ -460,10 +469,22 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	if (status != CMD_OK && !said)
 		errorf(cause, "%s", runs[done - 1].err.message);
-	else if (status == CMD_OK && left)
-		status = CMD_FAIL;	/* Said with its path by the run. */
-	else if (leader && !o->quiet)
-		cache_summary(o, &rec);
+	else {
+		/* --verify found bad data: the report stands, the exit is 1. */
+		uint64_t	bad = 0;
+
+		if (leader && !o->quiet)
+			cache_summary(o, &rec);
+		for (i = 0; i < done; i++)
+			bad += runs[i].bad_chunks;
+		if (bad > 0) {
+			errorf(cause, "--verify: %llu bad chunk%s read "
+			    "(described above)", (unsigned long long)bad,
+			    bad == 1 ? "" : "s");
+			status = CMD_FAIL;
+		} else if (left)
+			status = CMD_FAIL;	/* Said with its path by the run. */
+	}
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);
 	sysinfo_free(si);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "knee.h"
+#include "phase.h"
 #include "units.h"
 
 /* A point that was measured: finite and positive. */
@@ -120,26 +121,11 @@ knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 }
 
 const char *
-knee_phase_words(const char *phase)
+knee_phase_words(const char *name)
 {
-	static const struct {
-		const char	*name;
-		const char	*words;
-	} words[] = {
-		{ "putc", "per-char write" },
-		{ "write", "block write" },
-		{ "rewrite", "rewrite" },
-		{ "getc", "per-char read" },
-		{ "read", "block read" },
-		{ "seeks", "seeks" },
-	};
-	size_t	i;
+	const struct phase	*p = phase_by_name(name);
 
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (strcmp(words[i].name, phase) == 0)
-			return words[i].words;
-	}
-	return phase;
+	return p != NULL ? p->words : name;
 }
 
 int

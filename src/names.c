@@ -1,19 +1,8 @@
 /*
- * Names of phases and cache states, shared by every output format.
+ * Names of cache states and signals, shared by every output format.
+ * (A phase's name is in its struct; see phase.h.)
  */
 #include "result.h"
-
-static const char *const phase_names[PH_COUNT] = {
-	"putc", "write", "rewrite", "getc", "read", "seeks"
-};
-
-const char *
-phase_id_name(enum phase_id id)
-{
-	if ((unsigned)id >= PH_COUNT)
-		return "unknown";
-	return phase_names[id];
-}
 
 const char *
 cache_state_name(enum cache_state s)

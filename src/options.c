@@ -42,7 +42,7 @@ options_defaults(struct options *o)
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
-	o->phases = (1u << PH_COUNT) - 1;
+	o->phases = PH_DEFAULT_MASK;
 	o->repeat = 1;
 	o->format = OUT_TEXT;
 	o->csv_layout = CSV_198;
@@ -83,6 +83,25 @@ const char *
 cache_mode_name(enum cache_mode m)
 {
 	return m == CACHE_MODE_KEEP ? "keep" : "cold";
+}
+
+int
+verify_mode_parse(const char *arg, enum verify_mode *out, char **why)
+{
+	if (arg == NULL)
+		*out = VERIFY_COUNT;
+	else if (strcmp(arg, "fatal") == 0)
+		*out = VERIFY_FATAL;
+	else
+		return errorf(why, "'%s' (use --verify or --verify=fatal)", arg);
+	return 0;
+}
+
+const char *
+verify_mode_name(enum verify_mode m)
+{
+	return m == VERIFY_FATAL ? "fatal" : m == VERIFY_COUNT ? "count" :
+	    "off";
 }
 
 int
@@ -251,7 +270,7 @@ options_check(struct options *o, char **cause)
 		return errorf(cause, "invalid value for -S, --seekers: %d "
 		    "(1 to %d)", o->seekers, MAX_SEEKERS);
 	if (o->fast)
-		o->phases &= ~((1u << PH_PUTC) | (1u << PH_GETC));
+		o->phases &= ~phase_flag_mask(PHASE_PERCHAR);
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->repeat < 1)

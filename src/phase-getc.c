@@ -102,9 +102,11 @@ getc_run(struct phase_ctx *ctx)
 
 const struct phase phase_getc = {
 	.version = PHASE_VERSION,
-	.id = PH_GETC,
 	.name = "getc",
 	.title = "Reading with getc()",
+	.words = "per-char read",
+	.column = "-Per Char-",
+	.colour = "#8c564b",
 	.flags = PHASE_READS | PHASE_PERCHAR,
 	.setup = getc_setup,
 	.run = getc_run,

@@ -77,10 +77,12 @@ putc_run(struct phase_ctx *ctx)
 
 const struct phase phase_putc = {
 	.version = PHASE_VERSION,
-	.id = PH_PUTC,
 	.name = "putc",
 	.title = "Writing with putc()",
-	.flags = PHASE_WRITES | PHASE_PERCHAR,
+	.words = "per-char write",
+	.column = "-Per Char-",
+	.colour = "#9467bd",
+	.flags = PHASE_FILLS | PHASE_WRITES | PHASE_PERCHAR,
 	.writer = PW_PUTC,
 	.setup = putc_setup,
 	.run = putc_run,

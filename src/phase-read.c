@@ -57,9 +57,11 @@ read_run(struct phase_ctx *ctx)
 
 const struct phase phase_read = {
 	.version = PHASE_VERSION,
-	.id = PH_READ,
 	.name = "read",
 	.title = "Reading intelligently",
+	.words = "block read",
+	.column = "--Block---",
+	.colour = "#ff7f0e",
 	.flags = PHASE_READS | PHASE_OPEN,
 	.open_flags = O_RDONLY,
 	.run = read_run,

@@ -52,9 +52,11 @@ rewrite_run(struct phase_ctx *ctx)
 
 const struct phase phase_rewrite = {
 	.version = PHASE_VERSION,
-	.id = PH_REWRITE,
 	.name = "rewrite",
 	.title = "Rewriting",
+	.words = "rewrite",
+	.column = "-Rewrite--",
+	.colour = "#2ca02c",
 	.flags = PHASE_READS | PHASE_WRITES | PHASE_OPEN,
 	.writer = PW_REWRITE,
 	.open_flags = O_RDWR,

@@ -180,10 +180,15 @@ seeks_teardown(struct phase_ctx *ctx)
 
 const struct phase phase_seeks = {
 	.version = PHASE_VERSION,
-	.id = PH_SEEKS,
 	.name = "seeks",
 	.title = "Seeking",
-	.flags = PHASE_READS | PHASE_WRITES | PHASE_SPAN | PHASE_WORKERS,
+	.words = "seeks",
+	.column = "--Seeks---",
+	.unit = "seeks",
+	.cost_unit = "s/kseek",
+	.colour = "#d62728",
+	.flags = PHASE_READS | PHASE_WRITES | PHASE_SPAN | PHASE_WORKERS |
+	    PHASE_OPS,
 	.setup = seeks_setup,
 	.run = seeks_run,
 	.teardown = seeks_teardown,

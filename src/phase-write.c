@@ -40,10 +40,12 @@ write_run(struct phase_ctx *ctx)
 
 const struct phase phase_write = {
 	.version = PHASE_VERSION,
-	.id = PH_WRITE,
 	.name = "write",
 	.title = "Writing intelligently",
-	.flags = PHASE_WRITES | PHASE_OPEN,
+	.words = "block write",
+	.column = "--Block---",
+	.colour = "#1f77b4",
+	.flags = PHASE_FILLS | PHASE_WRITES | PHASE_OPEN,
 	.writer = PW_WRITE,
 	.open_flags = O_WRONLY | O_TRUNC,
 	.run = write_run,

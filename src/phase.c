@@ -1,7 +1,8 @@
 /*
- * The phase table and its start-up check.  What the phases share (opening
- * the test file, whole transfers, the data generator) is in phasekit.c,
- * below the phases, so that the table and the phases call only downwards.
+ * The phase table, its start-up check, and the facts derived from it.
+ * What the phases share (opening the test file, whole transfers, the data
+ * generator) is in phasekit.c, below the phases, so that the table and
+ * the phases call only downwards.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,16 +11,26 @@
 #include "error.h"
 #include "phase.h"
 
-/* The phases in the order they run; the report columns follow it. */
-const struct phase *const phase_table[] = {
-	&phase_putc,
-	&phase_write,
-	&phase_rewrite,
-	&phase_getc,
-	&phase_read,
-	&phase_seeks,
+/* The phases in the order they run, made from phase-list.h. */
+const struct phase *const phase_table[PH_COUNT + 1] = {
+#define PHASE(id, sym, on)	&phase_##sym,
+#include "phase-list.h"
+#undef PHASE
 	NULL
 };
+
+/* The list and the enum come from one list, so they agree in length. */
+_Static_assert(sizeof(phase_table) / sizeof(phase_table[0]) == PH_COUNT + 1,
+    "the phase table and enum phase_id differ");
+/* The names in the list, which the structs' names must be. */
+static const char *const list_names[PH_COUNT] = {
+#define PHASE(id, sym, on)	#sym,
+#include "phase-list.h"
+#undef PHASE
+};
+
+/* Phase masks are bit masks in an int. */
+_Static_assert(PH_COUNT <= 31, "too many phases for a phase mask");
 
 /* A phase's option rows store into its own slot, with a sane range. */
 static int
@@ -45,39 +56,90 @@ int
 phase_table_check(char **cause)
 {
 	const struct phase	*p;
-	int			 i;
+	int			 i, k;
 
 	for (i = 0; (p = phase_table[i]) != NULL; i++) {
 		if (p->version != PHASE_VERSION)
 			return errorf(cause, "phase %s: version %d, want %d",
 			    p->name, p->version, PHASE_VERSION);
-		if ((int)p->id != i || i >= PH_COUNT)
-			return errorf(cause, "phase %s: id %d at table "
-			    "position %d", p->name, (int)p->id, i);
-		if (p->run == NULL || p->name == NULL || p->title == NULL)
-			return errorf(cause, "phase %d: missing run, name or "
-			    "title", i);
-		if (strcmp(p->name, phase_id_name(p->id)) != 0)
-			return errorf(cause, "phase %s: name differs from "
-			    "its id's name %s", p->name, phase_id_name(p->id));
+		if (p->run == NULL || p->name == NULL || p->title == NULL ||
+		    p->words == NULL || p->column == NULL ||
+		    p->colour == NULL)
+			return errorf(cause, "phase %d: missing run, name, "
+			    "title, words, column or colour", i);
+		if (((p->flags & PHASE_OPS) != 0) != (p->unit != NULL) ||
+		    ((p->flags & PHASE_OPS) != 0) != (p->cost_unit != NULL))
+			return errorf(cause, "phase %s: a unit and a cost unit "
+			    "go with PHASE_OPS and only with it", p->name);
+		if (strcmp(p->name, list_names[i]) != 0)
+			return errorf(cause, "phase %s: listed as %s in "
+			    "phase-list.h", p->name, list_names[i]);
+		if (strcmp(p->name, "all") == 0 || strchr(p->name, ',') ||
+		    strchr(p->name, '_'))
+			return errorf(cause, "phase %s: not a usable name",
+			    p->name);
+		for (k = 0; k < i; k++)
+			if (strcmp(phase_table[k]->name, p->name) == 0)
+				return errorf(cause, "phase %s: listed twice",
+				    p->name);
 		if (phase_rows_check(p, cause) == -1)
 			return -1;
 	}
-	if (i != PH_COUNT)
-		return errorf(cause, "phase table has %d phases, want %d", i,
-		    PH_COUNT);
 	return 0;
 }
 
 const struct phase *
 phase_by_name(const char *name)
 {
+	int	i = phase_id_by_name(name);
+
+	return i < 0 ? NULL : phase_table[i];
+}
+
+int
+phase_id_by_name(const char *name)
+{
 	int	i;
 
-	for (i = 0; phase_table[i] != NULL; i++)
+	for (i = 0; i < PH_COUNT; i++)
 		if (strcmp(phase_table[i]->name, name) == 0)
-			return phase_table[i];
-	return NULL;
+			return i;
+	return -1;
+}
+
+const char *
+phase_id_name(enum phase_id id)
+{
+	if ((unsigned)id >= PH_COUNT)
+		return "unknown";
+	return phase_table[id]->name;
+}
+
+const char *
+phase_unit(const struct phase *p, enum phase_unit_style style, char *buf,
+    size_t len)
+{
+	if (!(p->flags & PHASE_OPS))
+		snprintf(buf, len, "%s", style == UNIT_RECORD ? "KiB/s" :
+		    "K/sec");
+	else if (style == UNIT_SHORT)
+		snprintf(buf, len, "/sec");
+	else
+		snprintf(buf, len, "%s/%s", p->unit,
+		    style == UNIT_RECORD ? "s" : "sec");
+	return buf;
+}
+
+unsigned
+phase_flag_mask(unsigned flags)
+{
+	unsigned	m = 0;
+	int		i;
+
+	for (i = 0; i < PH_COUNT; i++)
+		if ((phase_table[i]->flags & flags) == flags)
+			m |= 1u << i;
+	return m;
 }
 
 void
@@ -97,18 +159,22 @@ phase_names(char *buf, size_t len)
 int
 phases_parse(const char *arg, unsigned *mask, char **why)
 {
-	const struct phase	*p;
-	char			*copy = xstrdup(arg), *s = copy, *name;
-	char			 list[256];
+	char	*copy = xstrdup(arg), *s = copy, *name;
+	char	 list[256];
+	int	 id;
 
 	*mask = 0;
 	while ((name = strsep(&s, ",")) != NULL) {
-		if ((p = phase_by_name(name)) != NULL) {
-			*mask |= 1u << p->id;
+		if (strcmp(name, "all") == 0) {
+			*mask |= (1u << PH_COUNT) - 1;
+			continue;
+		}
+		if ((id = phase_id_by_name(name)) != -1) {
+			*mask |= 1u << id;
 			continue;
 		}
 		phase_names(list, sizeof(list));
-		errorf(why, "unknown phase '%s' (%s)", name, list);
+		errorf(why, "unknown phase '%s' (%s, all)", name, list);
 		free(copy);
 		return -1;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "units.h"
@@ -32,7 +33,8 @@ static const struct csv_layout layouts[] = {
 	{ "1.97", 48, -1, -1, 7, 36 },
 };
 
-static const char *const field_names[RS_NPHASES] = {
+/* bonnie++'s names of its six pairs: the classic_columns[] phases. */
+static const char *const field_names[CLASSIC_NCOLS] = {
 	"putc", "put_block", "rewrite", "getc", "get_block", "seeks"
 };
 
@@ -108,7 +110,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 	uint64_t		 size, u;
 	double			 v;
 	size_t			 i;
-	int			 n, k;
+	int			 n, k, id;
 
 	n = split(text, f, CSV_MAX_FIELDS);
 	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
@@ -126,22 +128,23 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		    "'%s'", name, line, f[5]);
 	r = rs_add_run(rs, f[2], line);
 	r->size = size;
-	for (k = 0; k < RS_NPHASES; k++) {
+	for (k = 0; k < CLASSIC_NCOLS; k++) {
+		id = classic_columns[k];
 		if (field_value(name, line, L->pairs + 2 * k, field_names[k],
-		    f[L->pairs + 2 * k], &r->col[k], cause) != 0)
+		    f[L->pairs + 2 * k], &r->col[RS_RATE(id)], cause) != 0)
 			return -1;
 		snprintf(what, sizeof(what), "%s_cpu", field_names[k]);
 		if (field_value(name, line, L->pairs + 2 * k + 1, what,
-		    f[L->pairs + 2 * k + 1], &r->col[RS_NPHASES + k], cause) != 0)
+		    f[L->pairs + 2 * k + 1], &r->col[RS_CPU(id)], cause) != 0)
 			return -1;
 		snprintf(what, sizeof(what), "%s_latency", field_names[k]);
 		if (*f[L->latency + k] == '\0')
 			continue;
 		if (all_plus(f[L->latency + k]))
-			r->col[2 * RS_NPHASES + k].state = RS_UNMEASURABLE;
+			r->col[RS_LAT(id)].state = RS_UNMEASURABLE;
 		else if (units_parse_latency(f[L->latency + k], &v) == 0) {
-			r->col[2 * RS_NPHASES + k].state = RS_VALUE;
-			r->col[2 * RS_NPHASES + k].v = v;
+			r->col[RS_LAT(id)].state = RS_VALUE;
+			r->col[RS_LAT(id)].v = v;
 		} else
 			return errorf(cause, "%s:%d: field %d (%s) is not a "
 			    "latency: '%s'", name, line, L->latency + k + 1,

@@ -9,12 +9,9 @@
 
 #include "error.h"
 #include "jsonparse.h"
+#include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
-
-static const char *const phase_keys[RS_NPHASES] = {
-	"putc", "write", "rewrite", "getc", "read", "seeks"
-};
 
 static char *
 dup_str(const struct jv *v, const char *key)
@@ -45,20 +42,20 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		return 0;
 	if (ph->type != JV_OBJECT)
 		return errorf(cause, "%s:%d: phase \"%s\" is not an object",
-		    name, ph->line, phase_keys[i]);
+		    name, ph->line, phase_table[i]->name);
 	if (jv_num(ph, "rate", &n) != 0 || !(n >= 0))
 		return errorf(cause, "%s:%d: phase \"%s\" has no \"rate\"",
-		    name, ph->line, phase_keys[i]);
-	r->col[i].state = RS_VALUE;
-	r->col[i].v = n;
+		    name, ph->line, phase_table[i]->name);
+	r->col[RS_RATE(i)].state = RS_VALUE;
+	r->col[RS_RATE(i)].v = n;
 	if (jv_num(ph, "cpu_pct", &n) == 0 && n >= 0) {
-		r->col[RS_NPHASES + i].state = RS_VALUE;
-		r->col[RS_NPHASES + i].v = n;
+		r->col[RS_CPU(i)].state = RS_VALUE;
+		r->col[RS_CPU(i)].v = n;
 	}
 	lat = jv_get(ph, "latency");
 	if (lat != NULL && jv_num(lat, "max_s", &n) == 0 && n >= 0) {
-		r->col[2 * RS_NPHASES + i].state = RS_VALUE;
-		r->col[2 * RS_NPHASES + i].v = n;
+		r->col[RS_LAT(i)].state = RS_VALUE;
+		r->col[RS_LAT(i)].v = n;
 	}
 	return 0;
 }
@@ -132,6 +129,12 @@ read_settings(const struct jv *root, struct result_set *rs)
 	d = jv_get(opt, "direct");
 	if (d != NULL && d->type == JV_BOOL)
 		s->direct = xstrdup(d->b ? "yes" : "no");
+	/* Records from before --verify have no key: nothing was checked. */
+	d = jv_get(opt, "verify");
+	if (d == NULL || (d->type == JV_STRING && strcmp(d->s, "off") == 0))
+		s->verified = xstrdup("no");
+	else if (d->type == JV_STRING)
+		s->verified = xstrdup("yes");
 }
 
 /* A run that stopped on an error or a signal: say why. */
@@ -203,8 +206,9 @@ rs_read_json(const char *name, const char *buf, size_t len,
 		r = rs_add_run(rs, label, run->line);
 		r->size = rs->set.size;
 		run_failed(run, r);
-		for (k = 0; k < RS_NPHASES; k++)
-			if (read_phase(name, jv_get(phases, phase_keys[k]), k,
+		for (k = 0; k < PH_COUNT; k++)
+			if (read_phase(name, jv_get(phases,
+			    phase_table[k]->name), k,
 			    r, cause) != 0)
 				goto out;
 	}

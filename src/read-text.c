@@ -3,7 +3,8 @@
  * prose before, quoting prefixes ("> ", ">> "), header lines with any
  * indentation, rows with or without the Machine and MB columns, values of
  * any width.  Rows are split on white space, never on columns.  bonnie-ng's
- * own "Latency" rows are read; its "#median", "#min" and "#max" summary
+ * own "Latency" rows and the lines of its phases outside the classic row
+ * ("Sync") are read; its "#median", "#min" and "#max" summary
  * rows are skipped, being derived from the runs above them.  A row that a
  * mail program wrapped onto a second line is joined again.
  */
@@ -14,6 +15,8 @@
 #include <string.h>
 
 #include "error.h"
+#include "phase.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "units.h"
@@ -109,17 +112,65 @@ latency_row(const char *name, int line, char **tok, int n,
 	else
 		return errorf(cause, "%s:%d: Latency row has %d fields, expected "
 		    "6 latencies", name, line, n - 1);
-	for (i = 0; i < RS_NPHASES; i++) {
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		if (strcmp(tok[first + i], "-") == 0)
 			continue;
 		if (units_parse_latency(tok[first + i], &v) != 0)
 			return errorf(cause, "%s:%d: not a latency: '%s'", name,
 			    line, tok[first + i]);
 		if (last != NULL) {
-			last->col[2 * RS_NPHASES + i].state = RS_VALUE;
-			last->col[2 * RS_NPHASES + i].v = v;
+			last->col[RS_LAT(classic_columns[i])].state = RS_VALUE;
+			last->col[RS_LAT(classic_columns[i])].v = v;
 		}
 	}
+	return 0;
+}
+
+/* The phase outside the classic row whose line starts with word, or -1. */
+static int
+extra_phase(const char *word, size_t len)
+{
+	int	id;
+
+	for (id = 0; id < PH_COUNT; id++)
+		if (!(report_classic_mask() & (1u << id)) &&
+		    strlen(phase_table[id]->column) == len &&
+		    strncmp(word, phase_table[id]->column, len) == 0)
+			return id;
+	return -1;
+}
+
+/*
+ * The line of a phase outside the classic row, under a run's row: the
+ * phase's column ("Sync"), the size, rate and %CPU, the unit, and perhaps
+ * "latency p50 D p90 D p99 D p99.9 D".  Returns 1 when tok[0] names no
+ * such phase, 0 when the line was read, -1 when it is malformed.
+ */
+static int
+extra_row(const char *name, int line, char **tok, int n, struct rs_run *run,
+    char **cause)
+{
+	double	v;
+	int	id, i;
+
+	if ((id = extra_phase(tok[0], strlen(tok[0]))) == -1)
+		return 1;
+	if (n < 4 || !is_field(tok[1]) || !is_field(tok[2]) ||
+	    !is_field(tok[3]))
+		return errorf(cause, "%s:%d: %s line: expected the size, the "
+		    "rate and %%CPU", name, line, tok[0]);
+	if (run == NULL)
+		return 0;
+	field_value(tok[2], &run->col[RS_RATE(id)]);
+	field_value(tok[3], &run->col[RS_CPU(id)]);
+	for (i = 4; i + 1 < n; i++)
+		if (strcmp(tok[i], "p99") == 0) {
+			if (units_parse_latency(tok[i + 1], &v) != 0)
+				return errorf(cause, "%s:%d: not a latency: "
+				    "'%s'", name, line, tok[i + 1]);
+			run->col[RS_LAT(id)].state = RS_VALUE;
+			run->col[RS_LAT(id)].v = v;
+		}
 	return 0;
 }
 
@@ -171,9 +222,11 @@ data_row(const char *name, int line, char **tok, int n,
 	r = rs_add_run(rs, label, line);
 	if (mb >= 0 && mb < 0x1p44)	/* Else too large: unknown. */
 		r->size = (uint64_t)(mb * 1024 * 1024);
-	for (i = 0; i < RS_NPHASES; i++) {
-		field_value(tok[n - 12 + 2 * i], &r->col[i]);
-		field_value(tok[n - 12 + 2 * i + 1], &r->col[RS_NPHASES + i]);
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		field_value(tok[n - 12 + 2 * i],
+		    &r->col[RS_RATE(classic_columns[i])]);
+		field_value(tok[n - 12 + 2 * i + 1],
+		    &r->col[RS_CPU(classic_columns[i])]);
 	}
 	*lastp = r;
 	return 0;
@@ -224,7 +277,8 @@ unwrap(char *text, const char *end, const char **nl, int *line)
 	char		*more, *joined;
 	int		 n, t, n2, t2;
 
-	if (*nl == NULL || strncmp(text, "Latency", 7) == 0)
+	if (*nl == NULL || strncmp(text, "Latency", 7) == 0 ||
+	    extra_phase(text, strcspn(text, " \t")) != -1)
 		return text;
 	n = count_fields(text, &t);
 	if (n == 0 || t >= 12)
@@ -249,7 +303,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
 {
 	const char	*p = buf, *end = buf + len, *nl;
-	struct rs_run	*last = NULL;
+	struct rs_run	*last = NULL, *run = NULL;
 	char		*text, *tok[MAX_TOKENS + 1];
 	int		 line = 0, in = 0, rows = 0, header = 0, hdr, n, r;
 	int		 row_line;
@@ -265,7 +319,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
 			in = 1;
 			rows = 0;
 			header = line;
-			last = NULL;
+			last = run = NULL;
 			goto next;
 		}
 		if (!in)
@@ -291,7 +345,10 @@ rs_read_text(const char *name, const char *buf, size_t len,
 			last = NULL;
 			goto next;
 		}
+		if ((r = extra_row(name, row_line, tok, n, run, cause)) != 1)
+			goto next;
 		r = data_row(name, row_line, tok, n, rs, &last, cause);
+		run = last;
 		if (r == 0)
 			rows++;
 		else if (r == 1) {

@@ -13,7 +13,9 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "phase.h"
 #include "record.h"
+#include "report.h"
 #include "result.h"
 #include "units.h"
 
@@ -45,12 +47,13 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
 		    opt->seekers);
 
-	/* 9-20 (1.97: 7-18): the six rate and %CPU pairs; empty when not run. */
-	for (i = 0; i < PH_COUNT; i++) {
-		p = &run->ph[i];
+	/* 9-20 (1.97: 7-18): the six classic rate and %CPU pairs; empty
+	   when not run. */
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		p = &run->ph[classic_columns[i]];
 		if (!p->ran)
 			fputs(",,", f);
-		else if (i == PH_SEEKS)
+		else if (classic_columns[i] == PH_SEEKS)
 			fprintf(f, ",%.1f,%.0f", p->rate, floor(p->cpu_pct + 0.5));
 		else
 			fprintf(f, ",%lld,%.0f", units_kps(p->rate),
@@ -63,8 +66,8 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 
 	/* 38-43 (1.97: 36-41): worst-case latency of the six phases;
 	   44-49 (42-47) empty. */
-	for (i = 0; i < PH_COUNT; i++) {
-		p = &run->ph[i];
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		p = &run->ph[classic_columns[i]];
 		putc(',', f);
 		if (p->ran && p->lat.count > 0) {
 			units_latency(buf, sizeof(buf), p->lat.max);

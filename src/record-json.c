@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "record.h"
 #include "signals.h"
 #include "stats.h"
@@ -123,6 +124,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "seeks_given", opt->seeks_given);
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
+	json_string(j, "verify", verify_mode_name(opt->verify));
 	if (opt->ram > 0)
 		json_uint(j, "ram_bytes", opt->ram);
 	else
@@ -132,8 +134,8 @@ record_write_options(struct json *j, const struct options *opt)
 	json_string(j, "verify", opt->verify == VERIFY_FATAL ? "fatal" :
 	    opt->verify == VERIFY_COUNT ? "count" : "off");
 	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
-	json_bool(j, "fast", !phase_selected(opt, PH_PUTC) &&
-	    !phase_selected(opt, PH_GETC));
+	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
+	    0);
 	json_int(j, "repeat", opt->repeat);
 	json_array_start(j, "phases");
 	for (i = 0; i < PH_COUNT; i++)
@@ -161,11 +163,77 @@ write_latency(struct json *j, const struct latency *l)
 	json_object_end(j);
 }
 
+/* One bad chunk --verify found. */
+static void
+write_bad(struct json *j, const struct pattern_bad *b)
+{
+	char	text[512];
+
+	json_object_start(j, NULL);
+	json_uint(j, "offset", b->off);
+	json_uint(j, "length", b->len);
+	json_uint(j, "chunks", b->chunks);
+	if (b->worker >= 0)
+		json_int(j, "worker", b->worker);
+	else
+		json_null(j, "worker");
+	json_string(j, "diagnosis", pattern_verdict_name(b->verdict));
+	if (b->verdict == PV_DIFFERS)
+		json_string(j, "differing", pattern_verdict_name(b->inner));
+	else
+		json_null(j, "differing");
+	json_uint(j, "first_bad_byte", b->first);
+	json_uint(j, "last_bad_byte", b->last);
+	json_uint(j, "bad_bytes", b->nbytes);
+	if (b->found != PW_NONE) {
+		json_int(j, "found_generation", pattern_gen(b->found));
+		json_string(j, "found_writer", pattern_writer_name(b->found));
+	} else {
+		json_null(j, "found_generation");
+		json_null(j, "found_writer");
+	}
+	if (b->verdict == PV_MISPLACED || (b->verdict == PV_DIFFERS &&
+	    b->inner == PV_MISPLACED))
+		json_uint(j, "found_offset", b->found_off);
+	else
+		json_null(j, "found_offset");
+	json_int(j, "want_generation", pattern_gen(b->want));
+	json_string(j, "want_writer", pattern_writer_name(b->want));
+	pattern_describe(b, text, sizeof(text));
+	json_string(j, "text", text);
+	json_object_end(j);
+}
+
+/* What --verify found in a phase: counts, and the bad chunks kept. */
+static void
+write_verify(struct json *j, const struct pattern_tally *t)
+{
+	int	i;
+
+	json_object_start(j, "verify");
+	json_uint(j, "checked_bytes", t->checked);
+	json_double(j, "check_s", (double)t->ns / 1e9);
+	json_uint(j, "bad_chunks", t->chunks);
+	json_uint(j, "bad_bytes", t->bytes);
+	json_object_start(j, "diagnoses");
+	for (i = PV_DIFFERS; i < PV_COUNT; i++)
+		json_uint(j, pattern_verdict_name((enum pattern_verdict)i),
+		    t->kinds[i]);
+	json_object_end(j);
+	json_bool(j, "all_listed", pattern_tally_listed(t) == t->chunks);
+	json_array_start(j, "bad");
+	for (i = 0; i < t->nkept; i++)
+		write_bad(j, &t->kept[i]);
+	json_array_end(j);
+	json_object_end(j);
+}
+
 static void
 write_phase_members(struct json *j, enum phase_id id,
     const struct phase_result *p)
 {
-	int	seeks = id == PH_SEEKS;
+	const struct phase	*ph = phase_table[id];
+	char			 unit[32];
 
 	json_uint(j, "bytes", p->bytes);
 	json_uint(j, "ops", p->ops);
@@ -174,8 +242,8 @@ write_phase_members(struct json *j, enum phase_id id,
 	json_double(j, "sys_s", p->sys);
 	json_double(j, "cpu_pct", p->cpu_pct);
 	json_double(j, "rate", p->rate);
-	json_string(j, "unit", seeks ? "seeks/s" : "KiB/s");
-	if (seeks)
+	json_string(j, "unit", phase_unit(ph, UNIT_RECORD, unit, sizeof(unit)));
+	if (ph->flags & PHASE_OPS)
 		json_null(j, "kps");
 	else
 		json_int(j, "kps", units_kps(p->rate));
@@ -194,8 +262,10 @@ write_phase_members(struct json *j, enum phase_id id,
 	json_int_or_null(j, "dev_read_bytes", p->dev_read);
 	json_int_or_null(j, "dev_written_bytes", p->dev_written);
 	json_double_or_null(j, "machine_busy_pct", p->machine_busy);
-	if (seeks)
+	if (ph->flags & PHASE_WORKERS)
 		json_int(j, "workers", p->workers);
+	if (p->verified)
+		write_verify(j, &p->verify);
 }
 
 void

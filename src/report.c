@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "phase.h"
 #include "record.h"
 #include "report.h"
 #include "stats.h"
@@ -17,6 +18,21 @@ const char report_header[] =
 "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n";
 
+const enum phase_id classic_columns[CLASSIC_NCOLS] = {
+	PH_PUTC, PH_WRITE, PH_REWRITE, PH_GETC, PH_READ, PH_SEEKS
+};
+
+unsigned
+report_classic_mask(void)
+{
+	unsigned	m = 0;
+	int		i;
+
+	for (i = 0; i < CLASSIC_NCOLS; i++)
+		m |= 1u << classic_columns[i];
+	return m;
+}
+
 /* Append to buf at *off, tracking the length snprintf would need. */
 #define APPEND(...) do {						\
 	int n_ = snprintf(*off < len ? buf + *off : NULL,		\
@@ -27,11 +43,11 @@ const char report_header[] =
 
 static void
 pair(char *buf, size_t len, size_t *off, const struct phase_result *p,
-    int seeks)
+    enum phase_id id)
 {
 	if (!p->ran)
 		APPEND("%5s %4s", "-", "-");
-	else if (seeks)
+	else if (phase_table[id]->flags & PHASE_OPS)
 		APPEND("%5.1f %4.1f", p->rate, p->cpu_pct);
 	else
 		APPEND("%5lld %4.1f", units_kps(p->rate), p->cpu_pct);
@@ -48,9 +64,9 @@ report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
 	/* Eight columns, cut between characters, controls escaped. */
 	text_cut(cut, sizeof(cut), label, 8, 1);
 	APPEND("%s %4llu ", cut, (unsigned long long)size_mib);
-	for (i = 0; i < PH_COUNT; i++) {
-		pair(buf, len, off, &ph[i], i == PH_SEEKS);
-		APPEND("%s", i == PH_COUNT - 1 ? "\n" : " ");
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		pair(buf, len, off, &ph[classic_columns[i]], classic_columns[i]);
+		APPEND("%s", i == CLASSIC_NCOLS - 1 ? "\n" : " ");
 	}
 	return (int)o;
 }
@@ -59,18 +75,45 @@ int
 report_latency_row(char *buf, size_t len, uint64_t size_mib,
     const struct phase_result ph[PH_COUNT])
 {
-	size_t	o = 0, *off = &o;
-	char	d[32];
-	int	i;
+	const struct phase_result	*p;
+	size_t				 o = 0, *off = &o;
+	char				 d[32];
+	int				 i;
 
 	APPEND("%-8.8s %4llu ", "Latency", (unsigned long long)size_mib);
-	for (i = 0; i < PH_COUNT; i++) {
-		if (ph[i].ran && ph[i].lat.count > 0)
-			units_latency_short(d, sizeof(d), ph[i].lat.p99);
+	for (i = 0; i < CLASSIC_NCOLS; i++) {
+		p = &ph[classic_columns[i]];
+		if (p->ran && p->lat.count > 0)
+			units_latency_short(d, sizeof(d), p->lat.p99);
 		else
 			snprintf(d, sizeof(d), "-");
-		APPEND("%10s%s", d, i == PH_COUNT - 1 ? "\n" : " ");
+		APPEND("%10s%s", d, i == CLASSIC_NCOLS - 1 ? "\n" : " ");
 	}
+	return (int)o;
+}
+
+int
+report_extra_row(char *buf, size_t len, enum phase_id id, uint64_t size_mib,
+    const struct phase_result *p, int latency)
+{
+	static const char *const pct[] = { "p50", "p90", "p99", "p99.9" };
+	const struct phase	*ph = phase_table[id];
+	const double		 v[] = { p->lat.p50, p->lat.p90, p->lat.p99,
+				    p->lat.p999 };
+	size_t			 o = 0, *off = &o, i;
+	char			 d[32], unit[32];
+
+	APPEND("%-8.8s %4llu ", ph->column, (unsigned long long)size_mib);
+	pair(buf, len, off, p, id);
+	APPEND(" %s %%CPU", phase_unit(ph, UNIT_TABLE, unit, sizeof(unit)));
+	if (latency && p->ran && p->lat.count > 0) {
+		APPEND(" latency");
+		for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
+			units_latency_short(d, sizeof(d), v[i]);
+			APPEND(" %s %s", pct[i], d);
+		}
+	}
+	APPEND("\n");
 	return (int)o;
 }
 
@@ -122,8 +165,10 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 	/* The data of the whole run: every worker's file. */
 	uint64_t		 mib = (rec->opt->size *
 	    (uint64_t)(rec->opt->jobs > 1 ? rec->opt->jobs : 1)) >> 20;
+	const unsigned		 extra = rec->opt->phases &
+				    ~report_classic_mask();
 	char			 row[512], name[16];
-	int			 i;
+	int			 i, k;
 
 	fputs(report_header, f);
 	for (i = 0; i < rec->nruns; i++) {
@@ -134,12 +179,24 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 			    rec->runs[i].ph);
 			fputs(row, f);
 		}
+		for (k = 0; k < PH_COUNT; k++)
+			if (extra & (1u << k)) {
+				report_extra_row(row, sizeof(row), k, mib,
+				    &rec->runs[i].ph[k], 1);
+				fputs(row, f);
+			}
 	}
 	for (i = 0; rec->nruns > 1 && i < 3; i++) {
 		report_summary(rec->runs, rec->nruns, which[i], sum);
 		snprintf(name, sizeof(name), "#%s", which[i]);
 		report_row(row, sizeof(row), name, mib, sum);
 		fputs(row, f);
+		for (k = 0; k < PH_COUNT; k++)
+			if (extra & (1u << k)) {
+				report_extra_row(row, sizeof(row), k, mib,
+				    &sum[k], 0);
+				fputs(row, f);
+			}
 	}
 	fflush(f);
 	return ferror(f) ? -1 : 0;

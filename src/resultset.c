@@ -7,15 +7,23 @@
 #include <string.h>
 
 #include "error.h"
+#include "phase.h"
 #include "resultset.h"
 #include "units.h"
 
+static const char *const kind_suffix[] = { "", "_cpu", "_lat" };
+
+/* The column names, made from phase-list.h (its names are the phases'). */
 static const char *const col_names[RS_NCOLS] = {
-	"putc", "write", "rewrite", "getc", "read", "seeks",
-	"putc_cpu", "write_cpu", "rewrite_cpu", "getc_cpu", "read_cpu",
-	"seeks_cpu",
-	"putc_lat", "write_lat", "rewrite_lat", "getc_lat", "read_lat",
-	"seeks_lat"
+#define PHASE(id, sym, on)	#sym,
+#include "phase-list.h"
+#undef PHASE
+#define PHASE(id, sym, on)	#sym "_cpu",
+#include "phase-list.h"
+#undef PHASE
+#define PHASE(id, sym, on)	#sym "_lat",
+#include "phase-list.h"
+#undef PHASE
 };
 
 const char *
@@ -29,11 +37,21 @@ rs_col_name(int col)
 int
 rs_col_by_name(const char *name)
 {
-	int	i;
+	size_t	n;
+	int	kind, id;
 
-	for (i = 0; i < RS_NCOLS; i++)
-		if (strcmp(col_names[i], name) == 0)
-			return i;
+	for (kind = RS_KIND_LAT; kind >= RS_KIND_RATE; kind--) {
+		n = strlen(name);
+		if (n < strlen(kind_suffix[kind]) || strcmp(name + n -
+		    strlen(kind_suffix[kind]), kind_suffix[kind]) != 0)
+			continue;
+		n -= strlen(kind_suffix[kind]);
+		for (id = 0; id < PH_COUNT; id++)
+			if (strlen(phase_table[id]->name) == n &&
+			    strncmp(phase_table[id]->name, name, n) == 0)
+				return RS_COL(kind, id);
+		return -1;
+	}
 	return -1;
 }
 
@@ -47,7 +65,7 @@ enum rs_state
 rs_cpu_cost(const struct rs_run *r, int cpu_col, double *cost)
 {
 	const struct rs_value	*cpu = &r->col[cpu_col];
-	const struct rs_value	*rate = &r->col[RS_PHASE(cpu_col)];
+	const struct rs_value	*rate = &r->col[RS_RATE(RS_PHASE(cpu_col))];
 
 	*cost = 0;
 	if (RS_KIND(cpu_col) != RS_KIND_CPU || cpu->state == RS_NONE ||
@@ -57,7 +75,7 @@ rs_cpu_cost(const struct rs_run *r, int cpu_col, double *cost)
 		return RS_UNMEASURABLE;
 	if (!(rate->v > 0))
 		return RS_NONE;
-	if (RS_PHASE(cpu_col) == RS_SEEKS)
+	if (phase_table[RS_PHASE(cpu_col)]->flags & PHASE_OPS)
 		*cost = cpu->v / 100 * 1000 / rate->v;
 	else	/* K/sec: a GiB is 1048576 K. */
 		*cost = cpu->v / 100 * 1048576 / rate->v;
@@ -67,7 +85,9 @@ rs_cpu_cost(const struct rs_run *r, int cpu_col, double *cost)
 const char *
 rs_cost_unit(int cpu_col)
 {
-	return RS_PHASE(cpu_col) == RS_SEEKS ? "s/kseek" : "s/GiB";
+	const struct phase	*p = phase_table[RS_PHASE(cpu_col)];
+
+	return p->flags & PHASE_OPS ? p->cost_unit : "s/GiB";
 }
 
 struct rs_run *
@@ -98,6 +118,7 @@ rs_free(struct result_set *rs)
 	free(rs->file);
 	free(s->cache);
 	free(s->direct);
+	free(s->verified);
 	free(s->hostname);
 	free(s->os);
 	free(s->kernel);
@@ -126,7 +147,8 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		    RS_KIND(col) == RS_KIND_CPU ? "+++" : "+++++");
 	else if (RS_KIND(col) == RS_KIND_LAT)
 		units_latency(buf, len, v);
-	else if (RS_KIND(col) == RS_KIND_CPU || col == RS_SEEKS)
+	else if (RS_KIND(col) == RS_KIND_CPU ||
+	    (phase_table[RS_PHASE(col)]->flags & PHASE_OPS))
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%lld", units_kps(v));

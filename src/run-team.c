@@ -96,23 +96,13 @@ wph(struct run_result *res, int w, int id)
 static const char *
 phase_title(enum phase_id id)
 {
-	int	i;
-
-	for (i = 0; phase_table[i] != NULL; i++)
-		if (phase_table[i]->id == id)
-			return phase_table[i]->title;
-	return phase_id_name(id);
+	return phase_table[id]->title;
 }
 
 static unsigned
 phase_flags(enum phase_id id)
 {
-	int	i;
-
-	for (i = 0; phase_table[i] != NULL; i++)
-		if (phase_table[i]->id == id)
-			return phase_table[i]->flags;
-	return 0;
+	return phase_table[id]->flags;
 }
 
 static void
@@ -155,7 +145,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	a->ran = 1;
 	a->elapsed = span;
 	a->cpu_pct = span > 0 ? 100 * (a->user + a->sys) / span : 0;
-	if (id == PH_SEEKS)
+	if (phase_flags(id) & PHASE_OPS)
 		a->rate = span > 0 ? (double)a->ops / span : 0;
 	else
 		a->rate = span > 0 ? (double)a->bytes / 1024.0 / span : 0;
@@ -287,7 +277,15 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
-	pattern_tally_merge(&a->verify, &b->ph.verify);
+	if (b->ph.verify.nkept > 0) {
+		struct pattern_tally	t = b->ph.verify;
+		int			k;
+
+		for (k = 0; k < t.nkept; k++)
+			t.kept[k].worker = w;
+		pattern_tally_merge(&a->verify, &t);
+	} else
+		pattern_tally_merge(&a->verify, &b->ph.verify);
 	l->res->bad_chunks += b->ph.verify.chunks;
 	if (++l->got == l->n)
 		leader_phase_end(l, id);
@@ -446,9 +444,9 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 		l.ncpu = 1;
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
-	for (i = 0; phase_table[i] != NULL; i++)
-		if (opt->phases & (1u << phase_table[i]->id))
-			l.steps[l.nsteps++] = phase_table[i]->id;
+	for (i = 0; i < PH_COUNT; i++)
+		if (opt->phases & (1u << i))
+			l.steps[l.nsteps++] = (enum phase_id)i;
 
 	memset(&ba, 0, sizeof(ba));
 	ba.opt = opt;

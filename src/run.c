@@ -539,16 +539,20 @@ file_written(struct runner *r, const struct phase *p)
  * not warnings but errors of the file system, so shown even with -q.
  */
 static void
-show_bad(const struct phase *p, const struct pattern_tally *t)
+show_bad(const struct runner *r, const struct phase *p,
+    const struct pattern_tally *t)
 {
-	char	line[512], kinds[256] = "";
+	char	line[512], kinds[256] = "", who[128] = "";
 	size_t	used = 0;
 	int	i;
 
+	/* A team's worker names itself: each checks its own file. */
+	if (r->hooks != NULL)
+		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s: bad data %s\n", p->name,
-		    line);
+		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
 		if (t->kinds[i] != 0 && used < sizeof(kinds))
@@ -556,8 +560,9 @@ show_bad(const struct phase *p, const struct pattern_tally *t)
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, (unsigned long long)t->chunks,
+	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s\n", p->name, who,
+	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");
 }
@@ -687,7 +692,7 @@ phase_account(struct runner *r, const struct phase *p,
 	ph->sys = cpu->sys;
 	ph->cpu_pct = cpu_percent(cpu, elapsed);
 	ph->workers = ctx->workers;
-	if (p->id == PH_SEEKS)
+	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
 	else
 		ph->rate = elapsed > 0 ?
@@ -710,10 +715,11 @@ phase_account(struct runner *r, const struct phase *p,
 
 /* Run one phase: setup, cache, the timed run, accounting, teardown. */
 static int
-run_phase(struct runner *r, const struct phase *p)
+run_phase(struct runner *r, enum phase_id id)
 {
 	const struct options	*opt = r->opt;
-	struct phase_result	*ph = &r->res->ph[p->id];
+	const struct phase	*p = phase_table[id];
+	struct phase_result	*ph = &r->res->ph[id];
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
 	struct cpu_stamp	 c0, c1;
@@ -786,7 +792,7 @@ run_phase(struct runner *r, const struct phase *p)
 
 	/* A team's worker waits here for the others. */
 	if (r->hooks != NULL) {
-		if (r->hooks->ready(r->hooks->arg, p->id) == -1) {
+		if (r->hooks->ready(r->hooks->arg, id) == -1) {
 			rv = run_fail(r, p->name, "wait for the other workers",
 			    -1, EINTR, NULL);
 			goto out;
@@ -831,7 +837,7 @@ run_phase(struct runner *r, const struct phase *p)
 	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
 	rep.end.ns -= (uint64_t)(ctx.excluded * 1e9);
 	if (ph->verify.chunks > 0) {
-		show_bad(p, &ph->verify);
+		show_bad(r, p, &ph->verify);
 		r->res->bad_chunks += ph->verify.chunks;
 	}
 	if (p->flags & PHASE_WRITES)
@@ -857,7 +863,7 @@ out:
 		rep.ph = ph;
 		rep.hist = r->hist;
 		rep.err = &r->res->err;
-		if (r->hooks->done(r->hooks->arg, p->id, &rep) == -1 &&
+		if (r->hooks->done(r->hooks->arg, id, &rep) == -1 &&
 		    rv == 0)
 			rv = run_fail(r, p->name, "stop with the other workers",
 			    -1, EINTR, NULL);
@@ -900,7 +906,7 @@ run_worker(const struct options *opt, struct run_result *res,
     const struct run_hooks *hooks)
 {
 	struct runner	 r;
-	const unsigned	 writers = (1u << PH_PUTC) | (1u << PH_WRITE);
+	const unsigned	 fillers = phase_flag_mask(PHASE_FILLS);
 	void		*p;
 	size_t		 mem_align, io_align;
 	int		 i, rv = 0, e;
@@ -968,13 +974,13 @@ run_worker(const struct options *opt, struct run_result *res,
 		}
 		close(fd);
 	}
-	if ((opt->phases & writers) == 0 && (opt->phases & ~writers) != 0 &&
+	if ((opt->phases & fillers) == 0 && (opt->phases & ~fillers) != 0 &&
 	    (rv = prefill(&r)) == -1)
 		goto done;
-	for (i = 0; phase_table[i] != NULL; i++) {
-		if (!(opt->phases & (1u << phase_table[i]->id)))
+	for (i = 0; i < PH_COUNT; i++) {
+		if (!(opt->phases & (1u << i)))
 			continue;
-		if ((rv = run_phase(&r, phase_table[i])) == -1)
+		if ((rv = run_phase(&r, (enum phase_id)i)) == -1)
 			break;
 	}
 done:

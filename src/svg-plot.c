@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "knee.h"
-#include "result.h"
+#include "phase.h"
 #include "svg-plot.h"
 #include "units.h"
 
@@ -24,15 +24,11 @@
 
 /* One panel: the series sharing a unit, and its y scale. */
 struct panel {
-	int		 seeks;		/* seeks/s, else KiB/s. */
+	char		 unit[32];	/* "KiB/s", "seeks/s". */
 	int		 n;		/* Series in this panel. */
 	int		 logy;
 	double		 ylo, yhi;	/* The axis range (log10 if logy). */
 	int		 top, height;
-};
-
-static const char *const phase_colour[PH_COUNT] = {
-	"#9467bd", "#1f77b4", "#2ca02c", "#8c564b", "#ff7f0e", "#d62728"
 };
 
 static const char *const dashes[] = {
@@ -136,6 +132,16 @@ nice_step(double span)
 	return 10 * mag;
 }
 
+/* Whether series s is drawn in panel pn: their units agree. */
+static int
+in_panel(const struct panel *pn, const struct svg_series *s)
+{
+	char	unit[32];
+
+	return strcmp(phase_unit(phase_table[s->phase], UNIT_RECORD, unit,
+	    sizeof(unit)), pn->unit) == 0;
+}
+
 /* Choose the y scale of a panel from its measured rates. */
 static void
 panel_scale(const struct svg_plot *p, struct panel *pn)
@@ -144,7 +150,7 @@ panel_scale(const struct svg_plot *p, struct panel *pn)
 	int	i, j;
 
 	for (i = 0; i < p->nseries; i++) {
-		if ((p->series[i].phase == PH_SEEKS) != pn->seeks)
+		if (!in_panel(pn, &p->series[i]))
 			continue;
 		for (j = 0; j < p->nsizes; j++) {
 			v = p->series[i].rate[j];
@@ -193,7 +199,7 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	    "file size");
 	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" "
 	    "text-anchor=\"middle\">%s (%s scale)</text>\n",
-	    pn->top + pn->height / 2, pn->seeks ? "seeks/s" : "KiB/s",
+	    pn->top + pn->height / 2, pn->unit,
 	    pn->logy ? "log10" : "linear");
 
 	/* X ticks: every size, or every second or fourth when crowded. */
@@ -259,7 +265,7 @@ static void
 series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
     const struct svg_series *s)
 {
-	const char	*colour = phase_colour[s->phase % PH_COUNT];
+	const char	*colour = phase_table[s->phase]->colour;
 	const char	*dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
 	char		 c[32], words[200];
 	double		 x, y, x2, y2;
@@ -332,19 +338,18 @@ panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	for (i = 0; i < p->nseries; i++) {
 		const struct svg_series *s = &p->series[i];
 
-		if ((s->phase == PH_SEEKS) != pn->seeks)
+		if (!in_panel(pn, s))
 			continue;
 		dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
 		units_chunk(c, sizeof(c), s->chunk);
 		y = pn->top + 8 + row * LEGEND_ROW;
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", LEGEND_LEFT,
-		    y, LEGEND_LEFT + 34, y, phase_colour[s->phase % PH_COUNT],
+		    y, LEGEND_LEFT + 34, y, phase_table[s->phase]->colour,
 		    *dash ? " stroke-dasharray=\"" : "", dash,
 		    *dash ? "\"" : "");
 		fprintf(f, "<text x=\"%d\" y=\"%d\">%s, chunk %s</text>\n",
-		    LEGEND_LEFT + 42, y + 4, knee_phase_words(
-		    phase_id_name(s->phase)), c);
+		    LEGEND_LEFT + 42, y + 4, phase_table[s->phase]->words, c);
 		row++;
 	}
 	y = pn->top + 8 + row * LEGEND_ROW;
@@ -365,18 +370,23 @@ panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 int
 svg_plot_write(FILE *f, const struct svg_plot *p)
 {
-	struct panel	 pn[2];
+	struct panel	 pn[PH_COUNT];
 	int		 np = 0, i, k, top = PANEL_TOP, height, need;
 
+	/* A panel per unit, in the order the series first use them. */
 	memset(pn, 0, sizeof(pn));
-	for (k = 0; k < 2; k++) {
-		pn[np].seeks = k;
+	for (k = 0; k < p->nseries; k++) {
+		for (i = 0; i < np; i++)
+			if (in_panel(&pn[i], &p->series[k]))
+				break;
+		if (i < np || np == PH_COUNT)
+			continue;
+		phase_unit(phase_table[p->series[k].phase], UNIT_RECORD,
+		    pn[np].unit, sizeof(pn[np].unit));
 		for (i = 0; i < p->nseries; i++) {
-			if ((p->series[i].phase == PH_SEEKS) == k)
+			if (in_panel(&pn[np], &p->series[i]))
 				pn[np].n++;
 		}
-		if (pn[np].n == 0)
-			continue;
 		/* Tall enough for the legend. */
 		need = (pn[np].n + 2) * LEGEND_ROW + 8;
 		pn[np].height = need > PANEL_HEIGHT ? need : PANEL_HEIGHT;
@@ -407,7 +417,7 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 		panel_axes(f, p, &pn[k]);
 		panel_ram(f, p, &pn[k]);
 		for (i = 0; i < p->nseries; i++) {
-			if ((p->series[i].phase == PH_SEEKS) == pn[k].seeks)
+			if (in_panel(&pn[k], &p->series[i]))
 				series_line(f, p, &pn[k], &p->series[i]);
 		}
 		panel_legend(f, p, &pn[k]);

@@ -13,6 +13,7 @@
 
 #include "json.h"
 #include "knee.h"
+#include "phase.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -38,18 +39,20 @@ jobs_series(const struct sweep_result *r, enum phase_id id, int i, int k,
 void
 sweep_jobs_print_tables(FILE *f, const struct sweep_result *r)
 {
-	char	buf[32];
-	double	v;
-	int	id, i, k, j;
+	const struct phase	*ph;
+	char			 buf[32], unit[32];
+	double			 v;
+	int			 id, i, k, j;
 
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
+		ph = phase_table[id];
 		for (k = 0; k < r->nchunks; k++) {
 			units_chunk(buf, sizeof(buf), r->chunks[k]);
 			fprintf(f, "%s, %s, chunk %s, by jobs (the aggregate)\n",
-			    knee_phase_words(phase_id_name(id)),
-			    id == PH_SEEKS ? "seeks/sec" : "K/sec", buf);
+			    ph->words, phase_unit(ph, UNIT_TABLE, unit,
+			    sizeof(unit)), buf);
 			fprintf(f, "%8s", "size");
 			for (j = 0; j < r->njobs; j++) {
 				snprintf(buf, sizeof(buf), "-j %d", r->jobs[j]);
@@ -63,7 +66,7 @@ sweep_jobs_print_tables(FILE *f, const struct sweep_result *r)
 					v = sweep_rate_jobs(r, id, i, k, j);
 					if (isnan(v))
 						fprintf(f, " %10s", "-");
-					else if (id == PH_SEEKS)
+					else if (ph->flags & PHASE_OPS)
 						fprintf(f, " %10.1f", v);
 					else
 						fprintf(f, " %10lld",

@@ -13,6 +13,7 @@
 
 #include "json.h"
 #include "knee.h"
+#include "phase.h"
 #include "record.h"
 #include "signals.h"
 #include "svg-plot.h"
@@ -73,9 +74,10 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 void
 sweep_print_tables(FILE *f, const struct sweep_result *r)
 {
-	char	buf[32];
-	double	v;
-	int	id, i, k;
+	const struct phase	*ph;
+	char			 buf[32];
+	double			 v;
+	int			 id, i, k;
 
 	if (r->njobs > 1) {
 		sweep_jobs_print_tables(f, r);
@@ -84,8 +86,9 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		fprintf(f, "%s, %s\n", knee_phase_words(phase_id_name(id)),
-		    id == PH_SEEKS ? "seeks/sec" : "K/sec");
+		ph = phase_table[id];
+		fprintf(f, "%s, %s\n", ph->words,
+		    phase_unit(ph, UNIT_TABLE, buf, sizeof(buf)));
 		fprintf(f, "%8s", "size");
 		for (k = 0; k < r->nchunks; k++) {
 			units_chunk(buf, sizeof(buf), r->chunks[k]);
@@ -99,7 +102,7 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 				v = sweep_rate(r, id, i, k);
 				if (isnan(v))
 					fprintf(f, " %10s", "-");
-				else if (id == PH_SEEKS)
+				else if (ph->flags & PHASE_OPS)
 					fprintf(f, " %10.1f", v);
 				else
 					fprintf(f, " %10lld", units_kps(v));

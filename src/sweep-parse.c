@@ -8,7 +8,7 @@
 
 #include "error.h"
 #include "options.h"
-#include "result.h"
+#include "phase.h"
 #include "sweep.h"
 #include "units.h"
 

@@ -173,6 +173,7 @@ test_entries(void)
 				    strcmp(a->name, "help") == 0))
 					bad++;
 				if ((a->kind == ARGS_VALUE ||
+				    a->kind == ARGS_OPTIONAL ||
 				    a->kind == ARGS_FLAG) && a->set == NULL)
 					bad++;
 				if (a->help == NULL || strlen(a->help) > 52)
@@ -198,7 +199,7 @@ test_entries(void)
 	for (i = 0, bad = 0; phase_table[i] != NULL; i++)
 		for (a = phase_table[i]->options; a != NULL &&
 		    (a->letter || a->name); a++)
-			if (a->slot != OPTIONS_PHASE_ARG(phase_table[i]->id))
+			if (a->slot != OPTIONS_PHASE_ARG(i))
 				bad++;
 	is_int(bad, 0, "every phase row stores into its phase's slot");
 	ok(cmd_find("sweep") == &cmd_sweep_entry && cmd_find("run") == NULL &&
@@ -225,7 +226,6 @@ things_run(struct phase_ctx *ctx)
 
 static const struct phase phase_things = {
 	.version = PHASE_VERSION,
-	.id = PH_SEEKS,
 	.name = "seeks",
 	.title = "Things",
 	.run = things_run,

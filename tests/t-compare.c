@@ -149,50 +149,50 @@ test_verdicts(void)
 	enum cmp_method		 m;
 	double			 ch;
 
-	is_int(verdict(RS_WRITE, base, 5, slow, 5, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_RATE(PH_WRITE), base, 5, slow, 5, &m, &ch), CMP_WORSE,
 	    "clear regression in write is worse");
 	is_int(m, CMP_M_MANN_WHITNEY, "5 v 5 runs: decided by Mann-Whitney");
 	is_near(ch, -20, 1e-9, "change of the medians, -20%");
-	is_int(verdict(RS_WRITE, base, 5, noise, 5, &m, &ch), CMP_SAME,
+	is_int(verdict(RS_RATE(PH_WRITE), base, 5, noise, 5, &m, &ch), CMP_SAME,
 	    "change within noise is same");
-	is_int(verdict(RS_WRITE, base, 5, fast, 5, &m, &ch), CMP_BETTER,
+	is_int(verdict(RS_RATE(PH_WRITE), base, 5, fast, 5, &m, &ch), CMP_BETTER,
 	    "improvement in write is better");
-	is_int(verdict(RS_WRITE_LAT, base, 5, fast, 5, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_LAT(PH_WRITE), base, 5, fast, 5, &m, &ch), CMP_WORSE,
 	    "higher latency is worse");
-	is_int(verdict(RS_READ_CPU, base, 5, slow, 5, &m, &ch), CMP_BETTER,
+	is_int(verdict(RS_CPU(PH_READ), base, 5, slow, 5, &m, &ch), CMP_BETTER,
 	    "lower %CPU is better");
-	is_int(verdict(RS_SEEKS, base, 3, slow, 3, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_RATE(PH_SEEKS), base, 3, slow, 3, &m, &ch), CMP_WORSE,
 	    "3 v 3 runs: fewer seeks is worse");
 	is_int(m, CMP_M_BOOTSTRAP, "3 v 3 runs: decided by the bootstrap");
-	is_int(verdict(RS_SEEKS, base, 3, noise, 3, &m, &ch), CMP_SAME,
+	is_int(verdict(RS_RATE(PH_SEEKS), base, 3, noise, 3, &m, &ch), CMP_SAME,
 	    "3 v 3 runs, noise: same");
-	is_int(verdict(RS_PUTC, one, 1, three, 1, &m, &ch), CMP_SAME,
+	is_int(verdict(RS_RATE(PH_PUTC), one, 1, three, 1, &m, &ch), CMP_SAME,
 	    "single runs: +3% within the 5% threshold is same");
 	is_int(m, CMP_M_THRESHOLD, "single runs: decided by the threshold");
-	is_int(verdict(RS_PUTC, one, 1, ten_down, 1, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_RATE(PH_PUTC), one, 1, ten_down, 1, &m, &ch), CMP_WORSE,
 	    "single runs: -10% is worse");
-	is_int(verdict(RS_PUTC, one, 1, ten_up, 1, &m, &ch), CMP_BETTER,
+	is_int(verdict(RS_RATE(PH_PUTC), one, 1, ten_up, 1, &m, &ch), CMP_BETTER,
 	    "single runs: +10% is better");
-	is_int(verdict(RS_PUTC_CPU, one, 1, ten_up, 1, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_CPU(PH_PUTC), one, 1, ten_up, 1, &m, &ch), CMP_WORSE,
 	    "single runs: +10% CPU is worse");
-	is_int(verdict(RS_PUTC, base, 5, ten_down, 1, &m, &ch), CMP_WORSE,
+	is_int(verdict(RS_RATE(PH_PUTC), base, 5, ten_down, 1, &m, &ch), CMP_WORSE,
 	    "5 v 1 runs: threshold on the medians");
 	is_int(m, CMP_M_THRESHOLD, "5 v 1 runs: decided by the threshold");
 
 	/* Unmeasurable ("+++++") on either side gets no verdict: n/a. */
-	make_set(&b, RS_PUTC, one, 1);
-	make_set(&n, RS_PUTC, ten_down, 1);
-	n.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
-	cmp_column(&b, &n, RS_PUTC, 5, &c);
+	make_set(&b, RS_RATE(PH_PUTC), one, 1);
+	make_set(&n, RS_RATE(PH_PUTC), ten_down, 1);
+	n.runs[0].col[RS_RATE(PH_PUTC)].state = RS_UNMEASURABLE;
+	cmp_column(&b, &n, RS_RATE(PH_PUTC), 5, &c);
 	is_int(c.verdict, CMP_NA, "new unmeasurable: n/a, not same or worse");
 	is_int(c.method, CMP_M_UNMEASURABLE, "new unmeasurable: said so");
-	b.runs[0].col[RS_PUTC].state = RS_UNMEASURABLE;
-	n.runs[0].col[RS_PUTC].state = RS_VALUE;
-	cmp_column(&b, &n, RS_PUTC, 5, &c);
+	b.runs[0].col[RS_RATE(PH_PUTC)].state = RS_UNMEASURABLE;
+	n.runs[0].col[RS_RATE(PH_PUTC)].state = RS_VALUE;
+	cmp_column(&b, &n, RS_RATE(PH_PUTC), 5, &c);
 	is_int(c.verdict, CMP_NA, "base unmeasurable: n/a, not same or worse");
-	n.runs[0].col[RS_PUTC].state = RS_NONE;
-	b.runs[0].col[RS_PUTC].state = RS_VALUE;
-	cmp_column(&b, &n, RS_PUTC, 5, &c);
+	n.runs[0].col[RS_RATE(PH_PUTC)].state = RS_NONE;
+	b.runs[0].col[RS_RATE(PH_PUTC)].state = RS_VALUE;
+	cmp_column(&b, &n, RS_RATE(PH_PUTC), 5, &c);
 	is_int(c.verdict, CMP_NA, "not run on a side: no verdict");
 	rs_free(&b);
 	rs_free(&n);
@@ -284,12 +284,12 @@ test_csv_writer(void)
 	/* Our own reader takes it back. */
 	if (ok(rs_read_file(path, &rs, &cause) == 0, "CSV reads back")) {
 		is_int(rs.nruns, 2, "read back: two runs");
-		is_near(rs.runs[0].col[RS_WRITE].v, 1195170, 0,
+		is_near(rs.runs[0].col[RS_RATE(PH_WRITE)].v, 1195170, 0,
 		    "read back: write");
-		is_near(rs.runs[0].col[RS_SEEKS].v, 1014.1, 1e-9,
+		is_near(rs.runs[0].col[RS_RATE(PH_SEEKS)].v, 1014.1, 1e-9,
 		    "read back: seeks");
 		is_int(rs.set.chunk, 16384, "read back: chunk");
-		is_int(rs.runs[1].col[RS_GETC].state, RS_NONE,
+		is_int(rs.runs[1].col[RS_RATE(PH_GETC)].state, RS_NONE,
 		    "read back: phase not run");
 		rs_free(&rs);
 	}

@@ -296,9 +296,63 @@ test_checker(void)
 	free(o);
 }
 
+/* Runs of bad chunks with one diagnosis are kept as one entry. */
+static void
+test_tally(void)
+{
+	static struct pattern_tally	 t;
+	struct pattern			 p;
+	struct pattern_bad		 b;
+	enum pattern_writer		 w = PW_WRITE;
+	unsigned char			*z = calloc(1, CHUNK), *o = malloc(CHUNK);
+	int				 i;
+
+	pattern_init(&p, 5, CHUNK, SIZE);
+	for (i = 0; i < 3; i++) {
+		check1(&p, z, (uint64_t)(2 + i) * CHUNK, CHUNK, w, &b);
+		pattern_tally_add(&t, &b, 1, 1);
+	}
+	ok(t.nkept == 1 && t.kept[0].chunks == 3 &&
+	    t.kept[0].len == 3 * CHUNK && t.kept[0].off == 2 * CHUNK,
+	    "three zeroed chunks in a row are one entry");
+	says(&t.kept[0], "at byte 32768 (49152 bytes, 3 chunks): all zeroes",
+	    "described as a run");
+	check1(&p, z, 9 * CHUNK, CHUNK, w, &b);
+	pattern_tally_add(&t, &b, 1, 1);
+	is_int(t.nkept, 2, "a zeroed chunk further on starts another");
+	/* Chunks 10 and 11 hold the data of 20 and 21: one run. */
+	for (i = 0; i < 2; i++) {
+		pattern_fill(&p, o, (uint64_t)(20 + i) * CHUNK, PW_WRITE);
+		check1(&p, o, (uint64_t)(10 + i) * CHUNK, CHUNK, w, &b);
+		pattern_tally_add(&t, &b, 1, 1);
+	}
+	ok(t.nkept == 3 && t.kept[2].chunks == 2 &&
+	    t.kept[2].found_off == 20 * CHUNK, "misplaced data of the next "
+	    "offsets in a row is one entry");
+	pattern_fill(&p, o, 40 * CHUNK, PW_WRITE);
+	check1(&p, o, 12 * CHUNK, CHUNK, w, &b);
+	pattern_tally_add(&t, &b, 1, 1);
+	is_int(t.nkept, 4, "misplaced data of another range starts another");
+	pattern_fill(&p, o, 13 * CHUNK, PW_WRITE);
+	o[5] ^= 1;
+	check1(&p, o, 13 * CHUNK, CHUNK, w, &b);
+	pattern_tally_add(&t, &b, 1, 1);
+	pattern_fill(&p, o, 14 * CHUNK, PW_WRITE);
+	o[5] ^= 1;
+	check1(&p, o, 14 * CHUNK, CHUNK, w, &b);
+	pattern_tally_add(&t, &b, 1, 1);
+	is_int(t.nkept, 6, "chunks that differ in places stay apart");
+	ok(t.chunks == 9 && pattern_tally_listed(&t) == 9 &&
+	    t.kinds[PV_ZERO] == 4 && t.kinds[PV_MISPLACED] == 3 &&
+	    t.kinds[PV_DIFFERS] == 2, "every bad chunk counted and listed");
+	free(z);
+	free(o);
+}
+
 int
 main(void)
 {
+	test_tally();
 	test_tags();
 	test_layout();
 	test_checker();

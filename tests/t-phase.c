@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "phase.h"
+#include "report.h"
 #include "tap.h"
 
 /* A cheap fingerprint of one sector. */
@@ -36,17 +37,38 @@ main(void)
 	uint64_t	*h = malloc(sizeof(*h) * CHUNKS * SECT);
 	struct rng	 r1, r2;
 	struct pattern	 pat;
-	char		*cause = NULL;
+	char		*cause = NULL, bad[128];
+	unsigned	 m;
 	size_t		 i, j, dups = 0, ones = 0;
 	uint64_t	 a, b;
 
 	ok(phase_table_check(&cause) == 0, "the phase table checks out");
 	is_int(phase_table[PH_COUNT] == NULL, 1, "the table ends in NULL");
 	for (i = 0; i < PH_COUNT; i++)
-		ok(phase_table[i]->id == (enum phase_id)i &&
+		ok(phase_id_by_name(phase_table[i]->name) == (int)i &&
 		    phase_by_name(phase_id_name((enum phase_id)i)) ==
 		    phase_table[i], phase_id_name((enum phase_id)i));
 	ok(phase_by_name("nope") == NULL, "unknown names are not phases");
+	ok(phases_parse("write,read", &m, &cause) == 0 &&
+	    m == ((1u << PH_WRITE) | (1u << PH_READ)), "a list of phases");
+	ok(phases_parse("all", &m, &cause) == 0 &&
+	    m == (1u << PH_COUNT) - 1, "all is every phase");
+	ok(phases_parse("write,nope", &m, &cause) == -1 &&
+	    strncmp(cause, "unknown phase 'nope' (putc, ", 28) == 0,
+	    "an unknown phase is named");
+	free(cause);
+	cause = NULL;
+	ok(phases_parse("write,", &m, &cause) == -1,
+	    "an empty name is refused");
+	free(cause);
+	cause = NULL;
+	ok((PH_DEFAULT_MASK & report_classic_mask()) ==
+	    report_classic_mask(), "the classic phases run by default");
+	ok(phase_flag_mask(PHASE_FILLS) == ((1u << PH_PUTC) |
+	    (1u << PH_WRITE)), "putc and write fill the file");
+	phase_names(bad, sizeof(bad));
+	ok(strncmp(bad, "putc, write, rewrite, getc, read, seeks", 39) == 0,
+	    "the phase list for messages, in table order");
 	ok((phase_seeks.flags & PHASE_SPAN) &&
 	    (phase_seeks.flags & PHASE_WORKERS), "seeks set their own span");
 	ok((phase_putc.flags & PHASE_PERCHAR) &&

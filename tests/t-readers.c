@@ -55,21 +55,21 @@ test_json(void)
 	is_str(rs.set.mount_options, "rw,relatime", "JSON: mount options");
 	is_str(rs.set.cpu_model, "Intel(R) Xeon(R) CPU \xc3\xa9 \"quoted\"",
 	    "JSON: escapes and UTF-8 in strings");
-	is_val(&rs, 0, RS_WRITE, 102400.5, "JSON: run 0 write rate");
-	is_val(&rs, 0, RS_WRITE_CPU, 45.5, "JSON: run 0 write %CPU");
-	is_val(&rs, 0, RS_WRITE_LAT, 0.25, "JSON: run 0 write latency (max)");
-	is_val(&rs, 4, RS_SEEKS, 1018.1, "JSON: run 4 seeks");
-	is_val(&rs, 4, RS_READ, 204000, "JSON: run 4 read");
+	is_val(&rs, 0, RS_RATE(PH_WRITE), 102400.5, "JSON: run 0 write rate");
+	is_val(&rs, 0, RS_CPU(PH_WRITE), 45.5, "JSON: run 0 write %CPU");
+	is_val(&rs, 0, RS_LAT(PH_WRITE), 0.25, "JSON: run 0 write latency (max)");
+	is_val(&rs, 4, RS_RATE(PH_SEEKS), 1018.1, "JSON: run 4 seeks");
+	is_val(&rs, 4, RS_RATE(PH_READ), 204000, "JSON: run 4 read");
 	rs_free(&rs);
 
 	if (!ok(load(FIX "ng-single.json", &rs) == 0, "JSON, one run"))
 		return;
 	is_int(rs.nruns, 1, "JSON single: one run");
-	is_int(rs.runs[0].col[RS_GETC].state, RS_NONE,
+	is_int(rs.runs[0].col[RS_RATE(PH_GETC)].state, RS_NONE,
 	    "JSON single: getc not run");
-	is_int(rs.runs[0].col[RS_GETC_LAT].state, RS_NONE,
+	is_int(rs.runs[0].col[RS_LAT(PH_GETC)].state, RS_NONE,
 	    "JSON single: getc latency not run");
-	is_val(&rs, 0, RS_WRITE, 100000, "JSON single: write");
+	is_val(&rs, 0, RS_RATE(PH_WRITE), 100000, "JSON single: write");
 	rs_free(&rs);
 }
 
@@ -87,20 +87,20 @@ test_csv(void)
 	is_int(rs.set.seeks, 8192, "CSV: seeks");
 	is_int(rs.set.seekers, 5, "CSV: seekers");
 	is_int(rs.set.chunk, 0, "CSV: empty chunk is unknown");
-	is_val(&rs, 0, RS_PUTC, 569, "CSV: putc");
-	is_val(&rs, 0, RS_PUTC_CPU, 99, "CSV: putc %CPU");
-	is_val(&rs, 0, RS_WRITE, 550751, "CSV: put_block");
-	is_val(&rs, 0, RS_READ, 562808, "CSV: get_block");
-	is_val(&rs, 0, RS_SEEKS, 1081, "CSV: seeks");
-	is_val(&rs, 0, RS_SEEKS_CPU, 22, "CSV: seeks %CPU");
-	is_val(&rs, 0, RS_PUTC_LAT, 0.019803, "CSV: latency in us");
-	is_val(&rs, 0, RS_REWRITE_LAT, 0.939, "CSV: latency in ms");
-	is_int(rs.runs[1].col[RS_PUTC].state, RS_UNMEASURABLE,
+	is_val(&rs, 0, RS_RATE(PH_PUTC), 569, "CSV: putc");
+	is_val(&rs, 0, RS_CPU(PH_PUTC), 99, "CSV: putc %CPU");
+	is_val(&rs, 0, RS_RATE(PH_WRITE), 550751, "CSV: put_block");
+	is_val(&rs, 0, RS_RATE(PH_READ), 562808, "CSV: get_block");
+	is_val(&rs, 0, RS_RATE(PH_SEEKS), 1081, "CSV: seeks");
+	is_val(&rs, 0, RS_CPU(PH_SEEKS), 22, "CSV: seeks %CPU");
+	is_val(&rs, 0, RS_LAT(PH_PUTC), 0.019803, "CSV: latency in us");
+	is_val(&rs, 0, RS_LAT(PH_REWRITE), 0.939, "CSV: latency in ms");
+	is_int(rs.runs[1].col[RS_RATE(PH_PUTC)].state, RS_UNMEASURABLE,
 	    "CSV: +++++ is unmeasurable, not zero");
-	is_int(rs.runs[1].col[RS_PUTC_CPU].state, RS_UNMEASURABLE,
+	is_int(rs.runs[1].col[RS_CPU(PH_PUTC)].state, RS_UNMEASURABLE,
 	    "CSV: +++ is unmeasurable");
-	is_val(&rs, 1, RS_WRITE, 1195170, "CSV: wide put_block");
-	is_val(&rs, 1, RS_SEEKS, 17050.3, "CSV: fractional seeks");
+	is_val(&rs, 1, RS_RATE(PH_WRITE), 1195170, "CSV: wide put_block");
+	is_val(&rs, 1, RS_RATE(PH_SEEKS), 17050.3, "CSV: fractional seeks");
 	is_int(rs.runs[1].size, 512ull * 1048576, "CSV: size 512M");
 	rs_free(&rs);
 
@@ -108,7 +108,7 @@ test_csv(void)
 	    "CSV 1.98 with header reads"))
 		return;
 	is_int(rs.nruns, 1, "CSV header line is skipped");
-	is_val(&rs, 0, RS_REWRITE, 440348, "CSV with header: rewrite");
+	is_val(&rs, 0, RS_RATE(PH_REWRITE), 440348, "CSV with header: rewrite");
 	rs_free(&rs);
 
 	if (!ok(load(FIX "pp-197.csv", &rs) == 0, "CSV 1.97 reads"))
@@ -117,12 +117,12 @@ test_csv(void)
 	is_str(rs.runs[0].label, "oldhost", "CSV 1.97: name");
 	is_int(rs.runs[0].size, 8ull << 30, "CSV 1.97: size 8G");
 	is_int(rs.set.seeks, 0, "CSV 1.97 has no seek count");
-	is_val(&rs, 0, RS_PUTC, 565, "CSV 1.97: putc");
-	is_val(&rs, 0, RS_GETC, 2830, "CSV 1.97: getc");
-	is_val(&rs, 0, RS_SEEKS, 279.4, "CSV 1.97: seeks");
-	is_val(&rs, 0, RS_SEEKS_CPU, 4, "CSV 1.97: seeks %CPU");
-	is_val(&rs, 0, RS_WRITE_LAT, 1.43, "CSV 1.97: write latency");
-	is_val(&rs, 0, RS_SEEKS_LAT, 0.437, "CSV 1.97: seeks latency");
+	is_val(&rs, 0, RS_RATE(PH_PUTC), 565, "CSV 1.97: putc");
+	is_val(&rs, 0, RS_RATE(PH_GETC), 2830, "CSV 1.97: getc");
+	is_val(&rs, 0, RS_RATE(PH_SEEKS), 279.4, "CSV 1.97: seeks");
+	is_val(&rs, 0, RS_CPU(PH_SEEKS), 4, "CSV 1.97: seeks %CPU");
+	is_val(&rs, 0, RS_LAT(PH_WRITE), 1.43, "CSV 1.97: write latency");
+	is_val(&rs, 0, RS_LAT(PH_SEEKS), 0.437, "CSV 1.97: seeks latency");
 	rs_free(&rs);
 }
 
@@ -138,13 +138,13 @@ test_text(void)
 	is_int(rs.nruns, 2, "text: two rows");
 	is_str(rs.runs[0].label, "ext4", "text: machine");
 	is_int(rs.runs[0].size, 2047ull * 1048576, "text: MB");
-	is_val(&rs, 0, RS_PUTC, 61234, "text: putc");
-	is_val(&rs, 0, RS_WRITE, 1195170, "text: wide K/sec");
-	is_val(&rs, 0, RS_WRITE_CPU, 89.1, "text: %CPU");
-	is_val(&rs, 0, RS_READ, 2385920, "text: read");
-	is_val(&rs, 0, RS_SEEKS, 17050.3, "text: seeks 17050.3");
-	is_val(&rs, 0, RS_SEEKS_CPU, 97.2, "text: seeks %CPU");
-	is_val(&rs, 1, RS_SEEKS, 1014.1, "text: seeks 1014.1");
+	is_val(&rs, 0, RS_RATE(PH_PUTC), 61234, "text: putc");
+	is_val(&rs, 0, RS_RATE(PH_WRITE), 1195170, "text: wide K/sec");
+	is_val(&rs, 0, RS_CPU(PH_WRITE), 89.1, "text: %CPU");
+	is_val(&rs, 0, RS_RATE(PH_READ), 2385920, "text: read");
+	is_val(&rs, 0, RS_RATE(PH_SEEKS), 17050.3, "text: seeks 17050.3");
+	is_val(&rs, 0, RS_CPU(PH_SEEKS), 97.2, "text: seeks %CPU");
+	is_val(&rs, 1, RS_RATE(PH_SEEKS), 1014.1, "text: seeks 1014.1");
 	is_str(rs.runs[1].label, "xfs", "text: second machine");
 	rs_free(&rs);
 
@@ -154,19 +154,19 @@ test_text(void)
 	is_int(rs.nruns, 2, "quoted: both tables");
 	is_str(rs.runs[0].label, "oldkern", "quoted: first machine");
 	is_str(rs.runs[1].label, "newkern", "quoted: second machine");
-	is_val(&rs, 0, RS_REWRITE, 5432, "quoted: rewrite");
-	is_val(&rs, 1, RS_SEEKS, 260.0, "quoted: seeks");
-	is_val(&rs, 1, RS_SEEKS_CPU, 3.3, "quoted: seeks %CPU");
+	is_val(&rs, 0, RS_RATE(PH_REWRITE), 5432, "quoted: rewrite");
+	is_val(&rs, 1, RS_RATE(PH_SEEKS), 260.0, "quoted: seeks");
+	is_val(&rs, 1, RS_CPU(PH_SEEKS), 3.3, "quoted: seeks %CPU");
 	rs_free(&rs);
 
 	if (!ok(load(FIX "text-wrapped.txt", &rs) == 0,
 	    "text rows wrapped by a mail program read"))
 		return;
 	is_int(rs.nruns, 2, "wrapped: two rows");
-	is_val(&rs, 0, RS_READ, 2385920, "wrapped: the value before the break");
-	is_val(&rs, 0, RS_READ_CPU, 99.0, "wrapped: the value after the break");
-	is_val(&rs, 0, RS_SEEKS, 17050.3, "wrapped: seeks");
-	is_val(&rs, 1, RS_SEEKS, 1014.1, "wrapped: second row's seeks");
+	is_val(&rs, 0, RS_RATE(PH_READ), 2385920, "wrapped: the value before the break");
+	is_val(&rs, 0, RS_CPU(PH_READ), 99.0, "wrapped: the value after the break");
+	is_val(&rs, 0, RS_RATE(PH_SEEKS), 17050.3, "wrapped: seeks");
+	is_val(&rs, 1, RS_RATE(PH_SEEKS), 1014.1, "wrapped: second row's seeks");
 	is_int(rs.runs[1].line, 5, "wrapped: the row starts on line 5");
 	rs_free(&rs);
 
@@ -176,19 +176,19 @@ test_text(void)
 	is_int(rs.nruns, 1, "bare: one row");
 	is_str(rs.runs[0].label, "", "bare: no machine");
 	is_int(rs.runs[0].size, 0, "bare: size unknown");
-	is_val(&rs, 0, RS_PUTC, 5678, "bare: putc");
-	is_val(&rs, 0, RS_GETC_CPU, 92.0, "bare: getc %CPU");
-	is_val(&rs, 0, RS_SEEKS, 333.3, "bare: seeks");
+	is_val(&rs, 0, RS_RATE(PH_PUTC), 5678, "bare: putc");
+	is_val(&rs, 0, RS_CPU(PH_GETC), 92.0, "bare: getc %CPU");
+	is_val(&rs, 0, RS_RATE(PH_SEEKS), 333.3, "bare: seeks");
 	rs_free(&rs);
 
 	if (!ok(load(FIX "text-ng.txt", &rs) == 0,
 	    "bonnie-ng text with Latency and summary rows reads"))
 		return;
 	is_int(rs.nruns, 3, "ng text: summary rows skipped");
-	is_val(&rs, 1, RS_WRITE, 98304, "ng text: run 1 write");
-	is_val(&rs, 0, RS_WRITE_LAT, 0.25, "ng text: latency row, ms");
-	is_val(&rs, 2, RS_PUTC_LAT, 14e-6, "ng text: latency row, us");
-	is_val(&rs, 2, RS_GETC_LAT, 0.0047, "ng text: run 2 getc latency");
+	is_val(&rs, 1, RS_RATE(PH_WRITE), 98304, "ng text: run 1 write");
+	is_val(&rs, 0, RS_LAT(PH_WRITE), 0.25, "ng text: latency row, ms");
+	is_val(&rs, 2, RS_LAT(PH_PUTC), 14e-6, "ng text: latency row, us");
+	is_val(&rs, 2, RS_LAT(PH_GETC), 0.0047, "ng text: run 2 getc latency");
 	rs_free(&rs);
 }
 
@@ -265,8 +265,8 @@ test_buffers(void)
 	if (ok(cause == NULL, "CSV with CRLF reads")) {
 		is_int(rs.runs[0].size, 1ull << 30, "CSV: size 1G");
 		is_int(rs.set.chunk, 4096, "CSV: chunk filled in");
-		is_near(rs.runs[0].col[RS_SEEKS].v, 11.5, 1e-9, "CSV: seeks");
-		is_near(rs.runs[0].col[RS_SEEKS_LAT].v, 6, 1e-9,
+		is_near(rs.runs[0].col[RS_RATE(PH_SEEKS)].v, 11.5, 1e-9, "CSV: seeks");
+		is_near(rs.runs[0].col[RS_LAT(PH_SEEKS)].v, 6, 1e-9,
 		    "CSV: latency in s");
 		rs_free(&rs);
 	}
@@ -277,7 +277,7 @@ test_buffers(void)
 	    &rs);
 	if (ok(cause == NULL, "text row with a numeric machine name")) {
 		is_str(rs.runs[0].label, "7", "numeric machine name");
-		is_near(rs.runs[0].col[RS_SEEKS].v, 11, 1e-9, "its seeks");
+		is_near(rs.runs[0].col[RS_RATE(PH_SEEKS)].v, 11, 1e-9, "its seeks");
 		rs_free(&rs);
 	}
 	free(cause);
@@ -285,7 +285,7 @@ test_buffers(void)
 	/* A row with "-" for a phase that did not run. */
 	cause = read_str("K/sec %CPU\nbox 10 1 2 - - 3 4 5 6 7 8 9 10\n", &rs);
 	if (ok(cause == NULL, "text row with '-' fields")) {
-		is_int(rs.runs[0].col[RS_WRITE].state, RS_NONE, "'-' not run");
+		is_int(rs.runs[0].col[RS_RATE(PH_WRITE)].state, RS_NONE, "'-' not run");
 		rs_free(&rs);
 	}
 	free(cause);

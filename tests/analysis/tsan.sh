@@ -21,6 +21,9 @@ run() {
 run -s 4m -c 4k --seekers=thread -S 4 -n 400 --no-space-check
 run -s 4m -c 4k --seekers=thread -S 8 -n 800 -p seeks --no-space-check
 run -s 2m -c 16k --seekers=thread -S 2 -n 200 -x 2 --no-space-check
+# --verify: the threads share the write-back map.
+run -s 256k -c 4k --seekers=thread -S 4 -n 4000 -p write,seeks --verify \
+    --no-space-check
 # A fault in a seeker thread: the error path must be race-free too.
 INJECT=$(pwd)/$(dirname "$BIN")/tests/libinject.so
 if [ -f "$INJECT" ]; then

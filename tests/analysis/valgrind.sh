@@ -59,6 +59,11 @@ if [ -f "$INJECT" ]; then
 	    -c 4k -p write --no-space-check
 	run 1 BN_FAULT=pread:5:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
 	    -c 4k -n 200 -p write,seeks --no-space-check
+	# --verify finding bad data in every reading phase, then fatal.
+	run 1 BN_FAULT=read:7:flip,pread:5:zero LD_PRELOAD="$INJECT" -- \
+	    -d "$T" -q -s 2m -c 4k -n 200 --verify --no-space-check
+	run 1 BN_FAULT=read:7:flip LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
+	    -c 4k -p write,read --verify=fatal --no-space-check
 	run 1 BN_FAULT=write:3:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
 	    -c 4k -p write -j 2 --no-space-check
 fi

@@ -1,0 +1,68 @@
+# Summarise bench/verify-cost.sh samples.  Input lines (tab-separated):
+#   GROUP PHASE PAIR SIDE RATE CPU
+# SIDE is A (the base) or B (the change); RATE and CPU may be NA.
+# Output: one row per group and phase with the medians of both sides, the
+# B/A ratio per pair (median, min, max), %CPU medians and the coefficient
+# of variation of each side over the pairs.
+
+function median(a, n,    i, j, t, b) {
+	if (n == 0) return "NA"
+	for (i = 1; i <= n; i++) b[i] = a[i]
+	for (i = 2; i <= n; i++) {
+		t = b[i]
+		for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]
+		b[j + 1] = t
+	}
+	return (n % 2) ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+}
+
+function cv(a, n,    i, m, s) {
+	if (n < 2) return "NA"
+	m = 0
+	for (i = 1; i <= n; i++) m += a[i]
+	m /= n
+	if (m == 0) return "NA"
+	s = 0
+	for (i = 1; i <= n; i++) s += (a[i] - m) ^ 2
+	return sprintf("%.1f", 100 * sqrt(s / (n - 1)) / m)
+}
+
+function num(x) { return x ~ /^[0-9.e+-]+$/ }
+
+{
+	key = $1 SUBSEP $2
+	if (!(key in seen)) { seen[key] = 1; order[++nkeys] = key }
+	rate[key, $3, $4] = $5
+	cpu[key, $3, $4] = $6
+	if ($3 > maxpair) maxpair = $3
+}
+
+END {
+	printf "%-14s %-8s %2s %10s %10s %7s %7s %7s %6s %6s %6s %6s\n",
+	    "group", "phase", "n", "A", "B", "ratio", "min", "max", "cpuA",
+	    "cpuB", "cvA%", "cvB%"
+	for (k = 1; k <= nkeys; k++) {
+		key = order[k]
+		split(key, gp, SUBSEP)
+		na = nb = nr = nca = ncb = 0
+		delete ra; delete rb; delete rr; delete ca; delete cb
+		mn = ""; mx = ""
+		for (p = 1; p <= maxpair; p++) {
+			a = rate[key, p, "A"]; b = rate[key, p, "B"]
+			if (num(a)) ra[++na] = a
+			if (num(b)) rb[++nb] = b
+			if (num(cpu[key, p, "A"])) ca[++nca] = cpu[key, p, "A"]
+			if (num(cpu[key, p, "B"])) cb[++ncb] = cpu[key, p, "B"]
+			if (num(a) && num(b) && a > 0) {
+				r = b / a
+				rr[++nr] = r
+				if (mn == "" || r < mn) mn = r
+				if (mx == "" || r > mx) mx = r
+			}
+		}
+		printf "%-14s %-8s %2d %10.0f %10.0f %7.3f %7.3f %7.3f %6.1f %6.1f %6s %6s\n",
+		    gp[1], gp[2], nr, median(ra, na), median(rb, nb),
+		    median(rr, nr), mn, mx, median(ca, nca), median(cb, ncb),
+		    cv(ra, na), cv(rb, nb)
+	}
+}

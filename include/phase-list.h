@@ -1,0 +1,17 @@
+/*
+ * The phases, in the order they run and the tables print them.  This list
+ * is the only place that names them all: enum phase_id and the default
+ * phase mask (result.h), the extern declarations (phase.h) and the phase
+ * table (phase.c) are made from it.  PHASE(ID, sym, on) gives the id PH_ID
+ * to the const struct phase phase_sym, which src/phase-sym.c exports; on
+ * is 1 for a phase that runs by default, 0 for one that runs only when
+ * asked for (-p NAME or -p all).  Every other fact about the phase is in
+ * its struct.  No include guard: included once per use, with PHASE
+ * defined.
+ */
+PHASE(PUTC, putc, 1)
+PHASE(WRITE, write, 1)
+PHASE(REWRITE, rewrite, 1)
+PHASE(GETC, getc, 1)
+PHASE(READ, read, 1)
+PHASE(SEEKS, seeks, 1)
