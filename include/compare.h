@@ -49,6 +49,9 @@ struct cmp_cell {
 	enum cmp_method	 method;
 	double		 p;			/* Mann-Whitney p, else NAN. */
 	double		 ci_lo, ci_hi;		/* Bootstrap, else NAN. */
+	double		 cv_base, cv_new;	/* Spread: sd / mean over two
+						   or more runs, else NAN. */
+	unsigned	 flags_base, flags_new;	/* RS_F_* of any run. */
 };
 
 const char	*cmp_verdict_name(enum cmp_verdict);

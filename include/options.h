@@ -62,6 +62,13 @@ struct options {
 	enum csv_layout	 csv_layout;	/* --csv-format. */
 	const char	*json_path;	/* --json FILE, or NULL. */
 	int		 fast;		/* -f: without the per-char phases. */
+	int		 phases_given;	/* -p given. */
+	/* --files N[:MAX[:MIN[:DIRS]]]: the file creation phases. */
+	uint64_t	 files_n;	/* Files per set (N x 1024). */
+	uint64_t	 files_max;	/* Largest file, bytes; 0: empty. */
+	uint64_t	 files_min;	/* Smallest file, bytes. */
+	unsigned	 files_dirs;	/* Subdirectories; 0: none. */
+	int		 files_given;
 	uint64_t	 phase_arg[PH_COUNT]; /* A phase's own option value
 					   (see include/phase.h). */
 	int		 argc;		/* The command line, for the record. */
@@ -103,6 +110,8 @@ int	seekers_parse(const char *, struct options *, char **why);
 int	chunk_parse(const char *, uint64_t *, char **why);
 /* A file size, in MiB when bare (its range is options_check()'s). */
 int	file_size_parse(const char *, uint64_t *, char **why);
+/* --files N[:MAX[:MIN[:DIRS]]] into o. */
+int	files_parse(const char *, struct options *, char **why);
 int	seeks_parse(const char *, uint64_t *, char **why);
 int	repeat_parse(const char *, int *, char **why);
 int	jobs_parse(const char *, int *, char **why);

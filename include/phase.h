@@ -61,6 +61,8 @@ struct options;
 #define PHASE_FILLS	0x40	/* Writes the whole file from its start:
 				   when no such phase runs, the core fills
 				   the file before the others. */
+#define PHASE_META	0x100	/* Works on its own files (--files), not
+				   on the test file. */
 #define PHASE_OPS	0x80	/* The rate counts operations per second
 				   (unit names them), not KiB/s. */
 
@@ -281,6 +283,13 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 void	rng_seed(struct rng *, uint64_t seed);
 uint64_t rng_next(struct rng *);
 void	rng_fill(struct rng *, unsigned char *, size_t);
+
+/*
+ * The file creation phases' tree (phase-files.c): files_cleanup() removes
+ * it, on every way out of a run; files_cleanup_files() only its files.
+ */
+void	files_cleanup(void);
+void	files_cleanup_files(void);
 
 /* Set when a terminating signal arrived; phases poll it between chunks. */
 extern volatile sig_atomic_t bn_stop_signal;

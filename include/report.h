@@ -47,6 +47,25 @@ int	report_latency_row(char *buf, size_t len, uint64_t size_mib,
 int	report_extra_row(char *buf, size_t len, enum phase_id,
 	    uint64_t size_mib, const struct phase_result *, int latency);
 
+/*
+ * The file creation block (--files), in the manner of bonnie++'s
+ * "Sequential Create / Random Create" lines: its three header lines, then
+ * per row the label cut to 8, the files spec (N[:MAX:MIN][/DIRS], N in
+ * units of 1024) in 14, and for create, stat (bonnie++'s "Read"), delete,
+ * then the random three, "%6.0f %4.0f" files/sec and %CPU, "-" for a phase
+ * not run.  The latency row gives each phase's p99 under its pair.
+ */
+#define FILES_NCOLS	6
+extern const enum phase_id files_columns[FILES_NCOLS];
+extern const char report_files_header[];
+unsigned report_files_mask(void);
+struct options;
+void	report_files_spec(char *buf, size_t len, const struct options *);
+int	report_files_row(char *buf, size_t len, const char *label,
+	    const char *spec, const struct phase_result ph[PH_COUNT]);
+int	report_files_latency_row(char *buf, size_t len,
+	    const struct phase_result ph[PH_COUNT]);
+
 struct record;
 
 /*

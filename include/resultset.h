@@ -33,9 +33,14 @@ enum rs_state {
 	RS_UNMEASURABLE		/* bonnie++'s "+++++": too fast to measure. */
 };
 
+/* What the record says about a run's phase (JSON only). */
+#define RS_F_IMPRECISE	0x1	/* Ran under half a second. */
+#define RS_F_WARM	0x2	/* The cache did not stay cold. */
+
 struct rs_value {
 	enum rs_state	 state;
 	double		 v;
+	unsigned	 flags;		/* RS_F_* */
 };
 
 struct rs_run {

@@ -427,10 +427,13 @@ method_text(char *buf, size_t len, const struct compare *cmp,
 {
 	switch (c->method) {
 	case CMP_M_THRESHOLD:
-		snprintf(buf, len, "threshold %g%%", cmp->threshold);
+		snprintf(buf, len, "thr %g%%", cmp->threshold);
 		break;
 	case CMP_M_MANN_WHITNEY:
-		snprintf(buf, len, "mann-whitney p=%.3f", c->p);
+		snprintf(buf, len, "MW p=%.3f", c->p);
+		break;
+	case CMP_M_UNMEASURABLE:
+		snprintf(buf, len, "+++++");
 		break;
 	default:
 		snprintf(buf, len, "%s", cmp_method_name(c->method));
@@ -447,6 +450,73 @@ col_unit(int col)
 		return "lat";
 	return phase_table[RS_PHASE(col)]->flags & PHASE_OPS ? "/sec" :
 	    "K/sec";
+}
+
+/*
+ * Latency in one unit per row: the unit that suits the row's largest
+ * value.  Returns the divisor from seconds and sets *unit.
+ */
+static double
+lat_unit(const struct compare *cmp, int col, const char **unit)
+{
+	const struct cmp_cell	*c;
+	double			 max = 0;
+	int			 k;
+
+	for (k = 1; k < cmp->nsets; k++) {
+		c = cell((struct compare *)cmp, col, k - 1);
+		if (c->nbase > 0 && c->base > max)
+			max = c->base;
+		if (c->nnew > 0 && c->new > max)
+			max = c->new;
+	}
+	if (max < 0.01) {
+		*unit = "us";
+		return 1e-6;
+	}
+	if (max < 10) {
+		*unit = "ms";
+		return 1e-3;
+	}
+	*unit = "s";
+	return 1;
+}
+
+static void
+value_text(char *buf, size_t len, const struct compare *cmp, int col, int n,
+    int unmeasured, double v, double cpu)
+{
+	const char	*unit;
+	double		 d;
+
+	if (RS_KIND(col) != RS_KIND_LAT || n == 0) {
+		median_text(buf, len, col, n, unmeasured, v, cpu);
+		return;
+	}
+	d = lat_unit(cmp, col, &unit);
+	snprintf(buf, len, v / d < 10 ? "%.1f%s" : "%.0f%s", v / d, unit);
+}
+
+/* A side's spread as the coefficient of variation, or blank. */
+static void
+cv_text(char *buf, size_t len, double cv)
+{
+	if (isnan(cv))
+		snprintf(buf, len, "%s", "");
+	else if (cv >= 0.995)
+		snprintf(buf, len, ">99%%");
+	else
+		snprintf(buf, len, "%.*f%%", cv < 0.1 ? 1 : 0, 100 * cv);
+}
+
+/* "b:IW n:W": which side has imprecise (I) or warm (W) runs. */
+static void
+flags_text(char *buf, size_t len, unsigned fb, unsigned fn)
+{
+	snprintf(buf, len, "%s%s%s%s%s%s%s", fb ? "b:" : "",
+	    fb & RS_F_IMPRECISE ? "I" : "", fb & RS_F_WARM ? "W" : "",
+	    fb && fn ? " " : "", fn ? "n:" : "",
+	    fn & RS_F_IMPRECISE ? "I" : "", fn & RS_F_WARM ? "W" : "");
 }
 
 /* A result of bonnie++ itself (not bonnie-ng's CSV)? */
@@ -654,7 +724,7 @@ static int
 print_text(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64];
+	char			 b[64], m[64], s[32];
 	int			 col, k;
 
 	for (k = 0; k < cmp->nsets; k++) {
@@ -673,35 +743,47 @@ print_text(struct compare *cmp)
 	print_excluded(cmp);
 	if (print_settings(stdout, cmp) > 0)
 		printf("\n");
-	printf("%-12s %-7s %13s", "column", "unit", "base");
+	printf("%-11s %-7s %13s %5s", "column", "unit", "base", "cv");
 	for (k = 1; k < cmp->nsets; k++)
-		printf("  %13s %8s %-7s %-*s", cmp->nsets > 2 ?
-		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "change",
-		    "verdict", k < cmp->nsets - 1 ? 22 : 0, "method");
+		printf(" %13s %5s %8s %-7s %-10s %s", cmp->nsets > 2 ?
+		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "cv",
+		    "change", "verdict", "method", "flags");
 	printf("\n");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
 			continue;
 		c = cell(cmp, col, 0);
-		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
+		value_text(b, sizeof(b), cmp, col, c->nbase, c->ubase, c->base,
 		    c->cpu_base);
-		printf("%-12s %-7s %13s", rs_col_name(col), col_unit(col), b);
+		cv_text(s, sizeof(s), c->cv_base);
+		printf("%-11s %-7s %13s %5s", rs_col_name(col), col_unit(col), b,
+		    s);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
-			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
-			    c->cpu_new);
-			printf("  %13s", b);
+			value_text(b, sizeof(b), cmp, col, c->nnew, c->unew,
+			    c->new, c->cpu_new);
+			cv_text(s, sizeof(s), c->cv_new);
+			printf(" %13s %5s", b, s);
 			if (isnan(c->change_pct))
 				printf(" %8s", "-");
 			else
 				printf(" %+7.1f%%", c->change_pct);
 			method_text(m, sizeof(m), cmp, c);
-			printf(" %-7s %-*s", cmp_verdict_name(c->verdict),
-			    k < cmp->nsets - 1 ? 22 : 0, m);
+			flags_text(s, sizeof(s), c->flags_base, c->flags_new);
+			if (s[0] != '\0' || k < cmp->nsets - 1)
+				printf(" %-7s %-10s %s", cmp_verdict_name(
+				    c->verdict), m, s);
+			else
+				printf(" %-7s %s", cmp_verdict_name(c->verdict),
+				    m);
 		}
 		printf("\n");
 	}
 	printf("\n");
+	printf("cv: the spread of a side's runs (standard deviation over "
+	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
+	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
+	    "threshold, MW the Mann-Whitney U test.\n");
 	printf("Values are medians over a file's runs; latency (lat) is the "
 	    "worst case, or a\ntext report's 99th percentile.  With %d or "
 	    "more runs on both sides the verdict\ncomes from the runs' "

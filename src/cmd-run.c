@@ -70,6 +70,7 @@ static int
 set_phases(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
+	((struct options *)t)->phases_given = 1;
 	return phases_parse(v, &((struct options *)t)->phases, why);
 }
 
@@ -133,6 +134,13 @@ set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_files(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return files_parse(v, t, why);
+}
+
+static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -180,6 +188,8 @@ const struct args_option cmd_run_rows[] = {
 	  "the block size, bytes when bare (default: 16384)" },
 	{ 'j', "jobs", ARGS_VALUE, "jobs", set_jobs, 0, 0, 0, 0,
 	  "workers in lock-step, each on its own file" },
+	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
+	  0, 0, "create, stat, delete N x 1024 files (bonnie++ -n)" },
 	{ 'x', "repeat", ARGS_VALUE, "count", set_repeat, 0, 0, 0, 0,
 	  "run the whole benchmark count times" },
 	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,

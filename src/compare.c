@@ -260,6 +260,29 @@ raw_median(const struct result_set *rs, int col)
 	return m;
 }
 
+/* The coefficient of variation of n values; NAN under two. */
+static double
+spread(const double *v, int n)
+{
+	struct col_stats	s;
+
+	if (n < 2)
+		return NAN;
+	stats_compute(v, n, &s);
+	return s.cv;
+}
+
+static unsigned
+col_flags(const struct result_set *rs, int col)
+{
+	unsigned	f = 0;
+	int		i;
+
+	for (i = 0; i < rs->nruns; i++)
+		f |= rs->runs[i].col[col].flags;
+	return f;
+}
+
 /* new higher (dir > 0) or lower (dir < 0) than base: better or worse. */
 static enum cmp_verdict
 direction(int col, int dir)
@@ -288,6 +311,10 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 	}
 	c->nbase = collect(base, col, &x, &c->ubase);
 	c->nnew = collect(new, col, &y, &c->unew);
+	c->cv_base = spread(x, c->nbase);
+	c->cv_new = spread(y, c->nnew);
+	c->flags_base = col_flags(base, col);
+	c->flags_new = col_flags(new, col);
 	if (c->nbase > 0)
 		c->base = stats_median(x, c->nbase);
 	if (c->nnew > 0)

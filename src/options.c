@@ -15,6 +15,11 @@
 #include "text.h"
 #include "timer.h"
 
+/* --files limits: 64 Mi files, 100000 directories, 1 GiB files. */
+#define MAX_FILES_K	65536
+#define MAX_FILES_DIRS	100000
+#define MAX_FILE_BYTES	(1u << 30)
+
 const char *
 options_default_label(void)
 {
@@ -185,6 +190,54 @@ file_size_parse(const char *arg, uint64_t *out, char **why)
 	return parse_size(arg, (uint64_t)1 << 20, out, why);
 }
 
+/*
+ * --files N[:MAX[:MIN[:DIRS]]], as bonnie++ -n: N in units of 1024 files,
+ * the sizes in bytes or with a suffix, DIRS subdirectories.
+ */
+int
+files_parse(const char *arg, struct options *o, char **why)
+{
+	char		*copy, *f[5], *s;
+	uint64_t	 n, max = 0, min = 0, dirs = 0;
+	int		 k = 0, rv = -1;
+
+	copy = xstrdup(arg);
+	for (s = copy; k < 5; k++) {
+		f[k] = s;
+		if ((s = strchr(s, ':')) == NULL) {
+			k++;
+			break;
+		}
+		*s++ = '\0';
+	}
+	if (s != NULL || k > 4) {
+		errorf(why, "'%s' (N[:MAX[:MIN[:DIRS]]])", arg);
+		goto out;
+	}
+	if (parse_count(f[0], 1, MAX_FILES_K, &n, why) == -1)
+		goto out;
+	if (k > 1 && parse_size(f[1], 1, &max, why) == -1)
+		goto out;
+	if (k > 2 && parse_size(f[2], 1, &min, why) == -1)
+		goto out;
+	if (k > 3 && parse_count(f[3], 1, MAX_FILES_DIRS, &dirs, why) == -1)
+		goto out;
+	if (max > MAX_FILE_BYTES || min > max) {
+		errorf(why, "'%s' (the sizes: 0 <= MIN <= MAX <= %u MiB)",
+		    arg, MAX_FILE_BYTES >> 20);
+		goto out;
+	}
+	o->files_n = n * 1024;
+	o->files_max = max;
+	o->files_min = min;
+	o->files_dirs = (unsigned)dirs;
+	o->files_given = 1;
+	rv = 0;
+out:
+	free(copy);
+	return rv;
+}
+
 int
 seeks_parse(const char *arg, uint64_t *out, char **why)
 {
@@ -271,6 +324,11 @@ options_check(struct options *o, char **cause)
 		    "(1 to %d)", o->seekers, MAX_SEEKERS);
 	if (o->fast)
 		o->phases &= ~phase_flag_mask(PHASE_PERCHAR);
+	/* --files adds its phases unless -p chose; -p alone: -n 16's. */
+	if (o->files_given && !o->phases_given)
+		o->phases |= phase_flag_mask(PHASE_META);
+	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
+		o->files_n = 16 * 1024;
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->repeat < 1)

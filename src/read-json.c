@@ -31,6 +31,23 @@ get_u64(const struct jv *v, const char *key)
 	return (uint64_t)n;
 }
 
+/* Mark the phase's columns imprecise or warm as the record says. */
+static void
+phase_flags(const struct jv *ph, int i, struct rs_run *r)
+{
+	const struct jv	*b = jv_get(ph, "imprecise");
+	const char	*cache = jv_str(ph, "cache");
+	unsigned	 f = 0;
+	int		 k;
+
+	if (b != NULL && b->type == JV_BOOL && b->b)
+		f |= RS_F_IMPRECISE;
+	if (cache != NULL && strcmp(cache, "warm") == 0)
+		f |= RS_F_WARM;
+	for (k = RS_KIND_RATE; k <= RS_KIND_LAT; k++)
+		r->col[RS_COL(k, i)].flags |= f;
+}
+
 static int
 read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
     char **cause)
@@ -48,6 +65,7 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		    name, ph->line, phase_table[i]->name);
 	r->col[RS_RATE(i)].state = RS_VALUE;
 	r->col[RS_RATE(i)].v = n;
+	phase_flags(ph, i, r);
 	if (jv_num(ph, "cpu_pct", &n) == 0 && n >= 0) {
 		r->col[RS_CPU(i)].state = RS_VALUE;
 		r->col[RS_CPU(i)].v = n;

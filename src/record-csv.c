@@ -60,12 +60,37 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 			    floor(p->cpu_pct + 0.5));
 	}
 
-	/* 21-37 (1.97: 19-35): the file creation tests, which bonnie-ng does not run. */
-	for (i = 21; i <= 37; i++)
+	/*
+	 * 21-25 (1.97: 19-23): the file creation tests' N (x 1024 files),
+	 * MAX and MIN (with MAX > 0), an empty field and DIRS (with DIRS >
+	 * 1), where bonnie++ 2.00a writes them; then 26-37 (24-35) their
+	 * files/s and %CPU.
+	 */
+	if (opt->phases & report_files_mask()) {
+		fprintf(f, ",%llu", (unsigned long long)(opt->files_n / 1024));
+		if (opt->files_max > 0)
+			fprintf(f, ",%llu,%llu",
+			    (unsigned long long)opt->files_max,
+			    (unsigned long long)opt->files_min);
+		else
+			fputs(",,", f);
 		putc(',', f);
+		if (opt->files_dirs > 1)
+			fprintf(f, ",%u", opt->files_dirs);
+		else
+			putc(',', f);
+	} else
+		fputs(",,,,,", f);
+	for (i = 0; i < FILES_NCOLS; i++) {
+		p = &run->ph[files_columns[i]];
+		if (!p->ran || !(opt->phases & report_files_mask()))
+			fputs(",,", f);
+		else
+			fprintf(f, ",%.0f,%.0f", floor(p->rate + 0.5),
+			    floor(p->cpu_pct + 0.5));
+	}
 
-	/* 38-43 (1.97: 36-41): worst-case latency of the six phases;
-	   44-49 (42-47) empty. */
+	/* 38-43 (1.97: 36-41): worst-case latency of the six phases. */
 	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		p = &run->ph[classic_columns[i]];
 		putc(',', f);
@@ -74,7 +99,17 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 			fputs(buf, f);
 		}
 	}
-	fputs(",,,,,,\n", f);
+	/* 44-49: the same for the file creation tests. */
+	for (i = 0; i < FILES_NCOLS; i++) {
+		p = &run->ph[files_columns[i]];
+		putc(',', f);
+		if (p->ran && p->lat.count > 0 &&
+		    (opt->phases & report_files_mask())) {
+			units_latency(buf, sizeof(buf), p->lat.max);
+			fputs(buf, f);
+		}
+	}
+	putc('\n', f);
 }
 
 int

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "options.h"
 #include "phase.h"
 #include "record.h"
 #include "report.h"
@@ -17,6 +18,26 @@ const char report_header[] =
 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
 "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n";
+
+const char report_files_header[] =
+"                        ---------Sequential Create--------- -----------Random Create-----------\n"
+"                        --Create--- ---Read---- --Delete--- --Create--- ---Read---- --Delete---\n"
+"Machine           files   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU   /sec %CPU\n";
+
+const enum phase_id files_columns[FILES_NCOLS] = {
+	PH_CREATE, PH_STAT, PH_DELETE, PH_RCREATE, PH_RSTAT, PH_RDELETE
+};
+
+unsigned
+report_files_mask(void)
+{
+	unsigned	m = 0;
+	int		i;
+
+	for (i = 0; i < FILES_NCOLS; i++)
+		m |= 1u << files_columns[i];
+	return m;
+}
 
 const enum phase_id classic_columns[CLASSIC_NCOLS] = {
 	PH_PUTC, PH_WRITE, PH_REWRITE, PH_GETC, PH_READ, PH_SEEKS
@@ -39,6 +60,13 @@ report_classic_mask(void)
 	    *off < len ? len - *off : 0, __VA_ARGS__);			\
 	if (n_ > 0)							\
 		*off += (size_t)n_;					\
+} while (0)
+
+#define APPEND_TO(b, l, o, ...) do {					\
+	int n_ = snprintf((o) < (l) ? (b) + (o) : NULL,			\
+	    (o) < (l) ? (l) - (o) : 0, __VA_ARGS__);			\
+	if (n_ > 0)							\
+		(o) += (size_t)n_;					\
 } while (0)
 
 static void
@@ -89,6 +117,62 @@ report_latency_row(char *buf, size_t len, uint64_t size_mib,
 			snprintf(d, sizeof(d), "-");
 		APPEND("%10s%s", d, i == CLASSIC_NCOLS - 1 ? "\n" : " ");
 	}
+	return (int)o;
+}
+
+void
+report_files_spec(char *buf, size_t len, const struct options *o)
+{
+	size_t	off = 0;
+
+	APPEND_TO(buf, len, off, "%llu", (unsigned long long)(o->files_n / 1024));
+	if (o->files_max > 0)
+		APPEND_TO(buf, len, off, ":%llu:%llu",
+		    (unsigned long long)o->files_max,
+		    (unsigned long long)o->files_min);
+	if (o->files_dirs > 1)
+		APPEND_TO(buf, len, off, "/%u", o->files_dirs);
+}
+
+int
+report_files_row(char *buf, size_t len, const char *label, const char *spec,
+    const struct phase_result ph[PH_COUNT])
+{
+	const struct phase_result	*p;
+	size_t				 o = 0, *off = &o;
+	int				 i;
+
+	APPEND("%-8.8s %14s", label != NULL ? label : "", spec);
+	for (i = 0; i < FILES_NCOLS; i++) {
+		p = &ph[files_columns[i]];
+		if (!p->ran)
+			APPEND(" %6s %4s", "-", "-");
+		else
+			APPEND(" %6.0f %4.0f", p->rate, p->cpu_pct);
+	}
+	APPEND("\n");
+	return (int)o;
+}
+
+int
+report_files_latency_row(char *buf, size_t len,
+    const struct phase_result ph[PH_COUNT])
+{
+	const struct phase_result	*p;
+	size_t				 o = 0, *off = &o;
+	char				 d[32];
+	int				 i;
+
+	APPEND("%-23s", "Latency");
+	for (i = 0; i < FILES_NCOLS; i++) {
+		p = &ph[files_columns[i]];
+		if (p->ran && p->lat.count > 0)
+			units_latency(d, sizeof(d), p->lat.p99);
+		else
+			snprintf(d, sizeof(d), "-");
+		APPEND(" %11s", d);
+	}
+	APPEND("\n");
 	return (int)o;
 }
 
@@ -156,6 +240,35 @@ report_summary(const struct run_result *runs, int nruns, const char *which,
 	free(vc);
 }
 
+/* The file creation block, below the classic rows. */
+static void
+files_block(FILE *f, const struct record *rec, int latency)
+{
+	static const char *const which[] = { "median", "min", "max" };
+	struct phase_result	 sum[PH_COUNT];
+	char			 row[512], spec[64], name[16];
+	int			 i;
+
+	report_files_spec(spec, sizeof(spec), rec->opt);
+	fputs(report_files_header, f);
+	for (i = 0; i < rec->nruns; i++) {
+		report_files_row(row, sizeof(row), rec->opt->label, spec,
+		    rec->runs[i].ph);
+		fputs(row, f);
+		if (latency) {
+			report_files_latency_row(row, sizeof(row),
+			    rec->runs[i].ph);
+			fputs(row, f);
+		}
+	}
+	for (i = 0; rec->nruns > 1 && i < 3; i++) {
+		report_summary(rec->runs, rec->nruns, which[i], sum);
+		snprintf(name, sizeof(name), "#%s", which[i]);
+		report_files_row(row, sizeof(row), name, spec, sum);
+		fputs(row, f);
+	}
+}
+
 int
 report_write_text(FILE *f, const struct record *rec, int latency)
 {
@@ -166,7 +279,8 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 	uint64_t		 mib = (rec->opt->size *
 	    (uint64_t)(rec->opt->jobs > 1 ? rec->opt->jobs : 1)) >> 20;
 	const unsigned		 extra = rec->opt->phases &
-				    ~report_classic_mask();
+				    ~report_classic_mask() &
+				    ~report_files_mask();
 	char			 row[512], name[16];
 	int			 i, k;
 
@@ -198,6 +312,8 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 				fputs(row, f);
 			}
 	}
+	if (rec->opt->phases & report_files_mask())
+		files_block(f, rec, latency);
 	fflush(f);
 	return ferror(f) ? -1 : 0;
 }

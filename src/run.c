@@ -907,6 +907,7 @@ run_worker(const struct options *opt, struct run_result *res,
 {
 	struct runner	 r;
 	const unsigned	 fillers = phase_flag_mask(PHASE_FILLS);
+	const unsigned	 meta = phase_flag_mask(PHASE_META);
 	void		*p;
 	size_t		 mem_align, io_align;
 	int		 i, rv = 0, e;
@@ -948,6 +949,9 @@ run_worker(const struct options *opt, struct run_result *res,
 	}
 	pattern_init(&r.pat, opt->seed, opt->chunk, opt->size);
 
+	/* Only the file creation phases: no test file. */
+	if ((opt->phases & ~meta) == 0)
+		goto phases;
 	if (create_file(&r) == -1) {
 		rv = -1;
 		goto done;
@@ -974,9 +978,11 @@ run_worker(const struct options *opt, struct run_result *res,
 		}
 		close(fd);
 	}
-	if ((opt->phases & fillers) == 0 && (opt->phases & ~fillers) != 0 &&
+	if ((opt->phases & fillers) == 0 &&
+	    (opt->phases & ~fillers & ~meta) != 0 &&
 	    (rv = prefill(&r)) == -1)
 		goto done;
+phases:
 	for (i = 0; i < PH_COUNT; i++) {
 		if (!(opt->phases & (1u << i)))
 			continue;
@@ -984,6 +990,7 @@ run_worker(const struct options *opt, struct run_result *res,
 			break;
 	}
 done:
+	files_cleanup();
 	remove_file(&r);
 	free(r.loop_backing);
 	free(r.hist);
@@ -1043,6 +1050,9 @@ run_preflight(const struct options *opt, char **cause)
 			    strerror(EROFS));
 		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 		need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
+		/* Only the file creation phases: no test file. */
+		if ((opt->phases & ~phase_flag_mask(PHASE_META)) == 0)
+			need = 0;
 		if (!opt->no_space_check && avail < need) {
 			errorf(cause, "invalid value for -s, --size: "
 			    "the %s %llu MiB but %s has %llu MiB free "

@@ -141,7 +141,7 @@ if have jq && is_root && mkdir "$T/full" &&
 	"$BONNIE" compare --threshold 1000 --fail-on write,read,seeks \
 	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
 	st=$?
-	[ $st -eq 1 ] && grep -Eq '^seeks +/sec +[0-9.]+ +- +- +missing' "$T/out" &&
+	[ $st -eq 1 ] && grep -Eq '^seeks +/sec +[0-9.]+( +[0-9.>]+%)? +- +- +missing' "$T/out" &&
 	    grep -q '^result: missing (missing: seeks)$' "$T/out"
 	check "compare: a selected column missing on the new side fails ($st)" $?
 	"$BONNIE" compare -o json --threshold 1000 --fail-on write,read,seeks \
@@ -241,4 +241,29 @@ check "compare of bonnie-ng with itself: no unknowns, no per-char note" $?
 grep -Eq '^  seekers mode +fork \| thread$' "$T/out" &&
     grep -Eq '^  seed +random \| given \(-z\)$' "$T/out"
 check "compare lists the seekers mode and the seed policy" $?
+# The table shows each side's spread with two or more runs, flags
+# imprecise and warm phases, keeps latency in one unit per row, and a
+# two-way table fits in 100 columns.
+if have jq; then
+	"$BONNIE" -d "$T" -s 1m -c 16k -p write,seeks -n 50 -x 2 -q \
+	    --json "$T/c2.json" >/dev/null 2>&1
+	jq '.runs[1].phases.write.cache = "warm"' "$T/c2.json" >"$T/cw.json"
+	"$BONNIE" compare --fail-on write "$T/c2.json" "$T/cw.json" \
+	    >"$T/out" 2>&1
+	sed -n '/^column/,/^$/p' "$T/out" >"$T/table"
+	head -n 1 "$T/table" | grep -Eq '^column +unit +base +cv +new +cv +change +verdict +method +flags$' &&
+	    grep -Eq '^seeks +/sec +[0-9.]+ +[0-9.>]+% +[0-9.]+ +[0-9.>]+% ' "$T/table"
+	check "compare: a cv column next to each side's median" $?
+	grep -Eq '^seeks .* b:I n:IW?$' "$T/table" &&
+	    grep -Eq '^write .* n:I?W$' "$T/table"
+	check "compare: imprecise (I) and warm (W) flagged in the row" $?
+	awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$T/out"
+	check "compare: the two-way table fits in 100 columns" $?
+	grep '_lat ' "$T/table" | awk '{ u3 = $3; u5 = $5;
+	    sub(/^[0-9.]+/, "", u3); sub(/^[0-9.]+/, "", u5);
+	    if ($5 ~ /^[0-9]/ && u3 != u5) bad = 1 } END { exit bad }'
+	check "compare: latency in one unit per row" $?
+else
+	for i in 1 2 3 4; do skip "spread: jq is not installed"; done
+fi
 done_testing

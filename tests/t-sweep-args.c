@@ -117,7 +117,7 @@ test_phases(void)
 	/* The same words as a single run's -p (they differed once). */
 	cause = sweep_refusal("--phases", "write,bogus");
 	is_str(cause, "sweep: invalid value for -p, --phases: unknown phase "
-	    "'bogus' (putc, write, rewrite, getc, read, seeks, all)", "its message");
+	    "'bogus' (putc, write, rewrite, getc, read, seeks, create, stat, delete, rcreate, rstat, rdelete, all)", "its message");
 	free(cause);
 }
 

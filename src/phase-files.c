@@ -1,0 +1,545 @@
+/*
+ * The file creation phases, as bonnie++ -n defines them: create, stat and
+ * delete many small files, first with names in numeric order, then in a
+ * random order.  Chosen with --files N[:MAX[:MIN[:DIRS]]].
+ *
+ * Safety: all files live in one new directory, made by mkdtemp(3) (mode
+ * 0700, an unpredictable name) under -d, with DIRS subdirectories made
+ * 0700 inside it; each file is made with O_CREAT|O_EXCL|O_NOFOLLOW, so a
+ * name that exists already (a planted file or symlink) fails the phase
+ * instead of being followed.  files_cleanup(), which the run calls on
+ * every way out, removes only regular files of ours (our owner, our name
+ * pattern, never through a symlink) and the directories, which rmdir(2)
+ * leaves in place if anything foreign is still inside.
+ *
+ * The timed delete phases unlink their own names directly: the directory
+ * is ours and 0700, so only root or we ourselves can put another file
+ * under one of them meanwhile.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "phase.h"
+
+#define NAME_LEN	24
+
+static struct {
+	char		 dir[512];
+	int		 made;		/* dir exists, ours. */
+	int		 dfd;		/* The directory, or -1. */
+	int		*sub;		/* DIRS subdirectory descriptors. */
+	unsigned	 nsub;		/* How many of them exist. */
+	uint64_t	 n;		/* Files per set. */
+	uint32_t	*perm;		/* The random order. */
+	int		 present;	/* The set of files exists. */
+	int		 partial;	/* Some files may exist. */
+} fs = { "", 0, -1, NULL, 0, 0, NULL, 0, 0 };
+
+static void
+file_name(char *buf, uint64_t i)
+{
+	snprintf(buf, NAME_LEN, "%010llu", (unsigned long long)i);
+}
+
+/* The directory that file i lives in. */
+static int
+file_dir(uint64_t i)
+{
+	return fs.nsub > 0 ? fs.sub[i % fs.nsub] : fs.dfd;
+}
+
+/* Say why a create failed when it is for want of inodes. */
+static int
+create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e)
+{
+	struct statvfs	vfs;
+
+	phase_fail(ctx, what, (int64_t)i);
+	ctx->err_errno = e;
+	if ((e == ENOSPC || e == EDQUOT) && fstatvfs(fs.dfd, &vfs) == 0 &&
+	    vfs.f_bavail > 0)
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
+		    "%s: file %llu of %llu: %s: out of inodes (%llu blocks "
+		    "still free, %llu inodes free)", fs.dir,
+		    (unsigned long long)i + 1, (unsigned long long)fs.n,
+		    strerror(e), (unsigned long long)vfs.f_bavail,
+		    (unsigned long long)vfs.f_favail);
+	else
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
+		    "%s: %s file %llu of %llu: %s", fs.dir, what,
+		    (unsigned long long)i + 1, (unsigned long long)fs.n,
+		    strerror(e));
+	errno = e;
+	return -1;
+}
+
+/* Make the directory tree once per run. */
+static int
+files_dir(struct phase_ctx *ctx)
+{
+	const struct options	*opt = ctx->opt;
+	struct stat		 st;
+	size_t			 dl = strlen(opt->dir);
+	unsigned		 i, dirs;
+	char			 name[NAME_LEN];
+	int			 e;
+
+	if (fs.made)
+		return 0;
+	if (snprintf(fs.dir, sizeof(fs.dir), "%s%sbonnie-ng-files.XXXXXX",
+	    opt->dir, dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/") >=
+	    (int)sizeof(fs.dir)) {
+		errno = ENAMETOOLONG;
+		return phase_fail(ctx, "make the file directory", -1);
+	}
+	if (mkdtemp(fs.dir) == NULL) {
+		fs.dir[0] = '\0';
+		return phase_fail(ctx, "make the file directory", -1);
+	}
+	fs.made = 1;
+	fs.dfd = open(fs.dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fs.dfd == -1)
+		return phase_fail(ctx, "open the file directory", -1);
+	if (fstat(fs.dfd, &st) == -1 || st.st_uid != geteuid() ||
+	    (st.st_mode & 077) != 0) {
+		if (errno == 0)
+			errno = EPERM;
+		e = errno != 0 ? errno : EPERM;
+		errno = e;
+		return phase_fail(ctx, "check the file directory", -1);
+	}
+	fs.n = opt->files_n;
+	dirs = opt->files_dirs > 1 ? opt->files_dirs : 0;
+	if (dirs > 0) {
+		fs.sub = calloc(dirs, sizeof(*fs.sub));
+		if (fs.sub == NULL)
+			return phase_fail(ctx, "allocate", -1);
+		for (i = 0; i < dirs; i++) {
+			snprintf(name, sizeof(name), "d%05u", i);
+			if (mkdirat(fs.dfd, name, 0700) == -1)
+				return phase_fail(ctx, "make a subdirectory",
+				    -1);
+			fs.sub[i] = openat(fs.dfd, name, O_RDONLY |
+			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fs.sub[i] == -1) {
+				/* Removed by files_cleanup() all the same. */
+				e = errno;
+				fs.nsub = i;
+				errno = e;
+				return phase_fail(ctx, "open a subdirectory",
+				    -1);
+			}
+			fs.nsub = i + 1;
+		}
+	}
+	fs.perm = malloc((size_t)fs.n * sizeof(*fs.perm));
+	if (fs.perm == NULL)
+		return phase_fail(ctx, "allocate", -1);
+	return 0;
+}
+
+/* A fresh random order of the names (Fisher-Yates). */
+static void
+shuffle(struct phase_ctx *ctx, uint64_t salt)
+{
+	struct rng	rng;
+	uint64_t	i, j;
+	uint32_t	t;
+
+	rng_seed(&rng, ctx->opt->seed ^ salt);
+	for (i = 0; i < fs.n; i++)
+		fs.perm[i] = (uint32_t)i;
+	for (i = fs.n; i > 1; i--) {
+		j = rng_next(&rng) % i;
+		t = fs.perm[i - 1];
+		fs.perm[i - 1] = fs.perm[j];
+		fs.perm[j] = t;
+	}
+}
+
+static uint64_t
+pick(int random, uint64_t k)
+{
+	return random ? fs.perm[k] : k;
+}
+
+/* Create the set: O_CREAT|O_EXCL|O_NOFOLLOW, data when MAX > 0, close. */
+static int
+create_loop(struct phase_ctx *ctx, int random, int timed)
+{
+	const struct options	*opt = ctx->opt;
+	uint64_t		 k, i, size, left, span;
+	size_t			 w;
+	bn_time			 last = time_now();
+	char			 name[NAME_LEN];
+	struct rng		 rng;
+	int			 fd;
+
+	rng_seed(&rng, opt->seed ^ UINT64_C(0x66696c6573));
+	span = opt->files_max > opt->files_min ?
+	    opt->files_max - opt->files_min + 1 : 1;
+	fs.partial = 1;
+	for (k = 0; k < fs.n; k++) {
+		i = pick(random, k);
+		file_name(name, i);
+		fd = openat(file_dir(i), name, O_WRONLY | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd == -1)
+			return create_fail(ctx, "create", i, errno);
+		if (opt->files_max > 0) {
+			size = opt->files_min + rng_next(&rng) % span;
+			for (left = size; left > 0; left -= w) {
+				w = left < ctx->chunk ? (size_t)left :
+				    ctx->chunk;
+				if (phase_write_full(ctx, fd, ctx->buf, w,
+				    (int64_t)i) == -1) {
+					int e = ctx->err_errno;
+
+					close(fd);
+					return create_fail(ctx, "write", i, e);
+				}
+			}
+		}
+		if (close(fd) == -1)
+			return create_fail(ctx, "close", i, errno);
+		if (timed)
+			phase_lap(ctx, &last, k + 1);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "create", (int64_t)i);
+		}
+	}
+	fs.present = 1;
+	ctx->ops = fs.n;
+	return 0;
+}
+
+/* Stat each name, never through a symlink, and read it when it has data. */
+static int
+stat_loop(struct phase_ctx *ctx, int random)
+{
+	uint64_t	 k, i;
+	struct stat	 st;
+	bn_time		 last = time_now();
+	char		 name[NAME_LEN];
+	ssize_t		 got;
+	int		 fd;
+
+	for (k = 0; k < fs.n; k++) {
+		i = pick(random, k);
+		file_name(name, i);
+		if (fstatat(file_dir(i), name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+			return create_fail(ctx, "stat", i, errno);
+		if (!S_ISREG(st.st_mode))
+			return create_fail(ctx, "stat", i, EPERM);
+		if (st.st_size > 0) {
+			fd = openat(file_dir(i), name, O_RDONLY | O_NOFOLLOW |
+			    O_CLOEXEC);
+			if (fd == -1)
+				return create_fail(ctx, "open", i, errno);
+			do
+				got = read(fd, ctx->buf, ctx->chunk);
+			while (got > 0);
+			close(fd);
+			if (got == -1)
+				return create_fail(ctx, "read", i, errno);
+		}
+		phase_lap(ctx, &last, k + 1);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "stat", (int64_t)i);
+		}
+	}
+	ctx->ops = fs.n;
+	return 0;
+}
+
+/* Unlink each name. */
+static int
+delete_loop(struct phase_ctx *ctx, int random, int timed)
+{
+	uint64_t	k, i;
+	bn_time		last = time_now();
+	char		name[NAME_LEN];
+
+	fs.present = 0;
+	for (k = 0; k < fs.n; k++) {
+		i = pick(random, k);
+		file_name(name, i);
+		if (unlinkat(file_dir(i), name, 0) == -1)
+			return create_fail(ctx, "delete", i, errno);
+		if (timed)
+			phase_lap(ctx, &last, k + 1);
+		if (bn_stop_signal) {
+			errno = EINTR;
+			return phase_fail(ctx, "delete", (int64_t)i);
+		}
+	}
+	fs.partial = 0;
+	ctx->ops = fs.n;
+	return 0;
+}
+
+/*
+ * Before a phase: the tree made, the set present (stat, delete) or absent
+ * (create), untimed, and the order drawn.
+ */
+static int
+prepare(struct phase_ctx *ctx, int random, int want_present)
+{
+	if (files_dir(ctx) == -1)
+		return -1;
+	ctx->total = fs.n;
+	if (random)
+		shuffle(ctx, UINT64_C(0x72616e64) * (uint64_t)random);
+	if (want_present && !fs.present)
+		return create_loop(ctx, 0, 0);
+	if (!want_present && (fs.present || fs.partial)) {
+		files_cleanup_files();
+		if (fs.partial)
+			return phase_fail(ctx, "remove the last set", -1);
+	}
+	return 0;
+}
+
+static int
+sc_setup(struct phase_ctx *ctx)
+{
+	return prepare(ctx, 0, 0);
+}
+
+static int
+ss_setup(struct phase_ctx *ctx)
+{
+	return prepare(ctx, 0, 1);
+}
+
+static int
+rc_setup(struct phase_ctx *ctx)
+{
+	return prepare(ctx, 1, 0);
+}
+
+static int
+rs_setup(struct phase_ctx *ctx)
+{
+	return prepare(ctx, 3, 1);
+}
+
+static int
+rd_setup(struct phase_ctx *ctx)
+{
+	return prepare(ctx, 2, 1);
+}
+
+static int
+sc_run(struct phase_ctx *ctx)
+{
+	return create_loop(ctx, 0, 1);
+}
+
+static int
+ss_run(struct phase_ctx *ctx)
+{
+	return stat_loop(ctx, 0);
+}
+
+static int
+sd_run(struct phase_ctx *ctx)
+{
+	return delete_loop(ctx, 0, 1);
+}
+
+static int
+rc_run(struct phase_ctx *ctx)
+{
+	return create_loop(ctx, 1, 1);
+}
+
+static int
+rs_run(struct phase_ctx *ctx)
+{
+	return stat_loop(ctx, 1);
+}
+
+static int
+rd_run(struct phase_ctx *ctx)
+{
+	return delete_loop(ctx, 1, 1);
+}
+
+/* Remove the regular files of ours in one directory; -1 if any stayed. */
+static int
+clean_dir(int dfd)
+{
+	DIR		*d;
+	struct dirent	*de;
+	struct stat	 st;
+	int		 fd, left = 0;
+	size_t		 i, len;
+
+	if ((fd = dup(dfd)) == -1)
+		return -1;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return -1;
+	}
+	rewinddir(d);
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		len = strlen(de->d_name);
+		for (i = 0; i < len && de->d_name[i] >= '0' &&
+		    de->d_name[i] <= '9'; i++)
+			;
+		if (len != 10 || i != len ||
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    unlinkat(dfd, de->d_name, 0) == -1)
+			left = 1;
+	}
+	closedir(d);
+	return left ? -1 : 0;
+}
+
+void
+files_cleanup_files(void)
+{
+	unsigned	i;
+	int		left = 0;
+
+	if (fs.dfd == -1)
+		return;
+	if (clean_dir(fs.dfd) == -1 && fs.nsub == 0)
+		left = 1;
+	for (i = 0; i < fs.nsub; i++)
+		if (clean_dir(fs.sub[i]) == -1)
+			left = 1;
+	fs.present = 0;
+	fs.partial = left;
+}
+
+void
+files_cleanup(void)
+{
+	char		name[NAME_LEN];
+	unsigned	i;
+
+	if (!fs.made)
+		return;
+	files_cleanup_files();
+	for (i = 0; i < fs.nsub; i++) {
+		close(fs.sub[i]);
+		snprintf(name, sizeof(name), "d%05u", i);
+		(void)unlinkat(fs.dfd, name, AT_REMOVEDIR);
+	}
+	if (fs.dfd != -1)
+		close(fs.dfd);
+	if (rmdir(fs.dir) == -1 && errno != ENOENT)
+		fprintf(stderr, "bonnie-ng: %s: %s: left in place (it holds "
+		    "files that are not the benchmark's)\n", fs.dir,
+		    strerror(errno));
+	free(fs.sub);
+	free(fs.perm);
+	fs.sub = NULL;
+	fs.perm = NULL;
+	fs.nsub = 0;
+	fs.dfd = -1;
+	fs.made = 0;
+	fs.present = fs.partial = 0;
+	fs.dir[0] = '\0';
+}
+
+const struct phase phase_create = {
+	.version = PHASE_VERSION,
+	.name = "create",
+	.title = "Creating files in order",
+	.words = "sequential create",
+	.column = "Create",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#17becf",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = sc_setup,
+	.run = sc_run,
+};
+
+const struct phase phase_stat = {
+	.version = PHASE_VERSION,
+	.name = "stat",
+	.title = "Stating files in order",
+	.words = "sequential stat",
+	.column = "Read",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#bcbd22",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = ss_setup,
+	.run = ss_run,
+};
+
+const struct phase phase_delete = {
+	.version = PHASE_VERSION,
+	.name = "delete",
+	.title = "Deleting files in order",
+	.words = "sequential delete",
+	.column = "Delete",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#7f7f7f",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = ss_setup,
+	.run = sd_run,
+};
+
+const struct phase phase_rcreate = {
+	.version = PHASE_VERSION,
+	.name = "rcreate",
+	.title = "Creating files at random",
+	.words = "random create",
+	.column = "Create",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#aec7e8",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rc_setup,
+	.run = rc_run,
+};
+
+const struct phase phase_rstat = {
+	.version = PHASE_VERSION,
+	.name = "rstat",
+	.title = "Stating files at random",
+	.words = "random stat",
+	.column = "Read",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#ffbb78",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rs_setup,
+	.run = rs_run,
+};
+
+const struct phase phase_rdelete = {
+	.version = PHASE_VERSION,
+	.name = "rdelete",
+	.title = "Deleting files at random",
+	.words = "random delete",
+	.column = "Delete",
+	.unit = "files",
+	.cost_unit = "s/kfile",
+	.colour = "#98df8a",
+	.flags = PHASE_OPS | PHASE_META,
+	.setup = rd_setup,
+	.run = rd_run,
+};
