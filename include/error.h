@@ -16,7 +16,12 @@ int	errorf(char **cause, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 int	verrorf(char **cause, const char *fmt, va_list);
 
-/* Like asprintf(3), but aborts on memory exhaustion. */
+/*
+ * Like asprintf(3), malloc(3) ..., but never return NULL: on memory
+ * exhaustion they call the handler set with error_on_nomem() (which must
+ * not return), or print "out of memory" and abort when none is set.
+ */
+void	error_on_nomem(void (*)(void));
 char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);

@@ -73,7 +73,11 @@ struct rng {
 /* What the core hands a phase, and what the phase hands back. */
 struct phase_ctx {
 	const struct options *opt;
-	const char	*path;		/* The test file. */
+	const char	*path;		/* The test file, for messages. */
+	int		 dirfd;		/* Its directory, held open, */
+	const char	*name;		/* and its name there: reopen with
+					   openat(), so a renamed directory
+					   does not matter. */
 	dev_t		 file_dev;	/* Its identity, checked on reopen. */
 	ino_t		 file_ino;
 	uint64_t	 size;		/* File size, whole chunks. */

@@ -64,6 +64,12 @@ const char *platform_memory_fs(const char *path);
  */
 int	platform_residency(int fd, uint64_t size, double *fraction);
 
+/*
+ * The path an open descriptor names now (after any rename), from
+ * /proc/self/fd on Linux.  Returns 0, or -1 (ENOSYS elsewhere).
+ */
+int	platform_fd_path(int fd, char *buf, size_t len);
+
 /* Make a forked child die with its parent (Linux); no-op elsewhere. */
 void	platform_die_with_parent(void);
 /* The same with a signal of one's choice, so a handler can clean up. */

@@ -108,6 +108,9 @@ struct run_result {
 	char		 start_utc[32];	/* ISO 8601, e.g. 2026-11-29T18:00:00Z */
 	int		 interrupted;	/* Signal number, or 0. */
 	uint64_t	 bad_chunks;	/* --verify: bad chunks, all phases. */
+	int		 file_removed;	/* The test file was removed. */
+	int		 file_left;	/* It could not be removed (said on
+					   stderr with its path). */
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */
@@ -116,7 +119,5 @@ struct run_result {
 
 /* Names used in the report and the JSON record. */
 const char	*cache_state_name(enum cache_state);
-/* "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", or "a signal". */
-const char	*signal_name(int);
 
 #endif

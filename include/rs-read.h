@@ -39,8 +39,12 @@ const char	*rs_format_name(enum rs_format);
 /*
  * Read a file ("-" for standard input), its format told by its content,
  * not its name, into rs.  On failure returns -1 with "FILE:LINE: what is
- * wrong" in *cause and leaves rs empty.
+ * wrong" in *cause and leaves rs empty.  A result file is kilobytes:
+ * one larger than RS_MAX_BYTES is refused, so is anything but a regular
+ * file or a pipe (or a terminal on standard input), and binary data at
+ * its first block, before it is all read.
  */
+#define RS_MAX_BYTES	(16 << 20)
 int	rs_read_file(const char *path, struct result_set *rs, char **cause);
 /* The same on a buffer already in memory; name is used in messages. */
 int	rs_read_buf(const char *name, const char *buf, size_t len,

@@ -17,7 +17,9 @@
 
 /* The work, the same for every seeker. */
 struct seek_job {
-	const char	*path;
+	const char	*path;		/* For messages. */
+	int		 dirfd;		/* Reopen by name in this directory. */
+	const char	*name;
 	dev_t		 dev;
 	ino_t		 ino;
 	uint64_t	 size;

@@ -22,6 +22,7 @@
 #include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "text.h"
 #include "units.h"
 
 #define DEFAULT_THRESHOLD	5.0
@@ -224,6 +225,15 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 		sel[c] = 1;
 	}
 	free(copy);
+	if (r == 0) {
+		/* An empty list (an unset variable) must not turn the gate off. */
+		for (c = 0; c < RS_NCOLS && !sel[c]; c++)
+			;
+		if (c == RS_NCOLS)
+			r = errorf(cause, "'%s' names no column (one of putc, "
+			    "write, rewrite, getc, read, seeks, NAME_cpu, "
+			    "NAME_lat, rates, cpu, latency, all)", arg);
+	}
 	return r;
 }
 
@@ -535,6 +545,16 @@ unknown_text(const struct result_set *rs,
  * The settings differences and comparability warnings, as text.  Returns
  * the number of lines printed.
  */
+/* A setting's value as a terminal may show it: controls escaped. */
+static void
+escape_in_place(char *buf, size_t len)
+{
+	char	*raw = xstrdup(buf);
+
+	text_escape(buf, len, raw);
+	free(raw);
+}
+
 static int
 print_settings(FILE *f, const struct compare *cmp)
 {
@@ -553,6 +573,7 @@ print_settings(FILE *f, const struct compare *cmp)
 		for (k = 0; k < cmp->nsets; k++) {
 			settings[i].get(&cmp->sets[k].set, val[k],
 			    sizeof(val[k]));
+			escape_in_place(val[k], sizeof(val[k]));
 			if (strcmp(val[k], "-") == 0) {
 				unknown_text(&cmp->sets[k], settings[i].get,
 				    val[k], sizeof(val[k]));
@@ -598,6 +619,8 @@ print_settings(FILE *f, const struct compare *cmp)
 				continue;
 			settings[i].get(&cmp->sets[0].set, a, sizeof(a));
 			settings[i].get(&cmp->sets[k].set, b, sizeof(b));
+			escape_in_place(a, sizeof(a));
+			escape_in_place(b, sizeof(b));
 			if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
 			    strcmp(a, b) == 0)
 				continue;
@@ -607,8 +630,11 @@ print_settings(FILE *f, const struct compare *cmp)
 			bad = t;
 		}
 		if (bad != NULL) {
-			fprintf(f, "warning: %s is not comparable with %s: %s\n",
-			    cmp->sets[k].file, cmp->sets[0].file, bad);
+			fputs("warning: ", f);
+			text_put(f, cmp->sets[k].file);
+			fputs(" is not comparable with ", f);
+			text_put(f, cmp->sets[0].file);
+			fprintf(f, ": %s\n", bad);
 			header++;
 		}
 		free(bad);
@@ -686,8 +712,11 @@ print_excluded(const struct compare *cmp)
 	printf("warning: %d run%s left out of the statistics (stopped on an "
 	    "error or a signal):\n", cmp->nexcluded,
 	    cmp->nexcluded == 1 ? "" : "s");
-	for (i = 0; i < cmp->nexcluded; i++)
-		printf("  %s\n", cmp->excluded[i]);
+	for (i = 0; i < cmp->nexcluded; i++) {
+		fputs("  ", stdout);
+		text_put(stdout, cmp->excluded[i]);
+		putchar('\n');
+	}
 	printf("\n");
 }
 
@@ -700,12 +729,12 @@ print_text(struct compare *cmp)
 
 	for (k = 0; k < cmp->nsets; k++) {
 		if (k == 0)
-			printf("base: ");
+			fputs("base: ", stdout);
 		else
 			printf("new %d: ", k);
-		printf("%s (%s, %d run%s", cmp->sets[k].file,
-		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
-		    cmp->sets[k].nruns == 1 ? "" : "s");
+		text_put(stdout, cmp->sets[k].file);
+		printf(" (%s, %d run%s", rs_format_name(cmp->sets[k].format),
+		    cmp->sets[k].nruns, cmp->sets[k].nruns == 1 ? "" : "s");
 		if (cmp->left_out[k] > 0)
 			printf(" used, %d left out", cmp->left_out[k]);
 		printf(")\n");
@@ -1074,12 +1103,18 @@ print_junit(struct compare *cmp)
 static void
 md_text(const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '|' || *s == '\\' || *s == '`' || *s == '*' ||
-		    *s == '_' || *s == '<')
+	size_t	 len = strlen(s) * 6 + 1;
+	char	*e = xmalloc(len), *p;
+
+	/* Control characters first shown as \x1b, then Markdown's own. */
+	text_escape(e, len, s);
+	for (p = e; *p != '\0'; p++) {
+		if (*p == '|' || *p == '\\' || *p == '`' || *p == '*' ||
+		    *p == '_' || *p == '<')
 			putchar('\\');
-		putchar(*s == '\n' || *s == '\r' ? ' ' : *s);
+		putchar(*p);
 	}
+	free(e);
 }
 
 /*

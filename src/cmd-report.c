@@ -16,6 +16,7 @@
 #include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "text.h"
 #include "units.h"
 
 #define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
@@ -157,6 +158,25 @@ table_free(struct table *t)
 	free(t->value);
 }
 
+/*
+ * One cell for a terminal, its control characters escaped (the text came
+ * from a file), padded to w columns on the right (left set) or the left.
+ */
+static void
+put_cell(const char *s, size_t w, int left, int last)
+{
+	size_t	cw = (size_t)text_width(s);
+
+	if (!left)
+		for (; cw < w; cw++)
+			putchar(' ');
+	text_put(stdout, s);
+	if (left && !last)
+		for (; cw < w; cw++)
+			putchar(' ');
+	fputs(last ? "\n" : "  ", stdout);
+}
+
 static void
 print_text(const struct table *t)
 {
@@ -165,19 +185,18 @@ print_text(const struct table *t)
 
 	w = xcalloc((size_t)t->ncols, sizeof(*w));
 	for (c = 0; c < t->ncols; c++) {
-		w[c] = strlen(t->head[c]);
+		w[c] = (size_t)text_width(t->head[c]);
 		for (r = 0; r < t->nrows; r++)
-			if (strlen(t->cell[r * t->ncols + c]) > w[c])
-				w[c] = strlen(t->cell[r * t->ncols + c]);
+			if ((size_t)text_width(t->cell[r * t->ncols + c]) > w[c])
+				w[c] = (size_t)text_width(
+				    t->cell[r * t->ncols + c]);
 	}
 	for (c = 0; c < t->ncols; c++)
-		printf(c < 2 ? "%-*s%s" : "%*s%s", (int)w[c], t->head[c],
-		    c == t->ncols - 1 ? "\n" : "  ");
+		put_cell(t->head[c], w[c], c < 2, c == t->ncols - 1);
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++)
-			printf(c < 2 ? "%-*s%s" : "%*s%s", (int)w[c],
-			    t->cell[r * t->ncols + c],
-			    c == t->ncols - 1 ? "\n" : "  ");
+			put_cell(t->cell[r * t->ncols + c], w[c], c < 2,
+			    c == t->ncols - 1);
 	free(w);
 }
 
@@ -270,10 +289,10 @@ print_chart(const struct table *t, int c)
 		if (v > 0 && max > 0)
 			printf("<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
 			    "height=\"%d\" class=\"bar\"/>\n", CHART_LABEL,
-			    r * CHART_ROW + 6, CHART_BAR * v / max,
+			    r * CHART_ROW + 6, v / max * CHART_BAR,
 			    CHART_ROW - 6);
 		printf("<text x=\"%.1f\" y=\"%d\">",
-		    CHART_LABEL + (v > 0 && max > 0 ? CHART_BAR * v / max : 0)
+		    CHART_LABEL + (v > 0 && max > 0 ? v / max * CHART_BAR : 0)
 		    + 4, r * CHART_ROW + 20);
 		put_escaped(t->cell[r * t->ncols + c]);
 		printf("</text>\n");

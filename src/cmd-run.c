@@ -15,10 +15,12 @@
 #include "commands.h"
 #include "error.h"
 #include "options.h"
+#include "outfile.h"
 #include "phase.h"
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "signals.h"
 #include "sysinfo.h"
 #include "team.h"
 
@@ -280,24 +282,6 @@ cmd_run_start(int progress)
 	run_set_progress(progress);
 }
 
-/* Write the record to a file (--json), even after a failure. */
-static int
-write_json_file(const char *path, const struct record *rec, char **cause)
-{
-	FILE	*f;
-
-	if ((f = fopen(path, "w")) == NULL)
-		return errorf(cause, "--json: %s: %s", path, strerror(errno));
-	if (record_write_json(f, rec) == -1) {
-		errorf(cause, "--json: %s: %s", path, strerror(errno));
-		fclose(f);
-		return -1;
-	}
-	if (fclose(f) == EOF)
-		return errorf(cause, "--json: %s: %s", path, strerror(errno));
-	return 0;
-}
-
 static void
 notes(const struct options *o)
 {
@@ -384,8 +368,11 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	struct run_result	*runs;
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
+	struct outfile		 jf;
 	enum cmd_status		 st;
 	int			 i, status = CMD_OK, done = 0, sig, leader;
+	int			 have_json = 0, said = 0, left = 0, rc;
+	char			*why = NULL;
 
 	(void)nfiles;
 	(void)files;
@@ -400,6 +387,14 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
+	/* Every output file is made now: a bad one is refused before work. */
+	if (leader && o->json_path != NULL) {
+		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
+			sysinfo_free(si);
+			return CMD_USAGE;
+		}
+		have_json = 1;
+	}
 	/* Over MPI the workers are the ranks, one file each. */
 	if (team_ranks() > 1)
 		o->jobs = team_ranks();
@@ -428,28 +423,51 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	rec.nruns = done;
 	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
+	for (i = 0; i < done; i++)
+		left |= runs[i].file_left;
 
-	if (leader && o->json_path != NULL &&
-	    write_json_file(o->json_path, &rec, cause) == -1) {
-		status = CMD_FAIL;
-		goto out;
-	}
-	/* A failed run's JSON record is the evidence: written, as --json. */
+	/*
+	 * The report first, so that a record that cannot be written loses
+	 * nothing; the record even after a failure (a failed run's JSON
+	 * record on stdout too: it is the evidence).  The first failure is
+	 * the final error, a later one a line of its own.
+	 */
 	if (leader && (status == CMD_OK || o->format == OUT_JSON) &&
 	    (write_report(o, &rec) == -1 || fflush(stdout) == EOF)) {
-		errorf(cause, "standard output: %s", strerror(errno));
-		status = CMD_FAIL;
-		goto out;
+		if (status != CMD_OK)
+			fprintf(stderr, "bonnie-ng: standard output: %s\n",
+			    strerror(errno));
+		else {
+			errorf(cause, "standard output: %s", strerror(errno));
+			status = CMD_FAIL;
+			said = 1;
+		}
+	}
+	if (have_json) {
+		errno = 0;
+		rc = record_write_json(jf.f, &rec);
+		if (outfile_close(&jf, rc, &why) == -1) {
+			if (status == CMD_OK && !runs[done - 1].interrupted) {
+				errorf(cause, "%s", why);
+				status = CMD_FAIL;
+				said = 1;
+			} else
+				fprintf(stderr, "bonnie-ng: %s\n", why);
+			free(why);
+		}
 	}
 	/*
 	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
 	 * mpirun stop the job, before it has.
 	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
-		if (leader)
+		if (leader && o->jobs > 1)
 			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
-			    "%s removed\n", signal_name(sig),
-			    o->jobs > 1 ? "files" : "file");
+			    "files removed\n", signal_name(sig));
+		else if (leader)
+			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			    signal_name(sig), runs[done - 1].file_removed ?
+			    "; test file removed" : "");
 		for (i = 0; i < done; i++)
 			run_result_free(&runs[i]);
 		sysinfo_free(si);
@@ -459,7 +477,7 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		raise(sig);
 		return 128 + sig;
 	}
-	if (status != CMD_OK)
+	if (status != CMD_OK && !said)
 		errorf(cause, "%s", runs[done - 1].err.message);
 	else {
 		/* --verify found bad data: the report stands, the exit is 1. */
@@ -474,9 +492,9 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 			    "(described above)", (unsigned long long)bad,
 			    bad == 1 ? "" : "s");
 			status = CMD_FAIL;
-		}
+		} else if (left)
+			status = CMD_FAIL;	/* Said with its path by the run. */
 	}
-out:
 	for (i = 0; i < done; i++)
 		run_result_free(&runs[i]);
 	sysinfo_free(si);

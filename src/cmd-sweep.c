@@ -16,10 +16,12 @@
 #include "error.h"
 #include "knee.h"
 #include "options.h"
+#include "outfile.h"
 #include "phase.h"
 #include "platform.h"
 #include "result.h"
 #include "run.h"
+#include "signals.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "timer.h"
@@ -319,42 +321,38 @@ sweep_warnings(const struct sweep_result *r)
 		    "doubtful\n", doubtful, n);
 }
 
-static FILE *
-open_output(const char *path, const char *what, char **cause)
-{
-	FILE	*f;
-
-	if ((f = fopen(path, "w")) == NULL)
-		errorf(cause, "%s: %s: %s", what, path, strerror(errno));
-	return f;
-}
-
 /*
- * Close an output file that write returned rc for.  A failure becomes the
- * final error, or a warning when the sweep has failed already.
+ * Close an output that writing returned rc for (0, or -1 with errno), or
+ * check standard output when of is NULL.  A failure becomes the final
+ * error, or a line of its own when the sweep has failed already.
  */
 static int
-finish_output(FILE *f, int rc, const char *path, const char *what,
-    int status, char **cause)
+finish_output(struct outfile *of, int rc, int *status, char **cause)
 {
-	int	saved = errno;
+	char	*why = NULL;
+	int	 e = errno;
 
-	if (f == NULL)
-		return 0;
-	if (fclose(f) == EOF && rc == 0) {
-		rc = -1;
-		saved = errno;
+	if (of != NULL) {
+		if (of->f == NULL || outfile_close(of, rc, &why) == 0)
+			return 0;
+	} else {
+		if (rc == 0 && (fflush(stdout) == EOF || ferror(stdout))) {
+			rc = -1;
+			e = errno;
+		}
+		if (rc == 0)
+			return 0;
+		why = xasprintf("standard output: %s", strerror(e != 0 ? e :
+		    EIO));
 	}
-	if (rc == 0)
-		return 0;
-	if (saved == 0)
-		saved = EIO;
-	if (status != 0) {
-		fprintf(stderr, "bonnie-ng: %s: %s: %s\n", what, path,
-		    strerror(saved));
-		return -1;
+	if (*status != 0)
+		fprintf(stderr, "bonnie-ng: %s\n", why);
+	else {
+		errorf(cause, "%s", why);
+		*status = 1;
 	}
-	return errorf(cause, "%s: %s: %s", what, path, strerror(saved));
+	free(why);
+	return -1;
 }
 
 static int
@@ -363,7 +361,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sweep_args	*a = state;
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
-	FILE			*jf = NULL, *sf = NULL;
+	struct outfile		 jf, sf;
 	enum cmd_status		 st;
 	int			 i, j, k, rc, status;
 
@@ -423,14 +421,16 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		sysinfo_free(si);
 		return st;
 	}
+	/* Every output file is made now: a bad one is refused before work. */
+	memset(&jf, 0, sizeof(jf));
+	memset(&sf, 0, sizeof(sf));
 	if ((a->json_path != NULL &&
-	    (jf = open_output(a->json_path, "--json", cause)) == NULL) ||
+	    outfile_open(&jf, "--json", a->json_path, cause) == -1) ||
 	    (a->svg_path != NULL &&
-	    (sf = open_output(a->svg_path, "--svg", cause)) == NULL)) {
-		if (jf != NULL)
-			fclose(jf);
+	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
+		outfile_discard(&jf);
 		sysinfo_free(si);
-		return CMD_FAIL;
+		return CMD_USAGE;
 	}
 
 	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks *
@@ -466,17 +466,14 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	}
 	sweep_print_tables(stdout, &r);
 	sweep_print_knees(stdout, &r);
-	fflush(stdout);
 	errno = 0;
-	rc = jf != NULL ? sweep_write_json(jf, &r) : 0;
-	if (finish_output(jf, rc, a->json_path, "--json", status, cause) == -1 &&
-	    status == 0)
-		status = 1;
+	finish_output(NULL, ferror(stdout) ? -1 : 0, &status, cause);
 	errno = 0;
-	rc = sf != NULL ? sweep_write_svg(sf, &r) : 0;
-	if (finish_output(sf, rc, a->svg_path, "--svg", status, cause) == -1 &&
-	    status == 0)
-		status = 1;
+	rc = jf.f != NULL ? sweep_write_json(jf.f, &r) : 0;
+	finish_output(&jf, rc, &status, cause);
+	errno = 0;
+	rc = sf.f != NULL ? sweep_write_svg(sf.f, &r) : 0;
+	finish_output(&sf, rc, &status, cause);
 	for (i = 0; i < r.npoints; i++)
 		run_result_free(&r.points[i].res);
 	free(r.points);

@@ -1,5 +1,7 @@
 /*
- * Error messages handed back to main.c, and allocation that cannot fail.
+ * Error messages handed back to main.c, and allocation that cannot fail:
+ * at start-up it aborts; while a test file exists the run installs a
+ * handler that removes the file and exits 1 instead.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,9 +10,19 @@
 
 #include "error.h"
 
+static void	(*nomem_handler)(void);
+
+void
+error_on_nomem(void (*fn)(void))
+{
+	nomem_handler = fn;
+}
+
 static void
 nomem(void)
 {
+	if (nomem_handler != NULL)
+		nomem_handler();
 	fputs("bonnie-ng: out of memory\n", stderr);
 	abort();
 }

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "complete.h"
 #include "error.h"
+#include "outfile.h"
 #include "phase.h"
 #include "team.h"
 
@@ -46,6 +47,9 @@ main(int argc, char **argv)
 	char			**files, *cause = NULL;
 	int			  nfiles, status;
 
+	/* Before any file is opened, so that none takes 0, 1 or 2. */
+	if (std_fds_open() == -1)
+		return CMD_FAIL;	/* Nowhere safe to say so. */
 	/* The completion scripts' question (completions/, complete.h). */
 	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
 		return complete_words(stdout, argc - 2, argv + 2) == 0 &&

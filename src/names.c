@@ -2,8 +2,6 @@
  * Names of cache states and signals, shared by every output format.
  * (A phase's name is in its struct; see phase.h.)
  */
-#include <signal.h>
-
 #include "result.h"
 
 const char *
@@ -20,20 +18,4 @@ cache_state_name(enum cache_state s)
 		return "direct";
 	}
 	return "unknown";
-}
-
-const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	}
-	return "a signal";
 }

@@ -12,6 +12,7 @@
 #include "phase.h"
 #include "platform.h"
 #include "result.h"
+#include "text.h"
 #include "timer.h"
 
 /* --files limits: 64 Mi files, 100000 directories, 1 GiB files. */
@@ -287,10 +288,20 @@ ram_parse(const char *arg, uint64_t *out, char **why)
 int
 label_check(const char *arg, char **why)
 {
+	char	*copy;
+	size_t	 bad;
+
 	if (*arg == '\0' || *arg == '#' ||
 	    strpbrk(arg, " \t\n\r\v\f,") != NULL)
 		return errorf(why, "'%s' (a label is one word without commas, "
 		    "not starting with '#')", arg);
+	/* It goes into the record and the reports: printable UTF-8 only. */
+	copy = xstrdup(arg);
+	bad = text_utf8_fix(copy);
+	free(copy);
+	if (bad != 0 || text_has_control(arg))
+		return errorf(why, "'%s' (a label is printable UTF-8 text)",
+		    arg);
 	return 0;
 }
 

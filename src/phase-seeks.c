@@ -35,11 +35,12 @@ seeks_setup(struct phase_ctx *ctx)
 {
 	struct seeks_state	*st;
 
-	st = xcalloc(1, sizeof(*st));
+	if ((st = calloc(1, sizeof(*st))) == NULL)
+		return phase_fail(ctx, "allocate seeker state", -1);
 	st->n = ctx->opt->seekers;
 	if ((st->res = seekers_alloc(st->n)) == NULL) {
 		free(st);
-		return phase_fail(ctx, "allocate seeker results", 0);
+		return phase_fail(ctx, "allocate seeker results", -1);
 	}
 	st->nchunks = ctx->size / ctx->chunk;
 	if ((st->seen = seekers_bitmap_alloc(st->nchunks)) == NULL) {
@@ -114,6 +115,8 @@ seeks_run(struct phase_ctx *ctx)
 
 	memset(&job, 0, sizeof(job));
 	job.path = ctx->path;
+	job.dirfd = ctx->dirfd;
+	job.name = ctx->name;
 	job.dev = ctx->file_dev;
 	job.ino = ctx->file_ino;
 	job.size = ctx->size;

@@ -86,7 +86,7 @@ phase_open(struct phase_ctx *ctx, int flags)
 	struct stat	st;
 	int		fd;
 
-	fd = open(ctx->path, flags | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(ctx->dirfd, ctx->name, flags | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return phase_fail(ctx, "open", 0);
 	if (fstat(fd, &st) == -1) {

@@ -276,6 +276,23 @@ platform_residency(int fd, uint64_t size, double *fraction)
 	return 0;
 }
 
+int
+platform_fd_path(int fd, char *buf, size_t len)
+{
+	char	link[64];
+	ssize_t	n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	if (len == 0 || (n = readlink(link, buf, len - 1)) == -1)
+		return -1;
+	if ((size_t)n == len - 1) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
 void
 platform_die_with_parent(void)
 {

@@ -153,6 +153,16 @@ platform_residency(int fd, uint64_t size, double *fraction)
 	return 0;
 }
 
+int
+platform_fd_path(int fd, char *buf, size_t len)
+{
+	(void)fd;
+	(void)buf;
+	(void)len;
+	errno = ENOSYS;
+	return -1;
+}
+
 void
 platform_die_with_parent(void)
 {

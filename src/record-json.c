@@ -13,6 +13,7 @@
 #include "json.h"
 #include "phase.h"
 #include "record.h"
+#include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
 #include "team.h"

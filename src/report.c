@@ -11,6 +11,7 @@
 #include "record.h"
 #include "report.h"
 #include "stats.h"
+#include "text.h"
 #include "units.h"
 
 const char report_header[] =
@@ -85,9 +86,12 @@ report_row(char *buf, size_t len, const char *label, uint64_t size_mib,
     const struct phase_result ph[PH_COUNT])
 {
 	size_t	o = 0, *off = &o;
+	char	cut[8 * 8 + 1];
 	int	i;
 
-	APPEND("%-8.8s %4llu ", label, (unsigned long long)size_mib);
+	/* Eight columns, cut between characters, controls escaped. */
+	text_cut(cut, sizeof(cut), label, 8, 1);
+	APPEND("%s %4llu ", cut, (unsigned long long)size_mib);
 	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		pair(buf, len, off, &ph[classic_columns[i]], classic_columns[i]);
 		APPEND("%s", i == CLASSIC_NCOLS - 1 ? "\n" : " ");

@@ -3,14 +3,27 @@
  * tells its format from one line, and the loop that picks the reader by
  * the file's content, not its name.
  */
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "rs-read.h"
+#include "text.h"
+
+/*
+ * No value a result can hold comes near this (a rate of 10^15 K/sec is an
+ * exabyte a second); anything above it, or not finite, is refused so that
+ * no sum, ratio or chart width made from it can overflow.
+ */
+#define RS_MAX_VALUE	1e15
 
 /* The start of the line after p, or end. */
 static const char *
@@ -119,6 +132,42 @@ rs_format_name(enum rs_format f)
 	return "unknown";
 }
 
+/*
+ * What every reader hands back is checked here: text is made valid UTF-8
+ * (a stray byte becomes '?'), so that the HTML report and the JSON stay
+ * well-formed; values must be finite and below RS_MAX_VALUE.
+ */
+static int
+rs_check(struct result_set *rs, char **cause)
+{
+	char			**strs[] = {
+		&rs->set.cache, &rs->set.direct, &rs->set.hostname,
+		&rs->set.os, &rs->set.kernel, &rs->set.cpu_model,
+		&rs->set.fs_type, &rs->set.mount_options, &rs->set.device,
+		&rs->set.scheduler, &rs->set.version,
+	};
+	const struct rs_value	 *v;
+	size_t			 i;
+	int			 k, c;
+
+	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		if (*strs[i] != NULL)
+			text_utf8_fix(*strs[i]);
+	for (k = 0; k < rs->nruns; k++) {
+		text_utf8_fix(rs->runs[k].label);
+		for (c = 0; c < RS_NCOLS; c++) {
+			v = &rs->runs[k].col[c];
+			if (v->state == RS_VALUE && (!isfinite(v->v) ||
+			    fabs(v->v) > RS_MAX_VALUE))
+				return errorf(cause, "%s:%d: %s: %g is out of "
+				    "range (at most %g)", rs->file,
+				    rs->runs[k].line, rs_col_name(c), v->v,
+				    RS_MAX_VALUE);
+		}
+	}
+	return 0;
+}
+
 int
 rs_read_buf(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
@@ -129,6 +178,13 @@ rs_read_buf(const char *name, const char *buf, size_t len,
 
 	memset(rs, 0, sizeof(*rs));
 	rs->file = xstrdup(name);
+	/* A UTF-8 byte order mark is not part of any format. */
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		buf += 3;
+		len -= 3;
+		p = buf;
+		end = buf + len;
+	}
 	if (memchr(buf, '\0', len) != NULL) {
 		errorf(cause, "%s:1: binary file, not a result", name);
 		goto bad;
@@ -171,46 +227,111 @@ done:
 	}
 	if (rs->set.size == 0)
 		rs->set.size = rs->runs[0].size;
+	if (rs_check(rs, cause) == -1)
+		goto bad;
 	return 0;
 bad:
 	rs_free(rs);
 	return -1;
 }
 
+/* What kind of file st is, for the refusal. */
+static const char *
+file_kind(const struct stat *st)
+{
+	if (S_ISDIR(st->st_mode))
+		return "a directory";
+	if (S_ISCHR(st->st_mode))
+		return "a character device";
+	if (S_ISBLK(st->st_mode))
+		return "a block device";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Read a whole result file, or standard input for "-", into memory: only
+ * a regular file or a pipe, at most RS_MAX_BYTES, and no NUL byte (a
+ * binary file is refused at its first block, not at its end).
+ */
 int
 rs_read_file(const char *path, struct result_set *rs, char **cause)
 {
-	FILE	*f;
-	char	*buf;
-	size_t	 len = 0, cap = 65536, n;
-	int	 r;
+	struct stat	 st;
+	char		*buf;
+	size_t		 len = 0, cap = 65536, i, line = 1;
+	ssize_t		 n;
+	int		 fd, r, e;
+	const char	*nul;
 
 	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
-		return errorf(cause, "%s: %s", path, strerror(errno));
+		fd = STDIN_FILENO;
+	else {
+		/* Look before opening: opening a device can do things. */
+		if (stat(path, &st) == -1)
+			return errorf(cause, "%s: %s", path, strerror(errno));
+		if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+			return errorf(cause, "%s: %s, not a result file", path,
+			    file_kind(&st));
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+			return errorf(cause, "%s: %s", path, strerror(errno));
+	}
+	if (fstat(fd, &st) == -1) {
+		e = errno;
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return errorf(cause, "%s: %s", path, strerror(e));
+	}
+	/* A terminal on standard input is someone typing a result. */
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+	    !(fd == STDIN_FILENO && isatty(fd))) {
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return errorf(cause, "%s: %s, not a result file", path,
+		    file_kind(&st));
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > RS_MAX_BYTES) {
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return errorf(cause, "%s: %lld bytes, more than the %d MiB a "
+		    "result file may have", path, (long long)st.st_size,
+		    RS_MAX_BYTES >> 20);
+	}
 	buf = xmalloc(cap);
 	for (;;) {
 		if (cap - len < 65536) {
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
+		n = read(fd, buf + len, cap - len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
 			break;
+		if ((nul = memchr(buf + len, '\0', (size_t)n)) != NULL) {
+			for (i = 0; buf + i < nul; i++)
+				line += buf[i] == '\n';
+			r = errorf(cause, "%s:%zu: binary file, not a result",
+			    path, line);
+			goto out;
+		}
+		len += (size_t)n;
+		if (len > RS_MAX_BYTES) {
+			r = errorf(cause, "%s: more than the %d MiB a result "
+			    "file may have", path, RS_MAX_BYTES >> 20);
+			goto out;
+		}
 	}
-	if (ferror(f)) {
-		r = errorf(cause, "%s: %s", path, strerror(errno));
-		if (f != stdin)
-			fclose(f);
-		free(buf);
-		return r;
+	if (n == -1) {
+		e = errno;
+		r = errorf(cause, "%s: %s", path, strerror(e));
+		goto out;
 	}
-	if (f != stdin)
-		fclose(f);
 	r = rs_read_buf(path, buf, len, rs, cause);
+out:
+	if (fd != STDIN_FILENO)
+		close(fd);
 	free(buf);
 	return r;
 }
-

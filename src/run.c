@@ -25,6 +25,7 @@
 #include "platform.h"
 #include "run.h"
 #include "seekers.h"
+#include "signals.h"
 #include "team.h"
 #include "timer.h"
 
@@ -35,9 +36,28 @@
 
 static int	progress_level = 1;
 
-/* The test file's name while it exists, for the signal handler. */
-static char			test_path[PATH_MAX];
+/*
+ * The test file while it exists, for the signal handlers: the directory
+ * held open (so that renaming it changes nothing), the file's name in it,
+ * its identity (only that file is ever removed), and what became of it.
+ */
+static int			test_dirfd = -1;
+static char			test_name[NAME_MAX + 1];
+static char			test_path[PATH_MAX];	/* As made. */
+static dev_t			test_dev;
+static ino_t			test_ino;
+static pid_t			test_owner;
 static volatile sig_atomic_t	test_path_set;
+static volatile sig_atomic_t	test_removal;
+
+/* test_removal: an errno, or one of these. */
+#define RM_NONE		0	/* No file, or not tried yet. */
+#define RM_DONE		(-1)	/* Removed. */
+#define RM_GONE		(-2)	/* Someone else removed it first. */
+#define RM_REPLACED	(-3)	/* Another file has its name: left alone. */
+
+/* Where the run stands, for the out-of-memory handler's one line. */
+static const char		*current_phase = "setup";
 
 void
 run_set_progress(int level)
@@ -46,19 +66,94 @@ run_set_progress(int level)
 }
 
 /*
- * The first signal removes the file at once (unlink(2) is safe here),
- * kills any forked seekers and asks the phases to stop; the run then
- * unwinds and main re-raises the signal.  A second signal exits at once.
+ * Remove the test file if it is still the one this run made; record what
+ * happened in test_removal.  Async-signal-safe (fstatat, unlinkat).  A
+ * file swapped in between the check and the unlink cannot be told apart;
+ * only someone who can write the directory can do that.
+ */
+static void
+file_remove(void)
+{
+	struct stat	st;
+
+	if (!test_path_set)
+		return;
+	test_path_set = 0;
+	if (fstatat(test_dirfd, test_name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		test_removal = errno == ENOENT ? RM_GONE : errno;
+	else if (st.st_dev != test_dev || st.st_ino != test_ino)
+		test_removal = RM_REPLACED;
+	else if (unlinkat(test_dirfd, test_name, 0) == -1)
+		test_removal = errno;
+	else
+		test_removal = RM_DONE;
+}
+
+/*
+ * After file_remove(), outside a signal handler: say where the file is
+ * when it could not be removed, naming the directory as it is called now.
+ * When the run failed already (and was not interrupted), that is added to
+ * its one-line message; otherwise it is a line of its own on stderr.
+ * Returns 1 when a file of ours was left behind.
+ */
+static int
+file_removal_report(struct run_result *res)
+{
+	char		 dir[PATH_MAX], where[PATH_MAX + NAME_MAX + 2];
+	char		 words[PATH_MAX + NAME_MAX + 160];
+	int		 rm = test_removal, left = 0;
+	struct run_error *e = res != NULL ? &res->err : NULL;
+	size_t		 n;
+
+	if (rm == RM_NONE || rm == RM_DONE) {
+		if (res != NULL && rm == RM_DONE)
+			res->file_removed = 1;
+		return 0;
+	}
+	if (platform_fd_path(test_dirfd, dir, sizeof(dir)) == 0)
+		snprintf(where, sizeof(where), "%s%s%s", dir,
+		    strcmp(dir, "/") == 0 ? "" : "/", test_name);
+	else
+		snprintf(where, sizeof(where), "%s", test_path);
+	if (rm == RM_GONE)
+		snprintf(words, sizeof(words), "the test file %s was removed "
+		    "by someone else", where);
+	else if (rm == RM_REPLACED)
+		snprintf(words, sizeof(words), "%s is no longer the test file "
+		    "this run made (it was replaced) and was left alone", where);
+	else {
+		snprintf(words, sizeof(words), "the test file could not be "
+		    "removed: %s: %s", where, strerror(rm));
+		left = 1;
+	}
+	if (res != NULL)
+		res->file_left = left;
+	if (e != NULL && e->set && !bn_stop_signal) {
+		if (rm == RM_GONE)
+			return 0;
+		n = strlen(e->message);
+		snprintf(e->message + n, sizeof(e->message) - n, "; %s",
+		    words);
+	} else
+		fprintf(stderr, "bonnie-ng: %s%s\n", left ? "" :
+		    "warning: ", words);
+	return left;
+}
+
+/*
+ * A stop signal removes the file at once, kills any forked seekers and
+ * asks the phases to stop; the run then unwinds and the caller re-raises
+ * the signal.  A second signal exits at once.  (Seekers are forked with
+ * these signals blocked and put the defaults back before unblocking
+ * them, so this never runs in a seeker; a team's worker runs it for its
+ * own file.)
  */
 static void
 on_signal(int sig)
 {
 	int	saved = errno;
 
-	if (test_path_set) {
-		test_path_set = 0;
-		unlink(test_path);
-	}
+	file_remove();
 	seekers_kill_all();
 	team_stop_all();
 	if (bn_stop_signal != 0) {
@@ -70,39 +165,62 @@ on_signal(int sig)
 	errno = saved;
 }
 
+/*
+ * A program fault (or SIGABRT): remove the file, kill the seekers, then
+ * die of the same signal, with a core dump when limits allow.  The
+ * handler was reset to the default on entry (SA_RESETHAND).
+ */
+static void
+on_fault(int sig)
+{
+	int	saved = errno;
+
+	if (getpid() == test_owner) {
+		file_remove();
+		seekers_kill_all();
+	}
+	raise(sig);
+	errno = saved;
+}
+
+/*
+ * Memory ran out while the test file exists: one line, the file removed,
+ * exit 1.  A forked seeker just exits 1; its parent reports it.
+ */
+static void __attribute__((noreturn))
+on_nomem(void)
+{
+	sigset_t	old;
+
+	if (getpid() != test_owner)
+		_exit(1);
+	signals_block(&old);
+	seekers_kill_all();
+	file_remove();
+	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
+	    current_phase, test_removal == RM_DONE ? "; test file removed" :
+	    "");
+	file_removal_report(NULL);
+	_exit(1);
+}
+
 void
 run_signals_install(void)
 {
-	struct sigaction	sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;	/* No SA_RESTART: waits are interrupted. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Make a file size limit and a closed pipe plain errors. */
-	signal(SIGXFSZ, SIG_IGN);
-	signal(SIGPIPE, SIG_IGN);
+	test_owner = getpid();
+	signals_install(on_signal, on_fault);
 }
 
 static void
 block_signals(sigset_t *old)
 {
-	sigset_t	set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &set, old);
+	signals_block(old);
 }
 
 static void
 restore_signals(const sigset_t *old)
 {
-	pthread_sigmask(SIG_SETMASK, old, NULL);
+	signals_restore(old);
 }
 
 /*
@@ -172,12 +290,17 @@ struct runner {
 /* The memory file system note is given once per invocation. */
 static int	memfs_said;
 
+/*
+ * Record the run's first failure as one line: the phase, the test file
+ * (when there is one), the call, the system's words and the offset (when
+ * known).  Nothing unknown is printed as an empty field.
+ */
 static int
 run_fail(struct runner *r, const char *phase, const char *what,
     int64_t offset, int errnum, const char *detail)
 {
 	struct run_error	*e = &r->res->err;
-	char			 at[64] = "";
+	char			 at[64] = "", path[1040] = "";
 
 	if (e->set)
 		return -1;
@@ -188,23 +311,28 @@ run_fail(struct runner *r, const char *phase, const char *what,
 	e->errnum = errnum;
 	if (offset >= 0)
 		snprintf(at, sizeof(at), " (at byte %lld)", (long long)offset);
+	if (e->path[0] != '\0')
+		snprintf(path, sizeof(path), "%s: ", e->path);
 	if (detail != NULL && detail[0] != '\0')
 		snprintf(e->message, sizeof(e->message), "phase %s: %.1400s",
 		    phase, detail);
 	else if (errnum == EFBIG)
-		snprintf(e->message, sizeof(e->message), "phase %s: %.1000s: %s: "
-		    "%s (file size limit, see ulimit -f)%s", phase, e->path, what,
+		snprintf(e->message, sizeof(e->message), "phase %s: %s%s: "
+		    "%s (file size limit, see ulimit -f)%s", phase, path, what,
 		    strerror(errnum), at);
 	else
-		snprintf(e->message, sizeof(e->message), "phase %s: %.1000s: %s: %s%s",
-		    phase, e->path, what, errnum ? strerror(errnum) : "failed",
+		snprintf(e->message, sizeof(e->message), "phase %s: %s%s: %s%s",
+		    phase, path, what, errnum ? strerror(errnum) : "failed",
 		    at);
 	if (errnum == EINTR && bn_stop_signal)
 		r->res->interrupted = bn_stop_signal;
 	return -1;
 }
 
-/* Create the test file: a new name, never a link, never someone else's. */
+/*
+ * Create the test file: a new name, never a link, never someone else's,
+ * in the directory held open for the whole run.
+ */
 static int
 create_file(struct runner *r)
 {
@@ -212,36 +340,61 @@ create_file(struct runner *r)
 	struct stat		 st;
 	struct rng		 rng;
 	sigset_t		 old;
-	char			 tag[8];
 	const char		*alnum =
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	int			 tries, i, fd = -1, e = 0;
+	int			 tries, i, fd = -1, e = 0, dirfd;
 	size_t			 dl = strlen(opt->dir);
 
+	dirfd = open(opt->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd == -1) {
+		char	detail[PATH_MAX + 128];
+
+		e = errno;
+		snprintf(detail, sizeof(detail), "%s: open directory: %s",
+		    opt->dir, strerror(e));
+		return run_fail(r, "setup", "open directory", -1, e, detail);
+	}
+	test_owner = getpid();
 	rng_seed(&rng, time_now().ns ^ ((uint64_t)getpid() << 32));
 	for (tries = 0; tries < 100; tries++) {
+		char	tag[8];
+
 		for (i = 0; i < 6; i++)
 			tag[i] = alnum[rng_next(&rng) % 62];
 		tag[6] = '\0';
 		block_signals(&old);
-		if (snprintf(test_path, sizeof(test_path),
-		    "%s%sbonnie-ng.%ld.%s%s%s", opt->dir,
-		    dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/",
+		snprintf(test_name, sizeof(test_name), "bonnie-ng.%ld.%s%s%s",
 		    (long)getpid(), r->hooks != NULL ? r->hooks->name_tag : "",
-		    r->hooks != NULL ? "." : "", tag) >=
+		    r->hooks != NULL ? "." : "", tag);
+		if (snprintf(test_path, sizeof(test_path), "%s%s%s", opt->dir,
+		    dl > 0 && opt->dir[dl - 1] == '/' ? "" : "/", test_name) >=
 		    (int)sizeof(test_path)) {
 			restore_signals(&old);
 			test_path[0] = '\0';
+			close(dirfd);
 			return run_fail(r, "setup", "create", -1, ENAMETOOLONG,
 			    NULL);
 		}
-		fd = open(test_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0600);
+		fd = openat(dirfd, test_name, O_RDWR | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
 		e = errno;
 		if (fd != -1) {
+			/* Known before the handlers may remove it. */
+			if (fstat(fd, &st) == -1) {
+				e = errno;
+				unlinkat(dirfd, test_name, 0);
+				close(fd);
+				restore_signals(&old);
+				close(dirfd);
+				return run_fail(r, "setup", "fstat", -1, e,
+				    NULL);
+			}
+			test_dirfd = dirfd;
+			test_dev = st.st_dev;
+			test_ino = st.st_ino;
+			test_removal = RM_NONE;
 			test_path_set = 1;
-			if (r->hooks != NULL && r->hooks->own_file != NULL &&
-			    fstat(fd, &st) == 0)
+			if (r->hooks != NULL && r->hooks->own_file != NULL)
 				r->hooks->own_file(r->hooks->arg, test_path,
 				    st.st_dev, st.st_ino);
 		}
@@ -249,19 +402,18 @@ create_file(struct runner *r)
 		if (fd != -1 || e != EEXIST)
 			break;
 	}
-	if (fd == -1)
+	if (fd == -1) {
+		close(dirfd);
 		return run_fail(r, "setup", "create", -1, e, NULL);
-	if (fstat(fd, &st) == -1) {
-		e = errno;
-		close(fd);
-		return run_fail(r, "setup", "fstat", -1, e, NULL);
 	}
 	r->fd = fd;
 	r->dev = st.st_dev;
 	r->ino = st.st_ino;
+	error_on_nomem(on_nomem);
 	return 0;
 }
 
+/* Remove the file (if still ours) and say so when it could not be. */
 static void
 remove_file(struct runner *r)
 {
@@ -272,10 +424,14 @@ remove_file(struct runner *r)
 		r->fd = -1;
 	}
 	block_signals(&old);
-	if (test_path_set) {
-		test_path_set = 0;
-		unlink(test_path);
+	error_on_nomem(NULL);
+	file_remove();
+	file_removal_report(r->res);
+	if (test_dirfd != -1) {
+		close(test_dirfd);
+		test_dirfd = -1;
 	}
+	test_removal = RM_NONE;
 	if (r->hooks != NULL && r->hooks->own_file != NULL)
 		r->hooks->own_file(r->hooks->arg, NULL, 0, 0);
 	restore_signals(&old);
@@ -576,12 +732,15 @@ run_phase(struct runner *r, enum phase_id id)
 	if (bn_stop_signal)
 		return run_fail(r, p->name, "start", -1, EINTR, NULL);
 	memset(ph, 0, sizeof(*ph));
+	current_phase = p->name;
 	ph->skew = -1;
 	memset(&rep, 0, sizeof(rep));
 	direct = opt->direct && !(p->flags & PHASE_PERCHAR);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.opt = opt;
 	ctx.path = test_path;
+	ctx.dirfd = test_dirfd;
+	ctx.name = test_name;
 	ctx.file_dev = r->dev;
 	ctx.file_ino = r->ino;
 	ctx.size = opt->size;
@@ -755,6 +914,8 @@ run_worker(const struct options *opt, struct run_result *res,
 
 	memset(res, 0, sizeof(*res));
 	memset(&r, 0, sizeof(r));
+	test_path[0] = '\0';
+	current_phase = "setup";
 	res->seed = opt->seed;
 	utc_now(res->start_utc, sizeof(res->start_utc));
 	for (i = 0; i < PH_COUNT; i++) {
@@ -781,7 +942,11 @@ run_worker(const struct options *opt, struct run_result *res,
 	if ((e = posix_memalign(&p, r.align, opt->chunk)) != 0)
 		return run_fail(&r, "setup", "allocate buffer", -1, e, NULL);
 	r.buf = p;
-	r.hist = xmalloc(sizeof(*r.hist));
+	if ((r.hist = malloc(sizeof(*r.hist))) == NULL) {
+		rv = run_fail(&r, "setup", "allocate the histogram", -1,
+		    errno, NULL);
+		goto done;
+	}
 	pattern_init(&r.pat, opt->seed, opt->chunk, opt->size);
 
 	/* Only the file creation phases: no test file. */
@@ -794,7 +959,8 @@ run_worker(const struct options *opt, struct run_result *res,
 	target_memory(&r);
 	if (opt->direct) {
 		/* Find out now whether the file system takes O_DIRECT. */
-		int fd = open(test_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		int fd = openat(test_dirfd, test_name, O_RDONLY | O_NOFOLLOW |
+		    O_CLOEXEC |
 		    platform_odirect_flag());
 
 		if (fd == -1) {

@@ -24,6 +24,7 @@
 #include "phase.h"
 #include "platform.h"
 #include "seekers.h"
+#include "signals.h"
 
 /* Forked seekers, for seekers_kill_all() from a signal handler. */
 static pid_t			seeker_pids[MAX_SEEKERS];
@@ -114,10 +115,11 @@ seeker_prepare(struct seeker *s)
 	rng_seed(&s->rng, job->seed ^ (0x5EEC0000ull + (uint64_t)s->index));
 	if ((e = posix_memalign(&p, align, job->chunk)) != 0) {
 		errno = e;
-		return seeker_fail(s->res, "allocate buffer", 0);
+		return seeker_fail(s->res, "allocate buffer", -1);
 	}
 	s->buf = p;
-	s->fd = open(job->path, job->open_flags | O_NOFOLLOW | O_CLOEXEC);
+	s->fd = openat(job->dirfd, job->name, job->open_flags | O_NOFOLLOW |
+	    O_CLOEXEC);
 	if (s->fd == -1)
 		return seeker_fail(s->res, "open", 0);
 	if (fstat(s->fd, &st) == -1)
@@ -302,11 +304,13 @@ seeker_finish(struct seeker *s)
 	s->buf = NULL;
 }
 
-/* Format a seeker's failure from its slot. */
+/* Format a seeker's failure from its slot: the call, its error, where. */
 static int
 seeker_error(const struct seek_job *job, int i,
     const struct seeker_result *r, char **cause)
 {
+	char	at[64] = "";
+
 	if (r->err_errno == EINTR)
 		return errorf(cause, "interrupted");
 	if (r->err_detail[0] != '\0')
@@ -314,9 +318,24 @@ seeker_error(const struct seek_job *job, int i,
 		    job->path, r->err_detail, i);
 	if (r->err_what[0] == '\0')
 		return errorf(cause, "%s: seeker %d failed", job->path, i);
-	return errorf(cause, "%s: %s: %s (at byte %lld, seeker %d)",
-	    job->path, r->err_what, strerror(r->err_errno),
-	    (long long)r->err_offset, i);
+	if (r->err_offset >= 0)
+		snprintf(at, sizeof(at), "at byte %lld, ",
+		    (long long)r->err_offset);
+	return errorf(cause, "%s: %s: %s (%sseeker %d)", job->path,
+	    r->err_what, strerror(r->err_errno), at, i);
+}
+
+/* The first seeker whose slot names a cause, or -1. */
+static int
+seeker_first_cause(int n, const struct seeker_result *res)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if ((res[i].err_errno != 0 && res[i].err_errno != EINTR) ||
+		    res[i].err_detail[0] != '\0')
+			return i;
+	return -1;
 }
 
 /* Processes. */
@@ -324,11 +343,30 @@ seeker_error(const struct seek_job *job, int i,
 static void
 child_signals(void)
 {
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
+	signals_default();
 	platform_die_with_parent();
+}
+
+/*
+ * fork(2) with the terminating signals blocked until the child has put
+ * their default actions back: the run's handler, which removes the test
+ * file, never runs in a seeker.
+ */
+static pid_t
+fork_seeker(void)
+{
+	sigset_t	old;
+	pid_t		pid;
+	int		e;
+
+	signals_block(&old);
+	pid = fork();
+	e = errno;
+	if (pid == 0)
+		child_signals();
+	signals_restore(&old);
+	errno = e;
+	return pid;
 }
 
 static void
@@ -337,7 +375,6 @@ child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 	char	c = 'r';
 	ssize_t	n;
 
-	child_signals();
 	if (seeker_prepare(s) == -1)
 		_exit(1);
 	if (write(ready_fd, &c, 1) != 1)
@@ -382,12 +419,16 @@ wait_seekers(const struct seek_job *job, pid_t which, int *status, int n,
 	return pid;
 }
 
-/* Reap every child, killing the rest once one fails. */
+/*
+ * Reap every child, killing the rest once one fails.  A child that dies
+ * of the SIGKILL this process sent (killed set) is not a cause; a cause
+ * a seeker wrote in its slot comes before a death.
+ */
 static int
 reap_children(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+    int killed, char **cause)
 {
-	int		 i, status, failed = -1, reaped = 0, killed = 0;
+	int		 i, status, failed = -1, reaped = 0;
 	char		why[128] = "";
 	pid_t		pid;
 
@@ -410,6 +451,9 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 		reaped++;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 			continue;
+		if (killed && WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGKILL)
+			continue;
 		if (failed == -1) {
 			failed = i;
 			if (WIFSIGNALED(status))
@@ -425,6 +469,8 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 	seeker_npids = 0;
 	if (bn_stop_signal)
 		return errorf(cause, "interrupted");
+	if ((i = seeker_first_cause(n, res)) != -1)
+		return seeker_error(job, i, &res[i], cause);
 	if (failed == -1)
 		return 0;
 	if (why[0] != '\0')
@@ -437,13 +483,22 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
     char **cause)
 {
 	struct seeker	s;
-	int		ready[2], go[2], i, got = 0;
+	int		ready[2], go[2], i, got = 0, killed = 0, fork_errno = 0;
+	int		rv;
 	pid_t		pid, parent = getpid();
 	char		c;
 	ssize_t		r;
 
-	if (pipe(ready) == -1 || pipe(go) == -1)
-		return errorf(cause, "pipe: %s", strerror(errno));
+	if (pipe(ready) == -1)
+		return errorf(cause, "%s: pipe: %s", job->path,
+		    strerror(errno));
+	if (pipe(go) == -1) {
+		fork_errno = errno;
+		close(ready[0]);
+		close(ready[1]);
+		return errorf(cause, "%s: pipe: %s", job->path,
+		    strerror(fork_errno));
+	}
 	fflush(NULL);
 	seeker_npids = 0;
 	for (i = 0; i < n; i++) {
@@ -453,8 +508,8 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		s.nseekers = n;
 		s.res = &res[i];
 		s.fd = -1;
-		if ((pid = fork()) == -1) {
-			errorf(cause, "fork seeker %d: %s", i, strerror(errno));
+		if ((pid = fork_seeker()) == -1) {
+			fork_errno = errno;
 			break;
 		}
 		if (pid == 0) {
@@ -468,17 +523,26 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 	close(ready[1]);
 	close(go[0]);
 	/* Every child writes one byte when ready, or dies trying. */
-	while (got < n && (r = read(ready[0], &c, 1)) != 0) {
+	while (got < seeker_npids && (r = read(ready[0], &c, 1)) != 0) {
 		if (r == 1)
 			got++;
 		else if (errno != EINTR || bn_stop_signal)
 			break;
 	}
 	close(ready[0]);
-	if (got < seeker_npids || i < n)
+	if (got < seeker_npids || i < n) {
 		seekers_kill_all();
+		killed = 1;
+	}
 	close(go[1]);		/* Go. */
-	if (reap_children(job, seeker_npids, res, cause) == -1 || i < n)
+	rv = reap_children(job, seeker_npids, res, killed, cause);
+	if (bn_stop_signal)
+		return -1;
+	/* The first real cause: fork's own error before what followed. */
+	if (i < n)
+		return errorf(cause, "%s: fork seeker %d: %s", job->path, i,
+		    strerror(fork_errno));
+	if (rv == -1)
 		return -1;
 	if (got < n)
 		return errorf(cause, "%s: a seeker failed to start", job->path);
@@ -535,7 +599,12 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
 	memset(&gate, 0, sizeof(gate));
 	pthread_mutex_init(&gate.lock, NULL);
 	pthread_cond_init(&gate.cond, NULL);
-	ta = xcalloc((size_t)n, sizeof(*ta));
+	if ((ta = calloc((size_t)n, sizeof(*ta))) == NULL) {
+		seeker_fail(&res[0], "allocate thread table", -1);
+		pthread_cond_destroy(&gate.cond);
+		pthread_mutex_destroy(&gate.lock);
+		return 1;
+	}
 	for (started = 0; started < n; started++) {
 		ta[started].s.job = job;
 		ta[started].s.index = started;
@@ -547,7 +616,7 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
 		    &ta[started]);
 		if (e != 0) {
 			errno = e;
-			seeker_fail(&res[started], "create thread", 0);
+			seeker_fail(&res[started], "create thread", -1);
 			failed = 1;
 			break;
 		}
@@ -584,11 +653,10 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	pid_t	pid;
 
 	fflush(NULL);
-	if ((pid = fork()) == -1)
-		return errorf(cause, "fork seeker threads: %s",
+	if ((pid = fork_seeker()) == -1)
+		return errorf(cause, "%s: fork seeker threads: %s", job->path,
 		    strerror(errno));
 	if (pid == 0) {
-		child_signals();
 		_exit(thread_body(job, n, res));
 	}
 	seeker_pids[0] = pid;
@@ -613,6 +681,8 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 		    strsignal(WTERMSIG(status)));
 		return errorf(cause, "%s: %s", job->path, why);
 	}
+	if ((i = seeker_first_cause(n, res)) != -1)
+		return seeker_error(job, i, &res[i], cause);
 	for (i = 0; i < n; i++)
 		if (!res[i].ok)
 			return seeker_error(job, i, &res[i], cause);

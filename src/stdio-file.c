@@ -20,17 +20,22 @@ stdio_file_open(struct phase_ctx *ctx, int flags, const char *mode)
 
 	if ((fd = phase_open(ctx, flags)) == -1)
 		return -1;
-	sf = xcalloc(1, sizeof(*sf));
-	sf->iobuf = xmalloc(ctx->chunk);
+	if ((sf = calloc(1, sizeof(*sf))) == NULL ||
+	    (sf->iobuf = malloc(ctx->chunk)) == NULL) {
+		phase_fail(ctx, "allocate the stdio buffer", -1);
+		free(sf);
+		close(fd);
+		return -1;
+	}
 	if ((sf->f = fdopen(fd, mode)) == NULL) {
-		phase_fail(ctx, "fdopen", 0);
+		phase_fail(ctx, "fdopen", -1);
 		close(fd);
 		free(sf->iobuf);
 		free(sf);
 		return -1;
 	}
 	if (setvbuf(sf->f, (char *)sf->iobuf, _IOFBF, ctx->chunk) != 0) {
-		phase_fail(ctx, "setvbuf", 0);
+		phase_fail(ctx, "setvbuf", -1);
 		fclose(sf->f);
 		free(sf->iobuf);
 		free(sf);

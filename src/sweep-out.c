@@ -15,6 +15,7 @@
 #include "knee.h"
 #include "phase.h"
 #include "record.h"
+#include "signals.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"

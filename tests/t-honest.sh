@@ -8,7 +8,10 @@ have() { command -v "$1" >/dev/null 2>&1; }
 
 # The offsets each seeker process read, one line per process, from strace.
 seek_offsets() {
-	awk '/pread64\(4,/ { sub(/\) = .*/, ""); n = split($0, a, ", ");
+	# The seeker's reads of one 4 KiB chunk, whatever its descriptor's
+	# number (the run holds the directory open too).
+	awk '/pread64\([0-9]+, .*, 4096, [0-9]+\) = / { sub(/\) = .*/, "");
+	    n = split($0, a, ", ");
 	    o[$1] = o[$1] " " a[n] } END { for (p in o) print o[p] }' "$1" |
 	    sort
 }

@@ -7,7 +7,9 @@
  *
  *   BN_FAULT=SPEC[,SPEC...]	SPEC is KIND:COUNT:ACTION
  *	KIND	open read write pread pwrite fsync fdatasync close
- *		putc getc fflush fclose
+ *		putc getc fflush fclose unlink (unlink, unlinkat)
+ *		fork thread (pthread_create) pipe; these three count
+ *		every call of the process, not only on test files
  *	COUNT	N (the Nth call only), N+ (the Nth and every later one),
  *		N+K (the Nth, then every Kth after it); calls are counted
  *		per kind, from 1, on test files only
@@ -56,6 +58,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -67,12 +70,14 @@
 
 enum kind {
 	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
-	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_COUNT
+	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_UNLINK, K_FORK,
+	K_THREAD, K_PIPE, K_COUNT
 };
 
 static const char *const kind_names[K_COUNT] = {
 	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
-	"close", "putc", "getc", "fflush", "fclose"
+	"close", "putc", "getc", "fflush", "fclose", "unlink", "fork",
+	"thread", "pipe"
 };
 
 enum action {
@@ -139,7 +144,8 @@ static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_putc_unlocked, *real_fputc_unlocked, *real_getc,
 		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
 		*real_fgetc_unlocked, *real___overflow, *real___uflow,
-		*real_fflush, *real_fclose;
+		*real_fflush, *real_fclose, *real_unlink, *real_unlinkat,
+		*real_fork, *real_pthread_create, *real_pipe;
 
 typedef ssize_t	(*rw_fn)(int, void *, size_t);
 typedef ssize_t	(*wr_fn)(int, const void *, size_t);
@@ -831,6 +837,96 @@ fclose(FILE *f)
 		return EOF;
 	}
 	return r;
+}
+
+/*
+ * unlink, unlinkat: by the name, like open.  fork, pthread_create: every
+ * call counts.  Each fails with the spec's errno, or sleeps first.
+ */
+static int
+other_fault(enum kind k)
+{
+	struct spec	*s;
+
+	if (!active[k] || (s = fault_for(k)) == NULL)
+		return 0;
+	log_fault(s, -1, 0);
+	if (s->action == A_SLEEP) {
+		do_sleep(s->usec);
+		return 0;
+	}
+	if (s->action != A_ERRNO)
+		return 0;
+	return s->err;
+}
+
+typedef int	(*unlink_fn)(const char *);
+typedef int	(*unlinkat_fn)(int, const char *, int);
+typedef pid_t	(*fork_fn)(void);
+typedef int	(*pthread_create_fn)(pthread_t *, const pthread_attr_t *,
+		    void *(*)(void *), void *);
+
+int
+unlink(const char *path)
+{
+	int	e;
+
+	if (is_test_name(path) &&
+	    (e = other_fault(K_UNLINK)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return REAL(unlink_fn, unlink)(path);
+}
+
+int
+unlinkat(int dfd, const char *path, int flags)
+{
+	int	e;
+
+	if (is_test_name(path) &&
+	    (e = other_fault(K_UNLINK)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return REAL(unlinkat_fn, unlinkat)(dfd, path, flags);
+}
+
+pid_t
+fork(void)
+{
+	int	e;
+
+	if ((e = other_fault(K_FORK)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return REAL(fork_fn, fork)();
+}
+
+typedef int	(*pipe_fn)(int[2]);
+
+int
+pipe(int fds[2])
+{
+	int	e;
+
+	if ((e = other_fault(K_PIPE)) != 0) {
+		errno = e;
+		return -1;
+	}
+	return REAL(pipe_fn, pipe)(fds);
+}
+
+int
+pthread_create(pthread_t *t, const pthread_attr_t *attr,
+    void *(*fn)(void *), void *arg)
+{
+	int	e;
+
+	if ((e = other_fault(K_THREAD)) != 0)
+		return e;
+	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
 }
 
 static int

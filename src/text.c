@@ -1,0 +1,205 @@
+/*
+ * Text that came from outside: UTF-8 checked where it enters, control
+ * characters escaped where it goes to a terminal, cut by characters.
+ */
+#define _XOPEN_SOURCE	700	/* wcwidth(3) */
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "text.h"
+
+/*
+ * The code point at s and its length in bytes (1 to 4), or 0 when s does
+ * not start a valid UTF-8 sequence: no overlong forms, no surrogates,
+ * nothing above U+10FFFF.
+ */
+static int
+utf8_decode(const unsigned char *s, unsigned *cp)
+{
+	unsigned	c = s[0], min;
+	int		n, i;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		c &= 0x1f;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		c &= 0x0f;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		c &= 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+size_t
+text_utf8_fix(char *s)
+{
+	unsigned char	*p = (unsigned char *)s;
+	unsigned	 cp;
+	size_t		 fixed = 0;
+	int		 n;
+
+	while (*p != '\0') {
+		if ((n = utf8_decode(p, &cp)) == 0) {
+			*p++ = '?';
+			fixed++;
+		} else
+			p += n;
+	}
+	return fixed;
+}
+
+/* Columns of a printable code point: wcwidth() under a UTF-8 locale. */
+static int
+cp_width(unsigned cp)
+{
+	static locale_t	 utf8;
+	static int	 tried;
+	locale_t	 old;
+	int		 w;
+
+	if (cp < 0x80)
+		return 1;
+	if (!tried) {
+		tried = 1;
+		utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+		if (utf8 == (locale_t)0)
+			utf8 = newlocale(LC_CTYPE_MASK, "en_US.UTF-8",
+			    (locale_t)0);
+	}
+	if (utf8 == (locale_t)0)
+		return 1;
+	old = uselocale(utf8);
+	w = wcwidth((wchar_t)cp);
+	uselocale(old);
+	return w < 0 ? 1 : w;
+}
+
+/*
+ * The next piece of s as it goes out: the character itself, or its
+ * escape.  Returns the bytes of s used (0 at the end), with the piece in
+ * out (at most 7 bytes and a NUL) and its columns in *width.
+ */
+static int
+next_piece(const char *s, char out[8], int *width)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned		 cp;
+	int			 n;
+
+	if (*p == '\0')
+		return 0;
+	if ((n = utf8_decode(p, &cp)) == 0) {
+		/* Not checked on the way in: shown as its byte. */
+		snprintf(out, 8, "\\x%02x", *p);
+		*width = 4;
+		return 1;
+	}
+	if (cp == '\n')
+		snprintf(out, 8, "\\n");
+	else if (cp == '\t')
+		snprintf(out, 8, "\\t");
+	else if (cp < 0x20 || cp == 0x7f)
+		snprintf(out, 8, "\\x%02x", cp);
+	else if (cp >= 0x80 && cp <= 0x9f)
+		snprintf(out, 8, "\\u%04x", cp);
+	else {
+		memcpy(out, s, (size_t)n);
+		out[n] = '\0';
+		*width = cp_width(cp);
+		return n;
+	}
+	*width = (int)strlen(out);
+	return n;
+}
+
+int
+text_cut(char *buf, size_t len, const char *s, int width, int pad)
+{
+	char	piece[8];
+	size_t	o = 0, pl;
+	int	used = 0, w, n;
+
+	if (len == 0)
+		return 0;
+	while ((n = next_piece(s, piece, &w)) > 0) {
+		pl = strlen(piece);
+		if ((width >= 0 && used + w > width) || o + pl >= len)
+			break;
+		memcpy(buf + o, piece, pl);
+		o += pl;
+		used += w;
+		s += n;
+	}
+	while (pad && used < width && o + 1 < len) {
+		buf[o++] = ' ';
+		used++;
+	}
+	buf[o] = '\0';
+	return used;
+}
+
+void
+text_escape(char *buf, size_t len, const char *s)
+{
+	text_cut(buf, len, s, -1, 0);
+}
+
+int
+text_width(const char *s)
+{
+	char	piece[8];
+	int	used = 0, w, n;
+
+	while ((n = next_piece(s, piece, &w)) > 0) {
+		used += w;
+		s += n;
+	}
+	return used;
+}
+
+void
+text_put(FILE *f, const char *s)
+{
+	char	piece[8];
+	int	w, n;
+
+	while ((n = next_piece(s, piece, &w)) > 0) {
+		fputs(piece, f);
+		s += n;
+	}
+}
+
+int
+text_has_control(const char *s)
+{
+	char	piece[8];
+	int	w, n;
+
+	while ((n = next_piece(s, piece, &w)) > 0) {
+		if (piece[0] == '\\' && *s != '\\')
+			return 1;
+		s += n;
+	}
+	return 0;
+}
