@@ -39,6 +39,8 @@ sync_loop(struct phase_ctx *ctx, int fd, uint64_t syncs, uint64_t region)
 	uint64_t	i;
 	int64_t		off;
 
+	if (region == 0)
+		region = 1;
 	for (i = 0; i < syncs || time_elapsed(start, last) < SYNC_SECONDS;
 	    i++) {
 		off = (int64_t)((i % region) * chunk);
