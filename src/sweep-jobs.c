@@ -213,7 +213,7 @@ sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 	    r->sys && r->sys->fs_type ? " (" : "",
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "", sz,
-	    r->opt->cache == CACHE_MODE_KEEP ? "keep" : "cold");
+	    cache_mode_name(r->opt->cache));
 	p.title = title;
 	p.nsizes = r->njobs;
 	p.sizes = xs;
