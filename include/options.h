@@ -38,8 +38,12 @@ enum csv_layout { CSV_198, CSV_197 };
 
 struct options {
 	const char	*dir;		/* Directory for the test file. */
+	int		 dir_given;	/* -d given. */
+	const char	*device;	/* --device: the target instead of a
+					   test file in dir, or NULL. */
 	uint64_t	 size;		/* File size in bytes, whole chunks. */
 	uint64_t	 size_asked;	/* Size as given, before rounding. */
+	int		 size_given;	/* -s given. */
 	size_t		 chunk;		/* Block size in bytes. */
 	const char	*label;		/* Row label (-m). */
 	int		 seekers;	/* Number of concurrent seekers. */

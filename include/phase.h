@@ -80,6 +80,9 @@ struct phase_ctx {
 					   does not matter. */
 	dev_t		 file_dev;	/* Its identity, checked on reopen. */
 	ino_t		 file_ino;
+	int		 in_place;	/* Not the run's (--device: a block
+					   device or a file measured in
+					   place): never truncated. */
 	uint64_t	 size;		/* File size, whole chunks. */
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */

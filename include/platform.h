@@ -22,16 +22,18 @@ uint64_t platform_ram(void);
 int	platform_odirect_flag(void);
 /*
  * The alignment O_DIRECT needs for buffers, offsets and lengths on the
- * file system holding path (a directory): statx STATX_DIOALIGN, else the
- * device's logical block size, else 4096.  Returns 0 or -1 (ENOSYS when
+ * file system holding path (a directory or a file), or on path itself
+ * when it is a block device: statx STATX_DIOALIGN, else the device's
+ * logical block size, else 4096.  Returns 0 or -1 (ENOSYS when
  * built without O_DIRECT).
  */
 int	platform_direct_align(const char *path, size_t *mem_align,
 	    size_t *io_align);
 
 /*
- * Write back and drop the cached pages of the open file fd.  Returns 0 or
- * -1 with errno.
+ * Write back and drop the cached pages of the open file fd (for a block
+ * device also its buffer cache, BLKFLSBUF on Linux).  Returns 0 or -1
+ * with errno.
  */
 int	platform_drop_cache(int fd);
 /*
@@ -80,6 +82,22 @@ void	platform_parent_death_signal(int sig);
  * /proc/stat.  -1 with ENOSYS elsewhere.
  */
 int	platform_cpu_ticks(uint64_t *busy, uint64_t *total);
+/*
+ * A block device named as the target (--device).  platform_claim_flag()
+ * is the open flag that claims a block device for this process alone
+ * (O_EXCL on Linux: it fails with EBUSY while the device is mounted, a
+ * member of a device mapper, RAID or swap, or claimed by another
+ * program, and keeps them off while held), 0 where there is none.
+ * platform_device_in_use() says who uses the device rdev: it returns 1
+ * with the reason in why ("mounted on /mnt", "held by dm-0", "its
+ * partition loop3p1 is mounted on /mnt", "used as swap"), 0 when no one
+ * it can see does, -1 with errno (ENOSYS where the system cannot tell).
+ * platform_device_size() is the size in bytes of the open device fd.
+ */
+int	platform_claim_flag(void);
+int	platform_device_in_use(dev_t rdev, char *why, size_t len);
+int	platform_device_size(int fd, uint64_t *size);
+
 /*
  * Bytes read and written so far by the block device behind dev (the
  * st_dev of the test file), from /proc/diskstats.  -1 when unknown.

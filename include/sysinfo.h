@@ -21,6 +21,10 @@ struct sysinfo_device {
 	int		 rotational;	/* 1, 0, or -1 unknown. */
 	int64_t		 read_ahead_kb;	/* -1 unknown. */
 	int64_t		 logical_block_size; /* Bytes; -1 unknown. */
+	int64_t		 physical_block_size; /* Bytes; -1 unknown. */
+	char		*model;		/* The disk's model, when it says. */
+	int64_t		 size_bytes;	/* Of the device (the partition when
+					   it is one); -1 unknown. */
 	char		*loop_backing;	/* A loop device's backing file. */
 	int		 loop_dio;	/* Its direct I/O: 1, 0, -1 unknown. */
 };
@@ -48,7 +52,14 @@ struct sysinfo {
 	int		 hypervisor;	/* 1, 0, or -1 unknown. */
 	char		*hypervisor_vendor; /* "xen", or the DMI vendor. */
 
-	/* The target directory and its file system. */
+	/*
+	 * The target: a directory for the test file, or what --device
+	 * names (a block device, or a file measured in place, whose
+	 * directory's file system is then described).
+	 */
+	int		 target_device;	/* --device named a block device. */
+	char		*target_path;	/* What --device named, resolved;
+					   NULL for a test file in dir. */
 	char		*dir;		/* Resolved absolute path. */
 	char		*fs_type;
 	char		*mount_point;
@@ -65,7 +76,8 @@ struct sysinfo {
 
 /*
  * Gather everything about this system and the file system holding dir
- * (which must exist).  Call it before the run, so that free_bytes is the
+ * (which must exist), or, when dir is a block device or a regular file
+ * (--device), about that device or the file's file system.  Call it before the run, so that free_bytes is the
  * space free before the test file was made.  Fields that cannot be read
  * are left unknown; only a dir that cannot be stat(2)ed is an error.
  * Returns 0 with *out set (free it with sysinfo_free), or -1 with a

@@ -27,6 +27,11 @@ void	text_escape(char *buf, size_t len, const char *s);
 
 /* 1 when s holds a control character (C0, DEL, C1), else 0. */
 int	text_has_control(const char *s);
+/*
+ * Decode, in place, the octal escapes (\040 for a space) that the
+ * system's mount and swap tables use.
+ */
+void	text_unoctal(char *s);
 
 /* The columns s takes as text_escape() shows it. */
 int	text_width(const char *s);

@@ -22,7 +22,9 @@
 #include "run.h"
 #include "signals.h"
 #include "sysinfo.h"
+#include "target.h"
 #include "team.h"
+#include "units.h"
 
 /* The setters: each calls its value's one check in options.c. */
 static int
@@ -104,6 +106,19 @@ set_size(void *t, const struct args_option *r, const char *v, char **why)
 	if (file_size_parse(v, &o->size_asked, why) == -1)
 		return -1;
 	o->size = o->size_asked;
+	o->size_given = 1;
+	return 0;
+}
+
+static int
+set_dir(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct options	*o = t;
+
+	(void)r;
+	(void)why;
+	o->dir = v;
+	o->dir_given = 1;
 	return 0;
 }
 
@@ -159,7 +174,7 @@ set_csv_format(void *t, const struct args_option *r, const char *v,
 
 /* What a single run and a sweep share. */
 const struct args_option cmd_run_bench_rows[] = {
-	{ 'd', "dir", ARGS_VALUE, "dir", args_set_string, OFF(dir), 0, 0, 0,
+	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, 0, 0, 0, 0,
 	  "the directory for the test file (default: .)" },
 	{ 'm', "label", ARGS_VALUE, "label", set_label, 0, 0, 0, 0,
 	  "the row's label (default: the short host name)" },
@@ -186,6 +201,8 @@ const struct args_option cmd_run_rows[] = {
 	  "the test file's size, MiB when bare (default: 1024)" },
 	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
 	  "the block size, bytes when bare (default: 16384)" },
+	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
+	  0, 0, "run on a block device, overwriting it (not -d)" },
 	{ 'j', "jobs", ARGS_VALUE, "jobs", set_jobs, 0, 0, 0, 0,
 	  "workers in lock-step, each on its own file" },
 	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
@@ -246,11 +263,45 @@ cmd_run_parse(int argc, char **argv, struct options *o, char **cause)
 	return r;
 }
 
+/*
+ * --device: claim the target, then fit the size to it: by default the
+ * smaller of 1 GiB and the target, never more than the target.
+ */
+static enum cmd_status
+claim_target(struct options *o, char **cause)
+{
+	const struct target	*t;
+	uint64_t		 def = (uint64_t)DEFAULT_SIZE_MIB << 20;
+
+	switch (target_claim(o->device, &t, cause)) {
+	case TARGET_OK:
+		break;
+	case TARGET_REFUSED:
+		return CMD_USAGE;
+	case TARGET_FAILED:
+		return CMD_FAIL;
+	}
+	if (!o->size_given)
+		o->size_asked = t->size < def ? t->size : def;
+	else if (o->size_asked > t->size) {
+		errorf(cause, "invalid value for -s, --size: %llu MiB is more "
+		    "than the %llu MiB of %s", (unsigned long long)
+		    (o->size_asked >> 20), (unsigned long long)(t->size >> 20),
+		    o->device);
+		return CMD_USAGE;
+	}
+	return options_check(o, cause) == -1 ? CMD_USAGE : CMD_OK;
+}
+
 enum cmd_status
 cmd_run_check(struct options *o, char **cause)
 {
+	enum cmd_status	st;
+
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
+	if (o->device != NULL && (st = claim_target(o, cause)) != CMD_OK)
+		return st;
 	switch (run_preflight(o, cause)) {
 	case PREFLIGHT_OK:
 		break;
@@ -270,7 +321,8 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 	options_finish(o);
 	if ((st = cmd_run_check(o, cause)) != CMD_OK)
 		return st;
-	if (sysinfo_collect(o->dir, si, cause) == -1)
+	if (sysinfo_collect(o->device != NULL ? o->device : o->dir, si,
+	    cause) == -1)
 		return CMD_FAIL;
 	return CMD_OK;
 }
@@ -297,6 +349,32 @@ notes(const struct options *o)
 		    "results include the page cache\n",
 		    (unsigned long long)(o->size >> 20),
 		    (double)o->ram / (1u << 30));
+}
+
+/*
+ * --device: what is about to be overwritten, before the first write, on
+ * stderr even with -q: the act destroys data, so it is always said.
+ */
+static void
+announce_target(const struct options *o, const struct sysinfo *si)
+{
+	const struct target	*t = target_held();
+	char			 size[64], whole[64];
+
+	if (t == NULL)
+		return;
+	units_size_words(size, sizeof(size), o->size);
+	units_size_words(whole, sizeof(whole), t->size);
+	if (t->kind == TARGET_IN_PLACE)
+		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
+		    "of %s in place (a regular file of %s)\n", size, t->path,
+		    whole);
+	else
+		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
+		    "of %s (device %s, model %s, %s)\n", size, t->path,
+		    si != NULL && si->device.name != NULL ? si->device.name :
+		    t->name, si != NULL && si->device.model != NULL ?
+		    si->device.model : "unknown", whole);
 }
 
 static int
@@ -384,6 +462,11 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		    "rank (run more ranks instead)");
 		return CMD_USAGE;
 	}
+	if (team_ranks() > 1 && o->device != NULL) {
+		errorf(cause, "--device: one process only, not one per MPI "
+		    "rank");
+		return CMD_USAGE;
+	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
 	/* Every output file is made now: a bad one is refused before work. */
@@ -399,6 +482,7 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		o->jobs = team_ranks();
 	if (!leader)
 		o->quiet = 1;
+	announce_target(o, si);
 	notes(o);
 	cmd_run_start(o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1);
 

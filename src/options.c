@@ -331,6 +331,16 @@ options_check(struct options *o, char **cause)
 		o->files_n = 16 * 1024;
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
+	if (o->device != NULL && o->dir_given)
+		return errorf(cause, "--device and -d both name the target: "
+		    "give one");
+	if (o->device != NULL && o->jobs > 1)
+		return errorf(cause, "invalid value for -j, --jobs: --device "
+		    "runs one worker (workers would share the device's first "
+		    "SIZE bytes)");
+	if (o->device != NULL && (o->phases & phase_flag_mask(PHASE_META)))
+		return errorf(cause, "--device: the file creation phases "
+		    "(--files) need a file system: use -d");
 	if (o->repeat < 1)
 		return errorf(cause, "invalid value for -x, --repeat: %d",
 		    o->repeat);

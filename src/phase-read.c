@@ -1,5 +1,6 @@
 /*
- * Block read: read(2) in chunks to the end of the file.
+ * Block read: read(2) in chunks to the end of the file (of its first
+ * SIZE bytes, on a device named with --device).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -8,8 +9,9 @@
 #include "phase.h"
 
 /*
- * The timed loop: one read(2) of a chunk per sample, up to end of file;
- * under --verify each read checked.
+ * The timed loop: one read(2) of a chunk per sample, up to the size
+ * written (an end of file before it is an error); under --verify each
+ * read checked.
  */
 static int
 read_loop(struct phase_ctx *ctx, int fd)
@@ -19,8 +21,9 @@ read_loop(struct phase_ctx *ctx, int fd)
 	ssize_t		n;
 	bn_time		last = time_now();
 
-	for (;;) {
-		n = read(fd, ctx->buf, chunk);
+	while (got < ctx->size) {
+		n = read(fd, ctx->buf, ctx->size - got < chunk ?
+		    (size_t)(ctx->size - got) : chunk);
 		if (n == 0)
 			break;
 		if (n < 0) {

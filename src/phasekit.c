@@ -77,8 +77,9 @@ phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
 
 /*
  * Open the test file again by name.  O_NOFOLLOW and the identity check
- * make sure it is still the file this run created, not something put in
- * its place.
+ * make sure it is still the file this run created (or the target that
+ * --device named), not something put in its place.  A target the run did
+ * not make is never truncated.
  */
 int
 phase_open(struct phase_ctx *ctx, int flags)
@@ -86,6 +87,8 @@ phase_open(struct phase_ctx *ctx, int flags)
 	struct stat	st;
 	int		fd;
 
+	if (ctx->in_place)
+		flags &= ~O_TRUNC;
 	fd = openat(ctx->dirfd, ctx->name, flags | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return phase_fail(ctx, "open", 0);
@@ -95,7 +98,7 @@ phase_open(struct phase_ctx *ctx, int flags)
 		return -1;
 	}
 	if (st.st_dev != ctx->file_dev || st.st_ino != ctx->file_ino ||
-	    !S_ISREG(st.st_mode)) {
+	    !(S_ISREG(st.st_mode) || (ctx->in_place && S_ISBLK(st.st_mode)))) {
 		close(fd);
 		errno = ESTALE;
 		return phase_fail(ctx, "open (the file was replaced)", 0);

@@ -4,6 +4,7 @@
  */
 /* For sync_file_range(2). */
 #define _GNU_SOURCE
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -11,11 +12,14 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
+#include <linux/fs.h>
 #include <linux/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +27,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "text.h"
 
 /* glibc shows O_DIRECT only with _GNU_SOURCE; its value is always here. */
 #if !defined(O_DIRECT) && defined(__O_DIRECT)
@@ -49,24 +54,29 @@ read_u64(const char *path, uint64_t *v)
 	return r;
 }
 
-/* The logical block size of the device holding path, from sysfs. */
+/*
+ * The logical block size of the device holding path (or of path, a block
+ * device), from sysfs.
+ */
 static size_t
 logical_block_size(const char *path)
 {
 	struct stat	st;
 	char		p[128];
 	uint64_t	v;
+	dev_t		dev;
 
 	if (stat(path, &st) == -1)
 		return 0;
+	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
 	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/queue/logical_block_size",
-	    major(st.st_dev), minor(st.st_dev));
+	    major(dev), minor(dev));
 	if (read_u64(p, &v) == 0 && v > 0)
 		return (size_t)v;
 	/* A partition: its queue is its parent's. */
 	snprintf(p, sizeof(p),
 	    "/sys/dev/block/%u:%u/../queue/logical_block_size",
-	    major(st.st_dev), minor(st.st_dev));
+	    major(dev), minor(dev));
 	if (read_u64(p, &v) == 0 && v > 0)
 		return (size_t)v;
 	return 0;
@@ -93,7 +103,8 @@ platform_direct_align(const char *path, size_t *mem_align, size_t *io_align)
 int
 platform_drop_cache(int fd)
 {
-	int	e;
+	struct stat	st;
+	int		e;
 
 	if (fsync(fd) == -1)
 		return -1;
@@ -101,6 +112,14 @@ platform_drop_cache(int fd)
 		errno = e;
 		return -1;
 	}
+	/*
+	 * A block device: its buffer cache too (written back first).  Only
+	 * root may; the fadvise above has done the same for its pages.
+	 */
+	if (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    ioctl(fd, BLKFLSBUF, 0) == -1 && errno != EACCES &&
+	    errno != EPERM)
+		return -1;
 	return 0;
 }
 
@@ -326,6 +345,228 @@ platform_cpu_ticks(uint64_t *busy, uint64_t *total)
 	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
 	*total = *busy + v[3] + v[4];
 	return 0;
+}
+
+int
+platform_claim_flag(void)
+{
+	return O_EXCL;
+}
+
+int
+platform_device_size(int fd, uint64_t *size)
+{
+	return ioctl(fd, BLKGETSIZE64, size) == -1 ? -1 : 0;
+}
+
+/* The block devices a check covers: the device and its partitions. */
+struct devset {
+	dev_t	 dev[64];
+	char	 name[64][32];
+	int	 n;
+};
+
+/* The device's own sysfs directory, a new string, or NULL. */
+static char *
+sys_dir(dev_t dev)
+{
+	char	p[64];
+
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	return realpath(p, NULL);
+}
+
+/* Add the device dev named name (its sysfs directory's last part). */
+static void
+devset_add(struct devset *ds, dev_t dev, const char *dir)
+{
+	const char	*base = strrchr(dir, '/');
+
+	if (ds->n >= (int)(sizeof(ds->dev) / sizeof(ds->dev[0])))
+		return;
+	ds->dev[ds->n] = dev;
+	snprintf(ds->name[ds->n], sizeof(ds->name[0]), "%.31s",
+	    base != NULL ? base + 1 : dir);
+	ds->n++;
+}
+
+/* The device and its partitions (subdirectories with a partition file). */
+static int
+devset_fill(struct devset *ds, dev_t rdev, char **top)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 p[PATH_MAX + 300];
+	unsigned	 ma, mi;
+	FILE		*f;
+
+	ds->n = 0;
+	if ((*top = sys_dir(rdev)) == NULL)
+		return -1;
+	devset_add(ds, rdev, *top);
+	if ((d = opendir(*top)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s/partition", *top, de->d_name);
+		if (access(p, F_OK) == -1)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s/dev", *top, de->d_name);
+		if ((f = fopen(p, "re")) == NULL)
+			continue;
+		if (fscanf(f, "%u:%u", &ma, &mi) == 2) {
+			snprintf(p, sizeof(p), "%s/%s", *top, de->d_name);
+			devset_add(ds, makedev(ma, mi), p);
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return 0;
+}
+
+/* Which of the set's devices is dev, or -1. */
+static int
+devset_find(const struct devset *ds, dev_t dev)
+{
+	int	i;
+
+	for (i = 0; i < ds->n; i++)
+		if (ds->dev[i] == dev)
+			return i;
+	return -1;
+}
+
+/* "" for the device itself, "its partition NAME " for a partition. */
+static void
+who(const struct devset *ds, int i, char *b, size_t n)
+{
+	if (i == 0)
+		snprintf(b, n, "it is");
+	else
+		snprintf(b, n, "its partition %s is", ds->name[i]);
+}
+
+/* A mount of one of the set's devices, from /proc/self/mountinfo. */
+static int
+in_use_mounted(const struct devset *ds, char *why, size_t len)
+{
+	FILE		*f;
+	char		*line = NULL, *p, *mp, *src, w[96];
+	size_t		 cap = 0;
+	unsigned	 ma, mi;
+	struct stat	 st;
+	int		 i, found = 0;
+
+	if ((f = fopen("/proc/self/mountinfo", "re")) == NULL)
+		return -1;
+	while (!found && getline(&line, &cap, f) != -1) {
+		/* id parent major:minor root mount-point ... - fs source */
+		if (sscanf(line, "%*u %*u %u:%u", &ma, &mi) != 2)
+			continue;
+		p = line;
+		for (i = 0; i < 4 && p != NULL; i++)
+			p = strchr(p + 1, ' ');
+		if (p == NULL)
+			continue;
+		mp = p + 1;
+		mp[strcspn(mp, " ")] = '\0';
+		i = devset_find(ds, makedev(ma, mi));
+		/* btrfs gives its files another number: the source names it. */
+		if (i == -1 && (src = strstr(mp + strlen(mp) + 1, " - ")) !=
+		    NULL && (src = strchr(src + 3, ' ')) != NULL) {
+			src++;
+			src[strcspn(src, " \n")] = '\0';
+			text_unoctal(src);
+			if (strncmp(src, "/dev/", 5) == 0 &&
+			    stat(src, &st) == 0 && S_ISBLK(st.st_mode))
+				i = devset_find(ds, st.st_rdev);
+		}
+		if (i == -1)
+			continue;
+		text_unoctal(mp);
+		who(ds, i, w, sizeof(w));
+		snprintf(why, len, "%s mounted on %s", w, mp);
+		found = 1;
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/* A holder (device mapper, RAID, bcache) of one of the set's devices. */
+static int
+in_use_held(const struct devset *ds, const char *top, char *why, size_t len)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 p[PATH_MAX + 64], w[96];
+	int		 i, found = 0;
+
+	for (i = 0; i < ds->n && !found; i++) {
+		if (i == 0)
+			snprintf(p, sizeof(p), "%s/holders", top);
+		else
+			snprintf(p, sizeof(p), "%s/%s/holders", top,
+			    ds->name[i]);
+		if ((d = opendir(p)) == NULL)
+			continue;
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			who(ds, i, w, sizeof(w));
+			snprintf(why, len, "%s held by %s (a device built on "
+			    "it)", w, de->d_name);
+			found = 1;
+			break;
+		}
+		closedir(d);
+	}
+	return found;
+}
+
+/* Swap on one of the set's devices, from /proc/swaps. */
+static int
+in_use_swap(const struct devset *ds, char *why, size_t len)
+{
+	FILE		*f;
+	char		 line[PATH_MAX + 128], name[PATH_MAX], w[96];
+	struct stat	 st;
+	int		 i, found = 0;
+
+	if ((f = fopen("/proc/swaps", "re")) == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while (!found && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
+			continue;
+		text_unoctal(name);
+		if (stat(name, &st) == -1 || !S_ISBLK(st.st_mode) ||
+		    (i = devset_find(ds, st.st_rdev)) == -1)
+			continue;
+		who(ds, i, w, sizeof(w));
+		snprintf(why, len, "%s used as swap (%s)", w, name);
+		found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+int
+platform_device_in_use(dev_t rdev, char *why, size_t len)
+{
+	struct devset	 ds;
+	char		*top = NULL;
+	int		 r;
+
+	if (devset_fill(&ds, rdev, &top) == -1) {
+		free(top);
+		return -1;
+	}
+	if ((r = in_use_mounted(&ds, why, len)) == 0 &&
+	    (r = in_use_held(&ds, top, why, len)) == 0)
+		r = in_use_swap(&ds, why, len);
+	free(top);
+	return r;
 }
 
 int

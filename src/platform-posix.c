@@ -194,3 +194,30 @@ platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
 	errno = ENOSYS;
 	return -1;
 }
+
+int
+platform_claim_flag(void)
+{
+	return 0;	/* No portable way to open a device for oneself. */
+}
+
+int
+platform_device_in_use(dev_t rdev, char *why, size_t len)
+{
+	(void)rdev;
+	(void)why;
+	(void)len;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_device_size(int fd, uint64_t *size)
+{
+	off_t	end = lseek(fd, 0, SEEK_END);
+
+	if (end == -1 || lseek(fd, 0, SEEK_SET) == -1)
+		return -1;
+	*size = (uint64_t)end;
+	return 0;
+}

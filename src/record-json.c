@@ -53,6 +53,9 @@ write_device(struct json *j, const struct sysinfo *si)
 	json_bool_or_null(j, "rotational", d->rotational);
 	json_int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
 	json_int_or_null(j, "logical_block_size", d->logical_block_size);
+	json_int_or_null(j, "physical_block_size", d->physical_block_size);
+	json_string(j, "model", d->model);
+	json_int_or_null(j, "size_bytes", d->size_bytes);
 	/* On a loop device only: its backing file and direct I/O. */
 	if (d->loop_backing != NULL) {
 		json_string(j, "loop_backing_file", d->loop_backing);
@@ -80,6 +83,10 @@ record_write_target(struct json *j, const struct options *opt,
     const struct sysinfo *si)
 {
 	json_object_start(j, "target");
+	/* A block device named with --device, or a file system. */
+	json_string(j, "kind", si != NULL && si->target_device ? "device" :
+	    "file");
+	json_string(j, "path", si != NULL ? si->target_path : NULL);
 	json_string(j, "dir", si && si->dir ? si->dir : opt->dir);
 	json_string(j, "fs_type", si ? si->fs_type : NULL);
 	json_string(j, "mount_point", si ? si->mount_point : NULL);

@@ -26,6 +26,7 @@
 #include "run.h"
 #include "seekers.h"
 #include "signals.h"
+#include "target.h"
 #include "team.h"
 #include "timer.h"
 
@@ -273,6 +274,9 @@ struct runner {
 	int			 fd;		/* O_RDWR, held all run. */
 	dev_t			 dev;
 	ino_t			 ino;
+	dev_t			 io_dev;	/* The block device its I/O
+						   reaches (/proc/diskstats). */
+	const struct target	*target;	/* --device, or NULL. */
 	unsigned char		*buf;
 	struct pattern		 pat;
 	enum pattern_writer	 ok[4];		/* What the file holds now. */
@@ -409,6 +413,49 @@ create_file(struct runner *r)
 	r->fd = fd;
 	r->dev = st.st_dev;
 	r->ino = st.st_ino;
+	r->io_dev = st.st_dev;
+	error_on_nomem(on_nomem);
+	return 0;
+}
+
+/*
+ * --device: open the target claimed before the run (target.c), by its
+ * name in its directory held open, as a test file is.  It is never the
+ * run's to remove: test_path_set stays 0, so no handler unlinks it.
+ */
+static int
+open_target(struct runner *r)
+{
+	const struct target	*t = r->target;
+	struct stat		 st;
+	int			 dirfd, fd, e;
+
+	snprintf(test_path, sizeof(test_path), "%s", r->opt->device);
+	dirfd = open(t->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd == -1)
+		return run_fail(r, "setup", "open directory", -1, errno, NULL);
+	snprintf(test_name, sizeof(test_name), "%s", t->name);
+	test_owner = getpid();
+	test_removal = RM_NONE;
+	fd = openat(dirfd, test_name, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1 || fstat(fd, &st) == -1) {
+		e = errno;
+		if (fd != -1)
+			close(fd);
+		close(dirfd);
+		return run_fail(r, "setup", "open", -1, e, NULL);
+	}
+	if (st.st_dev != t->st_dev || st.st_ino != t->st_ino) {
+		close(fd);
+		close(dirfd);
+		return run_fail(r, "setup", "open (the device was replaced)",
+		    -1, ESTALE, NULL);
+	}
+	test_dirfd = dirfd;
+	r->fd = fd;
+	r->dev = st.st_dev;
+	r->ino = st.st_ino;
+	r->io_dev = t->io_dev;
 	error_on_nomem(on_nomem);
 	return 0;
 }
@@ -623,7 +670,7 @@ static void
 machine_sample(struct runner *r, struct machine_sample *m)
 {
 	m->cpu_ok = platform_cpu_ticks(&m->busy, &m->total) == 0;
-	m->dev_ok = platform_dev_io(r->dev, &m->rd, &m->wr) == 0;
+	m->dev_ok = platform_dev_io(r->io_dev, &m->rd, &m->wr) == 0;
 }
 
 static void
@@ -743,6 +790,7 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.name = test_name;
 	ctx.file_dev = r->dev;
 	ctx.file_ino = r->ino;
+	ctx.in_place = r->target != NULL;
 	ctx.size = opt->size;
 	ctx.chunk = opt->chunk;
 	ctx.direct = direct;
@@ -881,16 +929,19 @@ out:
 static void
 target_memory(struct runner *r)
 {
-	if ((r->memfs = platform_memory_fs(r->opt->dir)) != NULL) {
+	const char	*dir = r->target != NULL ? r->target->dir : r->opt->dir;
+
+	if ((r->target == NULL || r->target->kind == TARGET_IN_PLACE) &&
+	    (r->memfs = platform_memory_fs(dir)) != NULL) {
 		if (!memfs_said && r->opt->cache == CACHE_MODE_COLD)
 			warn_run(r->opt, "%s is on %s, a memory file system: "
 			    "every phase reads and writes memory, not a disk; "
-			    "the reading phases are marked warm", r->opt->dir,
+			    "the reading phases are marked warm", dir,
 			    r->memfs);
 		memfs_said = 1;
 		return;
 	}
-	if (platform_loop_info(r->dev, &r->loop_backing, &r->loop_dio,
+	if (platform_loop_info(r->io_dev, &r->loop_backing, &r->loop_dio,
 	    r->loop_name, sizeof(r->loop_name)) == -1)
 		r->loop_backing = NULL;
 }
@@ -928,12 +979,15 @@ run_worker(const struct options *opt, struct run_result *res,
 	r.hooks = hooks;
 	r.res = res;
 	r.fd = -1;
+	if (opt->device != NULL && (r.target = target_held()) == NULL)
+		return run_fail(&r, "setup", "open", -1, ENODEV,
+		    "setup: --device: the target was not claimed");
 	if ((r.ncpu = platform_ncpu()) < 1)
 		r.ncpu = 1;
 	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
 	r.align = 4096;
-	if (opt->direct &&
-	    platform_direct_align(opt->dir, &mem_align, &io_align) == 0) {
+	if (opt->direct && platform_direct_align(r.target != NULL ?
+	    r.target->path : opt->dir, &mem_align, &io_align) == 0) {
 		if (mem_align > r.align)
 			r.align = mem_align;
 		if (io_align > r.align)
@@ -952,7 +1006,7 @@ run_worker(const struct options *opt, struct run_result *res,
 	/* Only the file creation phases: no test file. */
 	if ((opt->phases & ~meta) == 0)
 		goto phases;
-	if (create_file(&r) == -1) {
+	if ((r.target != NULL ? open_target(&r) : create_file(&r)) == -1) {
 		rv = -1;
 		goto done;
 	}
@@ -1027,6 +1081,16 @@ system_fault(char **cause, const char *fmt, ...)
 	return PREFLIGHT_SYSTEM;
 }
 
+/* -d names a device: refused, with the way to name one. */
+static enum preflight
+dir_is_device(const struct stat *st, const char *dir, char **cause)
+{
+	errorf(cause, "-d %s: a %s device, not a directory (--device PATH "
+	    "runs on a block device, overwriting it)", dir,
+	    S_ISBLK(st->st_mode) ? "block" : "character");
+	return PREFLIGHT_OPTIONS;
+}
+
 enum preflight
 run_preflight(const struct options *opt, char **cause)
 {
@@ -1034,10 +1098,16 @@ run_preflight(const struct options *opt, char **cause)
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
 	uint64_t	avail, need;
+	const char	*target = opt->device != NULL ? opt->device : opt->dir;
 
+	/* A device's size is its bound (checked when it was claimed). */
+	if (opt->device != NULL)
+		goto direct;
 	if (stat(opt->dir, &st) == -1)
 		return system_fault(cause, "%s: %s", opt->dir,
 		    strerror(errno));
+	if (S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode))
+		return dir_is_device(&st, opt->dir, cause);
 	if (!S_ISDIR(st.st_mode))
 		return system_fault(cause, "%s: %s", opt->dir,
 		    strerror(ENOTDIR));
@@ -1063,22 +1133,23 @@ run_preflight(const struct options *opt, char **cause)
 			return PREFLIGHT_OPTIONS;
 		}
 	}
+direct:
 	if (opt->direct) {
 		if (platform_odirect_flag() == 0) {
 			errorf(cause, "--direct: built without O_DIRECT on "
 			    "this system");
 			return PREFLIGHT_OPTIONS;
 		}
-		if (platform_direct_align(opt->dir, &mem_align, &io_align) ==
+		if (platform_direct_align(target, &mem_align, &io_align) ==
 		    -1) {
 			errorf(cause, "--direct: cannot find the alignment for "
-			    "%s: %s", opt->dir, strerror(errno));
+			    "%s: %s", target, strerror(errno));
 			return PREFLIGHT_OPTIONS;
 		}
 		if (opt->chunk % io_align != 0) {
 			errorf(cause, "--direct: a chunk of %zu bytes is not a "
 			    "multiple of the %zu-byte alignment that O_DIRECT "
-			    "needs on %s", opt->chunk, io_align, opt->dir);
+			    "needs on %s", opt->chunk, io_align, target);
 			return PREFLIGHT_OPTIONS;
 		}
 	}

@@ -280,12 +280,25 @@ disk_dir(dev_t dev)
 	return real;
 }
 
+/* The first line of the file name in the sysfs directory dir, or NULL. */
+static char *
+read_line_in(const char *dir, const char *name)
+{
+	char	*path, *s;
+
+	path = xasprintf("%s/%s", dir, name);
+	s = sysinfo_read_line(path);
+	free(path);
+	return s;
+}
+
 static void
 read_device(struct sysinfo *si, const struct stat *st)
 {
 	struct stat	 sst;
-	char		*dir, *base, loop[64];
-	dev_t		 dev = st->st_dev;
+	char		*dir, *base, *own, *s, loop[64];
+	dev_t		 dev = si->target_device ? st->st_rdev : st->st_dev;
+	int64_t		 sectors;
 
 	dir = disk_dir(dev);
 	/*
@@ -315,6 +328,18 @@ read_device(struct sysinfo *si, const struct stat *st)
 	si->device.read_ahead_kb = read_attr(dir, "queue/read_ahead_kb");
 	si->device.logical_block_size =
 	    read_attr(dir, "queue/logical_block_size");
+	si->device.physical_block_size =
+	    read_attr(dir, "queue/physical_block_size");
+	if ((s = read_line_in(dir, "device/model")) != NULL &&
+	    *trim(s) != '\0')
+		si->device.model = xstrdup(trim(s));
+	free(s);
+	/* The size is the partition's own when dev is one (512-byte units). */
+	own = xasprintf("/sys/dev/block/%u:%u", major(dev), minor(dev));
+	if ((sectors = read_attr(own, "size")) >= 0 &&
+	    sectors <= INT64_MAX / 512)
+		si->device.size_bytes = sectors * 512;
+	free(own);
 	free(dir);
 }
 
@@ -347,7 +372,9 @@ sysinfo_platform(struct sysinfo *si, const struct stat *st)
 	read_cpuinfo(si, &flag);
 	read_meminfo(si);
 	read_hypervisor(si, flag);
-	read_mountinfo(si);
+	/* A device named with --device is not mounted (it was checked). */
+	if (!si->target_device)
+		read_mountinfo(si);
 	read_device(si, st);
 	read_vm(si);
 }

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "platform.h"
 #include "sysinfo.h"
+#include "text.h"
 
 static char *
 dup_or_null(const char *s)
@@ -67,7 +68,7 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 {
 	struct sysinfo	*si;
 	struct stat	 st;
-	char		*real;
+	char		*real, *slash;
 
 	*out = NULL;
 	if (stat(dir, &st) == -1)
@@ -82,16 +83,27 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->device.rotational = -1;
 	si->device.read_ahead_kb = -1;
 	si->device.logical_block_size = -1;
+	si->device.physical_block_size = -1;
+	si->device.size_bytes = -1;
 
 	if ((real = realpath(dir, NULL)) != NULL) {
 		si->dir = xstrdup(real);
 		free(real);
 	} else
 		si->dir = xstrdup(dir);
+	/* --device: the device itself, or the directory of the file. */
+	if (S_ISBLK(st.st_mode) || S_ISREG(st.st_mode)) {
+		si->target_device = S_ISBLK(st.st_mode);
+		si->target_path = si->dir;
+		si->dir = xstrdup(si->target_path);
+		if ((slash = strrchr(si->dir, '/')) != NULL)
+			slash[slash == si->dir] = '\0';
+	}
 
 	collect_uname(si);
 	collect_counts(si);
-	collect_statvfs(si);
+	if (!si->target_device)
+		collect_statvfs(si);
 	sysinfo_platform(si, &st);
 	*out = si;
 	return 0;
@@ -110,6 +122,7 @@ sysinfo_free(struct sysinfo *si)
 	free(si->cpu_model);
 	free(si->hypervisor_vendor);
 	free(si->dir);
+	free(si->target_path);
 	free(si->fs_type);
 	free(si->mount_point);
 	free(si->mount_source);
@@ -117,6 +130,7 @@ sysinfo_free(struct sysinfo *si)
 	free(si->super_options);
 	free(si->device.name);
 	free(si->device.scheduler);
+	free(si->device.model);
 	free(si->device.loop_backing);
 	free(si);
 }
@@ -124,18 +138,7 @@ sysinfo_free(struct sysinfo *si)
 void
 sysinfo_unescape(char *s)
 {
-	char	*w = s;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)(((s[1] - '0') << 6) | ((s[2] - '0') << 3) |
-			    (s[3] - '0'));
-			s += 4;
-		} else
-			*w++ = *s++;
-	}
-	*w = '\0';
+	text_unoctal(s);
 }
 
 char *
