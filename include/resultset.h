@@ -75,6 +75,10 @@ struct rs_settings {
 	char		*mount_options;
 	char		*super_options;	/* The file system's own (sync ...). */
 	char		*device;
+	char		*target;	/* What the run measured: "file" (a
+					   file system) or "device" (a block
+					   device, --device). */
+	char		*target_path;	/* The device --device named. */
 	char		*scheduler;
 	char		*read_ahead;	/* KiB, as text. */
 	char		*vm_dirty;	/* The vm.dirty_* settings, as text. */

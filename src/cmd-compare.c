@@ -157,6 +157,19 @@ NUM_SETTING(get_chunk, chunk)
 NUM_SETTING(get_seeks, seeks)
 NUM_SETTING(get_seekers, seekers)
 
+/* What was measured: a file system, or the device --device named. */
+static void
+get_target(const struct rs_settings *s, char *b, size_t n)
+{
+	if (s->target == NULL)
+		snprintf(b, n, "-");
+	else if (strcmp(s->target, "device") == 0)
+		snprintf(b, n, "device %s", s->target_path != NULL ?
+		    s->target_path : "(unnamed)");
+	else
+		snprintf(b, n, "file system");
+}
+
 /* Records from before -j ran one worker. */
 static void
 get_jobs(const struct rs_settings *s, char *b, size_t n)
@@ -171,6 +184,7 @@ static const struct setting settings[] = {
 	{ "kernel", 0, get_kernel },
 	{ "cpu", 0, get_cpu },
 	{ "ram", 0, get_ram },
+	{ "target", 0, get_target },
 	{ "file system", 0, get_fs },
 	{ "mount options", 0, get_mount_set },
 	{ "device", 0, get_device },
@@ -529,6 +543,55 @@ is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
+/* A run on a block device (--device)? */
+static int
+is_device(const struct result_set *rs)
+{
+	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
+}
+
+/*
+ * Do base and new set k measure different targets, a file system and a
+ * block device?  Then the file system's side is *fs (0 the base, 1 new).
+ */
+static int
+targets_differ(const struct compare *cmp, int k, int *fs)
+{
+	const struct result_set	*a = &cmp->sets[0], *b = &cmp->sets[k];
+
+	if (a->set.target == NULL || b->set.target == NULL ||
+	    is_device(a) == is_device(b))
+		return 0;
+	if (fs != NULL)
+		*fs = is_device(a) ? 1 : 0;
+	return 1;
+}
+
+/*
+ * The file system's cost in column col against the device, for a pair
+ * whose targets differ: a rate column's file system rate over the
+ * device's (0.8: the file system keeps 80% of the device's rate), a %CPU
+ * column's file system CPU cost over the device's (1.5: half as much CPU
+ * again per byte).  NAN when either side lacks the value, for latency,
+ * and when the targets do not differ.
+ */
+static double
+fs_ratio(const struct compare *cmp, int col, int k)
+{
+	const struct cmp_cell	*c = cell((struct compare *)cmp, col, k - 1);
+	double			 fsv, devv;
+	int			 fs;
+
+	if (!targets_differ(cmp, k, &fs) || RS_KIND(col) == RS_KIND_LAT ||
+	    c->nbase == 0 || c->nnew == 0)
+		return NAN;
+	fsv = fs == 0 ? c->base : c->new;
+	devv = fs == 0 ? c->new : c->base;
+	if (!(devv > 0))
+		return NAN;
+	return fsv / devv;
+}
+
 /* What an unknown setting is shown as. */
 static void
 unknown_text(const struct result_set *rs,
@@ -537,6 +600,8 @@ unknown_text(const struct result_set *rs,
 {
 	if (get == get_chunk && is_bonnie_pp(rs))
 		snprintf(b, n, "unknown (bonnie++'s default is 8192)");
+	else if (get == get_fs && is_device(rs))
+		snprintf(b, n, "none (a block device)");
 	else
 		snprintf(b, n, "unknown");
 }
@@ -553,6 +618,48 @@ escape_in_place(char *buf, size_t len)
 
 	text_escape(buf, len, raw);
 	free(raw);
+}
+
+/*
+ * For each new side whose target differs from the base's: say so, and
+ * give the file system's cost per column, which is what such a
+ * comparison is for.  Returns the lines printed.
+ */
+static int
+print_fs_cost(FILE *f, const struct compare *cmp)
+{
+	char	 dev[256];
+	double	 r;
+	int	 k, col, fs, lines = 0;
+
+	for (k = 1; k < cmp->nsets; k++) {
+		if (!targets_differ(cmp, k, &fs))
+			continue;
+		get_target(&cmp->sets[fs == 0 ? k : 0].set, dev, sizeof(dev));
+		escape_in_place(dev, sizeof(dev));
+		fputs("note: the targets differ: ", f);
+		text_put(f, cmp->sets[fs == 0 ? 0 : k].file);
+		fputs(" measured a file system, ", f);
+		text_put(f, cmp->sets[fs == 0 ? k : 0].file);
+		fprintf(f, " the %s.\nThe file system's cost per column (a "
+		    "rate as a share of the device's, a CPU\ncost as a "
+		    "multiple of the device's):\n",
+		    dev);
+		lines += 3;
+		for (col = 0; col < RS_NCOLS; col++) {
+			if (!cmp->shown[col] || isnan(r = fs_ratio(cmp, col, k)))
+				continue;
+			if (RS_KIND(col) == RS_KIND_CPU)
+				fprintf(f, "  %-11s %6.2fx the device's CPU %s\n",
+				    rs_col_name(col), r, rs_cost_unit(col));
+			else
+				fprintf(f, "  %-11s %6.1f%% of the device's rate "
+				    "(%+.1f%%)\n", rs_col_name(col), 100 * r,
+				    100 * (r - 1));
+			lines++;
+		}
+	}
+	return lines;
 }
 
 static int
@@ -639,7 +746,7 @@ print_settings(FILE *f, const struct compare *cmp)
 		}
 		free(bad);
 	}
-	return header;
+	return header + print_fs_cost(f, cmp);
 }
 
 /*
@@ -802,14 +909,18 @@ print_text(struct compare *cmp)
 	return 0;
 }
 
+/* A side; for a new one, whether its target differs from the base's. */
 static void
-json_settings(struct json *j, const char *key, const struct result_set *rs)
+json_settings(struct json *j, const char *key, const struct result_set *rs,
+    int differs)
 {
 	char	b[128];
 	size_t	i;
 
 	json_object_start(j, key);
 	json_string(j, "file", rs->file);
+	if (differs >= 0)
+		json_bool(j, "target_differs", differs);
 	json_string(j, "format", rs_format_name(rs->format));
 	json_int(j, "runs", rs->nruns);
 	if (rs->set.latency != NULL)
@@ -849,10 +960,11 @@ print_json(struct compare *cmp)
 	json_init(&j, stdout, 1);
 	json_object_start(&j, NULL);
 	json_string(&j, "schema", "bonnie-ng-compare/1");
-	json_settings(&j, "base", &cmp->sets[0]);
+	json_settings(&j, "base", &cmp->sets[0], -1);
 	json_array_start(&j, "new");
 	for (k = 1; k < cmp->nsets; k++)
-		json_settings(&j, NULL, &cmp->sets[k]);
+		json_settings(&j, NULL, &cmp->sets[k], targets_differ(cmp, k,
+		    NULL));
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
 	json_array_start(&j, "excluded_runs");
@@ -886,6 +998,9 @@ print_json(struct compare *cmp)
 				json_double_or_null(&j, "cpu_pct",
 				    c->cpu_new);
 			json_double(&j, "change_pct", c->change_pct);
+			if (targets_differ(cmp, k, NULL))
+				json_double(&j, "fs_ratio", fs_ratio(cmp, col,
+				    k));
 			json_string(&j, "verdict", cmp_verdict_name(c->verdict));
 			json_string(&j, "method", cmp_method_name(c->method));
 			json_double(&j, "p", c->p);

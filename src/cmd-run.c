@@ -115,9 +115,8 @@ set_dir(void *t, const struct args_option *r, const char *v, char **why)
 {
 	struct options	*o = t;
 
-	(void)r;
-	(void)why;
-	o->dir = v;
+	if (args_set_string(t, r, v, why) == -1)
+		return -1;
 	o->dir_given = 1;
 	return 0;
 }
@@ -174,7 +173,7 @@ set_csv_format(void *t, const struct args_option *r, const char *v,
 
 /* What a single run and a sweep share. */
 const struct args_option cmd_run_bench_rows[] = {
-	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, 0, 0, 0, 0,
+	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
 	  "the directory for the test file (default: .)" },
 	{ 'm', "label", ARGS_VALUE, "label", set_label, 0, 0, 0, 0,
 	  "the row's label (default: the short host name)" },

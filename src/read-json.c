@@ -128,6 +128,12 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->fs_type = dup_str(tgt, "fs_type");
 	s->mount_options = dup_str(tgt, "mount_options");
 	s->device = dup_str(dev, "name");
+	/* Records from before --device measured a file system. */
+	s->target = dup_str(tgt, "kind");
+	if (s->target == NULL && tgt != NULL)
+		s->target = xstrdup("file");
+	if (s->target != NULL && strcmp(s->target, "device") == 0)
+		s->target_path = dup_str(tgt, "path");
 	s->scheduler = dup_str(dev, "scheduler");
 	s->size = get_u64(opt, "size_bytes");
 	s->chunk = get_u64(opt, "chunk");

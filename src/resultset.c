@@ -126,6 +126,8 @@ rs_free(struct result_set *rs)
 	free(s->fs_type);
 	free(s->mount_options);
 	free(s->device);
+	free(s->target);
+	free(s->target_path);
 	free(s->scheduler);
 	free(s->super_options);
 	free(s->read_ahead);

@@ -253,6 +253,43 @@ refused "--files" --device "$L" -s 4m --files 1
 WANT="^bonnie-ng: sweep: unknown option --device"
 refused "sweep takes no --device" sweep --device "$L"
 
+# --- compare: the file system on the device against the device. ---
+if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
+    mount "$L" "$M" 2>/dev/null; then
+	"$BONNIE" -d "$M" -s 8m -c 16k -f -p write,read -q \
+	    --json "$T/fs.json" >/dev/null 2>&1
+	st=$?
+	umount "$M"
+	"$BONNIE" --device "$L" -s 8m -c 16k -f -p write,read -q \
+	    --json "$T/dev.json" >/dev/null 2>&1
+	check "an ext4 run on $L and a run on $L itself" "$((st + $?))"
+	"$BONNIE" compare "$T/fs.json" "$T/dev.json" >"$T/cmp" 2>&1
+	grep -q "^  target  *file system | device $L$" "$T/cmp" &&
+	    grep -q "^  file system  *ext4 | none (a block device)$" "$T/cmp" &&
+	    grep -q "^note: the targets differ: $T/fs.json measured a file system, $T/dev.json the device $L\.$" "$T/cmp"
+	check "compare: the targets differ, said in the settings and a note" $?
+	fsw=$(jq '.runs[0].phases.write.rate' "$T/fs.json")
+	dvw=$(jq '.runs[0].phases.write.rate' "$T/dev.json")
+	want=$(awk -v a="$fsw" -v b="$dvw" 'BEGIN { printf "%.1f%%", 100 * a / b }')
+	grep -Eq "^  write +$want of the device's rate" "$T/cmp"
+	check "  the file system's write as a share of the device's: $want" $?
+	grep -Eq "^  read +[0-9.]+% of the device's rate" "$T/cmp" &&
+	    grep -Eq "^  write_cpu +[0-9.]+x the device's CPU s/GiB" "$T/cmp"
+	check "  and the read's share, the CPU cost as a multiple" $?
+	diag "$(sed -n '/^note: the targets/,/^$/p' "$T/cmp")"
+	"$BONNIE" compare -o json "$T/fs.json" "$T/dev.json" >"$T/cmp.json" \
+	    2>/dev/null
+	jq -e --argjson a "$fsw" --argjson b "$dvw" '.new[0].target_differs and
+	    (.columns[] | select(.name == "write") | .new[0].fs_ratio -
+	    $a / $b | fabs < 1e-6)' "$T/cmp.json" >/dev/null
+	check "  compare -o json: target_differs, the write's fs_ratio" $?
+	"$BONNIE" compare "$T/dev.json" "$T/dev.json" >"$T/cmp2" 2>&1
+	! grep -q "targets differ" "$T/cmp2"
+	check "  two device runs: no such note" $?
+else
+	skip "compare of a file system and its device: mkfs.ext4 or mount failed"
+fi
+
 # --- A regular file named with --device: measured in place. ---
 F=$T/inplace
 head -c $((8 * MIB + 3000)) /dev/urandom >"$F"

@@ -154,6 +154,9 @@ fill_sysinfo(struct sysinfo *si)
 	si->device.rotational = 0;
 	si->device.read_ahead_kb = 128;
 	si->device.logical_block_size = 512;
+	si->device.physical_block_size = 4096;
+	si->device.model = NULL;
+	si->device.size_bytes = 10737418240;
 	si->has_vm = 0;
 }
 
@@ -277,7 +280,8 @@ test_full(void)
 	    "target fields, unknown free space and vm null");
 	is_jq(".target.device", "{\"name\":\"vda\",\"scheduler\":"
 	    "\"mq-deadline\",\"rotational\":false,\"read_ahead_kb\":128,"
-	    "\"logical_block_size\":512}", "device object");
+	    "\"logical_block_size\":512,\"physical_block_size\":4096,"
+	    "\"model\":null,\"size_bytes\":10737418240}", "device object");
 	is_jq(".options | [.label, .size_bytes, .size_mib, .chunk, .cache, "
 	    ".direct, .ram_bytes, .seed, .seed_given, .repeat, .fast]",
 	    "[\"lab\\\"el\",4194304,4,4096,\"cold\",false,null,42,true,3,"
