@@ -90,6 +90,11 @@ int	platform_mem_available(uint64_t *bytes);
  */
 int	platform_cgroup_mem_limit(uint64_t *bytes);
 /*
+ * Lock [p, p + len) in memory, as mlock(2) (Linux: the system call
+ * itself, which a sanitizer's interceptor would make a no-op).  0 or -1.
+ */
+int	platform_lock_memory(void *p, size_t len);
+/*
  * Write back the file system holding the open descriptor fd, so that it
  * settles what it frees late (syncfs(2); sync(2) elsewhere).  0 or -1.
  */

@@ -526,3 +526,9 @@ platform_sync_fs(int fd)
 {
 	return syncfs(fd);
 }
+
+int
+platform_lock_memory(void *p, size_t len)
+{
+	return (int)syscall(SYS_mlock, p, len);
+}

@@ -218,3 +218,9 @@ platform_sync_fs(int fd)
 	sync();
 	return 0;
 }
+
+int
+platform_lock_memory(void *p, size_t len)
+{
+	return mlock(p, len);
+}
