@@ -75,9 +75,7 @@ helper(int life, int status, pid_t parent, uint64_t bytes)
 		pg = 4096;
 	p = mmap(NULL, (size_t)bytes, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		e = errno;
-	else if (platform_lock_memory(p, (size_t)bytes) == -1)
+	if (p == MAP_FAILED || platform_lock_memory(p, (size_t)bytes) == -1)
 		e = errno;
 	else
 		for (off = 0; off < bytes; off += (uint64_t)pg)
