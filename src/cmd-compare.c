@@ -1244,15 +1244,13 @@ compare_exec(void *state, int n, char **files, char **cause)
 	struct compare	*cmp = state;
 	int		 i, status = CMD_USAGE;
 
-	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
-	for (i = 0; i < n; i++) {
-		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
-			goto out;
-		cmp->nsets++;
+	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
+		goto out;
+	cmp->nsets = n;
+	for (i = 0; i < n; i++)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
-	}
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {
@@ -1261,9 +1259,7 @@ compare_exec(void *state, int n, char **files, char **cause)
 	}
 	status = cmp->exit;
 out:
-	for (i = 0; i < cmp->nsets; i++)
-		rs_free(&cmp->sets[i]);
-	free(cmp->sets);
+	rs_free_sets(cmp->sets, cmp->nsets);
 	free(cmp->cells);
 	for (i = 0; i < cmp->nexcluded; i++)
 		free(cmp->excluded[i]);

@@ -390,15 +390,11 @@ report_exec(void *state, int n, char **files, char **cause)
 	struct report_args	*a = state;
 	struct result_set	*sets;
 	struct table		 t;
-	int			 i, nsets = 0, status = CMD_USAGE;
+	int			 status = CMD_USAGE;
 
-	sets = xcalloc((size_t)n, sizeof(*sets));
-	for (i = 0; i < n; i++) {
-		if (rs_read_file(files[i], &sets[i], cause) != 0)
-			goto out;
-		nsets++;
-	}
-	build(&t, sets, nsets, a->html);
+	if (rs_read_files(n, files, &sets, cause) != 0)
+		return CMD_USAGE;
+	build(&t, sets, n, a->html);
 	if (a->html)
 		print_html(&t);
 	else
@@ -410,9 +406,7 @@ report_exec(void *state, int n, char **files, char **cause)
 	}
 	status = CMD_OK;
 out:
-	for (i = 0; i < nsets; i++)
-		rs_free(&sets[i]);
-	free(sets);
+	rs_free_sets(sets, n);
 	return status;
 }
 

@@ -335,3 +335,32 @@ out:
 	free(buf);
 	return r;
 }
+
+int
+rs_read_files(int n, char *const *files, struct result_set **sets,
+    char **cause)
+{
+	struct result_set	*rs;
+	int			 i;
+
+	rs = xcalloc((size_t)n, sizeof(*rs));
+	for (i = 0; i < n; i++) {
+		if (rs_read_file(files[i], &rs[i], cause) != 0) {
+			rs_free_sets(rs, i);
+			*sets = NULL;
+			return -1;
+		}
+	}
+	*sets = rs;
+	return 0;
+}
+
+void
+rs_free_sets(struct result_set *sets, int n)
+{
+	int	i;
+
+	for (i = 0; sets != NULL && i < n; i++)
+		rs_free(&sets[i]);
+	free(sets);
+}
