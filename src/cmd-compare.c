@@ -1248,9 +1248,16 @@ compare_exec(void *state, int n, char **files, char **cause)
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (cmp->sets[i].sweep != NULL) {
+			errorf(cause, "compare: %s: a sweep record; compare "
+			    "reads run records (report redraws a sweep)",
+			    files[i]);
+			goto out;
+		}
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
+	}
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {

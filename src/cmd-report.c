@@ -17,6 +17,7 @@
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
+#include "sweep.h"
 #include "text.h"
 #include "units.h"
 
@@ -566,10 +567,162 @@ print_html(const struct table *t, const struct table *src)
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
+/* s in a <pre>: escaped as put_escaped() does, line by line. */
+static void
+put_pre(char *s)
+{
+	char	*nl;
+
+	for (; *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL) {
+			put_escaped(s);
+			break;
+		}
+		*nl = '\0';
+		put_escaped(s);
+		putchar('\n');
+	}
+}
+
 /* What the command line asked for. */
+enum report_output { REPORT_TEXT, REPORT_HTML, REPORT_SVG };
 struct report_args {
-	int	html;
+	enum report_output	output;
 };
+
+/*
+ * What a sweep printed (its head line, tables and knees), into a new
+ * string when f is NULL, else onto f.  0, or -1 with errno.
+ */
+static int
+sweep_text(FILE *f, const struct sweep_result *r, char **out)
+{
+	FILE	*m = f;
+	size_t	 len;
+
+	if (f == NULL && (m = open_memstream(out, &len)) == NULL)
+		return -1;
+	sweep_print_head(m, r);
+	sweep_print_tables(m, r);
+	sweep_print_knees(m, r);
+	if (f == NULL && fclose(m) != 0)
+		return -1;
+	return 0;
+}
+
+/* The plot, without its XML declaration, in a new string. */
+static int
+sweep_svg(const struct sweep_result *r, char **out)
+{
+	FILE	*m;
+	size_t	 len;
+	char	*body;
+
+	if ((m = open_memstream(out, &len)) == NULL)
+		return -1;
+	if (sweep_write_svg(m, r) != 0) {
+		fclose(m);
+		free(*out);
+		return -1;
+	}
+	if (fclose(m) != 0)
+		return -1;
+	if (strncmp(*out, "<?xml", 5) == 0 &&
+	    (body = strchr(*out, '\n')) != NULL)
+		memmove(*out, body + 1, strlen(body + 1) + 1);
+	return 0;
+}
+
+/*
+ * Sweep records: what each sweep printed, again, one after another (text);
+ * its plot (svg, one record); or a page with each one's tables and plot
+ * (html).  Drawn by sweep-out.c's own writers from the record read back.
+ */
+static int
+report_sweeps(const struct report_args *a, struct result_set *sets, int n,
+    char **cause)
+{
+	struct sweep_readback	*b;
+	char			*text, *svg;
+	int			 k, rc = 0, st = CMD_USAGE;
+
+	/* Every record is checked before anything is printed. */
+	b = xcalloc((size_t)n, sizeof(*b));
+	for (k = 0; k < n; k++)
+		if (sweep_from_set(&sets[k], &b[k], cause) != 0)
+			goto out;
+	st = CMD_OK;
+	if (a->output == REPORT_HTML)
+		printf("<!DOCTYPE html>\n"
+		    "<html xmlns=\"http://www.w3.org/1999/xhtml\" "
+		    "lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+		    "<title>bonnie-ng sweep</title>\n<style>\n"
+		    "body { font-family: sans-serif; margin: 1em; }\n"
+		    "svg { max-width: 100%%; height: auto; }\n"
+		    "</style>\n</head>\n<body>\n");
+	for (k = 0; k < n && rc == 0; k++) {
+		if (a->output == REPORT_TEXT) {
+			if (k > 0)
+				putchar('\n');
+			rc = sweep_text(stdout, &b[k].r, NULL);
+		} else if (a->output == REPORT_SVG)
+			rc = sweep_write_svg(stdout, &b[k].r);
+		else if ((rc = sweep_text(NULL, &b[k].r, &text)) == 0) {
+			if ((rc = sweep_svg(&b[k].r, &svg)) == 0) {
+				printf("<h1>");
+				put_escaped(sets[k].file);
+				printf("</h1>\n<pre>");
+				put_pre(text);
+				printf("</pre>\n%s", svg);
+				free(svg);
+			}
+			free(text);
+		}
+	}
+	if (a->output == REPORT_HTML)
+		printf("</body>\n</html>\n");
+	if (rc != 0) {
+		errorf(cause, "report: %s", strerror(errno));
+		st = CMD_FAIL;
+	}
+out:
+	for (k = 0; k < n; k++)
+		sweep_readback_free(&b[k]);
+	free(b);
+	return st;
+}
+
+/*
+ * Sweep records are redrawn on their own: not among run records, and a
+ * plot is of one sweep.  CMD_OK when the inputs are all run records
+ * (*sweeps 0) or all sweep records (*sweeps 1), else CMD_USAGE.
+ */
+static int
+check_inputs(const struct report_args *a, const struct result_set *sets,
+    int n, int *sweeps, char **cause)
+{
+	int	k, ns = 0, other = -1, one = -1;
+
+	for (k = 0; k < n; k++) {
+		if (sets[k].sweep != NULL) {
+			ns++;
+			one = one < 0 ? k : one;
+		} else
+			other = other < 0 ? k : other;
+	}
+	*sweeps = ns > 0;
+	if (ns > 0 && other >= 0)
+		return errorf(cause, "report: %s is a sweep record and %s is "
+		    "not: a sweep is reported on its own", sets[one].file,
+		    sets[other].file);
+	if (a->output == REPORT_SVG && ns == 0)
+		return errorf(cause, "report: -o svg draws a sweep record; "
+		    "%s is a run record (use -o html)", sets[0].file);
+	if (a->output == REPORT_SVG && n > 1)
+		return errorf(cause, "report: -o svg draws one sweep record, "
+		    "not %d", n);
+	return 0;
+}
 
 static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
@@ -578,17 +731,19 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 
 	(void)r;
 	if (strcmp(v, "html") == 0)
-		a->html = 1;
+		a->output = REPORT_HTML;
 	else if (strcmp(v, "text") == 0)
-		a->html = 0;
+		a->output = REPORT_TEXT;
+	else if (strcmp(v, "svg") == 0)
+		a->output = REPORT_SVG;
 	else
-		return errorf(why, "'%s' (use text or html)", v);
+		return errorf(why, "'%s' (use text, html or svg)", v);
 	return 0;
 }
 
 static const struct args_option report_rows[] = {
-	{ 'o', "output", ARGS_VALUE, "text|html", set_output, 0, 0, 0, 0,
-	  "a text table or a self-contained HTML page" },
+	{ 'o', "output", ARGS_VALUE, "text|html|svg", set_output, 0, 0, 0, 0,
+	  "a table, a self-contained HTML page, a sweep's plot" },
 	ARGS_END
 };
 
@@ -606,21 +761,30 @@ report_exec(void *state, int n, char **files, char **cause)
 	struct report_args	*a = state;
 	struct result_set	*sets;
 	struct table		 t, src;
-	int			 status = CMD_USAGE;
+	int			 status = CMD_USAGE, sweeps;
 
 	if (rs_read_files(n, files, &sets, cause) != 0)
 		return CMD_USAGE;
-	build(&t, sets, n, a->html);
-	build_sources(&src, sets, n);
-	if (a->html)
-		print_html(&t, &src);
-	else {
-		print_text(&t);
-		putchar('\n');
-		print_text(&src);
+	if (check_inputs(a, sets, n, &sweeps, cause) != 0)
+		goto out;
+	if (sweeps) {
+		if ((status = report_sweeps(a, sets, n, cause)) != CMD_OK)
+			goto out;
+	} else {
+		build(&t, sets, n, a->output == REPORT_HTML);
+		build_sources(&src, sets, n);
+		if (a->output == REPORT_HTML)
+			print_html(&t, &src);
+		else {
+			print_text(&t);
+			putchar('\n');
+			print_text(&src);
+		}
+		table_free(&t);
+		table_free(&src);
 	}
-	table_free(&t);
-	table_free(&src);
+	/* A failure to write is the system's, not the input's: exit 1. */
+	status = CMD_FAIL;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		errorf(cause, "report: standard output: %s", strerror(errno));
 		goto out;

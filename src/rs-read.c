@@ -144,7 +144,8 @@ rs_check(struct result_set *rs, char **cause)
 		&rs->set.cache, &rs->set.direct, &rs->set.hostname,
 		&rs->set.os, &rs->set.kernel, &rs->set.cpu_model,
 		&rs->set.fs_type, &rs->set.mount_options, &rs->set.device,
-		&rs->set.scheduler, &rs->set.version,
+		&rs->set.scheduler, &rs->set.version, &rs->set.dir,
+		&rs->set.super_options,
 	};
 	const struct rs_value	 *v;
 	size_t			 i;
