@@ -7,12 +7,6 @@
 scratch
 F=tests/fixtures
 
-# run NAME ARGS...: run bonnie-ng, keeping stdout, stderr and the status.
-run() {
-	"$BONNIE" "$@" >"$T/out" 2>"$T/err"
-	status=$?
-}
-
 # The JSON fixtures are real records: they follow doc/schema.json.
 if python3 -c 'import jsonschema' 2>/dev/null; then
 	python3 - "$F"/ng-*.json <<'EOF'

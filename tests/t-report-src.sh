@@ -9,11 +9,6 @@
 scratch
 F=tests/fixtures
 
-run() {
-	"$BONNIE" "$@" >"$T/out" 2>"$T/err"
-	status=$?
-}
-
 # src_line FILE: the sources table's line of FILE (after the empty line).
 src_line() {
 	sed '1,/^$/d' "$T/out" | grep "^$1 "

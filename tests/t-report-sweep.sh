@@ -9,11 +9,6 @@
 . tests/lib.sh
 scratch
 
-run() {
-	"$BONNIE" "$@" >"$T/out" 2>"$T/err"
-	status=$?
-}
-
 # sweep NAME ARGS...: a sweep on a fresh directory, its standard output
 # in $T/NAME.txt, its record and plot in $T/NAME.json and $T/NAME.svg.
 sweep() {
