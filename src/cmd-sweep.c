@@ -461,16 +461,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a->opt.quiet) {
-		char	b1[32], b2[32];
-
-		units_size_short(b1, sizeof(b1), r.sizes[0]);
-		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
-		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
-		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
-		    r.nsizes * r.nchunks * r.njobs,
-		    cache_mode_name(a->opt.cache));
-	}
+	if (!a->opt.quiet)
+		sweep_print_head(stdout, &r);
 	sweep_print_tables(stdout, &r);
 	sweep_print_knees(stdout, &r);
 	errno = 0;
