@@ -143,27 +143,187 @@ sweep_init(void *state, int argc, char **argv)
 }
 
 /*
- * Progress on the terminal: which point of how many, and the time left.
- * The guess is the larger of two: the time so far per byte of file swept
- * (right when the size rules) and per point (right when a fixed cost
- * such as the seeks phase's second rules).
+ * The options of one point: the sweep's with the point's size, chunk and
+ * job count, checked.  0, or -1 with *cause.
+ */
+static int
+point_options(const struct sweep_args *a, const struct sweep_point *pt,
+    struct options *o, char **cause)
+{
+	*o = a->opt;
+	o->quiet = 1;	/* Warnings are summed up at the end. */
+	o->size_asked = pt->size;
+	o->chunk = pt->chunk;
+	o->jobs = pt->jobs;
+	return options_check(o, cause);
+}
+
+/*
+ * The work of a point for the time estimates: the bytes it plans to write
+ * (run_planned_bytes()), or when it writes none (empty files), its files.
+ */
+static double
+point_work(const struct sweep_args *a, const struct sweep_point *pt)
+{
+	struct options	o;
+	uint64_t	b;
+	int		partial;
+
+	if (point_options(a, pt, &o, NULL) == -1)
+		return 1;
+	if ((b = run_planned_bytes(&o, &partial)) > 0)
+		return (double)b;
+	if (o.files_n > 0)
+		return (double)o.files_n * (o.jobs > 1 ? o.jobs : 1);
+	return 1;
+}
+
+/*
+ * A time for the plan's lines: "0.420 s", and past a minute "754.200 s
+ * (12m 34s)".
  */
 static void
-progress(const struct sweep_result *r, int p, int total, double elapsed,
-    uint64_t bytes_done)
+plan_time(char *buf, size_t len, double s)
+{
+	char	span[32];
+
+	if (s < 60) {
+		snprintf(buf, len, "%.3f s", s);
+		return;
+	}
+	units_span(span, sizeof(span), s);
+	snprintf(buf, len, "%.3f s (%s)", s, span);
+}
+
+/*
+ * The plan, on standard error before the first point: the points and the
+ * axes they span, and the bytes they write.
+ */
+static void
+print_plan(const struct sweep_result *r, const struct sweep_args *a,
+    int total)
+{
+	struct options	 o;
+	uint64_t	 bytes = 0;
+	char		 b[32], axes[160], also[160] = "", more[64] = "";
+	size_t		 n;
+	int		 p, partial, some = 0, id;
+
+	for (p = 0; p < total; p++) {
+		if (point_options(a, &r->points[p], &o, NULL) == -1)
+			continue;
+		bytes += run_planned_bytes(&o, &partial);
+		some |= partial;
+	}
+	if (some) {
+		/* Name the phases whose write-backs are not counted. */
+		n = snprintf(also, sizeof(also), " (not counting what ");
+		for (id = 0, p = 0; id < PH_COUNT; id++) {
+			if (!(a->opt.phases & (1u << id)) ||
+			    (phase_table[id]->flags & (PHASE_WRITES |
+			    PHASE_WHOLE)) != PHASE_WRITES)
+				continue;
+			if (n < sizeof(also))
+				n += snprintf(also + n, sizeof(also) - n,
+				    "%s%s", p++ > 0 ? " and " : "",
+				    phase_table[id]->name);
+		}
+		if (n < sizeof(also))
+			snprintf(also + n, sizeof(also) - n, " writes back)");
+	}
+	snprintf(axes, sizeof(axes), "%d size%s x %d chunk%s", r->nsizes,
+	    r->nsizes == 1 ? "" : "s", r->nchunks, r->nchunks == 1 ? "" : "s");
+	if (r->njobs > 1)
+		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
+		    " x %d job counts", r->njobs);
+	if (a->max_time > 0)
+		snprintf(more, sizeof(more), "; --max-time %llu may stop it "
+		    "sooner", (unsigned long long)a->max_time);
+	units_size_binary(b, sizeof(b), bytes);
+	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
+	    "all%s; the time is estimated after the first point%s\n",
+	    total, total == 1 ? "" : "s", axes, b, also, more);
+}
+
+/*
+ * How much longer than at point 1 phase id takes at point p: a file
+ * creation phase by its files, a phase of a fixed count of operations
+ * (seeks, syncs) not at all, any other by the bytes of its files.
+ */
+static double
+phase_scale(const struct sweep_args *a, const struct sweep_point *p1,
+    const struct sweep_point *p, unsigned flags)
+{
+	struct options	o1, o;
+
+	if (flags & PHASE_META) {
+		if (point_options(a, p1, &o1, NULL) == -1 ||
+		    point_options(a, p, &o, NULL) == -1 || o1.files_n == 0)
+			return 1;
+		return (double)o.files_n * p->jobs / ((double)o1.files_n *
+		    p1->jobs);
+	}
+	if (flags & PHASE_OPS)
+		return 1;
+	return (double)p->size * p->jobs / ((double)p1->size * p1->jobs);
+}
+
+/*
+ * After the first point: the whole sweep's time from that point's, each
+ * phase's time scaled by its work at each point (phase_scale()) and the
+ * rest of the point's time (making, filling and removing files, dropping
+ * the cache) by the point's work (point_work()).
+ */
+static void
+print_estimate(const struct sweep_result *r, const struct sweep_args *a,
+    int total, double first)
+{
+	const struct sweep_point	*p1 = &r->points[0];
+	double				 rest = first, all = 0, w1;
+	char				 t1[64], te[64];
+	int				 p, id;
+
+	for (id = 0; id < PH_COUNT; id++)
+		if (p1->res.ph[id].ran)
+			rest -= p1->res.ph[id].elapsed;
+	if (rest < 0)
+		rest = 0;
+	w1 = point_work(a, p1);
+	for (p = 0; p < total; p++) {
+		all += rest * point_work(a, &r->points[p]) / w1;
+		for (id = 0; id < PH_COUNT; id++)
+			if (p1->res.ph[id].ran)
+				all += p1->res.ph[id].elapsed * phase_scale(a,
+				    p1, &r->points[p], phase_table[id]->flags);
+	}
+	plan_time(t1, sizeof(t1), first);
+	plan_time(te, sizeof(te), all);
+	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points "
+	    "should take about %s (each phase's time at point 1 scaled by "
+	    "its work)\n", t1, total, te);
+}
+
+/*
+ * Progress on the terminal: which point of how many, and the time left.
+ * The guess is the larger of two: the time so far per unit of work (right
+ * when the size rules) and per point (right when a fixed cost such as the
+ * seeks phase's second rules).
+ */
+static void
+progress(const struct sweep_result *r, const struct sweep_args *a, int p,
+    int total, double elapsed, double work_done)
 {
 	const struct sweep_point	*pt = &r->points[p];
-	uint64_t			 left = 0;
-	double				 by_bytes, by_points;
+	double				 left = 0, by_work, by_points;
 	char				 s[32], c[32], eta[64] = "";
 	int				 q;
 
 	for (q = p; q < total; q++)
-		left += r->points[q].size * (uint64_t)r->points[q].jobs;
-	if (bytes_done > 0 && p > 0) {
-		by_bytes = elapsed / (double)bytes_done * (double)left;
+		left += point_work(a, &r->points[q]);
+	if (work_done > 0 && p > 0) {
+		by_work = elapsed / work_done * left;
 		by_points = elapsed / p * (total - p);
-		units_span(s, sizeof(s), by_bytes > by_points ? by_bytes :
+		units_span(s, sizeof(s), by_work > by_points ? by_work :
 		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
@@ -227,8 +387,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	struct options	 o;
 	struct sweep_point *pt;
 	bn_time		 start = time_now();
-	uint64_t	 bytes_done = 0;
-	double		 elapsed = 0;
+	double		 work_done = 0, elapsed = 0;
 	int		 p, total = r->nsizes * r->nchunks * r->njobs, tty;
 	int		 sig = 0;
 	int		 done = 0;
@@ -245,13 +404,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		}
 		pt = &r->points[p];
 		if (tty)
-			progress(r, p, total, elapsed, bytes_done);
-		o = a->opt;
-		o.quiet = 1;	/* Warnings are summed up at the end. */
-		o.size_asked = pt->size;
-		o.chunk = pt->chunk;
-		o.jobs = pt->jobs;
-		if (options_check(&o, cause) == -1)
+			progress(r, a, p, total, elapsed, work_done);
+		if (point_options(a, pt, &o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
 		if (run_team(&o, &pt->res, 0) == -1) {
@@ -266,8 +420,13 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			return 1;
 		}
 		done++;
-		bytes_done += pt->size * (uint64_t)pt->jobs;
+		work_done += point_work(a, pt);
 		elapsed = time_elapsed(start, time_now());
+		if (done == 1 && total > 1 && !a->opt.quiet) {
+			if (tty)
+				fputs("\r\033[K", stderr);
+			print_estimate(r, a, total, elapsed);
+		}
 	}
 	if (tty)
 		fputs("\r\033[K", stderr);
@@ -448,6 +607,8 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		}
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
+	if (!a->opt.quiet)
+		print_plan(&r, a, r.nsizes * r.nchunks * r.njobs);
 	cmd_run_start(0);
 	status = run_points(&r, a, cause);
 	if (!a->opt.quiet)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 #include "knee.h"
@@ -168,6 +169,13 @@ sweep_jobs_write_knees(struct json *j, const struct sweep_result *r)
 	json_array_end(j);
 }
 
+/* The x ticks of the plot by jobs: the job count. */
+static int
+jobs_tick(char *buf, size_t len, uint64_t jobs)
+{
+	return snprintf(buf, len, "%llu", (unsigned long long)jobs);
+}
+
 int
 sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 {
@@ -175,7 +183,7 @@ sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 	struct svg_plot		 p;
 	uint64_t		 xs[SWEEP_MAX_JOBS];
 	double			*v, gain;
-	char			 title[512], sz[32];
+	char			 title[512], sz[32], (*words)[2][200];
 	int			 id, k, j, i, n = 0, rc;
 
 	/* The largest size that has a measured point stands for the sweep. */
@@ -184,9 +192,11 @@ sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 			break;
 	s = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*s));
 	v = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * SWEEP_MAX_JOBS, sizeof(*v));
-	if (s == NULL || v == NULL) {
+	words = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*words));
+	if (s == NULL || v == NULL || words == NULL) {
 		free(s);
 		free(v);
+		free(words);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -200,10 +210,16 @@ sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 			s[n].chunk = r->chunks[k];
 			s[n].rate = v + n * SWEEP_MAX_JOBS;
 			jobs_series(r, id, i, k, v + n * SWEEP_MAX_JOBS);
-			s[n].jobs_knee = knee_jobs(s[n].rate, r->njobs,
-			    r->knee_pct, &gain);
-			s[n].jobs_gain = gain;
-			s[n].size = r->sizes[i];
+			if ((s[n].mark = knee_jobs(s[n].rate, r->njobs,
+			    r->knee_pct, &gain)) < 0)
+				continue;
+			knee_jobs_format(words[n][0], sizeof(words[n][0]),
+			    phase_id_name(id), r->sizes[i], r->chunks[k],
+			    r->jobs[s[n].mark], gain, r->knee_pct);
+			snprintf(words[n][1], sizeof(words[n][1]),
+			    "knee: %d jobs", r->jobs[s[n].mark]);
+			s[n].mark_title = words[n][0];
+			s[n].mark_label = words[n][1];
 		}
 	}
 	units_size_short(sz, sizeof(sz), r->sizes[i]);
@@ -214,16 +230,17 @@ sweep_jobs_write_svg(FILE *f, const struct sweep_result *r)
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "", sz,
 	    cache_mode_name(r->opt->cache));
+	memset(&p, 0, sizeof(p));
 	p.title = title;
 	p.nsizes = r->njobs;
 	p.sizes = xs;
-	p.ram = 0;
-	p.jobs_axis = 1;
-	p.knee_pct = r->knee_pct;
+	p.x_label = "workers, -j (the aggregate)";
+	p.x_tick = jobs_tick;
 	p.nseries = n;
 	p.series = s;
 	rc = svg_plot_write(f, &p);
 	free(s);
 	free(v);
+	free(words);
 	return rc;
 }
