@@ -63,6 +63,11 @@ int	units_size_short(char *buf, size_t len, uint64_t bytes);
  * reaches, to four significant digits (a sweep's plan).
  */
 int	units_size_binary(char *buf, size_t len, uint64_t bytes);
+/*
+ * "16k", "1000": a count of files, in bonnie++'s units of 1024 files
+ * (--files N) when it is a whole number of them.
+ */
+int	units_files(char *buf, size_t len, uint64_t files);
 /* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
 int	units_ram(char *buf, size_t len, uint64_t bytes);
 

@@ -36,6 +36,8 @@ struct sweep_args {
 	int		 nchunks;
 	int		 jobs[SWEEP_MAX_JOBS];	/* --jobs, ascending. */
 	int		 njobs;
+	uint64_t	 files[SWEEP_MAX_FILES];	/* --files, ascending. */
+	int		 nfiles;			/* 0: not given. */
 	uint64_t	 knee;
 	uint64_t	 max_time;
 	const char	*json_path;
@@ -80,6 +82,20 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_files(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct sweep_args	*a = t;
+	int			 n;
+
+	(void)r;
+	if ((n = sweep_parse_files(v, a->files, SWEEP_MAX_FILES, &a->opt,
+	    why)) == -1)
+		return -1;
+	a->nfiles = n;
+	return 0;
+}
+
+static int
 set_knee(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -104,6 +120,8 @@ static const struct args_option sweep_rows[] = {
 	  "comma-separated chunk sizes (default: 4k,16k,64k)" },
 	{ 0, "jobs", ARGS_VALUE, "list", set_jobs, 0, 0, 0, 0,
 	  "job counts to sweep, comma-separated (default: 1)" },
+	{ 0, "files", ARGS_VALUE, "list[:max[:min[:dirs]]]", set_files, 0, 0,
+	  0, 0, "file counts (x 1024) to sweep, only the file phases" },
 	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
 	  "the change that makes a knee (default: 30)" },
 	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
@@ -155,6 +173,8 @@ point_options(const struct sweep_args *a, const struct sweep_point *pt,
 	o->size_asked = pt->size;
 	o->chunk = pt->chunk;
 	o->jobs = pt->jobs;
+	if (pt->files > 0)
+		o->files_n = pt->files;
 	return options_check(o, cause);
 }
 
@@ -231,8 +251,13 @@ print_plan(const struct sweep_result *r, const struct sweep_args *a,
 		if (n < sizeof(also))
 			snprintf(also + n, sizeof(also) - n, " writes back)");
 	}
-	snprintf(axes, sizeof(axes), "%d size%s x %d chunk%s", r->nsizes,
-	    r->nsizes == 1 ? "" : "s", r->nchunks, r->nchunks == 1 ? "" : "s");
+	if (sweep_files_mode(r))
+		snprintf(axes, sizeof(axes), "%d file count%s", r->nfiles,
+		    r->nfiles == 1 ? "" : "s");
+	else
+		snprintf(axes, sizeof(axes), "%d size%s x %d chunk%s",
+		    r->nsizes, r->nsizes == 1 ? "" : "s", r->nchunks,
+		    r->nchunks == 1 ? "" : "s");
 	if (r->njobs > 1)
 		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
 		    " x %d job counts", r->njobs);
@@ -327,10 +352,16 @@ progress(const struct sweep_result *r, const struct sweep_args *a, int p,
 		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
-	units_size_short(s, sizeof(s), pt->size);
-	units_chunk(c, sizeof(c), pt->chunk);
-	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)%s\033[K",
-	    p + 1, total, s, c, pt->jobs, eta);
+	if (pt->files > 0) {
+		units_files(s, sizeof(s), pt->files);
+		fprintf(stderr, "\rsweep: point %d of %d (%s files, -j %d)%s"
+		    "\033[K", p + 1, total, s, pt->jobs, eta);
+	} else {
+		units_size_short(s, sizeof(s), pt->size);
+		units_chunk(c, sizeof(c), pt->chunk);
+		fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)"
+		    "%s\033[K", p + 1, total, s, c, pt->jobs, eta);
+	}
 	fflush(stderr);
 }
 
@@ -380,6 +411,46 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 	return CMD_OK;
 }
 
+/*
+ * Settle the file counts: with --files, the file creation phases alone
+ * (unless -p chose, when it may choose only them); without it but with
+ * only those phases chosen, the one count a single run takes.  Returns
+ * CMD_OK, or CMD_USAGE with *cause.
+ */
+static enum cmd_status
+settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
+{
+	const unsigned	meta = phase_flag_mask(PHASE_META);
+	struct options	o;
+	int		id;
+
+	r->nfiles = 1;
+	r->files[0] = 0;
+	if (a->nfiles > 0) {
+		if (!a->opt.phases_given)
+			a->opt.phases = meta;
+		for (id = 0; id < PH_COUNT; id++) {
+			if ((a->opt.phases & (1u << id)) && !(meta & (1u << id))) {
+				errorf(cause, "invalid value for --files: the "
+				    "file count axis runs only the file "
+				    "creation phases, and -p chose %s",
+				    phase_id_name(id));
+				return CMD_USAGE;
+			}
+		}
+		r->nfiles = a->nfiles;
+		memcpy(r->files, a->files, sizeof(r->files));
+	} else if ((a->opt.phases & ~meta) == 0) {
+		/* The count a run of these phases takes (options_check()). */
+		o = a->opt;
+		o.size_asked = a->lo;
+		o.chunk = a->chunks[0];
+		if (options_check(&o, NULL) == 0)
+			r->files[0] = o.files_n;
+	}
+	return CMD_OK;
+}
+
 /* Run the points in order until done, stopped or failed. */
 static int
 run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
@@ -388,7 +459,7 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	struct sweep_point *pt;
 	bn_time		 start = time_now();
 	double		 work_done = 0, elapsed = 0;
-	int		 p, total = r->nsizes * r->nchunks * r->njobs, tty;
+	int		 p, total = sweep_npoints(r), tty;
 	int		 sig = 0;
 	int		 done = 0;
 
@@ -522,7 +593,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
 	enum cmd_status		 st;
-	int			 i, j, k, rc, status;
+	int			 i, rc, status, meta_only;
 
 	(void)nfiles;
 	(void)files;
@@ -532,7 +603,10 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
 	r.njobs = a->njobs;
 	memcpy(r.jobs, a->jobs, sizeof(r.jobs));
-	if (r.chunks[r.nchunks - 1] > a->lo) {
+	if ((st = settle_files(a, &r, cause)) != CMD_OK)
+		return st;
+	meta_only = (a->opt.phases & ~phase_flag_mask(PHASE_META)) == 0;
+	if (!meta_only && r.chunks[r.nchunks - 1] > a->lo) {
 		char	b1[32], b2[32];
 
 		units_size_words(b1, sizeof(b1), a->lo);
@@ -556,12 +630,17 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	r.sys = si;
 	r.knee_pct = (double)a->knee;
 	r.max_time = a->max_time;
-	if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
+	if (meta_only) {
+		/* The file creation phases: one size and chunk will do. */
+		r.nsizes = 1;
+		r.sizes[0] = a->lo;
+		r.nchunks = 1;
+	} else if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
 		sysinfo_free(si);
 		return st;
 	}
 	/* Room for the largest file, checked here to name --sizes. */
-	if (si != NULL && si->free_bytes >= 0 &&
+	if (!meta_only && si != NULL && si->free_bytes >= 0 &&
 	    r.sizes[r.nsizes - 1] * (uint64_t)r.jobs[r.njobs - 1] >
 	    (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
@@ -592,23 +671,24 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		return CMD_USAGE;
 	}
 
-	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks *
-	    (size_t)r.njobs, sizeof(*r.points));
-	for (i = 0; i < r.nsizes; i++) {
-		for (k = 0; k < r.nchunks; k++) {
-			for (j = 0; j < r.njobs; j++) {
-				struct sweep_point *pt = &r.points[(i *
-				    r.nchunks + k) * r.njobs + j];
+	r.points = xcalloc((size_t)sweep_npoints(&r), sizeof(*r.points));
+	for (i = 0; i < sweep_npoints(&r); i++) {
+		struct sweep_point	*pt = &r.points[i];
+		int			 at[SWEEP_DIMS], d, rest = i;
 
-				pt->size = r.sizes[i];
-				pt->chunk = r.chunks[k];
-				pt->jobs = r.jobs[j];
-			}
+		/* The point's place on each axis, the last nesting deepest. */
+		for (d = SWEEP_DIMS - 1; d >= 0; d--) {
+			at[d] = rest % sweep_dim_len(&r, d);
+			rest /= sweep_dim_len(&r, d);
 		}
+		pt->size = sweep_dim_value(&r, SWEEP_SIZE, at[SWEEP_SIZE]);
+		pt->chunk = sweep_dim_value(&r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
+		pt->jobs = (int)sweep_dim_value(&r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->files = sweep_dim_value(&r, SWEEP_FILES, at[SWEEP_FILES]);
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	if (!a->opt.quiet)
-		print_plan(&r, a, r.nsizes * r.nchunks * r.njobs);
+		print_plan(&r, a, sweep_npoints(&r));
 	cmd_run_start(0);
 	status = run_points(&r, a, cause);
 	if (!a->opt.quiet)
@@ -618,11 +698,17 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	if (!a->opt.quiet) {
 		char	b1[32], b2[32];
 
-		units_size_short(b1, sizeof(b1), r.sizes[0]);
-		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
-		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
-		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
-		    r.nsizes * r.nchunks * r.njobs,
+		if (sweep_files_mode(&r)) {
+			units_files(b1, sizeof(b1), r.files[0]);
+			units_files(b2, sizeof(b2), r.files[r.nfiles - 1]);
+		} else {
+			units_size_short(b1, sizeof(b1), r.sizes[0]);
+			units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
+		}
+		printf("bonnie-ng sweep of %s: %s %s to %s, %d of %d "
+		    "points, cache %s\n\n", a->opt.dir,
+		    sweep_files_mode(&r) ? "file counts" : "sizes", b1, b2,
+		    r.npoints, sweep_npoints(&r),
 		    cache_mode_name(a->opt.cache));
 	}
 	sweep_print_tables(stdout, &r);

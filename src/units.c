@@ -201,6 +201,15 @@ units_size_short(char *buf, size_t len, uint64_t bytes)
 }
 
 int
+units_files(char *buf, size_t len, uint64_t files)
+{
+	if (files >= 1024 && files % 1024 == 0)
+		return snprintf(buf, len, "%lluk",
+		    (unsigned long long)(files / 1024));
+	return snprintf(buf, len, "%llu", (unsigned long long)files);
+}
+
+int
 units_ram(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes >= (1u << 30))

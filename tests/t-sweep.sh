@@ -56,7 +56,8 @@ if command -v jq >/dev/null 2>&1; then
 	check "the plan's bytes are what the points wrote" $?
 	t1=${est%% *}
 	jq -e --argjson t1 "${t1:-0}" '[.points[0].phases[] | select(. !=
-	    null) | .elapsed] | add <= $t1 and $t1 > 0' "$T/s.json" >/dev/null
+	    null) | .elapsed_s] | add as $s | $s > 0 and $s <= $t1' \
+	    "$T/s.json" >/dev/null
 	check "point 1's time is measured: at least its phases' time" $?
 else
 	skip "jq is not installed"
