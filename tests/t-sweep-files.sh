@@ -2,7 +2,8 @@
 # sweep --files: the file count as the sweep's axis, end to end at tiny
 # counts: a table per file phase with a row per count, the files knees in
 # words, in the record and on the plot, every file and directory removed,
-# and bad values refused with exit 2 before anything is made.
+# report redrawing it from the record, and bad values refused with exit 2
+# before anything is made.
 . tests/lib.sh
 scratch
 
@@ -78,6 +79,14 @@ check "the plot's x axis is the file count" $?
 n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
+
+# report redraws the sweep from its record, byte for byte.
+cp "$T/out" "$T/s.txt"
+"$BONNIE" report "$T/s.json" >"$T/out" 2>"$T/err" && cmp -s "$T/out" "$T/s.txt"
+check "report of the record prints the same tables and knees" $?
+"$BONNIE" report -o svg "$T/s.json" >"$T/out" 2>"$T/err" &&
+    cmp -s "$T/out" "$T/s.svg"
+check "report -o svg of the record draws the same plot" $?
 
 # Bad values: exit 2, one line naming --files, nothing made.
 mkdir "$T/bad"
