@@ -391,15 +391,18 @@ static int
 pp_user(struct pp_state *st, char **cause)
 {
 	struct passwd	*pw;
-	char		*copy, *grp;
+	char		*copy, *colon;
+	const char	*grp = NULL;
 	unsigned long	 n;
 	uid_t		 uid = geteuid();
 	gid_t		 gid = getegid();
 	int		 have_gid = 0, rv = -1;
 
 	copy = xstrdup(st->user != NULL ? st->user : "");
-	if ((grp = strchr(copy, ':')) != NULL)
-		*grp++ = '\0';
+	if ((colon = strchr(copy, ':')) != NULL) {
+		*colon = '\0';
+		grp = colon + 1;
+	}
 	if (copy[0] != '\0') {
 		if ((pw = getpwnam(copy)) != NULL) {
 			uid = pw->pw_uid;
@@ -417,7 +420,7 @@ pp_user(struct pp_state *st, char **cause)
 		}
 	}
 	if (st->group != NULL)
-		grp = (char *)st->group;
+		grp = st->group;
 	if (grp != NULL && grp[0] != '\0') {
 		if (pp_group(grp, &gid, cause) == -1)
 			goto out;
