@@ -90,6 +90,8 @@ struct sweep_result {
 	const char		*stopped;	/* NULL when complete, else
 						   "max-time", "error" or a
 						   signal name. */
+	int			 lock_held;	/* --lock-mem held to the end:
+						   1, 0; -1 no lock. */
 };
 
 /*

@@ -362,6 +362,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
+	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, j, k, rc, status;
 
@@ -421,6 +422,10 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		sysinfo_free(si);
 		return st;
 	}
+	if ((st = cmd_run_lock(&a->opt, &lk, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
 	/* Every output file is made now: a bad one is refused before work. */
 	memset(&jf, 0, sizeof(jf));
 	memset(&sf, 0, sizeof(sf));
@@ -429,6 +434,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	    (a->svg_path != NULL &&
 	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
 		outfile_discard(&jf);
+		cmd_run_unlock(&a->opt, &lk);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
@@ -450,6 +456,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	cmd_run_start(0);
 	status = run_points(&r, a, cause);
+	r.lock_held = cmd_run_unlock(&a->opt, &lk);
 	if (!a->opt.quiet)
 		sweep_warnings(&r);
 

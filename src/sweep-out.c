@@ -337,6 +337,7 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 	record_write_system(&j, r->sys);
 	record_write_target(&j, r->opt, r->sys);
 	write_options(&j, r);
+	record_write_memory(&j, r->opt, r->sys, r->lock_held);
 	write_sweep(&j, r);
 	json_array_start(&j, "points");
 	for (i = 0; i < r->npoints; i++)
