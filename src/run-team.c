@@ -473,7 +473,8 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	if (before - after <= (int64_t)slack)
 		return;
 	res->space_leak = 1;
-	if (opt->quiet || space_said)
+	/* A failed run's one line stays one line: the record has it. */
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
 		return;
 	space_said = 1;
 	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "

@@ -57,6 +57,16 @@ check "held file: the record marks it, 8 MiB lost" \
     >/dev/null; echo $?)
 check "held file: the named file itself is gone" $(no_test_files "$D"; echo $?)
 
+# --- A failed run: only its error is said; the record marks the leak. ---
+bn_fault unlink:1:hold,write:1000:EIO "$T/o" "$T/e" $ARGS -s 8m -p write \
+    --json "$T/f.json"
+check "held file, failed run: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
+check "held file, failed run: the error is the last line, no warning" \
+    $(tail -n 1 "$T/e" | grep -q "Input/output error" &&
+    ! grep -q "less free space" "$T/e"; echo $?)
+check "held file, failed run: the record marks the leak" \
+    $(jq -e '.runs[0].free_space.leak == true' "$T/f.json" >/dev/null; echo $?)
+
 # --- Three runs, each leaking: one warning, the trend in the summary. ---
 bn_fault unlink:1+:hold "$T/o" "$T/e" $ARGS -s 8m -p write -x 3 \
     --json "$T/x.json"
