@@ -65,6 +65,9 @@ struct options;
 				   on the test file. */
 #define PHASE_OPS	0x80	/* The rate counts operations per second
 				   (unit names them), not KiB/s. */
+#define PHASE_LOOKS	0x200	/* Looks names up and reads inodes (stat,
+				   unlink): --cache=global drops every
+				   cache before it, as before a reader. */
 
 struct rng {
 	uint64_t	s[4];

@@ -173,8 +173,8 @@ const struct args_option cmd_run_bench_rows[] = {
 	  "the phases to run, comma-separated" },
 	{ 'q', "quiet", ARGS_FLAG, NULL, args_set_flag, OFF(quiet), 0, 0, 0,
 	  "no progress and no notes on standard error" },
-	{ 0, "cache", ARGS_VALUE, "cold|keep", set_cache, 0, 0, 0, 0,
-	  "drop the file's cached pages, or keep them" },
+	{ 0, "cache", ARGS_VALUE, "cold|keep|global", set_cache, 0, 0, 0,
+	  0, "drop the file's cached pages, keep them, or drop all" },
 	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
 	  "the RAM size to assume" },
 	ARGS_END

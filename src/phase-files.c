@@ -483,7 +483,7 @@ const struct phase phase_stat = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#bcbd22",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = ss_setup,
 	.run = ss_run,
 };
@@ -497,7 +497,7 @@ const struct phase phase_delete = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#7f7f7f",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = ss_setup,
 	.run = sd_run,
 };
@@ -525,7 +525,7 @@ const struct phase phase_rstat = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#ffbb78",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = rs_setup,
 	.run = rs_run,
 };
@@ -539,7 +539,7 @@ const struct phase phase_rdelete = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#98df8a",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = rd_setup,
 	.run = rd_run,
 };
