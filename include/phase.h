@@ -293,6 +293,12 @@ void	rng_fill(struct rng *, unsigned char *, size_t);
  */
 void	files_cleanup(void);
 void	files_cleanup_files(void);
+/*
+ * The same from a signal handler (async-signal-safe: fstatat, unlinkat,
+ * rmdir by the names the phases use), for a second signal, a fault or
+ * running out of memory: the process ends next, so nothing is freed.
+ */
+void	files_cleanup_signal(void);
 
 /* Set when a terminating signal arrived; phases poll it between chunks. */
 extern volatile sig_atomic_t bn_stop_signal;

@@ -429,6 +429,53 @@ files_cleanup_files(void)
 	fs.partial = left;
 }
 
+/* "%0*llu" of v into buf (width digits, then a NUL), signal-safe. */
+static void
+put_digits(char *buf, int width, uint64_t v)
+{
+	int	i;
+
+	buf[width] = '\0';
+	for (i = width - 1; i >= 0; i--) {
+		buf[i] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+/* Unlink name in dfd if it is a regular file of ours; signal-safe. */
+static void
+unlink_ours(int dfd, const char *name)
+{
+	struct stat	st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_uid == geteuid())
+		(void)unlinkat(dfd, name, 0);
+}
+
+void
+files_cleanup_signal(void)
+{
+	char		name[NAME_LEN];
+	uint64_t	i, n = fs.n;
+	unsigned	k, nsub = fs.nsub;
+
+	if (!fs.made)
+		return;
+	fs.made = 0;
+	if (fs.dfd != -1)
+		for (i = 0; i < n; i++) {
+			put_digits(name, 10, i);
+			unlink_ours(nsub > 0 ? fs.sub[i % nsub] : fs.dfd, name);
+		}
+	for (k = 0; k < nsub && fs.dfd != -1; k++) {
+		name[0] = 'd';
+		put_digits(name + 1, 5, k);
+		(void)unlinkat(fs.dfd, name, AT_REMOVEDIR);
+	}
+	(void)rmdir(fs.dir);
+}
+
 void
 files_cleanup(void)
 {

@@ -157,6 +157,12 @@ on_signal(int sig)
 	seekers_kill_all();
 	team_stop_all();
 	if (bn_stop_signal != 0) {
+		/*
+		 * A second signal before the run got to its cleanup (which
+		 * runs with these signals blocked): remove the files tree
+		 * here, then die.
+		 */
+		files_cleanup_signal();
 		signal(sig, SIG_DFL);
 		raise(sig);
 		_exit(128 + sig);
@@ -177,6 +183,7 @@ on_fault(int sig)
 
 	if (getpid() == test_owner) {
 		file_remove();
+		files_cleanup_signal();
 		seekers_kill_all();
 	}
 	raise(sig);
@@ -197,6 +204,7 @@ on_nomem(void)
 	signals_block(&old);
 	seekers_kill_all();
 	file_remove();
+	files_cleanup_signal();
 	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
@@ -958,6 +966,7 @@ run_worker(const struct options *opt, struct run_result *res,
 	const unsigned	 meta = phase_flag_mask(PHASE_META);
 	void		*p;
 	size_t		 mem_align, io_align;
+	sigset_t	 old;
 	int		 i, rv = 0, e;
 
 	memset(res, 0, sizeof(*res));
@@ -1038,8 +1047,11 @@ phases:
 			break;
 	}
 done:
+	/* A second signal waits for the cleanup, then ends the process. */
+	block_signals(&old);
 	files_cleanup();
 	remove_file(&r);
+	restore_signals(&old);
 	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);
