@@ -41,28 +41,33 @@ check "-j 3: the record's options say 1024 files per worker set" \
     "$T/j.json" >/dev/null; echo $?)
 
 if command -v strace >/dev/null 2>&1; then
-	env "$STRACE_ENV" strace -f -qq -o "$T/st" -e trace=mkdir,openat \
+	# One log per process (-ff): no call split between two lines.
+	env "$STRACE_ENV" strace -ff -qq -o "$T/st" -e trace=mkdir,openat \
 	    "$BONNIE" -q -d "$T" -j 3 --files 1 -p create,rcreate \
 	    >/dev/null 2>"$T/err"
 	st=$?
 	check "-j 3 under strace: exit 0 (got $st)" $st
-	grep 'mkdir(".*bonnie-ng-files\.[^"]*", 0700) = 0' "$T/st" >"$T/mk"
-	n=$(awk '{ print $1 }' "$T/mk" | sort -u | wc -l)
-	d=$(sed 's/.*mkdir("\([^"]*\)".*/\1/' "$T/mk" | sort -u | wc -l)
+	grep -l 'mkdir(".*bonnie-ng-files\.[^"]*", 0700) = 0' "$T"/st.* \
+	    >"$T/mkp"
+	grep -h 'mkdir(".*bonnie-ng-files\.[^"]*", 0700) = 0' "$T"/st.* |
+	    sed 's/.*mkdir("\([^"]*\)".*/\1/' | sort -u >"$T/mk"
+	n=$(wc -l <"$T/mkp")
+	d=$(wc -l <"$T/mk")
 	check "one new directory per worker: 3 pids, 3 names (got $n, $d)" \
 	    $([ "$n" = 3 ] && [ "$d" = 3 ]; echo $?)
 	# Each worker created the names 0..1023 twice (create, rcreate).
-	grep 'O_CREAT|O_EXCL|O_NOFOLLOW' "$T/st" | grep -v ' = -1 ' |
-	    awk '{ print $1 }' | sort | uniq -c | awk '{ print $1 }' >"$T/per"
+	for f in $(cat "$T/mkp"); do
+		grep 'O_CREAT|O_EXCL|O_NOFOLLOW' "$f" | grep -c -v ' = -1 '
+	done >"$T/per"
 	check "each worker made its own 2048 files (got $(tr '\n' ' ' <"$T/per"))" \
 	    $([ "$(sort -u "$T/per")" = 2048 ] &&
 	    [ "$(wc -l <"$T/per")" -eq 3 ]; echo $?)
-	u=$(grep 'O_CREAT|O_EXCL|O_NOFOLLOW' "$T/st" |
+	u=$(cat "$T"/st.* | grep 'O_CREAT|O_EXCL|O_NOFOLLOW' |
 	    sed 's/.*"\([0-9]\{10\}\)".*/\1/' | sort -u | wc -l)
 	check "the workers used the same 1024 names (got $u)" \
 	    $([ "$u" = 1024 ]; echo $?)
 	check "no EEXIST: no worker saw another's files" \
-	    $(! grep -q 'O_CREAT|O_EXCL.*EEXIST' "$T/st"; echo $?)
+	    $(! cat "$T"/st.* | grep -q 'O_CREAT|O_EXCL.*EEXIST'; echo $?)
 	check "-j 3 under strace: no directory left" $(no_file_dirs "$T"; echo $?)
 else
 	i=0
