@@ -200,7 +200,7 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		    "expected %d", name, line, L->version,
 		    n > CSV_MAX_FIELDS ? CSV_MAX_FIELDS : n, L->nfields);
 	/* Empty under bonnie++ -s 0 (only the file creation tests ran). */
-	if (*f[5] == '\0')
+	if (f[5] == NULL || *f[5] == '\0')
 		size = 0;
 	else if (parse_size(f[5], (uint64_t)1 << 20, &size, NULL) != 0)
 		return errorf(cause, "%s:%d: field 6 (file_size) is not a size: "
