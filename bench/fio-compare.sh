@@ -25,45 +25,19 @@ EOF
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 SEEKERS=3 SEEKS=16000 KEEP_MIB=256
 BNG=./bonnie-ng KEEP=""
-while [ $# -gt 0 ]; do
-	case $1 in
-	-d) DIR=$2; shift ;;
-	-s) SIZE_MIB=$2; shift ;;
-	-c) CHUNK=$2; shift ;;
-	-S) SEEKERS=$2; shift ;;
-	-n) SEEKS=$2; shift ;;
-	-K) KEEP_MIB=$2; shift ;;
-	-b) BNG=$2; shift ;;
-	-k) KEEP=$2; shift ;;
-	*) usage ;;
-	esac
-	[ $# -gt 0 ] && shift
-done
-
 here=$(dirname "$0")
 . "$here/lib.sh"
-
-for v in "$SIZE_MIB" "$CHUNK" "$SEEKERS" "$SEEKS" "$KEEP_MIB"; do
-	case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
+while [ $# -gt 0 ]; do
+	case $1 in
+	-K) KEEP_MIB=${2-} ;;
+	*) bench_opt dscSnbk "$@" || usage ;;
+	esac
+	shift; [ $# -gt 0 ] && shift
 done
-[ -d "$DIR" ] || die "no such directory: $DIR"
-[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
-case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
+bench_setup fio "$SIZE_MIB" "$CHUNK" "$SEEKERS" "$SEEKS" "$KEEP_MIB"
 need_tools fio jq
-
-if [ -n "$KEEP" ]; then
-	mkdir -p "$KEEP" || die "cannot create $KEEP"
-	RAW=$KEEP
-else
-	RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-fio.XXXXXX") || die "mktemp failed"
-fi
 FIO_FILE=$DIR/bench-fio.$$.dat
-cleanup() {
-	rm -f "$FIO_FILE"
-	[ -z "$KEEP" ] && rm -rf "$RAW"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_clean "$FIO_FILE"
 
 bng_probe
 fails=0

@@ -11,48 +11,42 @@
 
 usage() {
 	cat <<EOF
-usage: bench/jobs.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-N LIST]
-                     [-m MODES] [-g PARTS] [-b BONNIE-NG]
+usage: bench/jobs.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-n SEEKS]
+                     [-N LIST] [-m MODES] [-g PARTS] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory on the file system under test (default /var/tmp)
   -s MIB     file size per worker in MiB (default 256)
   -c CHUNK   block size in bytes (default 16384)
   -p PAIRS   pairs per comparison (default 3)
+  -n SEEKS   seeks per worker (default 8000)
   -N LIST    job counts (default 1,2,4,8)
   -m MODES   direct,cold (default both)
   -g PARTS   fio,mpi,ceiling,memory (default all)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
+  -k RAWDIR  keep the raw output (JSON, stderr) in RAWDIR
 EOF
 	exit 2
 }
 
-DIR=/var/tmp SIZE_MIB=256 CHUNK=16384 PAIRS=3 NLIST=1,2,4,8
-MODES=direct,cold PARTS=fio,mpi,ceiling,memory BNG=./bonnie-ng SEEKS=8000
+DIR=/var/tmp SIZE_MIB=256 CHUNK=16384 PAIRS=3 NLIST=1,2,4,8 SEEKS=8000
+MODES=direct,cold PARTS=fio,mpi,ceiling,memory BNG=./bonnie-ng KEEP=""
+SEEKERS=1
+here=$(dirname "$0")
+. "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
-	-d) DIR=$2; shift ;;
-	-s) SIZE_MIB=$2; shift ;;
-	-c) CHUNK=$2; shift ;;
-	-p) PAIRS=$2; shift ;;
-	-N) NLIST=$2; shift ;;
-	-m) MODES=$2; shift ;;
-	-g) PARTS=$2; shift ;;
-	-b) BNG=$2; shift ;;
-	*) usage ;;
+	-N) NLIST=${2-} ;;
+	-m) MODES=${2-} ;;
+	-g) PARTS=${2-} ;;
+	*) bench_opt dscpnbk "$@" || usage ;;
 	esac
-	[ $# -gt 0 ] && shift
+	shift; [ $# -gt 0 ] && shift
 done
-
-here=$(dirname "$0")
-SEEKERS=1
-. "$here/lib.sh"
+bench_setup jobs "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKS"
 need_tools fio jq
-[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first)"
-case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
-RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-jobs.XXXXXX") || exit 1
 W=$DIR/bench-jobs.$$
 mkdir -p "$W" || die "cannot make $W"
-trap 'rm -rf "$RAW" "$W"' EXIT
-has() { case ",$PARTS," in *",$1,"*) return 0 ;; esac; return 1; }
+bench_clean "$W"
+has() { in_list "$PARTS" "$1"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "NA";
     else if (NR % 2) print v[(NR + 1) / 2];
     else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

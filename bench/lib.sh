@@ -1,11 +1,13 @@
-# Shared by bench/peers.sh and bench/fio-compare.sh: tool checks and one
-# function per measured piece of work.  Each measuring function prints
-# "RATE CPU" on stdout (RATE in KiB/s, or seeks/s for seeks; CPU in percent
-# of one core; "NA" when the tool gave no number) and keeps the tool's raw
-# output under $RAW.
+# Shared by the bench scripts (peers.sh, fio-compare.sh, verify-cost.sh,
+# jobs.sh): the common options and set-up, tool checks and one function
+# per measured piece of work.  Each measuring function prints "RATE CPU" on
+# stdout (RATE in KiB/s, or seeks/s for seeks; CPU in percent of one core;
+# "NA" when the tool gave no number) and keeps the tool's raw output under
+# $RAW.
 #
 # The caller sets: BNG (bonnie-ng binary), DIR (test directory), SIZE_MIB,
-# CHUNK (bytes), SEEKERS, SEEKS, RAW (a scratch directory for raw output).
+# CHUNK (bytes), SEEKERS, SEEKS, RAW (a scratch directory for raw output);
+# bench_opt and bench_setup below set most of them from the command line.
 
 die() {
 	echo "bench: $*" >&2
@@ -14,6 +16,76 @@ die() {
 
 note() {
 	echo "bench: $*" >&2
+}
+
+# bench_opt LETTERS OPT [VALUE]: take OPT when it is one of the options
+# the bench scripts share and its letter is in LETTERS:
+#   -d DIR   -s SIZE_MIB   -c CHUNK   -p PAIRS   -S SEEKERS   -n SEEKS
+#   -b BNG (the bonnie-ng binary)     -k KEEP (keep raw output there)
+# Returns 1 for any other option, or one without its value, so that the
+# caller can print its usage.  Every option takes a value: the caller
+# shifts twice.
+bench_opt() {
+	case $2 in -[dscpSnbk]) ;; *) return 1 ;; esac
+	case $1 in *"${2#-}"*) ;; *) return 1 ;; esac
+	[ $# -ge 3 ] || return 1
+	case $2 in
+	-d) DIR=$3 ;;
+	-s) SIZE_MIB=$3 ;;
+	-c) CHUNK=$3 ;;
+	-p) PAIRS=$3 ;;
+	-S) SEEKERS=$3 ;;
+	-n) SEEKS=$3 ;;
+	-b) BNG=$3 ;;
+	-k) KEEP=$3 ;;
+	esac
+}
+
+BENCH_CLEAN=""
+
+# bench_clean PATH...: remove PATH (a file or a directory) on the way out.
+bench_clean() {
+	for p in "$@"; do
+		BENCH_CLEAN="$BENCH_CLEAN
+$p"
+	done
+}
+
+bench_cleanup() {
+	printf '%s\n' "$BENCH_CLEAN" | while IFS= read -r p; do
+		[ -n "$p" ] && rm -rf "$p"
+	done
+	[ -z "${KEEP:-}" ] && [ -n "${RAW:-}" ] && rm -rf "$RAW"
+}
+
+# bench_setup NAME NUMBER...: check that every NUMBER is a whole number,
+# that DIR is a directory and BNG an executable (made absolute, since the
+# scripts run bonnie-ng from other directories); make RAW, which is KEEP
+# when -k gave one (kept) or else a new temporary directory bench-NAME.*
+# (removed at exit with every bench_clean path); INT and TERM exit 130.
+bench_setup() {
+	name=$1; shift
+	for v in "$@"; do
+		case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
+	done
+	[ -d "$DIR" ] || die "no such directory: $DIR"
+	[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
+	case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
+	if [ -n "${KEEP:-}" ]; then
+		mkdir -p "$KEEP" || die "cannot create $KEEP"
+		RAW=$KEEP
+	else
+		RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-$name.XXXXXX") ||
+		    die "mktemp failed"
+	fi
+	trap bench_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+
+# in_list LIST WORD: is WORD one of the comma-separated LIST?
+in_list() {
+	case ",$1," in *,"$2",*) return 0 ;; esac
+	return 1
 }
 
 # need_tools TOOL...: install the Debian packages that provide the missing

@@ -29,57 +29,25 @@ EOF
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 PAIRS=5 SEEKERS=3 SEEKS=16000
 ONLY=direct,cold,bonnie++,perchar,memory BNG=./bonnie-ng KEEP="" BIG=0 REVERSE=0
+here=$(dirname "$0")
+. "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
-	-d) DIR=$2; shift ;;
-	-s) SIZE_MIB=$2; shift ;;
-	-c) CHUNK=$2; shift ;;
-	-p) PAIRS=$2; shift ;;
-	-S) SEEKERS=$2; shift ;;
-	-n) SEEKS=$2; shift ;;
-	-g) ONLY=$2; shift ;;
-	-b) BNG=$2; shift ;;
-	-k) KEEP=$2; shift ;;
+	-g) ONLY=${2-}; shift ;;
 	-r) REVERSE=1 ;;
 	--big) BIG=1 ;;
-	-h|--help) usage ;;
-	*) usage ;;
+	*) bench_opt dscpSnbk "$@" || usage; shift ;;
 	esac
 	[ $# -gt 0 ] && shift
 done
-
-here=$(dirname "$0")
-. "$here/lib.sh"
-
-for v in "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS"; do
-	case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
-done
+bench_setup peers "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS"
 [ "$PAIRS" -ge 5 ] || note "warning: $PAIRS pairs; issue 7 asks for at least 5"
-[ -d "$DIR" ] || die "no such directory: $DIR"
-[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
-case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
 need_tools fio bonnie++ jq time cc
-
-if [ -n "$KEEP" ]; then
-	mkdir -p "$KEEP" || die "cannot create $KEEP"
-	RAW=$KEEP
-else
-	RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-peers.XXXXXX") || die "mktemp failed"
-fi
 FIO_FILE=$DIR/bench-fio.$$.dat
 SAMPLES=$RAW/samples.tsv
 : >"$SAMPLES"
-cleanup() {
-	rm -f "$FIO_FILE" "$DIR/perchar-ref.$$.dat"
-	[ -z "$KEEP" ] && rm -rf "$RAW"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-has_group() {
-	case ",$ONLY," in *,"$1",*) return 0 ;; esac
-	return 1
-}
+bench_clean "$FIO_FILE" "$DIR/perchar-ref.$$.dat"
+has_group() { in_list "$ONLY" "$1"; }
 
 # sample GROUP PHASE PAIR TOOL "RATE CPU"
 sample() {

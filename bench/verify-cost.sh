@@ -37,49 +37,27 @@ EOF
 
 DIR=/var/tmp SIZE_MIB=512 CHUNK=16384 PAIRS=6 SEEKS=8000 GROUPS=""
 BNG=./bonnie-ng OLD="" KEEP=""
-while [ $# -gt 0 ]; do
-	case $1 in
-	-d) DIR=$2; shift ;;
-	-s) SIZE_MIB=$2; shift ;;
-	-c) CHUNK=$2; shift ;;
-	-p) PAIRS=$2; shift ;;
-	-n) SEEKS=$2; shift ;;
-	-g) GROUPS=$2; shift ;;
-	-b) BNG=$2; shift ;;
-	-B) OLD=$2; shift ;;
-	-k) KEEP=$2; shift ;;
-	*) usage ;;
-	esac
-	[ $# -gt 0 ] && shift
-done
-
 here=$(dirname "$0")
 . "$here/lib.sh"
-
-for v in "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKS"; do
-	case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
+while [ $# -gt 0 ]; do
+	case $1 in
+	-g) GROUPS=${2-} ;;
+	-B) OLD=${2-} ;;
+	*) bench_opt dscpnbk "$@" || usage ;;
+	esac
+	shift; [ $# -gt 0 ] && shift
 done
-[ -d "$DIR" ] || die "no such directory: $DIR"
-[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
-case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
 if [ -z "$GROUPS" ]; then
 	GROUPS=verify,cpu
 	[ -n "$OLD" ] && GROUPS=$GROUPS,pattern
 fi
-has_group() { case ",$GROUPS," in *",$1,"*) return 0 ;; esac; return 1; }
+has_group() { in_list "$GROUPS" "$1"; }
 if has_group pattern; then
 	[ -n "$OLD" ] && [ -x "$OLD" ] || die "the pattern group needs -B OLD-BINARY"
 	case $OLD in /*) ;; *) OLD=$(pwd)/$OLD ;; esac
 fi
 need_tools jq cc
-
-if [ -n "$KEEP" ]; then
-	RAW=$KEEP
-	mkdir -p "$RAW" || die "cannot make $RAW"
-else
-	RAW=$(mktemp -d "${TMPDIR:-/tmp}/bench-verify.XXXXXX") || exit 1
-	trap 'rm -rf "$RAW"' EXIT
-fi
+bench_setup verify "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKS"
 SAMPLES=$RAW/samples
 SHARES=$RAW/shares
 : >"$SAMPLES"
