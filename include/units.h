@@ -75,6 +75,15 @@ long long units_kps(double kib_per_s);
  */
 int	units_rate_short(char *buf, size_t len, double v);
 
+/*
+ * A figure of bonnie++'s text report (bonnie-ng pp), at most five
+ * characters where it can: with kib set, KiB/s as "663k" below 10000k,
+ * then MiB/s as "318m" below 1000m, then GiB/s as "2.4g" (one decimal
+ * below 10g); without, a count per second as "4614", or "123k" from
+ * 100000 on.  Each rounded down; 0 for anything not positive.
+ */
+int	units_pp_rate(char *buf, size_t len, double v, int kib);
+
 /* --- Durations and latencies ------------------------------------------- */
 
 /*

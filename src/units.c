@@ -220,6 +220,26 @@ units_kps(double kib_per_s)
 }
 
 int
+units_pp_rate(char *buf, size_t len, double v, int kib)
+{
+	if (!(v > 0))
+		v = 0;
+	if (v >= 0x1p62)	/* Read from a file, not measured. */
+		v = 0x1p62;
+	if (!kib)
+		return v < 100000 ? snprintf(buf, len, "%.0f", floor(v)) :
+		    snprintf(buf, len, "%.0fk", floor(v / 1000));
+	if (v < 10000)
+		return snprintf(buf, len, "%.0fk", floor(v));
+	if (v / 1024 < 1000)
+		return snprintf(buf, len, "%.0fm", floor(v / 1024));
+	if (v / (1024 * 1024) < 10)
+		return snprintf(buf, len, "%.1fg",
+		    floor(v / (1024 * 1024) * 10) / 10);
+	return snprintf(buf, len, "%.0fg", floor(v / (1024 * 1024)));
+}
+
+int
 units_rate_short(char *buf, size_t len, double v)
 {
 	if (v >= 1e9)
