@@ -87,6 +87,8 @@ if command -v bonnie++ >/dev/null 2>&1 && is_root; then
 	check "compare bonnie++ -n with bonnie-ng --files: no error (got $st)" \
 	    $([ $st -le 1 ]; echo $?)
 	want=$(cut -d, -f27 "$T/pp1.csv")
+	# bonnie++'s +++++: too fast for it to time.
+	[ "$want" = "+++++" ] && want=unmeasurable
 	check "the bonnie++ create rate from field 27 ($want)" \
 	    $([ "$(col "$T/cpp.json" create .base)" = "$want" ]; echo $?)
 	n=$(jq '[.columns[] | select(.name | test("create|stat|delete"))] |
