@@ -65,7 +65,10 @@ struct options;
 				   on the test file. */
 #define PHASE_OPS	0x80	/* The rate counts operations per second
 				   (unit names them), not KiB/s. */
-#define PHASE_LOOKS	0x200	/* Looks names up and reads inodes (stat,
+#define PHASE_WHOLE	0x200	/* Writes every byte of its data once: the
+				   test file, or with PHASE_META each file
+				   of --files (what a sweep's plan counts). */
+#define PHASE_LOOKS	0x400	/* Looks names up and reads inodes (stat,
 				   unlink): --cache=global drops every
 				   cache before it, as before a reader. */
 
