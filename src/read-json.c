@@ -155,6 +155,13 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->seekers = (int)get_u64(opt, "seekers");
 	s->jobs = (int)get_u64(opt, "jobs");
 	s->super_options = dup_str(tgt, "super_options");
+	d = jv_get(opt, "files");
+	if (d != NULL && d->type == JV_OBJECT) {
+		s->files = get_u64(d, "files");
+		s->files_max = get_u64(d, "max_bytes");
+		s->files_min = get_u64(d, "min_bytes");
+		s->files_dirs = get_u64(d, "dirs");
+	}
 	if (jv_num(dev, "read_ahead_kb", &n) == 0 && n >= 0)
 		s->read_ahead = xasprintf("%.0f KiB", n);
 	s->vm_dirty = vm_dirty(jv_get(tgt, "vm"));
