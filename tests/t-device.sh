@@ -113,10 +113,11 @@ jq -e '.runs[0].phases | .write.dev_written_bytes >= 8388608 and
 check "the record: the write reached the device, the read cold, resident <= 5%" $?
 grep -q "^bonnie-ng: cache: cold" "$T/err" && ! grep -q "bad data" "$T/err"
 check "  --verify found every byte read as written" $?
-jq -e --arg l "$L" --arg n "$N" '.target | .kind == "device" and
+jq -e --arg l "$L" --arg n "$N" '[.] as $r | .target | .kind == "device" and
     .path == $l and .device.name == $n and .device.size_bytes == 33554432 and
     .device.logical_block_size >= 512 and
     .device.physical_block_size >= 512 and .fs_type == null and
+    $r[0].runs[0].free_space.before_bytes == null and
     (.device | has("model") and has("scheduler") and has("rotational"))' \
     "$T/run.json" >/dev/null
 check "the record: target.kind device, its path, size, block sizes, model" $?

@@ -80,6 +80,30 @@ n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
 
+# The whole record follows doc/schema.json's sweep_record, and the check
+# can fail: without files_knees, or with a knee at 0 files, it does not.
+python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
+rc=$?
+if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
+	skip "python3 jsonschema is not installed"
+elif command -v jq >/dev/null 2>&1; then
+	check "the record matches doc/schema.json's sweep_record" $rc
+	jq 'del(.files_knees)' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r1=$?
+	jq '.files_knees = [{"phase": "create", "jobs": 1, "files": 0,
+	    "to_files": 2048, "pct": 40, "before": 2, "after": 1,
+	    "confirmed_by": 0, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r2=$?
+	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
+	check "a record without files_knees, or with a knee at 0 files, does not" $?
+else
+	check "the record matches doc/schema.json's sweep_record" $rc
+	skip "jq is not installed"
+fi
+
 # report redraws the sweep from its record, byte for byte.
 cp "$T/out" "$T/s.txt"
 "$BONNIE" report "$T/s.json" >"$T/out" 2>"$T/err" && cmp -s "$T/out" "$T/s.txt"
