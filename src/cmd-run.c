@@ -379,11 +379,6 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	leader = team_rank() == 0;
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
-	if (team_ranks() > 1 && o->jobs > 1) {
-		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
-		    "rank (run more ranks instead)");
-		return CMD_USAGE;
-	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
 	/* Every output file is made now: a bad one is refused before work. */
@@ -394,9 +389,9 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		}
 		have_json = 1;
 	}
-	/* Over MPI the workers are the ranks, one file each. */
+	/* Over MPI, -j N workers in each rank: N x ranks in all. */
 	if (team_ranks() > 1)
-		o->jobs = team_ranks();
+		o->jobs *= team_ranks();
 	if (!leader)
 		o->quiet = 1;
 	notes(o);
