@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "args.h"
+#include "lockmem.h"
 #include "options.h"
 
 struct phase;
@@ -117,12 +118,26 @@ enum cmd_status cmd_run_check(struct options *, char **cause);
 /*
  * What every benchmarking command does before its first file, after its
  * own checks: the defaults that depend on the system, cmd_run_check(),
- * and the description of the system.  Returns CMD_OK, or CMD_USAGE or
+ * the description of the system, and --lock-mem's size and the RAM a run
+ * assumes (options_memory()).  Returns CMD_OK, or CMD_USAGE or
  * CMD_FAIL with *cause.
  */
 enum cmd_status cmd_run_prepare(struct options *, struct sysinfo **,
 	    char **cause);
 /* Then, just before the first file: signals and progress (run.h). */
 void	cmd_run_start(int progress);
+
+/*
+ * Start the --lock-mem helper, if asked for, before the first file and
+ * the first phase.  Returns CMD_OK, CMD_USAGE when RLIMIT_MEMLOCK forbids
+ * the lock, or CMD_FAIL when the system could not lock (said in *cause).
+ */
+enum cmd_status cmd_run_lock(const struct options *, struct lockmem *,
+	    char **cause);
+/*
+ * End it and reap it: 1 when it held its lock to the end, 0 when it died
+ * before (said on stderr), -1 when there was none.
+ */
+int	cmd_run_unlock(const struct options *, struct lockmem *);
 
 #endif

@@ -35,6 +35,11 @@ enum csv_layout { CSV_198, CSV_197 };
 #define MAX_SEEKS          (UINT64_C(1) << 40)
 #define MAX_REPEAT         1000
 #define MAX_JOBS           1024	/* -j: workers, each with a file. */
+/* --lock-mem never leaves less than this available (nor in the cgroup). */
+#define LOCK_MEM_MIN_LEFT  (UINT64_C(256) << 20)
+
+/* Which bound gave the RAM a run assumes (options_memory()). */
+enum ram_source { RAM_UNKNOWN, RAM_SYSTEM, RAM_CGROUP, RAM_LOCK, RAM_GIVEN };
 
 struct options {
 	const char	*dir;		/* Directory for the test file. */
@@ -50,7 +55,15 @@ struct options {
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
 	enum verify_mode verify;	/* --verify[=fatal]. */
-	uint64_t	 ram;		/* RAM in bytes (system or --ram). */
+	uint64_t	 ram;		/* The RAM a run assumes, in bytes:
+					   --ram, or the effective RAM
+					   (options_memory()). */
+	int		 ram_given;	/* --ram given. */
+	enum ram_source	 ram_source;
+	const char	*lock_arg;	/* --lock-mem as given, or NULL. */
+	uint64_t	 lock_size;	/* Its SIZE. */
+	int		 lock_avail;	/* It was avail-SIZE. */
+	uint64_t	 lock_bytes;	/* What the helper locks; 0 none. */
 	uint64_t	 seed;		/* Seed for data and seek offsets. */
 	int		 seed_given;
 	unsigned	 phases;	/* Bit mask of phase ids to run. */
@@ -117,6 +130,23 @@ int	repeat_parse(const char *, int *, char **why);
 int	jobs_parse(const char *, int *, char **why);
 int	seed_parse(const char *, uint64_t *, char **why);
 int	ram_parse(const char *, uint64_t *, char **why);
+/* --lock-mem SIZE or avail-SIZE (MiB when bare) into o. */
+int	lock_mem_parse(const char *, struct options *, char **why);
+/* "system", "cgroup", "lock", "--ram", or NULL when unknown. */
+const char *ram_source_name(enum ram_source);
+
+/*
+ * Settle --lock-mem and the RAM a run assumes, before any file is made,
+ * from the physical RAM, the memory available and the cgroup's limit (0
+ * or less: unknown, or no limit).  The lock is SIZE, or for avail-SIZE
+ * the memory available less SIZE; it must leave at least
+ * LOCK_MEM_MIN_LEFT of the memory available and of the cgroup's limit.
+ * Without --ram, o->ram becomes the smallest of the RAM and the cgroup's
+ * limit, less the lock (the helper is charged to the same cgroup).
+ * Returns 0, or -1 with the reason in *cause (a fault in the options).
+ */
+int	options_memory(struct options *, int64_t ram, int64_t avail,
+	    int64_t cgroup_limit, char **cause);
 /* A label: one word without commas, not starting with '#'. */
 int	label_check(const char *, char **why);
 

@@ -76,6 +76,31 @@ void	platform_die_with_parent(void);
 void	platform_parent_death_signal(int sig);
 
 /*
+ * The memory the system reports as available for new work without
+ * swapping, in bytes (Linux: MemAvailable in /proc/meminfo).  0, or -1
+ * (ENOSYS elsewhere).
+ */
+int	platform_mem_available(uint64_t *bytes);
+/*
+ * The memory limit of the cgroup this process runs in, the smallest along
+ * its ancestors (Linux: cgroup v2 memory.max, else v1
+ * memory.limit_in_bytes, of the cgroup /proc/self/cgroup names): 0 with
+ * *bytes set, 1 when no cgroup limits the memory, -1 when unknown
+ * (ENOSYS elsewhere).
+ */
+int	platform_cgroup_mem_limit(uint64_t *bytes);
+/*
+ * Lock [p, p + len) in memory, as mlock(2) (Linux: the system call
+ * itself, which a sanitizer's interceptor would make a no-op).  0 or -1.
+ */
+int	platform_lock_memory(void *p, size_t len);
+/*
+ * Write back the file system holding the open descriptor fd, so that it
+ * settles what it frees late (syncfs(2); sync(2) elsewhere).  0 or -1.
+ */
+int	platform_sync_fs(int fd);
+
+/*
  * Whole-machine CPU counters: busy and total jiffies over all cores, from
  * /proc/stat.  -1 with ENOSYS elsewhere.
  */

@@ -19,6 +19,8 @@ struct record {
 	char			 start_utc[32];
 	int			 nruns;
 	const struct run_result	*runs;
+	int			 lock_held; /* --lock-mem's helper held to the
+					   end: 1, 0; -1 no lock. */
 };
 
 /* Write the whole record as one JSON document.  0 or -1 with errno. */
@@ -50,5 +52,13 @@ void	record_write_system(struct json *, const struct sysinfo *);
 void	record_write_target(struct json *, const struct options *,
 	    const struct sysinfo *);
 void	record_write_options(struct json *, const struct options *);
+/*
+ * The "memory" member: the memory available before the run, the
+ * cgroup's limit, what --lock-mem locked and whether that held
+ * (lock_held as in struct record), and where the RAM a run assumes
+ * (options.ram_bytes) comes from.
+ */
+void	record_write_memory(struct json *, const struct options *,
+	    const struct sysinfo *, int lock_held);
 
 #endif

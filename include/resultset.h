@@ -46,6 +46,9 @@ struct rs_value {
 struct rs_run {
 	char		*label;		/* Machine name or label; never NULL. */
 	uint64_t	 size;		/* File size in bytes; 0 unknown. */
+	uint64_t	 chunk;		/* Bytes; 0 unknown (a sweep's points
+					   only: else the set's). */
+	int		 jobs;		/* Workers; 0 unknown (the same). */
 	int		 line;		/* Where the run starts in the file. */
 	char		*failed;	/* Why the run is not usable (it
 					   stopped on an error or a signal),
@@ -82,8 +85,30 @@ struct rs_settings {
 	char		*seed;		/* "given" (-z) or "random" */
 	char		*verify;	/* "off", "count", "fatal" */
 	char		*version;	/* Tool and version. */
+	char		*dir;		/* The target directory. */
+	unsigned	 phases;	/* The phases selected (a mask of phase
+					   ids); 0 unknown. */
 	const char	*latency;	/* What latency means: "max" (JSON,
 					   CSV) or "p99" (text Latency row). */
+};
+
+/*
+ * What only a sweep record (schema bonnie-ng-sweep/1) has: its axes and
+ * how it ended.  Its runs are the points, in the order they ran (size by
+ * size, within a size chunk by chunk, within a chunk job count by job
+ * count), each with its size, chunk and job count.
+ */
+struct rs_sweep {
+	int		 nsizes;
+	uint64_t	*sizes;		/* Bytes, ascending. */
+	int		 nchunks;
+	uint64_t	*chunks;	/* Bytes, ascending. */
+	int		 njobs;
+	int		*jobs;		/* Ascending. */
+	double		 knee_pct;
+	int		 capped;	/* The default top was cut. */
+	uint64_t	 max_time;	/* Seconds; 0 none. */
+	char		*stopped;	/* NULL when complete. */
 };
 
 struct result_set {
@@ -92,6 +117,7 @@ struct result_set {
 	struct rs_settings set;
 	int		 nruns;
 	struct rs_run	*runs;
+	struct rs_sweep	*sweep;		/* A sweep record's; else NULL. */
 };
 
 /* "write", "write_cpu", "write_lat", ...; NULL when out of range. */

@@ -46,6 +46,14 @@ const char	*rs_format_name(enum rs_format);
  */
 #define RS_MAX_BYTES	(16 << 20)
 int	rs_read_file(const char *path, struct result_set *rs, char **cause);
+/*
+ * Read n files, each as rs_read_file() does, into a new array of n result
+ * sets in *sets (free it with rs_free_sets()).  On the first failure the
+ * sets read so far are freed and -1 returned with its cause.
+ */
+int	rs_read_files(int n, char *const *files, struct result_set **sets,
+	    char **cause);
+void	rs_free_sets(struct result_set *, int n);
 /* The same on a buffer already in memory; name is used in messages. */
 int	rs_read_buf(const char *name, const char *buf, size_t len,
 	    struct result_set *rs, char **cause);

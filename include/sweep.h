@@ -11,8 +11,7 @@
 
 #include "options.h"
 #include "result.h"
-
-struct sysinfo;
+#include "sysinfo.h"
 
 #define SWEEP_DEFAULT_LO	((uint64_t)64 << 20)
 #define SWEEP_MAX_SIZES		48
@@ -20,6 +19,8 @@ struct sysinfo;
 #define SWEEP_DEFAULT_CHUNKS	"4k,16k,64k"
 #define SWEEP_DEFAULT_PHASES	"write,rewrite,read,seeks"
 #define SWEEP_MAX_JOBS		16
+/* The schema of the sweep record. */
+#define SWEEP_SCHEMA		"bonnie-ng-sweep/1"
 
 /*
  * Parse --sizes: "LO..HI" or a single size "LO" (then *hi is 0, meaning
@@ -89,6 +90,8 @@ struct sweep_result {
 	const char		*stopped;	/* NULL when complete, else
 						   "max-time", "error" or a
 						   signal name. */
+	int			 lock_held;	/* --lock-mem held to the end:
+						   1, 0; -1 no lock. */
 };
 
 /*
@@ -113,6 +116,28 @@ void	sweep_print_knees(FILE *, const struct sweep_result *);
 int	sweep_write_json(FILE *, const struct sweep_result *);
 /* The SVG plot.  0, or -1 with errno. */
 int	sweep_write_svg(FILE *, const struct sweep_result *);
+
+/*
+ * The line above the tables: the directory, the sizes, how many of the
+ * points were measured and the cache mode.
+ */
+void	sweep_print_head(FILE *, const struct sweep_result *);
+
+/*
+ * A sweep read back from its record (sweep-set.c): the result and what it
+ * points to.  sweep_from_set() fills b from a result set read from a
+ * sweep record (rs->sweep set); the strings stay the set's, so the set
+ * must outlive b.  0, or -1 with *cause (nothing to free).
+ */
+struct result_set;
+struct sweep_readback {
+	struct sweep_result	 r;
+	struct options		 opt;
+	struct sysinfo		 sys;
+};
+int	sweep_from_set(const struct result_set *, struct sweep_readback *b,
+	    char **cause);
+void	sweep_readback_free(struct sweep_readback *);
 
 /*
  * With more than one job count (sweep-jobs.c): the tables by job count,

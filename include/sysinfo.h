@@ -45,6 +45,10 @@ struct sysinfo {
 	char		*cpu_model;
 	int		 cpus;		/* Online CPUs; -1 unknown. */
 	int64_t		 ram_bytes;	/* Physical RAM; -1 unknown. */
+	int64_t		 mem_available;	/* Available before the run; -1
+					   unknown. */
+	int64_t		 cgroup_mem_limit; /* The cgroup's memory limit; -1
+					   none or unknown. */
 	int		 hypervisor;	/* 1, 0, or -1 unknown. */
 	char		*hypervisor_vendor; /* "xen", or the DMI vendor. */
 

@@ -1244,12 +1244,17 @@ compare_exec(void *state, int n, char **files, char **cause)
 	struct compare	*cmp = state;
 	int		 i, status = CMD_USAGE;
 
-	cmp->sets = xcalloc((size_t)n, sizeof(*cmp->sets));
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
+	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
+		goto out;
+	cmp->nsets = n;
 	for (i = 0; i < n; i++) {
-		if (rs_read_file(files[i], &cmp->sets[i], cause) != 0)
+		if (cmp->sets[i].sweep != NULL) {
+			errorf(cause, "compare: %s: a sweep record; compare "
+			    "reads run records (report redraws a sweep)",
+			    files[i]);
 			goto out;
-		cmp->nsets++;
+		}
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
 	}
@@ -1261,9 +1266,7 @@ compare_exec(void *state, int n, char **files, char **cause)
 	}
 	status = cmp->exit;
 out:
-	for (i = 0; i < cmp->nsets; i++)
-		rs_free(&cmp->sets[i]);
-	free(cmp->sets);
+	rs_free_sets(cmp->sets, cmp->nsets);
 	free(cmp->cells);
 	for (i = 0; i < cmp->nexcluded; i++)
 		free(cmp->excluded[i]);

@@ -16,6 +16,8 @@
 #include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "stats.h"
+#include "sweep.h"
 #include "text.h"
 #include "units.h"
 
@@ -27,14 +29,37 @@
 struct table {
 	int		  nrows;
 	int		  ncols;	/* NLEAD + shown result columns. */
+	int		  nleft;	/* Columns set left, from the first. */
 	int		  col[NLEAD + RS_NCOLS];	/* Result column, or -1. */
 	char		  head[NLEAD + RS_NCOLS][48];
 	char		**cell;		/* [row * ncols + c] */
 	double		 *value;	/* Bar lengths, NAN-free: <0 none. */
+	int		 *src;		/* Each row's source (input file). */
+	int		 *median;	/* 1 for a source's median row. */
 };
 
 static const char *const lead_heads[NLEAD] = {
 	"source", "machine", "run", "jobs", "size"
+};
+
+/*
+ * The colours of the sources in the HTML page, in the order the files are
+ * given: the bars, the median marks and the key all take a source's
+ * colour from here (as the style classes s0, s1, ...); past the last, the
+ * colours come round again.  Told apart with the common colour
+ * blindnesses (Okabe and Ito's set, with a grey and a darker yellow).
+ */
+static const char *const palette[] = {
+	"#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
+	"#7f7f7f", "#b39200"
+};
+#define NPALETTE	((int)(sizeof(palette) / sizeof(palette[0])))
+
+/* The head of the sources table; its cells come from source_row(). */
+#define NSRC		6
+static const char *const source_heads[NSRC] = {
+	"source", "format", "file system", "mount options", "fs options",
+	"cache"
 };
 
 /* A column's head: "write K/sec", "seeks /sec", "write %CPU", ... */
@@ -73,23 +98,113 @@ column_order(int i)
 	return i;
 }
 
+/*
+ * The value a cell shows and its bar: the column's value, or in the HTML
+ * page a %CPU with its CPU cost in brackets, the bar being the cost.
+ */
+static char *
+value_cell(int col, enum rs_state st, double v, enum rs_state cst,
+    double cost, int html, double *bar)
+{
+	char	buf[64];
+
+	rs_format_value(buf, sizeof(buf), col, st, v);
+	*bar = st == RS_VALUE ? v : -1;
+	if (html && RS_KIND(col) == RS_KIND_CPU) {
+		*bar = cst == RS_VALUE ? cost : -1;
+		if (cst == RS_VALUE)
+			return xasprintf("%s (%.3g)", buf, cost);
+	}
+	return xstrdup(buf);
+}
+
+/*
+ * The median of a column over a source's runs (of the costs, for cost),
+ * as a state: RS_VALUE with *v set, RS_UNMEASURABLE when no run has a
+ * value but one was too fast to measure, else RS_NONE.
+ */
+static enum rs_state
+source_median(const struct result_set *rs, int col, int cost, double *v)
+{
+	enum rs_state	 st;
+	double		*x, c;
+	int		 i, n = 0, fast = 0;
+
+	x = xcalloc((size_t)rs->nruns, sizeof(*x));
+	for (i = 0; i < rs->nruns; i++) {
+		st = rs->runs[i].col[col].state;
+		c = rs->runs[i].col[col].v;
+		if (cost)
+			st = rs_cpu_cost(&rs->runs[i], col, &c);
+		if (st == RS_VALUE)
+			x[n++] = c;
+		else if (st == RS_UNMEASURABLE)
+			fast = 1;
+	}
+	*v = n > 0 ? stats_median(x, n) : 0;
+	free(x);
+	return n > 0 ? RS_VALUE : fast ? RS_UNMEASURABLE : RS_NONE;
+}
+
+/*
+ * A source gets a median row when its runs are repeats: two or more, of
+ * one machine (label) and one size.  A bonnie++ CSV file of several
+ * machines has none: their median would measure nothing.
+ */
+static int
+has_median(const struct result_set *rs)
+{
+	int	i;
+
+	if (rs->nruns < 2)
+		return 0;
+	for (i = 1; i < rs->nruns; i++)
+		if (strcmp(rs->runs[i].label, rs->runs[0].label) != 0 ||
+		    rs->runs[i].size != rs->runs[0].size)
+			return 0;
+	return 1;
+}
+
+/* The lead cells of a row of source k. */
+static void
+lead_cells(struct table *t, int row, const struct result_set *rs,
+    const char *label, const char *run, uint64_t size)
+{
+	char	buf[64];
+
+	t->cell[row * t->ncols + 0] = xstrdup(rs->file);
+	t->cell[row * t->ncols + 1] = xstrdup(*label ? label : "-");
+	t->cell[row * t->ncols + 2] = xstrdup(run);
+	/* Workers, each with a file of the size shown. */
+	t->cell[row * t->ncols + 3] = xasprintf("%d",
+	    rs->set.jobs > 1 ? rs->set.jobs : 1);
+	units_size(buf, sizeof(buf), size ? size : rs->set.size);
+	t->cell[row * t->ncols + 4] = xstrdup(buf);
+}
+
+/*
+ * The results table: a row per run of each source and, in the HTML page,
+ * under a source of repeated runs their median row.
+ */
 static void
 build(struct table *t, struct result_set *sets, int nsets, int html)
 {
 	const struct rs_run	*r;
-	char			 buf[64];
-	double			 cost;
-	int			 shown[RS_NCOLS] = { 0 }, i, k, c, row;
+	const struct result_set	*rs;
+	enum rs_state		 st, cst;
+	double			 cost, v;
+	char			 run[16];
+	int			 shown[RS_NCOLS] = { 0 }, i, k, c, col, row;
 
-	t->nrows = 0;
+	memset(t, 0, sizeof(*t));
 	for (k = 0; k < nsets; k++) {
-		t->nrows += sets[k].nruns;
+		t->nrows += sets[k].nruns + (html && has_median(&sets[k]));
 		for (i = 0; i < sets[k].nruns; i++)
 			for (c = 0; c < RS_NCOLS; c++)
 				if (sets[k].runs[i].col[c].state != RS_NONE)
 					shown[c] = 1;
 	}
-	t->ncols = 0;
+	t->nleft = 2;
 	for (i = 0; i < NLEAD; i++) {
 		t->col[t->ncols] = -1;
 		snprintf(t->head[t->ncols++], sizeof(t->head[0]), "%s",
@@ -108,42 +223,109 @@ build(struct table *t, struct result_set *sets, int nsets, int html)
 	t->cell = xcalloc((size_t)t->nrows * (size_t)t->ncols, sizeof(*t->cell));
 	t->value = xcalloc((size_t)t->nrows * (size_t)t->ncols,
 	    sizeof(*t->value));
+	t->src = xcalloc((size_t)t->nrows, sizeof(*t->src));
+	t->median = xcalloc((size_t)t->nrows, sizeof(*t->median));
 	row = 0;
 	for (k = 0; k < nsets; k++) {
-		for (i = 0; i < sets[k].nruns; i++, row++) {
-			r = &sets[k].runs[i];
-			t->cell[row * t->ncols + 0] = xstrdup(sets[k].file);
-			t->cell[row * t->ncols + 1] = xstrdup(*r->label ?
-			    r->label : "-");
-			t->cell[row * t->ncols + 2] = xasprintf("%d", i + 1);
-			/* Workers, each with a file of the size shown. */
-			t->cell[row * t->ncols + 3] = xasprintf("%d",
-			    sets[k].set.jobs > 1 ? sets[k].set.jobs : 1);
-			units_size(buf, sizeof(buf), r->size ? r->size :
-			    sets[k].set.size);
-			t->cell[row * t->ncols + 4] = xstrdup(buf);
+		rs = &sets[k];
+		for (i = 0; i < rs->nruns; i++, row++) {
+			r = &rs->runs[i];
+			t->src[row] = k;
+			snprintf(run, sizeof(run), "%d", i + 1);
+			lead_cells(t, row, rs, r->label, run, r->size);
 			for (c = NLEAD; c < t->ncols; c++) {
-				rs_format_value(buf, sizeof(buf), t->col[c],
-				    r->col[t->col[c]].state,
-				    r->col[t->col[c]].v);
-				t->value[row * t->ncols + c] =
-				    r->col[t->col[c]].state == RS_VALUE ?
-				    r->col[t->col[c]].v : -1;
-				if (html && RS_KIND(t->col[c]) == RS_KIND_CPU) {
-					if (rs_cpu_cost(r, t->col[c], &cost) !=
-					    RS_VALUE)
-						cost = -1;
-					t->value[row * t->ncols + c] = cost;
-					if (cost >= 0) {
-						t->cell[row * t->ncols + c] =
-						    xasprintf("%s (%.3g)", buf,
-						    cost);
-						continue;
-					}
-				}
-				t->cell[row * t->ncols + c] = xstrdup(buf);
+				col = t->col[c];
+				cst = rs_cpu_cost(r, col, &cost);
+				t->cell[row * t->ncols + c] = value_cell(col,
+				    r->col[col].state, r->col[col].v, cst, cost,
+				    html, &t->value[row * t->ncols + c]);
 			}
 		}
+		if (!html || !has_median(rs))
+			continue;
+		t->src[row] = k;
+		t->median[row] = 1;
+		lead_cells(t, row, rs, rs->runs[0].label, "median",
+		    rs->runs[0].size);
+		for (c = NLEAD; c < t->ncols; c++) {
+			col = t->col[c];
+			st = source_median(rs, col, 0, &v);
+			cst = RS_NONE;
+			if (RS_KIND(col) == RS_KIND_CPU)
+				cst = source_median(rs, col, 1, &cost);
+			t->cell[row * t->ncols + c] = value_cell(col, st, v,
+			    cst, cost, html, &t->value[row * t->ncols + c]);
+		}
+		row++;
+	}
+}
+
+/* "unknown" for what a source does not record. */
+static const char *
+known(const char *s)
+{
+	return s != NULL && *s != '\0' ? s : "unknown";
+}
+
+/*
+ * The cache a source ran with: "direct" (O_DIRECT), "cold" or "keep", and
+ * how many of its phase results were marked warm (the cache did not stay
+ * cold) when any was.
+ */
+static char *
+source_cache(const struct result_set *rs)
+{
+	const char	*mode;
+	int		 i, id, n = 0, warm = 0;
+
+	if (rs->set.direct != NULL && strcmp(rs->set.direct, "yes") == 0)
+		mode = "direct";
+	else
+		mode = known(rs->set.cache);
+	for (i = 0; i < rs->nruns; i++)
+		for (id = 0; id < PH_COUNT; id++) {
+			if (rs->runs[i].col[RS_RATE(id)].state == RS_NONE)
+				continue;
+			n++;
+			warm += (rs->runs[i].col[RS_RATE(id)].flags &
+			    RS_F_WARM) != 0;
+		}
+	if (warm == 0)
+		return xstrdup(mode);
+	return xasprintf("%s, %d of %d phase results warm", mode, warm, n);
+}
+
+/*
+ * The sources table: per input file its format and what it records of
+ * the file system it ran on, its mount options and the cache.
+ */
+static void
+build_sources(struct table *t, struct result_set *sets, int nsets)
+{
+	const struct rs_settings	*s;
+	int				 k, c;
+
+	memset(t, 0, sizeof(*t));
+	t->nrows = nsets;
+	t->ncols = NSRC;
+	t->nleft = NSRC;
+	for (c = 0; c < NSRC; c++) {
+		t->col[c] = -1;
+		snprintf(t->head[c], sizeof(t->head[0]), "%s", source_heads[c]);
+	}
+	t->cell = xcalloc((size_t)nsets * NSRC, sizeof(*t->cell));
+	t->value = xcalloc((size_t)nsets * NSRC, sizeof(*t->value));
+	t->src = xcalloc((size_t)nsets, sizeof(*t->src));
+	t->median = xcalloc((size_t)nsets, sizeof(*t->median));
+	for (k = 0; k < nsets; k++) {
+		s = &sets[k].set;
+		t->src[k] = k;
+		t->cell[k * NSRC + 0] = xstrdup(sets[k].file);
+		t->cell[k * NSRC + 1] = xstrdup(rs_format_name(sets[k].format));
+		t->cell[k * NSRC + 2] = xstrdup(known(s->fs_type));
+		t->cell[k * NSRC + 3] = xstrdup(known(s->mount_options));
+		t->cell[k * NSRC + 4] = xstrdup(known(s->super_options));
+		t->cell[k * NSRC + 5] = source_cache(&sets[k]);
 	}
 }
 
@@ -156,6 +338,8 @@ table_free(struct table *t)
 		free(t->cell[i]);
 	free(t->cell);
 	free(t->value);
+	free(t->src);
+	free(t->median);
 }
 
 /*
@@ -192,11 +376,11 @@ print_text(const struct table *t)
 				    t->cell[r * t->ncols + c]);
 	}
 	for (c = 0; c < t->ncols; c++)
-		put_cell(t->head[c], w[c], c < 2, c == t->ncols - 1);
+		put_cell(t->head[c], w[c], c < t->nleft, c == t->ncols - 1);
 	for (r = 0; r < t->nrows; r++)
 		for (c = 0; c < t->ncols; c++)
-			put_cell(t->cell[r * t->ncols + c], w[c], c < 2,
-			    c == t->ncols - 1);
+			put_cell(t->cell[r * t->ncols + c], w[c],
+			    c < t->nleft, c == t->ncols - 1);
 	free(w);
 }
 
@@ -288,9 +472,10 @@ print_chart(const struct table *t, int c)
 		printf("</text>\n");
 		if (v > 0 && max > 0)
 			printf("<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
-			    "height=\"%d\" class=\"bar\"/>\n", CHART_LABEL,
-			    r * CHART_ROW + 6, v / max * CHART_BAR,
-			    CHART_ROW - 6);
+			    "height=\"%d\" class=\"bar%s s%d\"/>\n",
+			    CHART_LABEL, r * CHART_ROW + 6, v / max * CHART_BAR,
+			    CHART_ROW - 6, t->median[r] ? " median" : "",
+			    t->src[r] % NPALETTE);
 		printf("<text x=\"%.1f\" y=\"%d\">",
 		    CHART_LABEL + (v > 0 && max > 0 ? v / max * CHART_BAR : 0)
 		    + 4, r * CHART_ROW + 20);
@@ -300,10 +485,41 @@ print_chart(const struct table *t, int c)
 	printf("</svg>\n</div>\n");
 }
 
+/*
+ * A table of the page; key: the first cell of each row starts with the
+ * colour of the row's source.  A median row is marked for the style.
+ */
 static void
-print_html(const struct table *t)
+print_html_table(const struct table *t, int key)
 {
 	int	r, c;
+
+	printf("<div class=\"wide\">\n<table>\n<thead>\n<tr>");
+	for (c = 0; c < t->ncols; c++) {
+		printf("<th>");
+		put_escaped(t->head[c]);
+		printf("</th>");
+	}
+	printf("</tr>\n</thead>\n<tbody>\n");
+	for (r = 0; r < t->nrows; r++) {
+		printf(t->median[r] ? "<tr class=\"median\">" : "<tr>");
+		for (c = 0; c < t->ncols; c++) {
+			printf("<td>");
+			if (key && c == 0)
+				printf("<span class=\"key s%d\"></span>",
+				    t->src[r] % NPALETTE);
+			put_escaped(t->cell[r * t->ncols + c]);
+			printf("</td>");
+		}
+		printf("</tr>\n");
+	}
+	printf("</tbody>\n</table>\n</div>\n");
+}
+
+static void
+print_html(const struct table *t, const struct table *src)
+{
+	int	i, c;
 
 	printf("<!DOCTYPE html>\n"
 	    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
@@ -312,37 +528,38 @@ print_html(const struct table *t)
 	    "initial-scale=1\"/>\n"
 	    "<title>bonnie-ng report</title>\n<style>\n"
 	    "body { font-family: sans-serif; margin: 1em; }\n"
-	    ".wide { overflow-x: auto; }\n"
+	    ".wide { overflow-x: auto; margin: 1em 0; }\n"
 	    "table { border-collapse: collapse; }\n"
 	    "th, td { border: 1px solid #999; padding: 0.2em 0.5em; "
 	    "text-align: right; white-space: nowrap; }\n"
 	    "th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }\n"
+	    ".sources th, .sources td { text-align: left; }\n"
+	    "tr.median { font-weight: bold; }\n"
 	    ".chart { margin: 1em 0; max-width: 60em; }\n"
 	    "h2 { font-size: 1em; margin: 0; }\n"
 	    "svg { max-width: 100%%; height: auto; font-size: 13px; "
 	    "font-family: sans-serif; }\n"
-	    ".bar { fill: #4a7ab5; }\n"
-	    "</style>\n</head>\n<body>\n<h1>bonnie-ng report</h1>\n"
-	    "<div class=\"wide\">\n<table>\n<thead>\n<tr>");
-	for (c = 0; c < t->ncols; c++) {
-		printf("<th>");
-		put_escaped(t->head[c]);
-		printf("</th>");
-	}
-	printf("</tr>\n</thead>\n<tbody>\n");
-	for (r = 0; r < t->nrows; r++) {
-		printf("<tr>");
-		for (c = 0; c < t->ncols; c++) {
-			printf("<td>");
-			put_escaped(t->cell[r * t->ncols + c]);
-			printf("</td>");
-		}
-		printf("</tr>\n");
-	}
-	printf("</tbody>\n</table>\n</div>\n");
+	    ".key { display: inline-block; width: 0.8em; height: 0.8em; "
+	    "margin-right: 0.4em; }\n"
+	    ".bar { stroke-width: 0; }\n"
+	    ".bar.median { fill-opacity: 0.35; stroke-width: 2; }\n");
+	for (i = 0; i < NPALETTE; i++)
+		printf(".s%d { fill: %s; stroke: %s; background-color: %s; }\n",
+		    i, palette[i], palette[i], palette[i]);
+	printf("</style>\n</head>\n<body>\n<h1>bonnie-ng report</h1>\n"
+	    "<div class=\"sources\">\n");
+	print_html_table(src, 1);
+	printf("</div>\n");
+	print_html_table(t, 1);
 	for (c = NLEAD; c < t->ncols; c++)
 		print_chart(t, c);
-	printf("<p>K/sec is KiB per second; latency is the worst case "
+	printf("<p>Each source (input file) has its colour, in its bars and "
+	    "beside its name; a source of repeated runs (two or more of one "
+	    "machine and size) has a median row, drawn as a pale bar with an "
+	    "outline; \"unknown\" is what a "
+	    "source does not record (bonnie++ CSV and text reports record no "
+	    "file system). "
+	    "K/sec is KiB per second; latency is the worst case "
 	    "(a text report's Latency row: the 99th percentile); "
 	    "a %%CPU column has the CPU cost in brackets, CPU seconds per "
 	    "GiB (per thousand seeks for seeks) from the rate and %%CPU, and "
@@ -350,10 +567,162 @@ print_html(const struct table *t)
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
+/* s in a <pre>: escaped as put_escaped() does, line by line. */
+static void
+put_pre(char *s)
+{
+	char	*nl;
+
+	for (; *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL) {
+			put_escaped(s);
+			break;
+		}
+		*nl = '\0';
+		put_escaped(s);
+		putchar('\n');
+	}
+}
+
 /* What the command line asked for. */
+enum report_output { REPORT_TEXT, REPORT_HTML, REPORT_SVG };
 struct report_args {
-	int	html;
+	enum report_output	output;
 };
+
+/*
+ * What a sweep printed (its head line, tables and knees), into a new
+ * string when f is NULL, else onto f.  0, or -1 with errno.
+ */
+static int
+sweep_text(FILE *f, const struct sweep_result *r, char **out)
+{
+	FILE	*m = f;
+	size_t	 len;
+
+	if (f == NULL && (m = open_memstream(out, &len)) == NULL)
+		return -1;
+	sweep_print_head(m, r);
+	sweep_print_tables(m, r);
+	sweep_print_knees(m, r);
+	if (f == NULL && fclose(m) != 0)
+		return -1;
+	return 0;
+}
+
+/* The plot, without its XML declaration, in a new string. */
+static int
+sweep_svg(const struct sweep_result *r, char **out)
+{
+	FILE	*m;
+	size_t	 len;
+	char	*body;
+
+	if ((m = open_memstream(out, &len)) == NULL)
+		return -1;
+	if (sweep_write_svg(m, r) != 0) {
+		fclose(m);
+		free(*out);
+		return -1;
+	}
+	if (fclose(m) != 0)
+		return -1;
+	if (strncmp(*out, "<?xml", 5) == 0 &&
+	    (body = strchr(*out, '\n')) != NULL)
+		memmove(*out, body + 1, strlen(body + 1) + 1);
+	return 0;
+}
+
+/*
+ * Sweep records: what each sweep printed, again, one after another (text);
+ * its plot (svg, one record); or a page with each one's tables and plot
+ * (html).  Drawn by sweep-out.c's own writers from the record read back.
+ */
+static int
+report_sweeps(const struct report_args *a, struct result_set *sets, int n,
+    char **cause)
+{
+	struct sweep_readback	*b;
+	char			*text, *svg;
+	int			 k, rc = 0, st = CMD_USAGE;
+
+	/* Every record is checked before anything is printed. */
+	b = xcalloc((size_t)n, sizeof(*b));
+	for (k = 0; k < n; k++)
+		if (sweep_from_set(&sets[k], &b[k], cause) != 0)
+			goto out;
+	st = CMD_OK;
+	if (a->output == REPORT_HTML)
+		printf("<!DOCTYPE html>\n"
+		    "<html xmlns=\"http://www.w3.org/1999/xhtml\" "
+		    "lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+		    "<title>bonnie-ng sweep</title>\n<style>\n"
+		    "body { font-family: sans-serif; margin: 1em; }\n"
+		    "svg { max-width: 100%%; height: auto; }\n"
+		    "</style>\n</head>\n<body>\n");
+	for (k = 0; k < n && rc == 0; k++) {
+		if (a->output == REPORT_TEXT) {
+			if (k > 0)
+				putchar('\n');
+			rc = sweep_text(stdout, &b[k].r, NULL);
+		} else if (a->output == REPORT_SVG)
+			rc = sweep_write_svg(stdout, &b[k].r);
+		else if ((rc = sweep_text(NULL, &b[k].r, &text)) == 0) {
+			if ((rc = sweep_svg(&b[k].r, &svg)) == 0) {
+				printf("<h1>");
+				put_escaped(sets[k].file);
+				printf("</h1>\n<pre>");
+				put_pre(text);
+				printf("</pre>\n%s", svg);
+				free(svg);
+			}
+			free(text);
+		}
+	}
+	if (a->output == REPORT_HTML)
+		printf("</body>\n</html>\n");
+	if (rc != 0) {
+		errorf(cause, "report: %s", strerror(errno));
+		st = CMD_FAIL;
+	}
+out:
+	for (k = 0; k < n; k++)
+		sweep_readback_free(&b[k]);
+	free(b);
+	return st;
+}
+
+/*
+ * Sweep records are redrawn on their own: not among run records, and a
+ * plot is of one sweep.  CMD_OK when the inputs are all run records
+ * (*sweeps 0) or all sweep records (*sweeps 1), else CMD_USAGE.
+ */
+static int
+check_inputs(const struct report_args *a, const struct result_set *sets,
+    int n, int *sweeps, char **cause)
+{
+	int	k, ns = 0, other = -1, one = -1;
+
+	for (k = 0; k < n; k++) {
+		if (sets[k].sweep != NULL) {
+			ns++;
+			one = one < 0 ? k : one;
+		} else
+			other = other < 0 ? k : other;
+	}
+	*sweeps = ns > 0;
+	if (ns > 0 && other >= 0)
+		return errorf(cause, "report: %s is a sweep record and %s is "
+		    "not: a sweep is reported on its own", sets[one].file,
+		    sets[other].file);
+	if (a->output == REPORT_SVG && ns == 0)
+		return errorf(cause, "report: -o svg draws a sweep record; "
+		    "%s is a run record (use -o html)", sets[0].file);
+	if (a->output == REPORT_SVG && n > 1)
+		return errorf(cause, "report: -o svg draws one sweep record, "
+		    "not %d", n);
+	return 0;
+}
 
 static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
@@ -362,17 +731,19 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 
 	(void)r;
 	if (strcmp(v, "html") == 0)
-		a->html = 1;
+		a->output = REPORT_HTML;
 	else if (strcmp(v, "text") == 0)
-		a->html = 0;
+		a->output = REPORT_TEXT;
+	else if (strcmp(v, "svg") == 0)
+		a->output = REPORT_SVG;
 	else
-		return errorf(why, "'%s' (use text or html)", v);
+		return errorf(why, "'%s' (use text, html or svg)", v);
 	return 0;
 }
 
 static const struct args_option report_rows[] = {
-	{ 'o', "output", ARGS_VALUE, "text|html", set_output, 0, 0, 0, 0,
-	  "a text table or a self-contained HTML page" },
+	{ 'o', "output", ARGS_VALUE, "text|html|svg", set_output, 0, 0, 0, 0,
+	  "a table, a self-contained HTML page, a sweep's plot" },
 	ARGS_END
 };
 
@@ -389,30 +760,38 @@ report_exec(void *state, int n, char **files, char **cause)
 {
 	struct report_args	*a = state;
 	struct result_set	*sets;
-	struct table		 t;
-	int			 i, nsets = 0, status = CMD_USAGE;
+	struct table		 t, src;
+	int			 status = CMD_USAGE, sweeps;
 
-	sets = xcalloc((size_t)n, sizeof(*sets));
-	for (i = 0; i < n; i++) {
-		if (rs_read_file(files[i], &sets[i], cause) != 0)
+	if (rs_read_files(n, files, &sets, cause) != 0)
+		return CMD_USAGE;
+	if (check_inputs(a, sets, n, &sweeps, cause) != 0)
+		goto out;
+	if (sweeps) {
+		if ((status = report_sweeps(a, sets, n, cause)) != CMD_OK)
 			goto out;
-		nsets++;
+	} else {
+		build(&t, sets, n, a->output == REPORT_HTML);
+		build_sources(&src, sets, n);
+		if (a->output == REPORT_HTML)
+			print_html(&t, &src);
+		else {
+			print_text(&t);
+			putchar('\n');
+			print_text(&src);
+		}
+		table_free(&t);
+		table_free(&src);
 	}
-	build(&t, sets, nsets, a->html);
-	if (a->html)
-		print_html(&t);
-	else
-		print_text(&t);
-	table_free(&t);
+	/* A failure to write is the system's, not the input's: exit 1. */
+	status = CMD_FAIL;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		errorf(cause, "report: standard output: %s", strerror(errno));
 		goto out;
 	}
 	status = CMD_OK;
 out:
-	for (i = 0; i < nsets; i++)
-		rs_free(&sets[i]);
-	free(sets);
+	rs_free_sets(sets, n);
 	return status;
 }
 

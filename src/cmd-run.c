@@ -3,6 +3,8 @@
  * shares and those of a single run), the checks before the first file,
  * the runs and the outputs.
  */
+#include <sys/wait.h>
+
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
@@ -14,6 +16,7 @@
 #include "args.h"
 #include "commands.h"
 #include "error.h"
+#include "lockmem.h"
 #include "options.h"
 #include "outfile.h"
 #include "phase.h"
@@ -23,6 +26,7 @@
 #include "signals.h"
 #include "sysinfo.h"
 #include "team.h"
+#include "units.h"
 
 /* The setters: each calls its value's one check in options.c. */
 static int
@@ -91,8 +95,20 @@ set_verify(void *t, const struct args_option *r, const char *v, char **why)
 static int
 set_ram(void *t, const struct args_option *r, const char *v, char **why)
 {
+	struct options	*o = t;
+
 	(void)r;
-	return ram_parse(v, &((struct options *)t)->ram, why);
+	if (ram_parse(v, &o->ram, why) == -1)
+		return -1;
+	o->ram_given = 1;
+	return 0;
+}
+
+static int
+set_lock_mem(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return lock_mem_parse(v, t, why);
 }
 
 static int
@@ -177,6 +193,8 @@ const struct args_option cmd_run_bench_rows[] = {
 	  "drop the file's cached pages, or keep them" },
 	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
 	  "the RAM size to assume" },
+	{ 0, "lock-mem", ARGS_VALUE, "size|avail-size", set_lock_mem, 0, 0,
+	  0, 0, "hold memory locked away from the page cache" },
 	ARGS_END
 };
 
@@ -272,7 +290,56 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 		return st;
 	if (sysinfo_collect(o->dir, si, cause) == -1)
 		return CMD_FAIL;
+	if (options_memory(o, (*si)->ram_bytes, (*si)->mem_available,
+	    (*si)->cgroup_mem_limit, cause) == -1) {
+		sysinfo_free(*si);
+		*si = NULL;
+		return CMD_USAGE;
+	}
 	return CMD_OK;
+}
+
+enum cmd_status
+cmd_run_lock(const struct options *o, struct lockmem *lk, char **cause)
+{
+	int	limited;
+
+	memset(lk, 0, sizeof(*lk));
+	if (o->lock_bytes == 0)
+		return CMD_OK;
+	if (lockmem_start(lk, o->lock_bytes, &limited, cause) == -1)
+		return limited ? CMD_USAGE : CMD_FAIL;
+	if (!o->quiet) {
+		char	b[32];
+
+		units_ram(b, sizeof(b), o->lock_bytes);
+		fprintf(stderr, "bonnie-ng: --lock-mem: %s locked by process "
+		    "%ld for the run\n", b, (long)lk->pid);
+	}
+	return CMD_OK;
+}
+
+int
+cmd_run_unlock(const struct options *o, struct lockmem *lk)
+{
+	pid_t	pid = lk->pid;
+	int	held;
+
+	if (pid == 0)
+		return -1;
+	if ((held = lockmem_end(lk)) == 0) {
+		if (WIFSIGNALED(lk->status))
+			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			    "helper (process %ld) was killed by signal %d "
+			    "during the run: the memory was not locked to the "
+			    "end\n", (long)pid, WTERMSIG(lk->status));
+		else
+			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			    "helper (process %ld) ended during the run: the "
+			    "memory was not locked to the end\n", (long)pid);
+	}
+	(void)o;
+	return held;
 }
 
 void
@@ -368,6 +435,7 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
 	struct outfile		 jf;
+	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, status = CMD_OK, done = 0, sig, leader;
 	int			 have_json = 0, said = 0, left = 0, rc;
@@ -379,11 +447,21 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	leader = team_rank() == 0;
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
+	if (team_ranks() > 1 && o->lock_arg != NULL) {
+		errorf(cause, "--lock-mem: not under MPI, where each rank would "
+		    "lock its own (lock the memory on each host instead)");
+		return CMD_USAGE;
+	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
+	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
 	/* Every output file is made now: a bad one is refused before work. */
 	if (leader && o->json_path != NULL) {
 		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
+			cmd_run_unlock(o, &lk);
 			sysinfo_free(si);
 			return CMD_USAGE;
 		}
@@ -416,6 +494,8 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		}
 	}
 	rec.nruns = done;
+	/* The lock ends with the runs, whichever way they ended. */
+	rec.lock_held = cmd_run_unlock(o, &lk);
 	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
 	for (i = 0; i < done; i++)
 		left |= runs[i].file_left;

@@ -362,6 +362,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
+	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, j, k, rc, status;
 
@@ -421,6 +422,10 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		sysinfo_free(si);
 		return st;
 	}
+	if ((st = cmd_run_lock(&a->opt, &lk, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
 	/* Every output file is made now: a bad one is refused before work. */
 	memset(&jf, 0, sizeof(jf));
 	memset(&sf, 0, sizeof(sf));
@@ -429,6 +434,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	    (a->svg_path != NULL &&
 	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
 		outfile_discard(&jf);
+		cmd_run_unlock(&a->opt, &lk);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
@@ -450,20 +456,13 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	cmd_run_start(0);
 	status = run_points(&r, a, cause);
+	r.lock_held = cmd_run_unlock(&a->opt, &lk);
 	if (!a->opt.quiet)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a->opt.quiet) {
-		char	b1[32], b2[32];
-
-		units_size_short(b1, sizeof(b1), r.sizes[0]);
-		units_size_short(b2, sizeof(b2), r.sizes[r.nsizes - 1]);
-		printf("bonnie-ng sweep of %s: sizes %s to %s, %d of %d "
-		    "points, cache %s\n\n", a->opt.dir, b1, b2, r.npoints,
-		    r.nsizes * r.nchunks * r.njobs,
-		    cache_mode_name(a->opt.cache));
-	}
+	if (!a->opt.quiet)
+		sweep_print_head(stdout, &r);
 	sweep_print_tables(stdout, &r);
 	sweep_print_knees(stdout, &r);
 	errno = 0;

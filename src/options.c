@@ -70,6 +70,8 @@ options_finish(struct options *o)
 		o->seed = options_default_seed();
 	if (o->ram == 0)
 		o->ram = platform_ram();
+	if (!o->ram_given)
+		o->ram_source = o->ram > 0 ? RAM_SYSTEM : RAM_UNKNOWN;
 }
 
 int
@@ -282,6 +284,113 @@ ram_parse(const char *arg, uint64_t *out, char **why)
 	if (v == 0)
 		return errorf(why, "'%s' (must be more than 0)", arg);
 	*out = v;
+	return 0;
+}
+
+int
+lock_mem_parse(const char *arg, struct options *o, char **why)
+{
+	const char	*size = arg;
+	uint64_t	 v;
+
+	o->lock_avail = strncmp(arg, "avail-", 6) == 0;
+	if (o->lock_avail)
+		size += 6;
+	if (parse_size(size, (uint64_t)1 << 20, &v, why) == -1)
+		return -1;
+	if (v == 0 && !o->lock_avail)
+		return errorf(why, "'%s' (must be more than 0)", arg);
+	o->lock_arg = arg;
+	o->lock_size = v;
+	return 0;
+}
+
+const char *
+ram_source_name(enum ram_source s)
+{
+	static const char *const names[] = {
+		[RAM_UNKNOWN] = NULL, [RAM_SYSTEM] = "system",
+		[RAM_CGROUP] = "cgroup", [RAM_LOCK] = "lock",
+		[RAM_GIVEN] = "--ram"
+	};
+
+	return (unsigned)s < sizeof(names) / sizeof(names[0]) ? names[s] :
+	    NULL;
+}
+
+/* The lock's size from --lock-mem and the memory available. */
+static int
+lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
+    char **cause)
+{
+	char		 b1[32], b2[32];
+	uint64_t	 base, left;
+	const char	*of = "available";
+
+	if (avail > 0)
+		base = (uint64_t)avail;
+	else if (o->lock_avail)
+		return errorf(cause, "invalid value for --lock-mem: '%s' (the "
+		    "memory available is unknown on this system; give a size)",
+		    o->lock_arg);
+	else if (ram > 0) {
+		base = (uint64_t)ram;
+		of = "of RAM";
+	} else
+		return errorf(cause, "invalid value for --lock-mem: '%s' (the "
+		    "memory size is unknown on this system)", o->lock_arg);
+	if (o->lock_avail)
+		o->lock_bytes = o->lock_size < base ? base - o->lock_size : 0;
+	else
+		o->lock_bytes = o->lock_size;
+	left = o->lock_bytes < base ? base - o->lock_bytes : 0;
+	if (cg > 0 && (o->lock_bytes >= (uint64_t)cg ||
+	    (uint64_t)cg - o->lock_bytes < left)) {
+		base = (uint64_t)cg;
+		left = o->lock_bytes < base ? base - o->lock_bytes : 0;
+		of = "the cgroup allows";
+	}
+	if (o->lock_bytes == 0 || left < LOCK_MEM_MIN_LEFT) {
+		units_ram(b1, sizeof(b1), base);
+		units_ram(b2, sizeof(b2), left);
+		return errorf(cause, "invalid value for --lock-mem: '%s' (it "
+		    "would leave %s of the %s %s; at least %llu MiB must stay)",
+		    o->lock_arg, b2, b1, of,
+		    (unsigned long long)(LOCK_MEM_MIN_LEFT >> 20));
+	}
+	return 0;
+}
+
+int
+options_memory(struct options *o, int64_t ram, int64_t avail,
+    int64_t cgroup_limit, char **cause)
+{
+	uint64_t	eff;
+
+	o->lock_bytes = 0;
+	if (o->lock_arg != NULL &&
+	    lock_settle(o, ram, avail, cgroup_limit, cause) == -1)
+		return -1;
+	if (o->ram_given) {
+		o->ram_source = RAM_GIVEN;
+		return 0;
+	}
+	if (ram <= 0) {
+		o->ram = 0;
+		o->ram_source = RAM_UNKNOWN;
+		return 0;
+	}
+	eff = (uint64_t)ram;
+	o->ram_source = RAM_SYSTEM;
+	if (cgroup_limit > 0 && (uint64_t)cgroup_limit < eff) {
+		eff = (uint64_t)cgroup_limit;
+		o->ram_source = RAM_CGROUP;
+	}
+	if (o->lock_bytes > 0) {
+		eff = o->lock_bytes < eff ? eff - o->lock_bytes : 0;
+		o->ram_source = RAM_LOCK;
+	}
+	o->ram = eff;
 	return 0;
 }
 

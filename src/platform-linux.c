@@ -361,3 +361,174 @@ platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
 	}
 	return 0;
 }
+
+int
+platform_mem_available(uint64_t *bytes)
+{
+	FILE			*f = fopen("/proc/meminfo", "re");
+	char			 line[256];
+	unsigned long long	 kb;
+	int			 found = 0;
+
+	if (f == NULL)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1 &&
+		    kb <= UINT64_MAX / 1024) {
+			*bytes = (uint64_t)kb * 1024;
+			found = 1;
+		}
+	fclose(f);
+	if (!found) {
+		errno = ENOSYS;		/* Before Linux 3.14. */
+		return -1;
+	}
+	return 0;
+}
+
+/* A v1 limit this high (the kernel's page counter maximum) is no limit. */
+#define CGROUP_NO_LIMIT	(UINT64_C(1) << 62)
+
+/* Whether the comma-separated list has the word. */
+static int
+has_word(const char *list, const char *word)
+{
+	size_t		 n = strlen(word);
+	const char	*s;
+
+	for (s = list; (s = strstr(s, word)) != NULL; s += n)
+		if ((s == list || s[-1] == ',') && (s[n] == ',' || s[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Where the cgroup hierarchy is mounted and which of its cgroups the
+ * mount shows at its top: v2 (cgroup2), or v1 with the memory controller.
+ */
+static int
+cgroup_mount(int v2, char *mnt, size_t mlen, char *root, size_t rlen)
+{
+	FILE	*f = fopen("/proc/self/mountinfo", "re");
+	char	 line[4096], r[1024], m[1024], type[64], super[1024], *dash;
+	int	 found = 0;
+
+	if (f == NULL)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%*s %*s %*s %1023s %1023s", r, m) != 2 ||
+		    (dash = strstr(line, " - ")) == NULL ||
+		    sscanf(dash + 3, "%63s %*s %1023s", type, super) != 2)
+			continue;
+		if (v2 ? strcmp(type, "cgroup2") == 0 :
+		    strcmp(type, "cgroup") == 0 && has_word(super, "memory")) {
+			snprintf(mnt, mlen, "%s", m);
+			snprintf(root, rlen, "%s", strcmp(r, "/") == 0 ? "" : r);
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found ? 0 : -1;
+}
+
+/* This process's cgroup in the v2 hierarchy, or the v1 memory one. */
+static int
+cgroup_path(int v2, char *path, size_t len)
+{
+	FILE	*f = fopen("/proc/self/cgroup", "re");
+	char	 line[4096], *c, *p;
+	int	 found = 0;
+
+	if (f == NULL)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if ((c = strchr(line, ':')) == NULL ||
+		    (p = strchr(c + 1, ':')) == NULL)
+			continue;
+		*p++ = '\0';
+		if (v2 ? strcmp(line, "0") == 0 && c[1] == '\0' :
+		    has_word(c + 1, "memory")) {
+			snprintf(path, len, "%s", p);
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found ? 0 : -1;
+}
+
+/*
+ * The smallest limit of one hierarchy, from this process's cgroup up to
+ * the mount's top: 0 with *limit (UINT64_MAX when none), -1 unreadable.
+ */
+static int
+cgroup_limit(int v2, uint64_t *limit)
+{
+	char		 mnt[1024], root[1024], cg[1024], dir[3200], file[3300];
+	char		 line[64], *slash;
+	FILE		*f;
+	size_t		 n, top;
+	uint64_t	 v;
+	int		 seen = 0;
+
+	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
+	    cgroup_path(v2, cg, sizeof(cg)) == -1)
+		return -1;
+	n = strlen(root);
+	if (strncmp(cg, root, n) != 0 || (cg[n] != '/' && cg[n] != '\0'))
+		return -1;		/* Outside what the mount shows. */
+	snprintf(dir, sizeof(dir), "%s%s", mnt, cg + n);
+	top = strlen(mnt);
+	*limit = UINT64_MAX;
+	for (;;) {
+		n = strlen(dir);
+		while (n > top && dir[n - 1] == '/')
+			dir[--n] = '\0';
+		snprintf(file, sizeof(file), "%s/%s", dir, v2 ? "memory.max" :
+		    "memory.limit_in_bytes");
+		if ((f = fopen(file, "re")) != NULL) {
+			if (fgets(line, sizeof(line), f) != NULL) {
+				seen = 1;
+				if (sscanf(line, "%" SCNu64, &v) == 1 &&
+				    v < CGROUP_NO_LIMIT && v < *limit)
+					*limit = v;
+			}
+			fclose(f);
+		}
+		if (n <= top || (slash = strrchr(dir, '/')) == NULL ||
+		    (size_t)(slash - dir) < top)
+			break;
+		*slash = '\0';
+	}
+	return seen ? 0 : -1;
+}
+
+int
+platform_cgroup_mem_limit(uint64_t *bytes)
+{
+	uint64_t	v1, v2;
+	int		r1, r2;
+
+	r2 = cgroup_limit(1, &v2);
+	r1 = cgroup_limit(0, &v1);
+	if (r1 == -1 && r2 == -1)
+		return -1;
+	if (r1 == -1 || (r2 == 0 && v2 < v1))
+		v1 = v2;
+	if (v1 == UINT64_MAX)
+		return 1;
+	*bytes = v1;
+	return 0;
+}
+
+int
+platform_sync_fs(int fd)
+{
+	return syncfs(fd);
+}
+
+int
+platform_lock_memory(void *p, size_t len)
+{
+	return (int)syscall(SYS_mlock, p, len);
+}

@@ -194,3 +194,33 @@ platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
 	errno = ENOSYS;
 	return -1;
 }
+
+int
+platform_mem_available(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_cgroup_mem_limit(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_sync_fs(int fd)
+{
+	(void)fd;
+	sync();
+	return 0;
+}
+
+int
+platform_lock_memory(void *p, size_t len)
+{
+	return mlock(p, len);
+}

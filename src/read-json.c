@@ -1,8 +1,10 @@
 /*
  * Reading bonnie-ng JSON records (schema bonnie-ng/1, doc/RECORD.md) back
- * into a result set.  Latency is the worst case (max_s), which is what
+ * into a result set, and sweep records (bonnie-ng-sweep/1): their points
+ * as the runs, their axes in the set's sweep.  Latency is the worst case (max_s), which is what
  * bonnie++'s CSV latency fields mean, so JSON and CSV compare alike.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "sweep.h"
 
 static char *
 dup_str(const struct jv *v, const char *key)
@@ -100,6 +103,23 @@ vm_dirty(const struct jv *vm)
 	return used > 0 ? xstrdup(buf) : NULL;
 }
 
+/* The mask of the phases named in an array; 0 when there is none. */
+static unsigned
+phase_mask(const struct jv *a)
+{
+	unsigned	m = 0;
+	size_t		i;
+	int		id;
+
+	if (a == NULL || a->type != JV_ARRAY)
+		return 0;
+	for (i = 0; i < a->len; i++)
+		if (a->items[i].type == JV_STRING &&
+		    (id = phase_id_by_name(a->items[i].s)) >= 0)
+			m |= 1u << id;
+	return m;
+}
+
 static void
 read_settings(const struct jv *root, struct result_set *rs)
 {
@@ -143,6 +163,8 @@ read_settings(const struct jv *root, struct result_set *rs)
 	if (d != NULL && d->type == JV_BOOL)
 		s->seed = xstrdup(d->b ? "given (-z)" : "random");
 	s->verify = dup_str(opt, "verify");
+	s->dir = dup_str(tgt, "dir");
+	s->phases = phase_mask(jv_get(opt, "phases"));
 	s->cache = dup_str(opt, "cache");
 	d = jv_get(opt, "direct");
 	if (d != NULL && d->type == JV_BOOL)
@@ -173,17 +195,110 @@ run_failed(const struct jv *run, struct rs_run *r)
 	}
 }
 
+/*
+ * The array key of o, of at most max whole numbers from 1 to top, each
+ * above the one before, into a new array; returns how many, or -1.
+ */
+static int
+u64_list(const struct jv *o, const char *key, int max, uint64_t top,
+    uint64_t **out)
+{
+	const struct jv	*a = jv_get(o, key);
+	size_t		 i;
+	double		 n;
+
+	*out = NULL;
+	if (a == NULL || a->type != JV_ARRAY || a->len == 0 ||
+	    a->len > (size_t)max)
+		return -1;
+	*out = xcalloc(a->len, sizeof(**out));
+	for (i = 0; i < a->len; i++) {
+		n = a->items[i].n;
+		if (a->items[i].type != JV_NUMBER || !(n >= 1) ||
+		    n > (double)top || n != (double)(uint64_t)n ||
+		    (i > 0 && (uint64_t)n <= (*out)[i - 1]))
+			return -1;
+		(*out)[i] = (uint64_t)n;
+	}
+	return (int)a->len;
+}
+
+/* A sweep record's "sweep" object and "stopped". */
+static int
+read_sweep(const char *name, const struct jv *root, struct result_set *rs,
+    char **cause)
+{
+	const struct jv	*sw = jv_get(root, "sweep"), *b;
+	struct rs_sweep	*x;
+	uint64_t	*jobs;
+	double		 n;
+	int		 i;
+
+	if (sw == NULL || sw->type != JV_OBJECT)
+		return errorf(cause, "%s:%d: sweep record has no \"sweep\" "
+		    "object", name, root->line);
+	x = rs->sweep = xcalloc(1, sizeof(*rs->sweep));
+	if ((x->nsizes = u64_list(sw, "sizes", SWEEP_MAX_SIZES,
+	    UINT64_MAX / 2, &x->sizes)) < 0)
+		return errorf(cause, "%s:%d: \"sizes\" is not a list of at "
+		    "most %d sizes, ascending", name, sw->line,
+		    SWEEP_MAX_SIZES);
+	if ((x->nchunks = u64_list(sw, "chunks", SWEEP_MAX_CHUNKS,
+	    UINT32_MAX, &x->chunks)) < 0)
+		return errorf(cause, "%s:%d: \"chunks\" is not a list of at "
+		    "most %d chunk sizes, ascending", name, sw->line,
+		    SWEEP_MAX_CHUNKS);
+	if ((x->njobs = u64_list(sw, "jobs", SWEEP_MAX_JOBS, SWEEP_MAX_JOBS,
+	    &jobs)) < 0) {
+		free(jobs);
+		return errorf(cause, "%s:%d: \"jobs\" is not a list of at "
+		    "most %d job counts, ascending", name, sw->line,
+		    SWEEP_MAX_JOBS);
+	}
+	x->jobs = xcalloc((size_t)x->njobs, sizeof(*x->jobs));
+	for (i = 0; i < x->njobs; i++)
+		x->jobs[i] = (int)jobs[i];
+	free(jobs);
+	if (jv_num(sw, "knee_pct", &n) != 0 || !(n >= 1 && n <= 99))
+		return errorf(cause, "%s:%d: \"knee_pct\" is not a percentage "
+		    "from 1 to 99", name, sw->line);
+	x->knee_pct = n;
+	b = jv_get(sw, "capped");
+	x->capped = b != NULL && b->type == JV_BOOL && b->b;
+	if (jv_num(sw, "max_time_s", &n) == 0 && n >= 1 && n <= UINT32_MAX)
+		x->max_time = (uint64_t)n;
+	x->stopped = dup_str(root, "stopped");
+	return 0;
+}
+
+/* A point's size, chunk and job count. */
+static int
+read_point(const char *name, const struct jv *pt, struct rs_run *r,
+    char **cause)
+{
+	double	n;
+
+	r->size = get_u64(pt, "size_bytes");
+	r->chunk = get_u64(pt, "chunk");
+	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= SWEEP_MAX_JOBS)
+		r->jobs = (int)n;
+	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)
+		return errorf(cause, "%s:%d: point without \"size_bytes\", "
+		    "\"chunk\" or \"jobs\"", name, pt->line);
+	return 0;
+}
+
 int
 rs_read_json(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
 {
 	struct jv	*root = NULL;
 	const struct jv	*runs, *run, *phases, *opt;
-	const char	*schema, *label;
+	const char	*schema, *label, *what;
 	struct rs_run	*r;
 	char		*msg = NULL;
 	size_t		 i;
-	int		 line, k, ret = -1;
+	int		 line, k, ret = -1, sweep = 0;
 
 	if (jv_parse(buf, len, &root, &line, &msg) != 0) {
 		errorf(cause, "%s:%d: bad JSON: %s", name, line, msg);
@@ -197,9 +312,12 @@ rs_read_json(const char *name, const char *buf, size_t len,
 		goto out;
 	}
 	schema = jv_str(root, "schema");
-	if (schema == NULL || strcmp(schema, "bonnie-ng/1") != 0) {
-		errorf(cause, "%s:%d: not a bonnie-ng/1 record (schema is %s)",
-		    name, root->line, schema ? schema : "missing");
+	if (schema != NULL && strcmp(schema, SWEEP_SCHEMA) == 0)
+		sweep = 1;
+	else if (schema == NULL || strcmp(schema, "bonnie-ng/1") != 0) {
+		errorf(cause, "%s:%d: not a bonnie-ng/1 or %s record (schema "
+		    "is %s)", name, root->line, SWEEP_SCHEMA,
+		    schema ? schema : "missing");
 		goto out;
 	}
 	read_settings(root, rs);
@@ -207,22 +325,27 @@ rs_read_json(const char *name, const char *buf, size_t len,
 	label = jv_str(opt, "label");
 	if (label == NULL)
 		label = rs->set.hostname;
-	runs = jv_get(root, "runs");
+	what = sweep ? "points" : "runs";
+	runs = jv_get(root, what);
 	if (runs == NULL || runs->type != JV_ARRAY) {
-		errorf(cause, "%s:%d: record has no \"runs\" array", name,
-		    root->line);
+		errorf(cause, "%s:%d: record has no \"%s\" array", name,
+		    root->line, what);
 		goto out;
 	}
+	if (sweep && read_sweep(name, root, rs, cause) != 0)
+		goto out;
 	for (i = 0; i < runs->len; i++) {
 		run = &runs->items[i];
 		phases = jv_get(run, "phases");
 		if (phases == NULL || phases->type != JV_OBJECT) {
-			errorf(cause, "%s:%d: run %zu has no \"phases\" object",
-			    name, run->line, i);
+			errorf(cause, "%s:%d: %s %zu has no \"phases\" object",
+			    name, run->line, sweep ? "point" : "run", i);
 			goto out;
 		}
 		r = rs_add_run(rs, label, run->line);
 		r->size = rs->set.size;
+		if (sweep && read_point(name, run, r, cause) != 0)
+			goto out;
 		run_failed(run, r);
 		for (k = 0; k < PH_COUNT; k++)
 			if (read_phase(name, jv_get(phases,

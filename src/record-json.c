@@ -126,6 +126,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
 	json_string(j, "verify", verify_mode_name(opt->verify));
+	json_string(j, "lock_mem", opt->lock_arg);
 	if (opt->ram > 0)
 		json_uint(j, "ram_bytes", opt->ram);
 	else
@@ -148,6 +149,21 @@ record_write_options(struct json *j, const struct options *opt)
 		if (phase_selected(opt, i))
 			json_string(j, NULL, phase_id_name(i));
 	json_array_end(j);
+	json_object_end(j);
+}
+
+void
+record_write_memory(struct json *j, const struct options *opt,
+    const struct sysinfo *si, int lock_held)
+{
+	json_object_start(j, "memory");
+	json_int_or_null(j, "available_bytes", si ? si->mem_available : -1);
+	json_int_or_null(j, "cgroup_limit_bytes", si ? si->cgroup_mem_limit :
+	    -1);
+	json_uint(j, "locked_bytes", opt->lock_bytes);
+	json_bool_or_null(j, "lock_held", opt->lock_bytes > 0 ? lock_held :
+	    -1);
+	json_string(j, "ram_source", ram_source_name(opt->ram_source));
 	json_object_end(j);
 }
 
@@ -502,6 +518,7 @@ record_write_json(FILE *f, const struct record *rec)
 	record_write_system(&j, rec->sys);
 	record_write_target(&j, opt, rec->sys);
 	record_write_options(&j, opt);
+	record_write_memory(&j, opt, rec->sys, rec->lock_held);
 	json_array_start(&j, "runs");
 	for (i = 0; i < rec->nruns; i++)
 		write_run(&j, i, &rec->runs[i]);

@@ -134,6 +134,14 @@ rs_free(struct result_set *rs)
 	free(s->seed);
 	free(s->verify);
 	free(s->version);
+	free(s->dir);
+	if (rs->sweep != NULL) {
+		free(rs->sweep->sizes);
+		free(rs->sweep->chunks);
+		free(rs->sweep->jobs);
+		free(rs->sweep->stopped);
+		free(rs->sweep);
+	}
 	memset(rs, 0, sizeof(*rs));
 }
 

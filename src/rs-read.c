@@ -144,7 +144,8 @@ rs_check(struct result_set *rs, char **cause)
 		&rs->set.cache, &rs->set.direct, &rs->set.hostname,
 		&rs->set.os, &rs->set.kernel, &rs->set.cpu_model,
 		&rs->set.fs_type, &rs->set.mount_options, &rs->set.device,
-		&rs->set.scheduler, &rs->set.version,
+		&rs->set.scheduler, &rs->set.version, &rs->set.dir,
+		&rs->set.super_options,
 	};
 	const struct rs_value	 *v;
 	size_t			 i;
@@ -334,4 +335,33 @@ out:
 		close(fd);
 	free(buf);
 	return r;
+}
+
+int
+rs_read_files(int n, char *const *files, struct result_set **sets,
+    char **cause)
+{
+	struct result_set	*rs;
+	int			 i;
+
+	rs = xcalloc((size_t)n, sizeof(*rs));
+	for (i = 0; i < n; i++) {
+		if (rs_read_file(files[i], &rs[i], cause) != 0) {
+			rs_free_sets(rs, i);
+			*sets = NULL;
+			return -1;
+		}
+	}
+	*sets = rs;
+	return 0;
+}
+
+void
+rs_free_sets(struct result_set *sets, int n)
+{
+	int	i;
+
+	for (i = 0; sets != NULL && i < n; i++)
+		rs_free(&sets[i]);
+	free(sets);
 }

@@ -25,7 +25,6 @@
 #define BONNIE_NG_VERSION "0.0.0"
 #endif
 
-#define SWEEP_SCHEMA	"bonnie-ng-sweep/1"
 #define MAX_KNEES	SWEEP_MAX_SIZES
 
 static int
@@ -69,6 +68,26 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 		v[k] = sweep_rate(r, id, i, k);
 	n = knee_chunks(v, r->nchunks, r->knee_pct, out, max);
 	return n < max ? n : max;
+}
+
+/* The directory the record names: the resolved path when known. */
+static const char *
+sweep_dir(const struct sweep_result *r)
+{
+	return r->sys && r->sys->dir ? r->sys->dir : r->opt->dir;
+}
+
+void
+sweep_print_head(FILE *f, const struct sweep_result *r)
+{
+	char	b1[32], b2[32];
+
+	units_size_short(b1, sizeof(b1), r->sizes[0]);
+	units_size_short(b2, sizeof(b2), r->sizes[r->nsizes - 1]);
+	fprintf(f, "bonnie-ng sweep of %s: sizes %s to %s, %d of %d points, "
+	    "cache %s\n\n", sweep_dir(r), b1, b2, r->npoints,
+	    r->nsizes * r->nchunks * (r->njobs > 0 ? r->njobs : 1),
+	    cache_mode_name(r->opt->cache));
 }
 
 void
@@ -318,6 +337,7 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 	record_write_system(&j, r->sys);
 	record_write_target(&j, r->opt, r->sys);
 	write_options(&j, r);
+	record_write_memory(&j, r->opt, r->sys, r->lock_held);
 	write_sweep(&j, r);
 	json_array_start(&j, "points");
 	for (i = 0; i < r->npoints; i++)
@@ -366,7 +386,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 		}
 	}
 	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",
-	    r->sys && r->sys->dir ? r->sys->dir : r->opt->dir,
+	    sweep_dir(r),
 	    r->sys && r->sys->fs_type ? " (" : "",
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "",

@@ -41,11 +41,15 @@ collect_uname(struct sysinfo *si)
 static void
 collect_counts(struct sysinfo *si)
 {
-	uint64_t	ram = platform_ram();
+	uint64_t	ram = platform_ram(), v;
 
 	si->cpus = platform_ncpu();
 	if (ram > 0)
 		si->ram_bytes = (int64_t)ram;
+	if (platform_mem_available(&v) == 0 && v <= INT64_MAX)
+		si->mem_available = (int64_t)v;
+	if (platform_cgroup_mem_limit(&v) == 0 && v <= INT64_MAX)
+		si->cgroup_mem_limit = (int64_t)v;
 }
 
 static void
@@ -76,6 +80,8 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si = xcalloc(1, sizeof(*si));
 	si->cpus = -1;
 	si->ram_bytes = -1;
+	si->mem_available = -1;
+	si->cgroup_mem_limit = -1;
 	si->hypervisor = -1;
 	si->block_size = -1;
 	si->free_bytes = -1;

@@ -56,6 +56,13 @@ no_test_files() {
 
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# run ARGS...: run bonnie-ng (after scratch), keeping its standard output in
+# $T/out, its standard error in $T/err and its exit status in $status.
+run() {
+	"$BONNIE" "$@" >"$T/out" 2>"$T/err"
+	status=$?
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]

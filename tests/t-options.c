@@ -110,6 +110,40 @@ main(void)
 	o.seekers = 0;
 	ok(options_check(&o, &cause) == -1 &&
 	    strstr(cause, "--seekers") != NULL, "zero seekers refused");
+
+	/* --lock-mem and the effective RAM (options_memory()). */
+	options_defaults(&o);
+	ok(lock_mem_parse("avail-1g", &o, &cause) == 0 && o.lock_avail &&
+	    o.lock_size == 1024 * MiB, "avail-1g parsed");
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, -1, &cause) == 0 &&
+	    o.lock_bytes == 3072 * MiB && o.ram == 5120 * MiB &&
+	    o.ram_source == RAM_LOCK, "avail-1g of 4 GiB available locks 3 GiB; "
+	    "RAM 8 GiB less the lock");
+	ok(lock_mem_parse("512", &o, &cause) == 0 && !o.lock_avail &&
+	    o.lock_size == 512 * MiB, "a bare size is MiB");
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	    &cause) == 0 && o.ram == 1536 * MiB, "the cgroup's limit less the "
+	    "lock when it is the smaller");
+	ok(options_memory(&o, 8192LL * MiB, 700LL * MiB, -1, &cause) == -1 &&
+	    strstr(cause, "at least 256 MiB must stay") != NULL,
+	    "a lock leaving under 256 MiB available refused");
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 700LL * MiB,
+	    &cause) == -1 && strstr(cause, "the cgroup allows") != NULL,
+	    "a lock leaving under 256 MiB of the cgroup refused");
+	o.lock_arg = NULL;
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	    &cause) == 0 && o.lock_bytes == 0 && o.ram == 2048 * MiB &&
+	    o.ram_source == RAM_CGROUP, "no lock: the cgroup's limit");
+	o.ram = 100 * MiB;
+	o.ram_given = 1;
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	    &cause) == 0 && o.ram == 100 * MiB && o.ram_source == RAM_GIVEN,
+	    "--ram wins");
+	o.ram_given = 0;
+	ok(lock_mem_parse("avail-1g", &o, &cause) == 0 &&
+	    options_memory(&o, 8192LL * MiB, -1, -1, &cause) == -1 &&
+	    strstr(cause, "unknown") != NULL, "avail- with the available "
+	    "memory unknown refused");
 	free(cause);
 	return done_testing();
 }

@@ -200,8 +200,8 @@ struct bad {
 static const struct bad bad_files[] = {
 	{ "bad-syntax.json", FIX "bad-syntax.json:4: bad JSON: expected a "
 	    "member name at '}'" },
-	{ "bad-schema.json", FIX "bad-schema.json:1: not a bonnie-ng/1 record "
-	    "(schema is something-else/2)" },
+	{ "bad-schema.json", FIX "bad-schema.json:1: not a bonnie-ng/1 or "
+	    "bonnie-ng-sweep/1 record (schema is something-else/2)" },
 	{ "bad-fields.csv", FIX "bad-fields.csv:1: bonnie++ CSV 1.98 line has "
 	    "12 fields, expected 50" },
 	{ "bad-value.csv", FIX "bad-value.csv:2: field 12 (put_block) is not "

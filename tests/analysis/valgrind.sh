@@ -53,6 +53,11 @@ run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --no-space-check
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --seekers=thread -L -x 2 --no-space-check
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 -j 3 --no-space-check
 run 1 -- -d "$T/missing" -q -s 2m -c 4k
+# The --lock-mem helper (root: the lock passes RLIMIT_MEMLOCK), then a
+# SIGINT while it holds: it must be gone when the run has ended.
+if [ "$(id -u)" -eq 0 ]; then
+	run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --lock-mem 16m --no-space-check
+fi
 run 2 -- -d "$T" -s junk
 if [ -f "$INJECT" ]; then
 	run 1 BN_FAULT=write:3:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \

@@ -1,0 +1,93 @@
+/*
+ * A sweep read back: the result set of a sweep record (its points as the
+ * runs, its axes in the set's sweep) made again into the sweep_result that
+ * sweep-out.c's writers print and draw, so that "report" redraws a sweep
+ * with the very code that drew it.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "options.h"
+#include "phase.h"
+#include "resultset.h"
+#include "sweep.h"
+#include "sysinfo.h"
+#include "units.h"
+
+int
+sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
+    char **cause)
+{
+	const struct rs_sweep	*x = rs->sweep;
+	struct sweep_result	*r = &b->r;
+	const struct rs_run	*run;
+	struct sweep_point	*pt;
+	char			 s1[32], s2[32];
+	int			 p, id, nj;
+
+	memset(b, 0, sizeof(*b));
+	if (x == NULL)
+		return errorf(cause, "%s: not a sweep record", rs->file);
+	options_defaults(&b->opt);
+	b->opt.dir = rs->set.dir != NULL ? rs->set.dir : rs->file;
+	b->opt.ram = rs->set.ram;
+	b->opt.phases = rs->set.phases;
+	if (rs->set.cache == NULL ||
+	    cache_mode_parse(rs->set.cache, &b->opt.cache, NULL) != 0)
+		b->opt.cache = CACHE_MODE_KEEP;
+	b->sys.dir = rs->set.dir;
+	b->sys.fs_type = rs->set.fs_type;
+	r->opt = &b->opt;
+	r->sys = &b->sys;
+	r->nsizes = x->nsizes;
+	memcpy(r->sizes, x->sizes, (size_t)x->nsizes * sizeof(*x->sizes));
+	r->nchunks = x->nchunks;
+	memcpy(r->chunks, x->chunks, (size_t)x->nchunks * sizeof(*x->chunks));
+	r->njobs = x->njobs;
+	memcpy(r->jobs, x->jobs, (size_t)x->njobs * sizeof(*x->jobs));
+	r->capped = x->capped;
+	r->knee_pct = x->knee_pct;
+	r->max_time = x->max_time;
+	r->stopped = x->stopped;
+	nj = r->njobs > 0 ? r->njobs : 1;
+	if (rs->nruns > r->nsizes * r->nchunks * nj)
+		return errorf(cause, "%s: %d points, more than its %d sizes, "
+		    "%d chunks and %d job counts make", rs->file, rs->nruns,
+		    r->nsizes, r->nchunks, nj);
+	r->npoints = rs->nruns;
+	r->points = xcalloc((size_t)r->npoints, sizeof(*r->points));
+	for (p = 0; p < r->npoints; p++) {
+		run = &rs->runs[p];
+		pt = &r->points[p];
+		/* The point p must be the one the sweep ran p-th. */
+		pt->size = r->sizes[p / (r->nchunks * nj)];
+		pt->chunk = r->chunks[p / nj % r->nchunks];
+		pt->jobs = r->jobs[p % nj];
+		if (run->size != pt->size || run->chunk != pt->chunk ||
+		    run->jobs != pt->jobs) {
+			units_size_short(s1, sizeof(s1), pt->size);
+			units_chunk(s2, sizeof(s2), pt->chunk);
+			errorf(cause, "%s:%d: point %d is not the one the sweep "
+			    "runs there (%s, chunk %s, -j %d)", rs->file,
+			    run->line, p + 1, s1, s2, pt->jobs);
+			sweep_readback_free(b);
+			return -1;
+		}
+		for (id = 0; id < PH_COUNT; id++) {
+			if (run->col[RS_RATE(id)].state != RS_VALUE)
+				continue;
+			pt->res.ph[id].ran = 1;
+			pt->res.ph[id].rate = run->col[RS_RATE(id)].v;
+		}
+	}
+	return 0;
+}
+
+void
+sweep_readback_free(struct sweep_readback *b)
+{
+	free(b->r.points);
+	memset(b, 0, sizeof(*b));
+}
