@@ -71,8 +71,12 @@ const char team_backend[] = "mpi";
 /* The default bound on a wait: env BONNIE_NG_MPI_TIMEOUT (seconds). */
 #define WAIT_BASE_S	120.0
 
-/* A blob's state in a gather. */
+/*
+ * A blob's state in a gather, in a header that keeps the blob after it
+ * as aligned as malloc's memory (the blob holds 64-bit fields).
+ */
 enum { REC_FAILED = 0, REC_OK = 1, REC_ABSENT = 2 };
+#define REC_HDR		16
 
 /* What a rank tells rank 0 at the end: why its first failure failed. */
 struct rank_report {
@@ -376,7 +380,7 @@ rank_gather(struct team *t)
 			memcpy(&st, p, sizeof(st));
 			if (st != REC_ABSENT)
 				t->cfg->gathered(t->cfg->arg, i, st == REC_OK,
-				    p + sizeof(int));
+				    p + REC_HDR);
 		}
 	for (i = 0; i < t->per; i++) {
 		st = REC_ABSENT;
@@ -393,7 +397,7 @@ rank_gathered(void *arg, int i, int ok, const void *blob)
 	int		 st = ok ? REC_OK : REC_FAILED;
 
 	memcpy(p, &st, sizeof(st));
-	memcpy(p + sizeof(int), blob, t->cfg->blob_size);
+	memcpy(p + REC_HDR, blob, t->cfg->blob_size);
 	/*
 	 * A failure (not a stop): tell the others before this step's
 	 * gather, which may wait for them to end the step.  The fork team
@@ -474,6 +478,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	MPI_Request		 req;
 	const char		*env = getenv("BONNIE_NG_MPI_TIMEOUT");
 	struct rank_report	*reps = NULL;
+	void			*map;
 	char			*lcause = NULL;
 	int			 lrv, v, r, i, st, mine[2], first[2];
 
@@ -492,7 +497,8 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	t.per = cfg->n / mpi_size;
 	host_per = t.per;
 	t.timeout = env != NULL ? strtod(env, NULL) : 0;
-	t.rec = sizeof(int) + cfg->blob_size;
+	t.rec = REC_HDR + ((cfg->blob_size + REC_HDR - 1) & ~(size_t)(REC_HDR -
+	    1));
 	t.send = xcalloc((size_t)t.per, t.rec);
 	for (i = 0; i < t.per; i++) {
 		st = REC_ABSENT;
@@ -501,15 +507,16 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	if (mpi_rank == 0)
 		t.all = xcalloc((size_t)cfg->n, t.rec);
 	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(*t.stop_sends));
-	t.epoch = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
+	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANON, -1, 0);
-	if (t.epoch == MAP_FAILED) {
+	if (map == MAP_FAILED) {
 		/* Every rank fails the same way here, or waits out the bound. */
 		free(t.send);
 		free(t.all);
 		free(t.stop_sends);
 		return errorf(cause, "mmap: %s", strerror(errno));
 	}
+	t.epoch = map;
 	t.epoch->ns = 0;
 	MPI_Irecv(&t.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG, stop_comm,
 	    &t.stop_req);
@@ -571,7 +578,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		out->worker = first[1];
 	} else if (t.saw_stop || t.peer_stop || *cfg->stop)
 		out->stopped = 1;
-	if (mpi_rank == 0 && out->failed) {
+	if (reps != NULL && out->failed) {
 		r = out->worker / t.per;
 		reps[r].error[ERR_LEN - 1] = '\0';
 		snprintf(out->error, sizeof(out->error), "%s", reps[r].error);
@@ -584,7 +591,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	free(t.send);
 	free(t.all);
 	free(t.stop_sends);
-	munmap((void *)(uintptr_t)t.epoch, sizeof(*t.epoch));
+	munmap(map, sizeof(*t.epoch));
 	if (!out->failed && !out->stopped)
 		return 0;
 	if (out->failed) {

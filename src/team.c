@@ -3,7 +3,6 @@
  * team.h's interface maps onto team-fork.h's one to one.  make mpi links
  * team-mpi.c in place of this file.
  */
-#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,10 +17,15 @@ struct team {
 	int			 worker;
 };
 
+/* What a worker's body gets: the caller's configuration. */
+struct body_arg {
+	const struct team_config *cfg;
+};
+
 static int
 body(struct fork_team *f, int w, void *arg)
 {
-	const struct team_config	*cfg = arg;
+	const struct team_config	*cfg = ((struct body_arg *)arg)->cfg;
 	struct team			 t;
 
 	t.f = f;
@@ -35,7 +39,9 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
     char **cause)
 {
 	struct fork_team_config	fc;
+	struct body_arg		ba;
 
+	ba.cfg = cfg;
 	memset(&fc, 0, sizeof(fc));
 	fc.n = cfg->n;
 	fc.blob_size = cfg->blob_size;
@@ -43,7 +49,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	fc.released = cfg->released;
 	fc.arg = cfg->arg;
 	fc.body = body;
-	fc.body_arg = (void *)(uintptr_t)cfg;
+	fc.body_arg = &ba;
 	fc.stop = cfg->stop;
 	fc.stop_signal = cfg->stop_signal;
 	return fork_team_run(&fc, out, cause);
