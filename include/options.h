@@ -54,6 +54,8 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	int		 sync_writes;	/* --sync-writes: fsync after each
+					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */
 	uint64_t	 ram;		/* The RAM a run assumes, in bytes:
 					   --ram, or the effective RAM

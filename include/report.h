@@ -76,6 +76,17 @@ struct record;
  */
 int	report_write_text(FILE *, const struct record *, int latency);
 
+/*
+ * The text report of bonnie++ 2.00 (bonnie-ng pp, report-pp.c): per run,
+ * when a phase of the test file ran, the "Version ... Sequential Output"
+ * block (three header lines, the row, the Latency line of worst-case
+ * latencies), and when a file creation phase ran, the "Sequential Create
+ * / Random Create" block.  Figures as units_pp_rate() writes them, never
+ * "+++++"; a phase that did not run leaves its columns blank.  0, or -1
+ * if the stream failed.
+ */
+int	report_write_pp(FILE *, const struct record *);
+
 /* The summary of runs for one of "median", "min" or "max". */
 void	report_summary(const struct run_result *, int nruns, const char *which,
 	    struct phase_result out[PH_COUNT]);

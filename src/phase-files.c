@@ -211,6 +211,10 @@ create_loop(struct phase_ctx *ctx, int random, int timed)
 		}
 		if (close(fd) == -1)
 			return create_fail(ctx, "close", i, errno);
+		/* --sync-writes: the new name on stable storage too. */
+		if (opt->sync_writes && fsync(file_dir(i)) == -1)
+			return create_fail(ctx, "fsync the directory", i,
+			    errno);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
@@ -277,6 +281,9 @@ delete_loop(struct phase_ctx *ctx, int random, int timed)
 		file_name(name, i);
 		if (unlinkat(file_dir(i), name, 0) == -1)
 			return create_fail(ctx, "delete", i, errno);
+		if (ctx->opt->sync_writes && fsync(file_dir(i)) == -1)
+			return create_fail(ctx, "fsync the directory", i,
+			    errno);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
@@ -469,7 +476,7 @@ const struct phase phase_create = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#17becf",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_WHOLE,
 	.setup = sc_setup,
 	.run = sc_run,
 };
@@ -511,7 +518,7 @@ const struct phase phase_rcreate = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#aec7e8",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_WHOLE,
 	.setup = rc_setup,
 	.run = rc_run,
 };

@@ -125,6 +125,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "seeks_given", opt->seeks_given);
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
+	json_bool(j, "sync_writes", opt->sync_writes);
 	json_string(j, "verify", verify_mode_name(opt->verify));
 	json_string(j, "lock_mem", opt->lock_arg);
 	if (opt->ram > 0)
