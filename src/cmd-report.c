@@ -55,7 +55,7 @@ static const char *const palette[] = {
 };
 #define NPALETTE	((int)(sizeof(palette) / sizeof(palette[0])))
 
-/* The head of the sources table; its cells come from source_row(). */
+/* The head of the sources table, whose rows build_sources() makes. */
 #define NSRC		6
 static const char *const source_heads[NSRC] = {
 	"source", "format", "file system", "mount options", "fs options",
@@ -165,7 +165,7 @@ has_median(const struct result_set *rs)
 	return 1;
 }
 
-/* The lead cells of a row of source k. */
+/* The lead cells of a row of the source rs. */
 static void
 lead_cells(struct table *t, int row, const struct result_set *rs,
     const char *label, const char *run, uint64_t size)
@@ -251,6 +251,7 @@ build(struct table *t, struct result_set *sets, int nsets, int html)
 			col = t->col[c];
 			st = source_median(rs, col, 0, &v);
 			cst = RS_NONE;
+			cost = 0;
 			if (RS_KIND(col) == RS_KIND_CPU)
 				cst = source_median(rs, col, 1, &cost);
 			t->cell[row * t->ncols + c] = value_cell(col, st, v,
@@ -605,8 +606,10 @@ sweep_text(FILE *f, const struct sweep_result *r, char **out)
 	sweep_print_head(m, r);
 	sweep_print_tables(m, r);
 	sweep_print_knees(m, r);
-	if (f == NULL && fclose(m) != 0)
+	if (f == NULL && fclose(m) != 0) {
+		free(*out);
 		return -1;
+	}
 	return 0;
 }
 
@@ -625,8 +628,10 @@ sweep_svg(const struct sweep_result *r, char **out)
 		free(*out);
 		return -1;
 	}
-	if (fclose(m) != 0)
+	if (fclose(m) != 0) {
+		free(*out);
 		return -1;
+	}
 	if (strncmp(*out, "<?xml", 5) == 0 &&
 	    (body = strchr(*out, '\n')) != NULL)
 		memmove(*out, body + 1, strlen(body + 1) + 1);
