@@ -591,45 +591,36 @@ struct report_args {
 	enum report_output	output;
 };
 
-/*
- * What a sweep printed (its head line, tables and knees), into a new
- * string when f is NULL, else onto f.  0, or -1 with errno.
- */
+/* What a sweep printed: its head line, tables and knees.  0, or -1. */
 static int
-sweep_text(FILE *f, const struct sweep_result *r, char **out)
+sweep_text(FILE *f, const struct sweep_result *r)
 {
-	FILE	*m = f;
-	size_t	 len;
-
-	if (f == NULL && (m = open_memstream(out, &len)) == NULL)
-		return -1;
-	sweep_print_head(m, r);
-	sweep_print_tables(m, r);
-	sweep_print_knees(m, r);
-	if (f == NULL && fclose(m) != 0) {
-		free(*out);
-		return -1;
-	}
-	return 0;
+	sweep_print_head(f, r);
+	sweep_print_tables(f, r);
+	sweep_print_knees(f, r);
+	return ferror(f) ? -1 : 0;
 }
 
-/* The plot, without its XML declaration, in a new string. */
+/*
+ * What fn writes of r, in a new string in *out, without the XML
+ * declaration a plot starts with.  0, or -1 with errno.
+ */
 static int
-sweep_svg(const struct sweep_result *r, char **out)
+sweep_string(int (*fn)(FILE *, const struct sweep_result *),
+    const struct sweep_result *r, char **out)
 {
 	FILE	*m;
 	size_t	 len;
 	char	*body;
+	int	 rc;
 
+	*out = NULL;
 	if ((m = open_memstream(out, &len)) == NULL)
 		return -1;
-	if (sweep_write_svg(m, r) != 0) {
-		fclose(m);
+	rc = fn(m, r);
+	if (fclose(m) != 0 || rc != 0 || *out == NULL) {
 		free(*out);
-		return -1;
-	}
-	if (fclose(m) != 0) {
-		free(*out);
+		*out = NULL;
 		return -1;
 	}
 	if (strncmp(*out, "<?xml", 5) == 0 &&
@@ -669,11 +660,12 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 		if (a->output == REPORT_TEXT) {
 			if (k > 0)
 				putchar('\n');
-			rc = sweep_text(stdout, &b[k].r, NULL);
+			rc = sweep_text(stdout, &b[k].r);
 		} else if (a->output == REPORT_SVG)
 			rc = sweep_write_svg(stdout, &b[k].r);
-		else if ((rc = sweep_text(NULL, &b[k].r, &text)) == 0) {
-			if ((rc = sweep_svg(&b[k].r, &svg)) == 0) {
+		else if ((rc = sweep_string(sweep_text, &b[k].r, &text)) == 0) {
+			if ((rc = sweep_string(sweep_write_svg, &b[k].r,
+			    &svg)) == 0) {
 				printf("<h1>");
 				put_escaped(sets[k].file);
 				printf("</h1>\n<pre>");
