@@ -130,6 +130,9 @@ install: $(BIN)
 	chmod 755 $(DESTDIR)$(BINDIR)/bonnie-ng
 	cp man/bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	# bonnie++-ng: bonnie-ng pp under the name harnesses can be given.
+	ln -sf bonnie-ng $(DESTDIR)$(BINDIR)/bonnie++-ng
+	ln -sf bonnie-ng.1 $(DESTDIR)$(MANDIR)/man1/bonnie++-ng.1
 	for f in README.md doc/*.md; do \
 		cp $$f $(DESTDIR)$(DOCDIR)/ && \
 		chmod 644 $(DESTDIR)$(DOCDIR)/$${f##*/} || exit 1; \
@@ -156,6 +159,7 @@ bench: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng $(DESTDIR)$(MANDIR)/man1/bonnie-ng.1
+	rm -f $(DESTDIR)$(BINDIR)/bonnie++-ng $(DESTDIR)$(MANDIR)/man1/bonnie++-ng.1
 	rm -f $(DESTDIR)$(BINDIR)/bonnie-ng-mpi
 	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
 	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json

@@ -69,9 +69,14 @@ struct cmd_entry {
  * team_finish() at the end, and only rank 0 prints an error.
  */
 #define CMD_TEAM	0x1
+/*
+ * A refused command line prints the error, then the usage, on standard
+ * error and exits 1, as bonnie++ does (bonnie-ng pp), not 2.
+ */
+#define CMD_USAGE_EXIT1	0x2
 
 extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
-	    cmd_report_entry, cmd_sweep_entry;
+	    cmd_report_entry, cmd_sweep_entry, cmd_pp_entry;
 
 #define CMD_MAX_TABLES	16
 
@@ -126,6 +131,28 @@ enum cmd_status cmd_run_prepare(struct options *, struct sysinfo **,
 	    char **cause);
 /* Then, just before the first file: signals and progress (run.h). */
 void	cmd_run_start(int progress);
+
+struct record;
+
+/* How a benchmarking command reports its series of runs. */
+struct cmd_run_out {
+	int	 progress;	/* 0 none, 1 a line per phase, 2 live. */
+	int	 notes;		/* The notes before, the cache line after. */
+	int	 report_failed;	/* Report even when a run failed. */
+	/* Write the report of rec: 0, or -1 with errno. */
+	int	(*report)(const struct options *, const struct record *,
+		    void *arg);
+	void	*arg;
+};
+
+/*
+ * The whole benchmark after the command's own checks: cmd_run_prepare(),
+ * the --json file, o->repeat runs (run_team()), the report through out,
+ * the record, and the end of an interrupted run (the signal raised again).
+ * Returns the exit status, with *cause for a failure.
+ */
+int	cmd_run_series(struct options *, const struct cmd_run_out *,
+	    char **cause);
 
 /*
  * Start the --lock-mem helper, if asked for, before the first file and

@@ -20,7 +20,12 @@
 #include "pattern.h"
 
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
-enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
+/*
+ * --cache: drop the test file's pages (cold), leave every cache alone
+ * (keep), or also drop the whole system's caches before each reading or
+ * lookup phase (global; Linux, root).  Names: cache_mode_name().
+ */
+enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP, CACHE_MODE_GLOBAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };
@@ -54,6 +59,8 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	int		 sync_writes;	/* --sync-writes: fsync after each
+					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */
 	uint64_t	 ram;		/* The RAM a run assumes, in bytes:
 					   --ram, or the effective RAM

@@ -59,8 +59,12 @@ int	report_extra_row(char *buf, size_t len, enum phase_id,
 extern const enum phase_id files_columns[FILES_NCOLS];
 extern const char report_files_header[];
 unsigned report_files_mask(void);
-struct options;
-void	report_files_spec(char *buf, size_t len, const struct options *);
+/*
+ * The files spec the row shows, as bonnie++'s -n takes it: N (files /
+ * 1024), :MAX:MIN when MAX > 0, /DIRS when DIRS > 1.
+ */
+void	report_files_spec(char *buf, size_t len, uint64_t files, uint64_t max,
+	    uint64_t min, uint64_t dirs);
 int	report_files_row(char *buf, size_t len, const char *label,
 	    const char *spec, const struct phase_result ph[PH_COUNT]);
 int	report_files_latency_row(char *buf, size_t len,
@@ -75,6 +79,17 @@ struct record;
  * "#min" and "#max".  0, or -1 if the stream failed.
  */
 int	report_write_text(FILE *, const struct record *, int latency);
+
+/*
+ * The text report of bonnie++ 2.00 (bonnie-ng pp, report-pp.c): per run,
+ * when a phase of the test file ran, the "Version ... Sequential Output"
+ * block (three header lines, the row, the Latency line of worst-case
+ * latencies), and when a file creation phase ran, the "Sequential Create
+ * / Random Create" block.  Figures as units_pp_rate() writes them, never
+ * "+++++"; a phase that did not run leaves its columns blank.  0, or -1
+ * if the stream failed.
+ */
+int	report_write_pp(FILE *, const struct record *);
 
 /* The summary of runs for one of "median", "min" or "max". */
 void	report_summary(const struct run_result *, int nruns, const char *which,

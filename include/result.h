@@ -31,7 +31,13 @@ enum cache_state {
 	CSTATE_COLD,		/* Dropped and verified not resident. */
 	CSTATE_WARM,		/* Asked to drop, but >5% stayed resident. */
 	CSTATE_KEEP,		/* --cache=keep: left alone. */
-	CSTATE_DIRECT		/* O_DIRECT: the cache is bypassed. */
+	CSTATE_DIRECT,		/* O_DIRECT: the cache is bypassed. */
+	CSTATE_DROPPED,		/* A file phase after --cache=global's
+				   drop of every cache (not checkable per
+				   file). */
+	CSTATE_UNDROPPED	/* A file phase no drop reaches: its files'
+				   dentries and inodes are as the phase
+				   before left them. */
 };
 
 struct phase_result {

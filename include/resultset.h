@@ -49,6 +49,8 @@ struct rs_run {
 	uint64_t	 chunk;		/* Bytes; 0 unknown (a sweep's points
 					   only: else the set's). */
 	int		 jobs;		/* Workers; 0 unknown (the same). */
+	uint64_t	 files;		/* A sweep's point: its file count;
+					   0 none. */
 	int		 line;		/* Where the run starts in the file. */
 	char		*failed;	/* Why the run is not usable (it
 					   stopped on an error or a signal),
@@ -66,7 +68,12 @@ struct rs_settings {
 	int		 seekers;
 	int		 jobs;		/* Workers in lock-step; 0 unknown. */
 	uint64_t	 ram;		/* Bytes. */
-	char		*cache;		/* "cold", "keep" */
+	/* The file creation phases' --files (bonnie++ -n); 0 unknown. */
+	uint64_t	 files;		/* Files per set (N x 1024). */
+	uint64_t	 files_max;	/* Bytes. */
+	uint64_t	 files_min;
+	uint64_t	 files_dirs;	/* 0 or 1: one directory. */
+	char		*cache;		/* "cold", "keep", "global" */
 	char		*direct;	/* "yes", "no" */
 	char		*verified;	/* Reads checked (--verify): "yes",
 					   "no". */
@@ -105,6 +112,11 @@ struct rs_sweep {
 	uint64_t	*chunks;	/* Bytes, ascending. */
 	int		 njobs;
 	int		*jobs;		/* Ascending. */
+	int		 nfiles;	/* 0 without --files. */
+	uint64_t	*files;		/* Files, ascending. */
+	uint64_t	 files_max;	/* --files' sizes and directories. */
+	uint64_t	 files_min;
+	unsigned	 files_dirs;
 	double		 knee_pct;
 	int		 capped;	/* The default top was cut. */
 	uint64_t	 max_time;	/* Seconds; 0 none. */

@@ -563,7 +563,8 @@ print_html(const struct table *t, const struct table *src)
 	    "K/sec is KiB per second; latency is the worst case "
 	    "(a text report's Latency row: the 99th percentile); "
 	    "a %%CPU column has the CPU cost in brackets, CPU seconds per "
-	    "GiB (per thousand seeks for seeks) from the rate and %%CPU, and "
+	    "GiB (per thousand seeks, syncs or files for the phases that count "
+	    "them) from the rate and %%CPU, and "
 	    "its bars are the cost, since a %%CPU falls with the rate; "
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }

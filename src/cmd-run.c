@@ -189,8 +189,8 @@ const struct args_option cmd_run_bench_rows[] = {
 	  "the phases to run, comma-separated" },
 	{ 'q', "quiet", ARGS_FLAG, NULL, args_set_flag, OFF(quiet), 0, 0, 0,
 	  "no progress and no notes on standard error" },
-	{ 0, "cache", ARGS_VALUE, "cold|keep", set_cache, 0, 0, 0, 0,
-	  "drop the file's cached pages, or keep them" },
+	{ 0, "cache", ARGS_VALUE, "cold|keep|global", set_cache, 0, 0, 0,
+	  0, "drop the file's cached pages, keep them, or drop all" },
 	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
 	  "the RAM size to assume" },
 	{ 0, "lock-mem", ARGS_VALUE, "size|avail-size", set_lock_mem, 0, 0,
@@ -218,6 +218,9 @@ const struct args_option cmd_run_rows[] = {
 	  0, 0, "also write the JSON record to file" },
 	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
 	  "O_DIRECT for the block and seek phases" },
+	{ 0, "sync-writes", ARGS_FLAG, NULL, args_set_flag,
+	  OFF(sync_writes), 0, 0, 0,
+	  "fsync after each write: block phases, files (-b)" },
 	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
 	  OFF(no_space_check), 0, 0, 0,
 	  "do not check for room before making the file" },
@@ -427,10 +430,10 @@ cache_summary(const struct options *o, const struct record *rec)
 	fputc('\n', stderr);
 }
 
-static int
-run_exec(void *state, int nfiles, char **files, char **cause)
+int
+cmd_run_series(struct options *o, const struct cmd_run_out *out,
+    char **cause)
 {
-	struct options		*o = state;
 	struct run_result	*runs;
 	struct sysinfo		*si = NULL;
 	struct record		 rec;
@@ -439,24 +442,11 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	enum cmd_status		 st;
 	int			 i, status = CMD_OK, done = 0, sig, leader;
 	int			 have_json = 0, said = 0, left = 0, rc;
+	int			 progress = out->progress, say = out->notes;
 	char			*why = NULL;
 
-	(void)nfiles;
-	(void)files;
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
 	leader = team_rank() == 0;
-	if (options_check(o, cause) == -1)
-		return CMD_USAGE;
-	if (team_ranks() > 1 && o->jobs > 1) {
-		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
-		    "rank (run more ranks instead)");
-		return CMD_USAGE;
-	}
-	if (team_ranks() > 1 && o->lock_arg != NULL) {
-		errorf(cause, "--lock-mem: not under MPI, where each rank would "
-		    "lock its own (lock the memory on each host instead)");
-		return CMD_USAGE;
-	}
 	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
 		return st;
 	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
@@ -475,10 +465,13 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	/* Over MPI the workers are the ranks, one file each. */
 	if (team_ranks() > 1)
 		o->jobs = team_ranks();
-	if (!leader)
+	if (!leader) {
 		o->quiet = 1;
-	notes(o);
-	cmd_run_start(o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1);
+		progress = say = 0;
+	}
+	if (say)
+		notes(o);
+	cmd_run_start(progress);
 
 	runs = xcalloc((size_t)o->repeat, sizeof(*runs));
 	memset(&rec, 0, sizeof(rec));
@@ -490,10 +483,10 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 
 		done = i + 1;
 		one.seed = run_seed(o->seed, i);
-		if (!o->quiet && o->repeat > 1)
+		if (progress && o->repeat > 1)
 			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
 			    o->repeat);
-		if (run_team(&one, &runs[i], !o->quiet) == -1) {
+		if (run_team(&one, &runs[i], progress != 0) == -1) {
 			status = CMD_FAIL;
 			break;
 		}
@@ -511,8 +504,8 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
-	if (leader && (status == CMD_OK || o->format == OUT_JSON) &&
-	    (write_report(o, &rec) == -1 || fflush(stdout) == EOF)) {
+	if (leader && (status == CMD_OK || out->report_failed) &&
+	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
 		if (status != CMD_OK)
 			fprintf(stderr, "bonnie-ng: standard output: %s\n",
 			    strerror(errno));
@@ -562,7 +555,7 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		/* --verify found bad data: the report stands, the exit is 1. */
 		uint64_t	bad = 0;
 
-		if (leader && !o->quiet)
+		if (say)
 			cache_summary(o, &rec);
 		for (i = 0; i < done; i++)
 			bad += runs[i].bad_chunks;
@@ -579,6 +572,42 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	sysinfo_free(si);
 	free(runs);
 	return status;
+}
+
+static int
+run_report(const struct options *o, const struct record *rec, void *arg)
+{
+	(void)arg;
+	return write_report(o, rec);
+}
+
+static int
+run_exec(void *state, int nfiles, char **files, char **cause)
+{
+	struct options		*o = state;
+	struct cmd_run_out	 out;
+
+	(void)nfiles;
+	(void)files;
+	if (options_check(o, cause) == -1)
+		return CMD_USAGE;
+	if (team_ranks() > 1 && o->jobs > 1) {
+		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
+		    "rank (run more ranks instead)");
+		return CMD_USAGE;
+	}
+	if (team_ranks() > 1 && o->lock_arg != NULL) {
+		errorf(cause, "--lock-mem: not under MPI, where each rank would "
+		    "lock its own (lock the memory on each host instead)");
+		return CMD_USAGE;
+	}
+	memset(&out, 0, sizeof(out));
+	out.progress = o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
+	out.notes = !o->quiet;
+	out.report = run_report;
+	/* A failed run's JSON record on stdout too: it is the evidence. */
+	out.report_failed = o->format == OUT_JSON;
+	return cmd_run_series(o, &out, cause);
 }
 
 const struct cmd_entry cmd_run_entry = {

@@ -14,6 +14,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_compare_entry,
 	&cmd_report_entry,
 	&cmd_sweep_entry,
+	&cmd_pp_entry,
 	NULL
 };
 

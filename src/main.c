@@ -39,6 +39,18 @@ print_error(const char *msg)
 	fputc('\n', stderr);
 }
 
+/* The last part of a path: what the program was called. */
+static const char *
+base_name(const char *path)
+{
+	const char	*s;
+
+	if (path == NULL)
+		return "";
+	s = strrchr(path, '/');
+	return s != NULL ? s + 1 : path;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -54,7 +66,10 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
 		return complete_words(stdout, argc - 2, argv + 2) == 0 &&
 		    fflush(stdout) == 0 ? CMD_OK : CMD_FAIL;
-	if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
+	/* Called bonnie++-ng (a symlink): bonnie-ng pp (src/cmd-pp.c). */
+	if (strcmp(base_name(argv[0]), "bonnie++-ng") == 0)
+		e = &cmd_pp_entry;
+	else if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
 		argc--;
 		argv++;
 	} else
@@ -90,6 +105,15 @@ main(int argc, char **argv)
 	default:
 		status = CMD_USAGE;
 		break;
+	}
+	/* bonnie++'s way (pp): the error, the usage, exit 1. */
+	if (status == CMD_USAGE && (e->flags & CMD_USAGE_EXIT1)) {
+		if (cause != NULL)
+			print_error(cause);
+		free(cause);
+		cause = NULL;
+		cmd_usage(stderr, e);
+		status = CMD_FAIL;
 	}
 	if (cause != NULL)
 		print_error(cause);

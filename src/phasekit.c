@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "options.h"
 #include "phase.h"
 
 volatile sig_atomic_t bn_stop_signal;
@@ -156,9 +157,12 @@ phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 {
 	size_t	done;
 
-	if (xfer_full(XFER_WRITE, fd, buf, len, 0, &done) == 0)
-		return 0;
-	return phase_fail(ctx, "write", offset + (int64_t)done);
+	if (xfer_full(XFER_WRITE, fd, buf, len, 0, &done) != 0)
+		return phase_fail(ctx, "write", offset + (int64_t)done);
+	/* --sync-writes (bonnie++ -b): each write on stable storage. */
+	if (ctx->opt != NULL && ctx->opt->sync_writes && fsync(fd) == -1)
+		return phase_fail(ctx, "fsync", offset + (int64_t)len);
+	return 0;
 }
 
 int

@@ -39,13 +39,19 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	fprintf(f, "%s,bonnie-ng-%s,",
 	    opt->csv_layout == CSV_197 ? "1.97" : "1.98", BONNIE_NG_VERSION);
 	put_text(f, opt->label != NULL ? opt->label : "");
-	units_size_csv(buf, sizeof(buf), opt->size);
 	/* Concurrency: the workers, each with a file of the size given. */
-	fprintf(f, ",%d,%llu,%s,%zu", opt->jobs > 1 ? opt->jobs : 1,
-	    (unsigned long long)run->seed, buf, opt->chunk);
-	if (opt->csv_layout != CSV_197)
-		fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
-		    opt->seekers);
+	fprintf(f, ",%d,%llu", opt->jobs > 1 ? opt->jobs : 1,
+	    (unsigned long long)run->seed);
+	/* No test file (only --files, bonnie++ -s 0): empty, as bonnie++. */
+	if ((opt->phases & ~phase_flag_mask(PHASE_META)) == 0)
+		fputs(opt->csv_layout != CSV_197 ? ",,,," : ",,", f);
+	else {
+		units_size_csv(buf, sizeof(buf), opt->size);
+		fprintf(f, ",%s,%zu", buf, opt->chunk);
+		if (opt->csv_layout != CSV_197)
+			fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
+			    opt->seekers);
+	}
 
 	/* 9-20 (1.97: 7-18): the six classic rate and %CPU pairs; empty
 	   when not run. */

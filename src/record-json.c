@@ -125,6 +125,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "seeks_given", opt->seeks_given);
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
+	json_bool(j, "sync_writes", opt->sync_writes);
 	json_string(j, "verify", verify_mode_name(opt->verify));
 	json_string(j, "lock_mem", opt->lock_arg);
 	if (opt->ram > 0)
@@ -133,8 +134,17 @@ record_write_options(struct json *j, const struct options *opt)
 		json_null(j, "ram_bytes");
 	json_uint(j, "seed", opt->seed);
 	json_bool(j, "seed_given", opt->seed_given);
-	json_string(j, "verify", opt->verify == VERIFY_FATAL ? "fatal" :
-	    opt->verify == VERIFY_COUNT ? "count" : "off");
+	/* --files N[:MAX[:MIN[:DIRS]]], when a file phase was chosen. */
+	if (opt->phases & phase_flag_mask(PHASE_META)) {
+		json_object_start(j, "files");
+		json_uint(j, "files", opt->files_n);
+		json_uint(j, "max_bytes", opt->files_max);
+		json_uint(j, "min_bytes", opt->files_min);
+		json_uint(j, "dirs", opt->files_dirs > 1 ? opt->files_dirs : 0);
+		json_bool(j, "given", opt->files_given);
+		json_object_end(j);
+	} else
+		json_null(j, "files");
 	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
 	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
 	    0);

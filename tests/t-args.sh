@@ -23,8 +23,8 @@ usage_lines() {
 "$BONNIE" --help >"$T/help" 2>"$T/err"
 check "--help exits 0" $?
 usage_lines <"$T/help" >"$T/usage"
-check "--help shows the usage of the four commands" \
-    "$([ "$(wc -l <"$T/usage")" -eq 4 ] && echo 0 || echo 1)"
+check "--help shows the usage of the five commands" \
+    "$([ "$(wc -l <"$T/usage")" -eq 5 ] && echo 0 || echo 1)"
 
 if command -v mandoc >/dev/null 2>&1; then
 	bs=$(printf '\b')
@@ -44,7 +44,7 @@ fi
 
 # Every command: -h and --help exit 0 with its usage on stdout, nothing on
 # stderr, and its usage is the line the default command's help has for it.
-for c in compare report sweep; do
+for c in compare report sweep pp; do
 	for h in -h --help; do
 		"$BONNIE" $c $h >"$T/out" 2>"$T/err"
 		st=$?
@@ -73,7 +73,7 @@ check "--help has a line for every option" "$([ ! -s "$T/nohelp" ] && echo 0 || 
 # fails here.
 : >"$T/undoc"
 sed 's/\\-/-/g' man/bonnie-ng.1 | grep '^\.It ' >"$T/items"
-for c in "" compare report sweep; do
+for c in "" compare report sweep pp; do
 	# shellcheck disable=SC2086
 	"$BONNIE" $c --help 2>/dev/null |
 	    sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p'

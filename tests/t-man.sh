@@ -86,9 +86,9 @@ ok "doc/FAULTS.md names tests that exist" sh -c \
 # Only when the program is up to date, so that install never rebuilds (a
 # sanitized build directory must not be rebuilt without its flags).
 if ! command -v make >/dev/null 2>&1 || [ ! -f Makefile ]; then
-	for i in 1 2 3 4 5 6 7 8; do skip "make is not available"; done
+	for i in 1 2 3 4 5 6 7 8 9; do skip "make is not available"; done
 elif ! make -q O="${O:-.}" "${O:-.}/bonnie-ng" >/dev/null 2>&1; then
-	for i in 1 2 3 4 5 6 7 8; do skip "the program is not up to date: install not tried"; done
+	for i in 1 2 3 4 5 6 7 8 9; do skip "the program is not up to date: install not tried"; done
 else
 	make -s O="${O:-.}" install DESTDIR="$T/inst" PREFIX=/usr \
 	    >"$T/make" 2>&1
@@ -97,6 +97,10 @@ else
 	    test -x "$T/inst/usr/bin/bonnie-ng"
 	ok "the installed program runs" \
 	    sh -c "'$T/inst/usr/bin/bonnie-ng' -V >/dev/null"
+	ok "bonnie++-ng is a link to bonnie-ng, with its page, and is pp" \
+	    sh -c "[ \"\$(readlink '$T/inst/usr/bin/bonnie++-ng')\" = bonnie-ng ] &&
+	    [ \"\$(readlink '$T/inst/usr/share/man/man1/bonnie++-ng.1')\" = bonnie-ng.1 ] &&
+	    '$T/inst/usr/bin/bonnie++-ng' -h | grep -q '^usage: bonnie-ng pp '"
 	ok "the page is installed in /usr/share/man/man1" \
 	    cmp -s "$MAN" "$T/inst/usr/share/man/man1/bonnie-ng.1"
 	ok "the documents are installed in /usr/share/doc/bonnie-ng" \

@@ -6,8 +6,9 @@
 scratch
 
 "$BONNIE" sweep -d "$T" --jobs 0 >"$T/out" 2>"$T/err"
-[ $? -eq 2 ] && grep -q -- "--jobs" "$T/err"
-check "sweep --jobs 0 is refused with exit 2" $?
+[ $? -eq 2 ] && grep -q -- "--jobs" "$T/err" &&
+    [ "$(grep -o -- "--jobs" "$T/err" | wc -l)" -eq 1 ]
+check "sweep --jobs 0 is refused with exit 2, naming --jobs once" $?
 
 "$BONNIE" sweep -d "$T" -q --sizes 8m..16m --chunks 16k --jobs 2,1 \
     --phases write,read --json "$T/s.json" --svg "$T/s.svg" \
@@ -36,6 +37,13 @@ if command -v jq >/dev/null 2>&1; then
 else
 	skip "jq is not installed"
 	skip "jq is not installed"
+fi
+python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
+rc=$?
+if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
+else
+	check "the record matches doc/schema.json's sweep_record" $rc
 fi
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$T/s.svg"
