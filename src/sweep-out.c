@@ -256,6 +256,7 @@ write_point(struct json *j, const struct sweep_point *pt)
 		json_object_end(j);
 	} else
 		json_null(j, "error");
+	record_write_space(j, &pt->res);
 	json_object_end(j);
 }
 
