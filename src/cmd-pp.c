@@ -36,6 +36,7 @@
 struct pp_state {
 	struct options	 o;
 	int		 quiet;		/* -q: CSV alone on stdout. */
+	int		 repeat_given;	/* -x: the CSV lines alone. */
 	int		 size_given;
 	int		 size_zero;	/* -s 0: no test file. */
 	int		 files_zero;	/* -n 0: no file creation. */
@@ -181,6 +182,7 @@ static int
 pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
+	((struct pp_state *)t)->repeat_given = 1;
 	return repeat_parse(v, &((struct pp_state *)t)->o.repeat, why);
 }
 
@@ -465,14 +467,22 @@ out:
 	return rv;
 }
 
-/* The text report (stderr with -q, as bonnie++), then the CSV line. */
+/*
+ * The text report (stderr with -q, as bonnie++), then the CSV line; with
+ * -x, as bonnie++, the CSV lines alone, under the line of field names
+ * when there are several.
+ */
 static int
 pp_report(const struct options *o, const struct record *rec, void *arg)
 {
 	const struct pp_state	*st = arg;
 	FILE			*text = st->quiet ? stderr : stdout;
 
-	(void)o;
+	if (st->repeat_given && o->repeat > 1 &&
+	    record_write_csv_header(stdout, o->csv_layout) == -1)
+		return -1;
+	if (st->repeat_given)
+		return record_write_csv(stdout, rec);
 	if (report_write_pp(text, rec) == -1 || fflush(text) == EOF)
 		return -1;
 	return record_write_csv(stdout, rec);
