@@ -109,4 +109,32 @@ int	knee_jobs(const double *v, int n, double pct, double *gain);
 int	knee_jobs_format(char *buf, size_t len, const char *phase,
 	    uint64_t size, uint64_t chunk, int jobs, double gain, double pct);
 
+/* The same with the point in words: "1024 MiB, chunk 16k" (may be ""). */
+int	knee_jobs_say(char *buf, size_t len, const char *phase,
+	    const char *where, int jobs, double gain, double pct);
+
+/*
+ * The files knee (sweep --files): rates v[0..n-1] at file counts
+ * ascending.  The first count whose rate is more than pct percent below
+ * the best rate at the counts before it, when every later count stays
+ * that far below the same best, is where the files outgrew a cache; the
+ * knee is the measured count just before it: beyond it the rate falls by
+ * more than the threshold.  Returns the knee's index, with out->from the
+ * knee, out->to the first count fallen, out->before the best before,
+ * out->after the rate at out->to, out->pct the fall in percent of the
+ * best and out->confirmed the later counts that stayed; or -1 when there
+ * is no such fall (or fewer than two counts were measured).  A fall that
+ * comes back to within pct of the best is not a knee.
+ */
+int	knee_files(const double *v, int n, double pct, struct knee *out);
+
+/*
+ * "sequential create: files/s falls 52% beyond 16k files (best up to
+ * there 30000/s, 14400/s at 32k files; threshold 30%)", with ", where"
+ * after the phase's words when where is not "".
+ */
+int	knee_files_format(char *buf, size_t len, const char *phase,
+	    const char *where, uint64_t files, uint64_t files_to,
+	    const struct knee *, double pct);
+
 #endif

@@ -65,6 +65,9 @@ struct options;
 				   on the test file. */
 #define PHASE_OPS	0x80	/* The rate counts operations per second
 				   (unit names them), not KiB/s. */
+#define PHASE_WHOLE	0x200	/* Writes every byte of its data once: the
+				   test file, or with PHASE_META each file
+				   of --files (what a sweep's plan counts). */
 
 struct rng {
 	uint64_t	s[4];

@@ -49,6 +49,8 @@ struct rs_run {
 	uint64_t	 chunk;		/* Bytes; 0 unknown (a sweep's points
 					   only: else the set's). */
 	int		 jobs;		/* Workers; 0 unknown (the same). */
+	uint64_t	 files;		/* A sweep's point: its file count;
+					   0 none. */
 	int		 line;		/* Where the run starts in the file. */
 	char		*failed;	/* Why the run is not usable (it
 					   stopped on an error or a signal),
@@ -105,6 +107,11 @@ struct rs_sweep {
 	uint64_t	*chunks;	/* Bytes, ascending. */
 	int		 njobs;
 	int		*jobs;		/* Ascending. */
+	int		 nfiles;	/* 0 without --files. */
+	uint64_t	*files;		/* Files, ascending. */
+	uint64_t	 files_max;	/* --files' sizes and directories. */
+	uint64_t	 files_min;
+	unsigned	 files_dirs;
 	double		 knee_pct;
 	int		 capped;	/* The default top was cut. */
 	uint64_t	 max_time;	/* Seconds; 0 none. */

@@ -68,6 +68,21 @@ void	run_result_free(struct run_result *);
 uint64_t run_seed(uint64_t base, int index);
 
 /*
+ * Whether a run of these phases (a mask) fills the test file before its
+ * first phase: some phase uses the file and none fills it (PHASE_FILLS).
+ */
+int	run_prefills(unsigned phases);
+
+/*
+ * The bytes a run of o plans to write, for a plan made before it runs:
+ * for each worker, the test file once per PHASE_WHOLE phase and once more
+ * when it is prefilled, and the files of --files once per PHASE_WHOLE
+ * file phase at their mean size.  What the seekers and the sync phase
+ * write back is not in it (*partial is set when such a phase runs).
+ */
+uint64_t run_planned_bytes(const struct options *o, int *partial);
+
+/*
  * Check the target before any file is made: the directory exists, is a
  * directory and is writable, there is room for the file (unless
  * --no-space-check), and --direct can use the chunk.  Returns

@@ -13,30 +13,44 @@
 #include "knee.h"
 #include "result.h"
 
+/*
+ * One line.  A line with no measured point is not drawn and has no entry
+ * in the legend; a unit with no line drawn has no panel.
+ */
 struct svg_series {
 	enum phase_id	 phase;
+	/*
+	 * The chunk size; lines of one chunk share a dash.  A line along a
+	 * list axis (job or file counts) puts here whatever tells its
+	 * lines apart.
+	 */
 	uint64_t	 chunk;
+	const char	*label;		/* The legend's words; NULL: "block
+					   write, chunk 4k". */
 	const double	*rate;		/* One per size; NaN: not measured. */
-	const struct knee *knees;	/* Knees found on this line. */
+	const struct knee *knees;	/* Knees across sizes, ringed at the
+					   middle of their step. */
 	int		 nknees;
-	/* With jobs_axis: the concurrency knee's index, or -1. */
-	int		 jobs_knee;
-	double		 jobs_gain;	/* The most any later count added. */
-	uint64_t	 size;		/* The file size of the line. */
+	/*
+	 * A knee on a list axis (sweep --jobs, --files): when mark_title is
+	 * not NULL, the point mark is ringed with that sentence as its
+	 * title, and mark_label ("knee: 4 jobs") written beside it.
+	 */
+	int		 mark;
+	const char	*mark_title;
+	const char	*mark_label;
 };
 
 struct svg_plot {
 	const char	*title;		/* A line of text above the plot. */
 	int		 nsizes;
-	const uint64_t	*sizes;		/* File sizes in bytes, ascending. */
-	uint64_t	 ram;		/* Bytes; 0 when unknown. */
-	/*
-	 * sweep --jobs: the x axis is the job count (sizes[] holds the
-	 * counts), there is no RAM line, and each line's concurrency knee
-	 * is marked.
-	 */
-	int		 jobs_axis;
-	double		 knee_pct;
+	const uint64_t	*sizes;		/* The x values, ascending: file
+					   sizes in bytes, or counts. */
+	uint64_t	 ram;		/* Bytes; 0 when unknown or when the
+					   x axis is not file size. */
+	const char	*x_label;	/* NULL: "file size". */
+	/* The x ticks' format; NULL: units_size_short(). */
+	int		(*x_tick)(char *, size_t, uint64_t);
 	int		 nseries;
 	const struct svg_series *series;
 };
@@ -44,7 +58,9 @@ struct svg_plot {
 /*
  * Write the plot to f.  The y axis of a panel is logarithmic when its
  * rates span more than a factor of ten, else linear from zero; the axis
- * label says which.  Returns 0, or -1 with errno if f failed.
+ * label says which.  Throughput ticks say bytes per second in binary
+ * units (units_rate_bytes(): "512 MiB/s", "1 GiB/s"), at powers of two on
+ * a log axis and at multiples of a power of two on a linear one.  Returns 0, or -1 with errno if f failed.
  */
 int	svg_plot_write(FILE *f, const struct svg_plot *);
 

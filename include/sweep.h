@@ -19,6 +19,22 @@
 #define SWEEP_DEFAULT_CHUNKS	"4k,16k,64k"
 #define SWEEP_DEFAULT_PHASES	"write,rewrite,read,seeks"
 #define SWEEP_MAX_JOBS		16
+#define SWEEP_MAX_FILES		16
+/* The most values along any one axis (the sizes). */
+#define SWEEP_MAX_POINTS_AXIS	SWEEP_MAX_SIZES
+
+/*
+ * The axes of the grid of points, in the order they nest: size by size,
+ * within one size chunk by chunk, then job count by job count, then file
+ * count by file count.
+ */
+enum sweep_dim {
+	SWEEP_SIZE,
+	SWEEP_CHUNK,
+	SWEEP_JOBS,
+	SWEEP_FILES,
+	SWEEP_DIMS
+};
 /* The schema of the sweep record. */
 #define SWEEP_SCHEMA		"bonnie-ng-sweep/1"
 
@@ -47,28 +63,41 @@ int	sweep_parse_chunks(const char *, uint64_t *out, int max, char **cause);
 int	sweep_parse_jobs(const char *, int *out, int max, char **cause);
 
 /*
+ * Parse --files: "N1,N2,...[:MAX[:MIN[:DIRS]]]", each N in units of 1024
+ * files and checked as --files N[:MAX[:MIN[:DIRS]]] is (files_parse()),
+ * the sizes and directories shared by every count and set in o.  The
+ * counts come back as files (N x 1024), sorted, without repeats; returns
+ * how many, or -1 with *cause (as for sweep_parse_sizes()).
+ */
+int	sweep_parse_files(const char *, uint64_t *out, int max,
+	    struct options *o, char **cause);
+
+/*
  * The sizes of the sweep: lo, 2 lo, 4 lo, ... while not above hi, at most
  * max of them.  Returns how many.
  */
 int	sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max);
 
 /*
- * One point: a file size, a chunk size and a job count, and what the run
- * measured.
+ * One point: a file size, a chunk size, a job count and a file count (0
+ * without --files), and what the run measured.
  */
 struct sweep_point {
 	uint64_t		 size;
 	uint64_t		 chunk;
 	int			 jobs;
+	uint64_t		 files;
 	struct run_result	 res;
 };
 
 /*
  * A whole sweep, as measured so far.  The points are in the order they
- * run: size by size, ascending, within one size chunk by chunk, and
- * within one chunk job count by job count; the point of size i, chunk k
- * and job count j is points[(i * nchunks + k) * njobs + j], and only the
- * first npoints of them were run.
+ * run: size by size, ascending, within one size chunk by chunk, within
+ * one chunk job count by job count and within one job count file count
+ * by file count; the point of size i, chunk k, job count j and file count
+ * f is points[((i * nchunks + k) * njobs + j) * nfiles + f]
+ * (sweep_index()), and only the first npoints of them were run.  A count
+ * of 0 for njobs or nfiles counts as 1.
  */
 struct sweep_result {
 	const struct options	*opt;		/* Base options (dir, phases,
@@ -81,6 +110,8 @@ struct sweep_result {
 	uint64_t		 chunks[SWEEP_MAX_CHUNKS];
 	int			 njobs;		/* 1 without --jobs. */
 	int			 jobs[SWEEP_MAX_JOBS];
+	int			 nfiles;	/* 1 without --files, */
+	uint64_t		 files[SWEEP_MAX_FILES]; /* and files[0] 0. */
 	int			 capped;	/* The default top was cut to
 						   half the free space. */
 	double			 knee_pct;
@@ -93,6 +124,31 @@ struct sweep_result {
 	int			 lock_held;	/* --lock-mem held to the end:
 						   1, 0; -1 no lock. */
 };
+
+/*
+ * Whether the sweep has a file count axis (--files): then it runs only
+ * the file creation phases, at one size and chunk.
+ */
+int	sweep_files_mode(const struct sweep_result *);
+/* How many values dimension d has (at least 1), and value i of it. */
+int	sweep_dim_len(const struct sweep_result *, int d);
+uint64_t sweep_dim_value(const struct sweep_result *, int d, int i);
+/* Value i of d as a table labels it: "64M", "16k", "-j 2", "16k" files. */
+void	sweep_dim_label(char *, size_t, const struct sweep_result *, int d,
+	    int i);
+/* The number of points of the whole grid. */
+int	sweep_npoints(const struct sweep_result *);
+/* The index in points[] of the point at[SWEEP_DIMS]; -1 out of range. */
+int	sweep_index(const struct sweep_result *, const int *at);
+/* The rate of phase id at the point at; NaN when not measured. */
+double	sweep_rate_at(const struct sweep_result *, enum phase_id,
+	    const int *at);
+/*
+ * The rates of phase id along dimension d, through the point at (whose
+ * d-th index is ignored), into v[0 .. sweep_dim_len(d)).
+ */
+void	sweep_series(const struct sweep_result *, enum phase_id,
+	    const int *at, enum sweep_dim d, double *v);
 
 /*
  * The rate of phase id at size i and chunk k (and the first job count);
@@ -109,6 +165,15 @@ double	sweep_rate_jobs(const struct sweep_result *, enum phase_id, int i,
  * size, and an empty line.
  */
 void	sweep_print_tables(FILE *, const struct sweep_result *);
+/*
+ * One table of phase id: the title line, a header of the row
+ * dimension's name and the column values, a row per value of row, each
+ * through the point at (whose row and col indexes are ignored), and an
+ * empty line.  A single column of job counts is headed by the unit.
+ */
+void	sweep_table(FILE *, const struct sweep_result *, enum phase_id,
+	    enum sweep_dim row, enum sweep_dim col, const int *at,
+	    const char *title);
 /* The knees in words, or a line saying there are none. */
 void	sweep_print_knees(FILE *, const struct sweep_result *);
 
@@ -118,8 +183,8 @@ int	sweep_write_json(FILE *, const struct sweep_result *);
 int	sweep_write_svg(FILE *, const struct sweep_result *);
 
 /*
- * The line above the tables: the directory, the sizes, how many of the
- * points were measured and the cache mode.
+ * The line above the tables: the directory, the sizes (or the file
+ * counts), how many of the points were measured and the cache mode.
  */
 void	sweep_print_head(FILE *, const struct sweep_result *);
 
@@ -140,14 +205,17 @@ int	sweep_from_set(const struct result_set *, struct sweep_readback *b,
 void	sweep_readback_free(struct sweep_readback *);
 
 /*
- * With more than one job count (sweep-jobs.c): the tables by job count,
- * the concurrency knees in words and in the record, and the plot of the
- * aggregate against the job count at the largest size.
+ * The list axes, job counts and file counts (sweep-axis.c): with a file
+ * count axis or more than one job count, the tables by count (by file
+ * count when there is one), the knees along each axis in words, the
+ * record's arrays "concurrency_knees" and "files_knees", and the plot of
+ * the rate against the count (the file count when there is one) with each
+ * knee ringed.
  */
 struct json;
-void	sweep_jobs_print_tables(FILE *, const struct sweep_result *);
-void	sweep_jobs_print_knees(FILE *, const struct sweep_result *);
-void	sweep_jobs_write_knees(struct json *, const struct sweep_result *);
-int	sweep_jobs_write_svg(FILE *, const struct sweep_result *);
+void	sweep_axis_print_tables(FILE *, const struct sweep_result *);
+void	sweep_axis_print_knees(FILE *, const struct sweep_result *);
+void	sweep_axis_write_knees(struct json *, const struct sweep_result *);
+int	sweep_axis_write_svg(FILE *, const struct sweep_result *);
 
 #endif

@@ -58,6 +58,16 @@ int	units_size_words(char *buf, size_t len, uint64_t bytes);
  * decimal when it is not a whole number of its unit (up to E).
  */
 int	units_size_short(char *buf, size_t len, uint64_t bytes);
+/*
+ * "7 MiB", "1.5 GiB", "800 B": a size in the largest binary unit it
+ * reaches, to four significant digits (a sweep's plan).
+ */
+int	units_size_binary(char *buf, size_t len, uint64_t bytes);
+/*
+ * "16k", "1000": a count of files, in bonnie++'s units of 1024 files
+ * (--files N) when it is a whole number of them.
+ */
+int	units_files(char *buf, size_t len, uint64_t files);
 /* "23.4 GiB", or "512 MiB" below a GiB: a RAM size. */
 int	units_ram(char *buf, size_t len, uint64_t bytes);
 
@@ -74,6 +84,13 @@ long long units_kps(double kib_per_s);
  * (k, M, G) with %g's six significant digits.
  */
 int	units_rate_short(char *buf, size_t len, double v);
+
+/*
+ * "1 GiB/s", "512 MiB/s", "1.25 GiB/s", "800 B/s": bytes per second as
+ * units_size_binary() writes bytes, then "/s"; an axis tick of a plot of
+ * throughput.  Not positive (or not finite) is "0 B/s".
+ */
+int	units_rate_bytes(char *buf, size_t len, double bytes_per_s);
 
 /*
  * A figure of bonnie++'s text report (bonnie-ng pp), at most five

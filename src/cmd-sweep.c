@@ -36,6 +36,8 @@ struct sweep_args {
 	int		 nchunks;
 	int		 jobs[SWEEP_MAX_JOBS];	/* --jobs, ascending. */
 	int		 njobs;
+	uint64_t	 files[SWEEP_MAX_FILES];	/* --files, ascending. */
+	int		 nfiles;			/* 0: not given. */
 	uint64_t	 knee;
 	uint64_t	 max_time;
 	const char	*json_path;
@@ -80,6 +82,20 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_files(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct sweep_args	*a = t;
+	int			 n;
+
+	(void)r;
+	if ((n = sweep_parse_files(v, a->files, SWEEP_MAX_FILES, &a->opt,
+	    why)) == -1)
+		return -1;
+	a->nfiles = n;
+	return 0;
+}
+
+static int
 set_knee(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -104,6 +120,8 @@ static const struct args_option sweep_rows[] = {
 	  "comma-separated chunk sizes (default: 4k,16k,64k)" },
 	{ 0, "jobs", ARGS_VALUE, "list", set_jobs, 0, 0, 0, 0,
 	  "job counts to sweep, comma-separated (default: 1)" },
+	{ 0, "files", ARGS_VALUE, "list[:max[:min[:dirs]]]", set_files, 0, 0,
+	  0, 0, "file counts (x 1024) to sweep, only the file phases" },
 	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
 	  "the change that makes a knee (default: 30)" },
 	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
@@ -143,34 +161,207 @@ sweep_init(void *state, int argc, char **argv)
 }
 
 /*
- * Progress on the terminal: which point of how many, and the time left.
- * The guess is the larger of two: the time so far per byte of file swept
- * (right when the size rules) and per point (right when a fixed cost
- * such as the seeks phase's second rules).
+ * The options of one point: the sweep's with the point's size, chunk and
+ * job count, checked.  0, or -1 with *cause.
+ */
+static int
+point_options(const struct sweep_args *a, const struct sweep_point *pt,
+    struct options *o, char **cause)
+{
+	*o = a->opt;
+	o->quiet = 1;	/* Warnings are summed up at the end. */
+	o->size_asked = pt->size;
+	o->chunk = pt->chunk;
+	o->jobs = pt->jobs;
+	if (pt->files > 0)
+		o->files_n = pt->files;
+	return options_check(o, cause);
+}
+
+/*
+ * The work of a point for the time estimates: the bytes it plans to write
+ * (run_planned_bytes()), or when it writes none (empty files), its files.
+ */
+static double
+point_work(const struct sweep_args *a, const struct sweep_point *pt)
+{
+	struct options	o;
+	uint64_t	b;
+	int		partial;
+
+	if (point_options(a, pt, &o, NULL) == -1)
+		return 1;
+	if ((b = run_planned_bytes(&o, &partial)) > 0)
+		return (double)b;
+	if (o.files_n > 0)
+		return (double)o.files_n * (o.jobs > 1 ? o.jobs : 1);
+	return 1;
+}
+
+/*
+ * A time for the plan's lines: "0.420 s", and past a minute "754.200 s
+ * (12m 34s)".
  */
 static void
-progress(const struct sweep_result *r, int p, int total, double elapsed,
-    uint64_t bytes_done)
+plan_time(char *buf, size_t len, double s)
+{
+	char	span[32];
+
+	if (s < 60) {
+		snprintf(buf, len, "%.3f s", s);
+		return;
+	}
+	units_span(span, sizeof(span), s);
+	snprintf(buf, len, "%.3f s (%s)", s, span);
+}
+
+/*
+ * The plan, on standard error before the first point: the points and the
+ * axes they span, and the bytes they write.
+ */
+static void
+print_plan(const struct sweep_result *r, const struct sweep_args *a,
+    int total)
+{
+	struct options	 o;
+	uint64_t	 bytes = 0;
+	char		 b[32], axes[160], also[160] = "", more[64] = "";
+	size_t		 n;
+	int		 p, partial, some = 0, id;
+
+	for (p = 0; p < total; p++) {
+		if (point_options(a, &r->points[p], &o, NULL) == -1)
+			continue;
+		bytes += run_planned_bytes(&o, &partial);
+		some |= partial;
+	}
+	if (some) {
+		/* Name the phases whose write-backs are not counted. */
+		n = snprintf(also, sizeof(also), " (not counting what ");
+		for (id = 0, p = 0; id < PH_COUNT; id++) {
+			if (!(a->opt.phases & (1u << id)) ||
+			    (phase_table[id]->flags & (PHASE_WRITES |
+			    PHASE_WHOLE)) != PHASE_WRITES)
+				continue;
+			if (n < sizeof(also))
+				n += snprintf(also + n, sizeof(also) - n,
+				    "%s%s", p++ > 0 ? " and " : "",
+				    phase_table[id]->name);
+		}
+		if (n < sizeof(also))
+			snprintf(also + n, sizeof(also) - n, " writes back)");
+	}
+	if (sweep_files_mode(r))
+		snprintf(axes, sizeof(axes), "%d file count%s", r->nfiles,
+		    r->nfiles == 1 ? "" : "s");
+	else
+		snprintf(axes, sizeof(axes), "%d size%s x %d chunk%s",
+		    r->nsizes, r->nsizes == 1 ? "" : "s", r->nchunks,
+		    r->nchunks == 1 ? "" : "s");
+	if (r->njobs > 1)
+		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
+		    " x %d job counts", r->njobs);
+	if (a->max_time > 0)
+		snprintf(more, sizeof(more), "; --max-time %llu may stop it "
+		    "sooner", (unsigned long long)a->max_time);
+	units_size_binary(b, sizeof(b), bytes);
+	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
+	    "all%s; the time is estimated after the first point%s\n",
+	    total, total == 1 ? "" : "s", axes, b, also, more);
+}
+
+/*
+ * How much longer than at point 1 phase id takes at point p: a file
+ * creation phase by its files, a phase of a fixed count of operations
+ * (seeks, syncs) not at all, any other by the bytes of its files.
+ */
+static double
+phase_scale(const struct sweep_args *a, const struct sweep_point *p1,
+    const struct sweep_point *p, unsigned flags)
+{
+	struct options	o1, o;
+
+	if (flags & PHASE_META) {
+		if (point_options(a, p1, &o1, NULL) == -1 ||
+		    point_options(a, p, &o, NULL) == -1 || o1.files_n == 0)
+			return 1;
+		return (double)o.files_n * p->jobs / ((double)o1.files_n *
+		    p1->jobs);
+	}
+	if (flags & PHASE_OPS)
+		return 1;
+	return (double)p->size * p->jobs / ((double)p1->size * p1->jobs);
+}
+
+/*
+ * After the first point: the whole sweep's time from that point's, each
+ * phase's time scaled by its work at each point (phase_scale()) and the
+ * rest of the point's time (making, filling and removing files, dropping
+ * the cache) by the point's work (point_work()).
+ */
+static void
+print_estimate(const struct sweep_result *r, const struct sweep_args *a,
+    int total, double first)
+{
+	const struct sweep_point	*p1 = &r->points[0];
+	double				 rest = first, all = 0, w1;
+	char				 t1[64], te[64];
+	int				 p, id;
+
+	for (id = 0; id < PH_COUNT; id++)
+		if (p1->res.ph[id].ran)
+			rest -= p1->res.ph[id].elapsed;
+	if (rest < 0)
+		rest = 0;
+	w1 = point_work(a, p1);
+	for (p = 0; p < total; p++) {
+		all += rest * point_work(a, &r->points[p]) / w1;
+		for (id = 0; id < PH_COUNT; id++)
+			if (p1->res.ph[id].ran)
+				all += p1->res.ph[id].elapsed * phase_scale(a,
+				    p1, &r->points[p], phase_table[id]->flags);
+	}
+	plan_time(t1, sizeof(t1), first);
+	plan_time(te, sizeof(te), all);
+	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points "
+	    "should take about %s (each phase's time at point 1 scaled by "
+	    "its work)\n", t1, total, te);
+}
+
+/*
+ * Progress on the terminal: which point of how many, and the time left.
+ * The guess is the larger of two: the time so far per unit of work (right
+ * when the size rules) and per point (right when a fixed cost such as the
+ * seeks phase's second rules).
+ */
+static void
+progress(const struct sweep_result *r, const struct sweep_args *a, int p,
+    int total, double elapsed, double work_done)
 {
 	const struct sweep_point	*pt = &r->points[p];
-	uint64_t			 left = 0;
-	double				 by_bytes, by_points;
+	double				 left = 0, by_work, by_points;
 	char				 s[32], c[32], eta[64] = "";
 	int				 q;
 
 	for (q = p; q < total; q++)
-		left += r->points[q].size * (uint64_t)r->points[q].jobs;
-	if (bytes_done > 0 && p > 0) {
-		by_bytes = elapsed / (double)bytes_done * (double)left;
+		left += point_work(a, &r->points[q]);
+	if (work_done > 0 && p > 0) {
+		by_work = elapsed / work_done * left;
 		by_points = elapsed / p * (total - p);
-		units_span(s, sizeof(s), by_bytes > by_points ? by_bytes :
+		units_span(s, sizeof(s), by_work > by_points ? by_work :
 		    by_points);
 		snprintf(eta, sizeof(eta), ", about %s left", s);
 	}
-	units_size_short(s, sizeof(s), pt->size);
-	units_chunk(c, sizeof(c), pt->chunk);
-	fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)%s\033[K",
-	    p + 1, total, s, c, pt->jobs, eta);
+	if (pt->files > 0) {
+		units_files(s, sizeof(s), pt->files);
+		fprintf(stderr, "\rsweep: point %d of %d (%s files, -j %d)%s"
+		    "\033[K", p + 1, total, s, pt->jobs, eta);
+	} else {
+		units_size_short(s, sizeof(s), pt->size);
+		units_chunk(c, sizeof(c), pt->chunk);
+		fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)"
+		    "%s\033[K", p + 1, total, s, c, pt->jobs, eta);
+	}
 	fflush(stderr);
 }
 
@@ -220,6 +411,46 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 	return CMD_OK;
 }
 
+/*
+ * Settle the file counts: with --files, the file creation phases alone
+ * (unless -p chose, when it may choose only them); without it but with
+ * only those phases chosen, the one count a single run takes.  Returns
+ * CMD_OK, or CMD_USAGE with *cause.
+ */
+static enum cmd_status
+settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
+{
+	const unsigned	meta = phase_flag_mask(PHASE_META);
+	struct options	o;
+	int		id;
+
+	r->nfiles = 1;
+	r->files[0] = 0;
+	if (a->nfiles > 0) {
+		if (!a->opt.phases_given)
+			a->opt.phases = meta;
+		for (id = 0; id < PH_COUNT; id++) {
+			if ((a->opt.phases & (1u << id)) && !(meta & (1u << id))) {
+				errorf(cause, "invalid value for --files: the "
+				    "file count axis runs only the file "
+				    "creation phases, and -p chose %s",
+				    phase_id_name(id));
+				return CMD_USAGE;
+			}
+		}
+		r->nfiles = a->nfiles;
+		memcpy(r->files, a->files, sizeof(r->files));
+	} else if ((a->opt.phases & ~meta) == 0) {
+		/* The count a run of these phases takes (options_check()). */
+		o = a->opt;
+		o.size_asked = a->lo;
+		o.chunk = a->chunks[0];
+		if (options_check(&o, NULL) == 0)
+			r->files[0] = o.files_n;
+	}
+	return CMD_OK;
+}
+
 /* Run the points in order until done, stopped or failed. */
 static int
 run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
@@ -227,9 +458,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 	struct options	 o;
 	struct sweep_point *pt;
 	bn_time		 start = time_now();
-	uint64_t	 bytes_done = 0;
-	double		 elapsed = 0;
-	int		 p, total = r->nsizes * r->nchunks * r->njobs, tty;
+	double		 work_done = 0, elapsed = 0;
+	int		 p, total = sweep_npoints(r), tty;
 	int		 sig = 0;
 	int		 done = 0;
 
@@ -245,13 +475,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		}
 		pt = &r->points[p];
 		if (tty)
-			progress(r, p, total, elapsed, bytes_done);
-		o = a->opt;
-		o.quiet = 1;	/* Warnings are summed up at the end. */
-		o.size_asked = pt->size;
-		o.chunk = pt->chunk;
-		o.jobs = pt->jobs;
-		if (options_check(&o, cause) == -1)
+			progress(r, a, p, total, elapsed, work_done);
+		if (point_options(a, pt, &o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
 		if (run_team(&o, &pt->res, 0) == -1) {
@@ -266,8 +491,13 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			return 1;
 		}
 		done++;
-		bytes_done += pt->size * (uint64_t)pt->jobs;
+		work_done += point_work(a, pt);
 		elapsed = time_elapsed(start, time_now());
+		if (done == 1 && total > 1 && !a->opt.quiet) {
+			if (tty)
+				fputs("\r\033[K", stderr);
+			print_estimate(r, a, total, elapsed);
+		}
 	}
 	if (tty)
 		fputs("\r\033[K", stderr);
@@ -364,7 +594,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	struct outfile		 jf, sf;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, j, k, rc, status;
+	int			 i, rc, status, meta_only;
 
 	(void)nfiles;
 	(void)files;
@@ -374,7 +604,10 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
 	r.njobs = a->njobs;
 	memcpy(r.jobs, a->jobs, sizeof(r.jobs));
-	if (r.chunks[r.nchunks - 1] > a->lo) {
+	if ((st = settle_files(a, &r, cause)) != CMD_OK)
+		return st;
+	meta_only = (a->opt.phases & ~phase_flag_mask(PHASE_META)) == 0;
+	if (!meta_only && r.chunks[r.nchunks - 1] > a->lo) {
 		char	b1[32], b2[32];
 
 		units_size_words(b1, sizeof(b1), a->lo);
@@ -398,12 +631,17 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	r.sys = si;
 	r.knee_pct = (double)a->knee;
 	r.max_time = a->max_time;
-	if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
+	if (meta_only) {
+		/* The file creation phases: one size and chunk will do. */
+		r.nsizes = 1;
+		r.sizes[0] = a->lo;
+		r.nchunks = 1;
+	} else if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
 		sysinfo_free(si);
 		return st;
 	}
 	/* Room for the largest file, checked here to name --sizes. */
-	if (si != NULL && si->free_bytes >= 0 &&
+	if (!meta_only && si != NULL && si->free_bytes >= 0 &&
 	    r.sizes[r.nsizes - 1] * (uint64_t)r.jobs[r.njobs - 1] >
 	    (uint64_t)si->free_bytes) {
 		char	b1[32], b2[32];
@@ -439,21 +677,24 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		return CMD_USAGE;
 	}
 
-	r.points = xcalloc((size_t)r.nsizes * (size_t)r.nchunks *
-	    (size_t)r.njobs, sizeof(*r.points));
-	for (i = 0; i < r.nsizes; i++) {
-		for (k = 0; k < r.nchunks; k++) {
-			for (j = 0; j < r.njobs; j++) {
-				struct sweep_point *pt = &r.points[(i *
-				    r.nchunks + k) * r.njobs + j];
+	r.points = xcalloc((size_t)sweep_npoints(&r), sizeof(*r.points));
+	for (i = 0; i < sweep_npoints(&r); i++) {
+		struct sweep_point	*pt = &r.points[i];
+		int			 at[SWEEP_DIMS], d, rest = i;
 
-				pt->size = r.sizes[i];
-				pt->chunk = r.chunks[k];
-				pt->jobs = r.jobs[j];
-			}
+		/* The point's place on each axis, the last nesting deepest. */
+		for (d = SWEEP_DIMS - 1; d >= 0; d--) {
+			at[d] = rest % sweep_dim_len(&r, d);
+			rest /= sweep_dim_len(&r, d);
 		}
+		pt->size = sweep_dim_value(&r, SWEEP_SIZE, at[SWEEP_SIZE]);
+		pt->chunk = sweep_dim_value(&r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
+		pt->jobs = (int)sweep_dim_value(&r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->files = sweep_dim_value(&r, SWEEP_FILES, at[SWEEP_FILES]);
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
+	if (!a->opt.quiet)
+		print_plan(&r, a, sweep_npoints(&r));
 	cmd_run_start(0);
 	status = run_points(&r, a, cause);
 	r.lock_held = cmd_run_unlock(&a->opt, &lk);

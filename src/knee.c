@@ -204,12 +204,79 @@ int
 knee_jobs_format(char *buf, size_t len, const char *phase, uint64_t size,
     uint64_t chunk, int jobs, double gain, double pct)
 {
-	char	s[32], c[32];
+	char	s[32], c[32], w[80];
 
 	units_size_words(s, sizeof(s), size);
 	units_chunk(c, sizeof(c), chunk);
-	return snprintf(buf, len, "%s, %s, chunk %s: the aggregate stops "
-	    "rising at %d job%s (beyond: at most %+.0f%%, under %.0f%%)",
-	    knee_phase_words(phase), s, c, jobs, jobs == 1 ? "" : "s", gain,
-	    pct);
+	snprintf(w, sizeof(w), "%s, chunk %s", s, c);
+	return knee_jobs_say(buf, len, phase, w, jobs, gain, pct);
+}
+
+int
+knee_jobs_say(char *buf, size_t len, const char *phase, const char *where,
+    int jobs, double gain, double pct)
+{
+	return snprintf(buf, len, "%s%s%s: the aggregate stops rising at %d "
+	    "job%s (beyond: at most %+.0f%%, under %.0f%%)",
+	    knee_phase_words(phase), *where != '\0' ? ", " : "", where, jobs,
+	    jobs == 1 ? "" : "s", gain, pct);
+}
+
+int
+knee_files(const double *v, int n, double pct, struct knee *out)
+{
+	double	p = pct / 100, best = 0;
+	int	m, k, last = -1, ok, later;
+
+	if (!(p > 0 && p < 1))
+		return -1;
+	for (m = 0; m < n; m++) {
+		if (!measured(v[m]))
+			continue;
+		/* A fall below the best before it, by more than p. */
+		if (last >= 0 && moved(best, v[m], p, KNEE_FALLS)) {
+			/* It stays: every later count is as far below. */
+			ok = 1;
+			later = 0;
+			for (k = m + 1; k < n && ok; k++) {
+				if (!measured(v[k]))
+					continue;
+				if (moved(best, v[k], p, KNEE_FALLS))
+					later++;
+				else
+					ok = 0;
+			}
+			if (ok) {
+				out->from = last;
+				out->to = m;
+				out->dir = KNEE_FALLS;
+				out->pct = (best - v[m]) / best * 100;
+				out->before = best;
+				out->after = v[m];
+				out->confirmed = later;
+				return last;
+			}
+		}
+		if (v[m] > best)
+			best = v[m];
+		last = m;
+	}
+	return -1;
+}
+
+int
+knee_files_format(char *buf, size_t len, const char *phase,
+    const char *where, uint64_t files, uint64_t files_to,
+    const struct knee *k, double pct)
+{
+	const struct phase	*p = phase_by_name(phase);
+	char			 at[32], to[32];
+
+	units_files(at, sizeof(at), files);
+	units_files(to, sizeof(to), files_to);
+	return snprintf(buf, len, "%s%s%s: %s/s falls %.0f%% beyond %s files "
+	    "(best up to there %.0f/s, %.0f/s at %s files; threshold "
+	    "%.0f%%)", knee_phase_words(phase), *where != '\0' ? ", " : "",
+	    where, p != NULL && p->unit != NULL ? p->unit : "KiB", k->pct, at,
+	    k->before, k->after, to, pct);
 }

@@ -476,7 +476,7 @@ const struct phase phase_create = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#17becf",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_WHOLE,
 	.setup = sc_setup,
 	.run = sc_run,
 };
@@ -518,7 +518,7 @@ const struct phase phase_rcreate = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#aec7e8",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_WHOLE,
 	.setup = rc_setup,
 	.run = rc_run,
 };

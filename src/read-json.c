@@ -259,6 +259,18 @@ read_sweep(const char *name, const struct jv *root, struct result_set *rs,
 	for (i = 0; i < x->njobs; i++)
 		x->jobs[i] = (int)jobs[i];
 	free(jobs);
+	/* The file counts: absent (older records) or [] without --files. */
+	b = jv_get(sw, "files");
+	if (b != NULL && b->type == JV_ARRAY && b->len > 0) {
+		if ((x->nfiles = u64_list(sw, "files", SWEEP_MAX_FILES,
+		    UINT32_MAX, &x->files)) < 0)
+			return errorf(cause, "%s:%d: \"files\" is not a list "
+			    "of at most %d file counts, ascending", name,
+			    sw->line, SWEEP_MAX_FILES);
+		x->files_max = get_u64(sw, "files_max_bytes");
+		x->files_min = get_u64(sw, "files_min_bytes");
+		x->files_dirs = (unsigned)get_u64(sw, "files_dirs");
+	}
 	if (jv_num(sw, "knee_pct", &n) != 0 || !(n >= 1 && n <= 99))
 		return errorf(cause, "%s:%d: \"knee_pct\" is not a percentage "
 		    "from 1 to 99", name, sw->line);
@@ -282,6 +294,7 @@ read_point(const char *name, const struct jv *pt, struct rs_run *r,
 	r->chunk = get_u64(pt, "chunk");
 	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= SWEEP_MAX_JOBS)
 		r->jobs = (int)n;
+	r->files = get_u64(pt, "files");
 	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)
 		return errorf(cause, "%s:%d: point without \"size_bytes\", "
 		    "\"chunk\" or \"jobs\"", name, pt->line);

@@ -139,6 +139,7 @@ rs_free(struct result_set *rs)
 		free(rs->sweep->sizes);
 		free(rs->sweep->chunks);
 		free(rs->sweep->jobs);
+		free(rs->sweep->files);
 		free(rs->sweep->stopped);
 		free(rs->sweep);
 	}

@@ -906,7 +906,6 @@ run_worker(const struct options *opt, struct run_result *res,
     const struct run_hooks *hooks)
 {
 	struct runner	 r;
-	const unsigned	 fillers = phase_flag_mask(PHASE_FILLS);
 	const unsigned	 meta = phase_flag_mask(PHASE_META);
 	void		*p;
 	size_t		 mem_align, io_align;
@@ -978,9 +977,7 @@ run_worker(const struct options *opt, struct run_result *res,
 		}
 		close(fd);
 	}
-	if ((opt->phases & fillers) == 0 &&
-	    (opt->phases & ~fillers & ~meta) != 0 &&
-	    (rv = prefill(&r)) == -1)
+	if (run_prefills(opt->phases) && (rv = prefill(&r)) == -1)
 		goto done;
 phases:
 	for (i = 0; i < PH_COUNT; i++) {
@@ -998,6 +995,42 @@ done:
 	if (bn_stop_signal)
 		res->interrupted = bn_stop_signal;
 	return rv;
+}
+
+int
+run_prefills(unsigned phases)
+{
+	unsigned	fillers = phase_flag_mask(PHASE_FILLS);
+	unsigned	meta = phase_flag_mask(PHASE_META);
+
+	return (phases & fillers) == 0 && (phases & ~fillers & ~meta) != 0;
+}
+
+uint64_t
+run_planned_bytes(const struct options *o, int *partial)
+{
+	const struct phase	*p;
+	uint64_t		 one = 0;
+	int			 i;
+
+	*partial = 0;
+	if (run_prefills(o->phases))
+		one += o->size;
+	for (i = 0; i < PH_COUNT; i++) {
+		if (!(o->phases & (1u << i)))
+			continue;
+		p = phase_table[i];
+		if (!(p->flags & PHASE_WHOLE)) {
+			if (p->flags & PHASE_WRITES)
+				*partial = 1;
+			continue;
+		}
+		if (p->flags & PHASE_META)
+			one += o->files_n * ((o->files_min + o->files_max) / 2);
+		else
+			one += o->size;
+	}
+	return one * (uint64_t)(o->jobs > 1 ? o->jobs : 1);
 }
 
 uint64_t

@@ -25,9 +25,13 @@
 /* One panel: the series sharing a unit, and its y scale. */
 struct panel {
 	char		 unit[32];	/* "KiB/s", "seeks/s". */
-	int		 n;		/* Series in this panel. */
+	int		 n;		/* Series drawn in this panel. */
+	int		 bytes;		/* KiB/s: the ticks say bytes/s in
+					   binary units, log2 when logy. */
 	int		 logy;
-	double		 ylo, yhi;	/* The axis range (log10 if logy). */
+	double		 ylo, yhi;	/* The axis range, in bytes/s for a
+					   bytes panel (the log if logy). */
+	double		 step;		/* Between ticks, in the same. */
 	int		 top, height;
 };
 
@@ -108,10 +112,21 @@ x_of(const struct svg_plot *p, double bytes)
 	    (PLOT_RIGHT - PLOT_LEFT - 2 * margin);
 }
 
+/* A rate in the panel's axis space: bytes/s, and its log when logy. */
+static double
+axis_value(const struct panel *pn, double v)
+{
+	if (pn->bytes)
+		v *= 1024;
+	if (!pn->logy)
+		return v;
+	return pn->bytes ? log2(v) : log10(v);
+}
+
 static double
 y_of(const struct panel *pn, double v)
 {
-	double	t = pn->logy ? log10(v) : v;
+	double	t = axis_value(pn, v);
 
 	return pn->top + pn->height - (t - pn->ylo) / (pn->yhi - pn->ylo) *
 	    pn->height;
@@ -132,14 +147,37 @@ nice_step(double span)
 	return 10 * mag;
 }
 
-/* Whether series s is drawn in panel pn: their units agree. */
+/*
+ * A power of two near span / 5, so that binary ticks fall on round
+ * numbers of their unit (256 MiB/s, 1 GiB/s, 1.25 GiB/s).
+ */
+static double
+binary_step(double span)
+{
+	return exp2(ceil(log2(span / 5)));
+}
+
+/* Whether series s has a measured point: a line that is drawn. */
 static int
-in_panel(const struct panel *pn, const struct svg_series *s)
+drawn(const struct svg_plot *p, const struct svg_series *s)
+{
+	int	j;
+
+	for (j = 0; j < p->nsizes; j++)
+		if (measured(s->rate[j]))
+			return 1;
+	return 0;
+}
+
+/* Whether series s is drawn in panel pn: it has points, the units agree. */
+static int
+in_panel(const struct svg_plot *p, const struct panel *pn,
+    const struct svg_series *s)
 {
 	char	unit[32];
 
-	return strcmp(phase_unit(phase_table[s->phase], UNIT_RECORD, unit,
-	    sizeof(unit)), pn->unit) == 0;
+	return drawn(p, s) && strcmp(phase_unit(phase_table[s->phase],
+	    UNIT_RECORD, unit, sizeof(unit)), pn->unit) == 0;
 }
 
 /* Choose the y scale of a panel from its measured rates. */
@@ -150,12 +188,14 @@ panel_scale(const struct svg_plot *p, struct panel *pn)
 	int	i, j;
 
 	for (i = 0; i < p->nseries; i++) {
-		if (!in_panel(pn, &p->series[i]))
+		if (!in_panel(p, pn, &p->series[i]))
 			continue;
 		for (j = 0; j < p->nsizes; j++) {
 			v = p->series[i].rate[j];
 			if (!measured(v))
 				continue;
+			if (pn->bytes)
+				v *= 1024;
 			if (v < lo)
 				lo = v;
 			if (v > hi)
@@ -166,18 +206,26 @@ panel_scale(const struct svg_plot *p, struct panel *pn)
 		pn->logy = 0;
 		pn->ylo = 0;
 		pn->yhi = 1;
+		pn->step = 1;
 		return;
 	}
 	pn->logy = hi / lo > 10;
 	if (pn->logy) {
-		pn->ylo = floor(log10(lo));
-		pn->yhi = ceil(log10(hi));
+		/* Ticks at whole powers of 2 (bytes) or 10, at most 10. */
+		pn->ylo = floor(pn->bytes ? log2(lo) : log10(lo));
+		pn->yhi = ceil(pn->bytes ? log2(hi) : log10(hi));
 		if (pn->yhi <= pn->ylo)
 			pn->yhi = pn->ylo + 1;
+		for (pn->step = 1; (pn->yhi - pn->ylo) / pn->step > 10;
+		    pn->step *= 2)
+			;
+		pn->yhi = pn->ylo + ceil((pn->yhi - pn->ylo) / pn->step) *
+		    pn->step;
 	} else {
 		pn->ylo = 0;
-		pn->yhi = ceil(hi * 1.1 / nice_step(hi * 1.1)) *
+		pn->step = pn->bytes ? binary_step(hi * 1.1) :
 		    nice_step(hi * 1.1);
+		pn->yhi = ceil(hi * 1.1 / pn->step) * pn->step;
 	}
 }
 
@@ -185,7 +233,7 @@ static void
 panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 {
 	char	buf[64];
-	double	y, x, step, t;
+	double	y, x, step, t, v;
 	int	k;
 	int	i, every, bottom = pn->top + pn->height;
 
@@ -195,12 +243,11 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	    PLOT_RIGHT - PLOT_LEFT, pn->height);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
 	    "%s (log2 scale)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
-	    bottom + 38, p->jobs_axis ? "workers, -j (the aggregate)" :
-	    "file size");
+	    bottom + 38, p->x_label != NULL ? p->x_label : "file size");
 	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" "
 	    "text-anchor=\"middle\">%s (%s scale)</text>\n",
-	    pn->top + pn->height / 2, pn->unit,
-	    pn->logy ? "log10" : "linear");
+	    pn->top + pn->height / 2, pn->bytes ? "bytes/s" : pn->unit,
+	    !pn->logy ? "linear" : pn->bytes ? "log2" : "log10");
 
 	/* X ticks: every size, or every second or fourth when crowded. */
 	every = 1;
@@ -208,9 +255,8 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		every *= 2;
 	for (i = 0; i < p->nsizes; i += every) {
 		x = x_of(p, (double)p->sizes[i]);
-		if (p->jobs_axis)
-			snprintf(buf, sizeof(buf), "%llu",
-			    (unsigned long long)p->sizes[i]);
+		if (p->x_tick != NULL)
+			p->x_tick(buf, sizeof(buf), p->sizes[i]);
 		else
 			units_size_short(buf, sizeof(buf), p->sizes[i]);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
@@ -219,20 +265,33 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		    "%s</text>\n", x, bottom + 18, buf);
 	}
 
-	/* Y ticks with light grid lines. */
-	if (pn->logy)
-		step = 1;
-	else
-		step = nice_step(pn->yhi - pn->ylo);
+	/*
+	 * Y ticks with light grid lines: bytes per second in binary units
+	 * (units_rate_bytes()), operations per second in decimal ones.
+	 */
+	step = pn->step;
 	for (k = 0; (t = pn->ylo + k * step) <= pn->yhi + step / 1000; k++) {
 		y = pn->top + pn->height - (t - pn->ylo) /
 		    (pn->yhi - pn->ylo) * pn->height;
-		units_rate_short(buf, sizeof(buf), pn->logy ? pow(10, t) : t);
+		v = !pn->logy ? t : pn->bytes ? exp2(t) : pow(10, t);
+		if (pn->bytes)
+			units_rate_bytes(buf, sizeof(buf), v);
+		else
+			units_rate_short(buf, sizeof(buf), v);
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 		    "stroke=\"#ddd\"/>\n", PLOT_LEFT, y, PLOT_RIGHT, y);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
-		    "%s</text>\n", PLOT_LEFT - 6, y + 4, buf);
+		fprintf(f, "<text class=\"ytick\" x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\">%s</text>\n", PLOT_LEFT - 6, y + 4,
+		    buf);
 	}
+}
+
+/* Whether the RAM line is drawn: RAM lies within the sizes. */
+static int
+ram_line(const struct svg_plot *p)
+{
+	return p->ram != 0 && p->nsizes > 1 && p->ram >= p->sizes[0] &&
+	    p->ram <= p->sizes[p->nsizes - 1];
 }
 
 /* The RAM line, or a note when RAM lies outside the sizes swept. */
@@ -242,12 +301,11 @@ panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	double	x;
 	char	note[96], ram[32];
 
-	if (p->ram == 0 || p->jobs_axis)
+	if (p->ram == 0)
 		return;
 	units_ram(ram, sizeof(ram), p->ram);
 	snprintf(note, sizeof(note), "RAM %s", ram);
-	if (p->nsizes > 1 && p->ram >= p->sizes[0] &&
-	    p->ram <= p->sizes[p->nsizes - 1]) {
+	if (ram_line(p)) {
 		x = x_of(p, (double)p->ram);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		    "stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n",
@@ -261,20 +319,47 @@ panel_ram(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	}
 }
 
+/* Whether panel pn has a ring: a knee on one of its lines. */
+static int
+panel_rings(const struct svg_plot *p, const struct panel *pn)
+{
+	int	i;
+
+	for (i = 0; i < p->nseries; i++)
+		if (in_panel(p, pn, &p->series[i]) &&
+		    (p->series[i].nknees > 0 || p->series[i].mark_title != NULL))
+			return 1;
+	return 0;
+}
+
+/* The series' legend text: its own, or "block write, chunk 4k". */
+static void
+series_label(char *buf, size_t len, const struct svg_series *s)
+{
+	char	c[32];
+
+	if (s->label != NULL) {
+		snprintf(buf, len, "%s", s->label);
+		return;
+	}
+	units_chunk(c, sizeof(c), s->chunk);
+	snprintf(buf, len, "%s, chunk %s", phase_table[s->phase]->words, c);
+}
+
 static void
 series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
     const struct svg_series *s)
 {
 	const char	*colour = phase_table[s->phase]->colour;
 	const char	*dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
-	char		 c[32], words[200];
+	char		 label[200], words[200];
 	double		 x, y, x2, y2;
 	int		 j, k, first = 1;
 
-	units_chunk(c, sizeof(c), s->chunk);
-	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\""
-	    "%s%s%s points=\"", colour, *dash ? " stroke-dasharray=\"" : "",
-	    dash, *dash ? "\"" : "");
+	series_label(label, sizeof(label), s);
+	fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
+	    "stroke-width=\"2\"%s%s%s points=\"", colour,
+	    *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
 	for (j = 0; j < p->nsizes; j++) {
 		if (!measured(s->rate[j]))
 			continue;
@@ -282,8 +367,9 @@ series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
 		    x_of(p, (double)p->sizes[j]), y_of(pn, s->rate[j]));
 		first = 0;
 	}
-	fprintf(f, "\"><title>%s, chunk %s</title></polyline>\n",
-	    phase_id_name(s->phase), c);
+	fputs("\"><title>", f);
+	xml_text(f, label);
+	fputs("</title></polyline>\n", f);
 	for (j = 0; j < p->nsizes; j++) {
 		if (!measured(s->rate[j]))
 			continue;
@@ -292,25 +378,25 @@ series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
 		    y_of(pn, s->rate[j]), colour);
 	}
 
-	/* The concurrency knee: a ring on its point, and its job count. */
-	if (p->jobs_axis && s->jobs_knee >= 0 && s->jobs_knee < p->nsizes &&
-	    measured(s->rate[s->jobs_knee])) {
-		x = x_of(p, (double)p->sizes[s->jobs_knee]);
-		y = y_of(pn, s->rate[s->jobs_knee]);
-		knee_jobs_format(words, sizeof(words),
-		    phase_id_name(s->phase), s->size, s->chunk,
-		    (int)p->sizes[s->jobs_knee], s->jobs_gain, p->knee_pct);
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
-		    "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"><title>",
-		    x, y, colour);
-		xml_text(f, words);
+	/* A list axis's knee: a ring on its point, and a label. */
+	if (s->mark_title != NULL && s->mark >= 0 && s->mark < p->nsizes &&
+	    measured(s->rate[s->mark])) {
+		x = x_of(p, (double)p->sizes[s->mark]);
+		y = y_of(pn, s->rate[s->mark]);
+		fprintf(f, "<circle class=\"knee\" cx=\"%.1f\" cy=\"%.1f\" "
+		    "r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\">"
+		    "<title>", x, y, colour);
+		xml_text(f, s->mark_title);
 		fputs("</title></circle>\n", f);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">knee: "
-		    "%llu jobs</text>\n", x + 10, y - 10, colour,
-		    (unsigned long long)p->sizes[s->jobs_knee]);
+		if (s->mark_label != NULL) {
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">",
+			    x + 10, y - 10, colour);
+			xml_text(f, s->mark_label);
+			fputs("</text>\n", f);
+		}
 	}
 
-	/* Each knee: a ring around the middle of its step. */
+	/* Each knee across sizes: a ring around the middle of its step. */
 	for (k = 0; k < s->nknees; k++) {
 		const struct knee *kn = &s->knees[k];
 
@@ -320,50 +406,56 @@ series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
 		y2 = y_of(pn, kn->after);
 		knee_format(words, sizeof(words), phase_id_name(s->phase),
 		    s->chunk, kn, p->sizes[kn->from], p->sizes[kn->to], p->ram);
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
-		    "fill=\"none\" stroke=\"%s\" stroke-width=\"2\"><title>",
-		    (x + x2) / 2, (y + y2) / 2, colour);
+		fprintf(f, "<circle class=\"knee\" cx=\"%.1f\" cy=\"%.1f\" "
+		    "r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\">"
+		    "<title>", (x + x2) / 2, (y + y2) / 2, colour);
 		xml_text(f, words);
 		fputs("</title></circle>\n", f);
 	}
 }
 
+/* The legend: the lines drawn, then a ring and RAM when they are. */
 static void
 panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 {
 	const char	*dash;
-	char		 c[32];
+	char		 label[200];
 	int		 i, row = 0, y;
 
 	for (i = 0; i < p->nseries; i++) {
 		const struct svg_series *s = &p->series[i];
 
-		if (!in_panel(pn, s))
+		if (!in_panel(p, pn, s))
 			continue;
 		dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
-		units_chunk(c, sizeof(c), s->chunk);
+		series_label(label, sizeof(label), s);
 		y = pn->top + 8 + row * LEGEND_ROW;
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", LEGEND_LEFT,
 		    y, LEGEND_LEFT + 34, y, phase_table[s->phase]->colour,
 		    *dash ? " stroke-dasharray=\"" : "", dash,
 		    *dash ? "\"" : "");
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%s, chunk %s</text>\n",
-		    LEGEND_LEFT + 42, y + 4, phase_table[s->phase]->words, c);
+		fprintf(f, "<text class=\"legend\" x=\"%d\" y=\"%d\">",
+		    LEGEND_LEFT + 42, y + 4);
+		xml_text(f, label);
+		fputs("</text>\n", f);
 		row++;
 	}
 	y = pn->top + 8 + row * LEGEND_ROW;
-	fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"none\" "
-	    "stroke=\"#444\" stroke-width=\"2\"/>\n", LEGEND_LEFT + 17, y);
-	fprintf(f, "<text x=\"%d\" y=\"%d\">knee</text>\n", LEGEND_LEFT + 42,
-	    y + 4);
-	if (p->ram != 0) {
+	if (panel_rings(p, pn)) {
+		fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"none\" "
+		    "stroke=\"#444\" stroke-width=\"2\"/>\n", LEGEND_LEFT + 17,
+		    y);
+		fprintf(f, "<text class=\"legend-mark\" x=\"%d\" y=\"%d\">"
+		    "knee</text>\n", LEGEND_LEFT + 42, y + 4);
 		y += LEGEND_ROW;
+	}
+	if (ram_line(p)) {
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		    "stroke=\"#000\" stroke-dasharray=\"6 4\"/>\n",
 		    LEGEND_LEFT + 17, y - 7, LEGEND_LEFT + 17, y + 7);
-		fprintf(f, "<text x=\"%d\" y=\"%d\">RAM</text>\n",
-		    LEGEND_LEFT + 42, y + 4);
+		fprintf(f, "<text class=\"legend-mark\" x=\"%d\" y=\"%d\">RAM"
+		    "</text>\n", LEGEND_LEFT + 42, y + 4);
 	}
 }
 
@@ -373,18 +465,26 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 	struct panel	 pn[PH_COUNT];
 	int		 np = 0, i, k, top = PANEL_TOP, height, need;
 
-	/* A panel per unit, in the order the series first use them. */
+	/*
+	 * A panel per unit, in the order the series first use them; a
+	 * series with no measured point is not drawn, and a unit with none
+	 * has no panel.
+	 */
 	memset(pn, 0, sizeof(pn));
-	for (k = 0; k < p->nseries; k++) {
+	for (k = 0; k < p->nseries && p->nsizes > 0; k++) {
+		if (!drawn(p, &p->series[k]))
+			continue;
 		for (i = 0; i < np; i++)
-			if (in_panel(&pn[i], &p->series[k]))
+			if (in_panel(p, &pn[i], &p->series[k]))
 				break;
 		if (i < np || np == PH_COUNT)
 			continue;
 		phase_unit(phase_table[p->series[k].phase], UNIT_RECORD,
 		    pn[np].unit, sizeof(pn[np].unit));
+		pn[np].bytes = (phase_table[p->series[k].phase]->flags &
+		    PHASE_OPS) == 0;
 		for (i = 0; i < p->nseries; i++) {
-			if (in_panel(&pn[np], &p->series[i]))
+			if (in_panel(p, &pn[np], &p->series[i]))
 				pn[np].n++;
 		}
 		/* Tall enough for the legend. */
@@ -392,8 +492,7 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 		pn[np].height = need > PANEL_HEIGHT ? need : PANEL_HEIGHT;
 		pn[np].top = top;
 		top += pn[np].height + PANEL_GAP;
-		if (p->nsizes > 0)
-			panel_scale(p, &pn[np]);
+		panel_scale(p, &pn[np]);
 		np++;
 	}
 	height = np == 0 ? PANEL_TOP + 40 : top - PANEL_GAP + 60;
@@ -412,18 +511,18 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 	xml_text(f, p->title != NULL ? p->title : "bonnie-ng sweep");
 	fputs("</text>\n", f);
 
-	for (k = 0; k < np && p->nsizes > 0; k++) {
+	for (k = 0; k < np; k++) {
 		fprintf(f, "<g>\n");
 		panel_axes(f, p, &pn[k]);
 		panel_ram(f, p, &pn[k]);
 		for (i = 0; i < p->nseries; i++) {
-			if (in_panel(&pn[k], &p->series[i]))
+			if (in_panel(p, &pn[k], &p->series[i]))
 				series_line(f, p, &pn[k], &p->series[i]);
 		}
 		panel_legend(f, p, &pn[k]);
 		fprintf(f, "</g>\n");
 	}
-	if (np == 0 || p->nsizes == 0)
+	if (np == 0)
 		fprintf(f, "<text x=\"%d\" y=\"%d\">no points measured"
 		    "</text>\n", PLOT_LEFT, PANEL_TOP + 20);
 	fputs("</svg>\n", f);

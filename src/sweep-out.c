@@ -82,53 +82,37 @@ sweep_print_head(FILE *f, const struct sweep_result *r)
 {
 	char	b1[32], b2[32];
 
-	units_size_short(b1, sizeof(b1), r->sizes[0]);
-	units_size_short(b2, sizeof(b2), r->sizes[r->nsizes - 1]);
-	fprintf(f, "bonnie-ng sweep of %s: sizes %s to %s, %d of %d points, "
-	    "cache %s\n\n", sweep_dir(r), b1, b2, r->npoints,
-	    r->nsizes * r->nchunks * (r->njobs > 0 ? r->njobs : 1),
+	if (sweep_files_mode(r)) {
+		units_files(b1, sizeof(b1), r->files[0]);
+		units_files(b2, sizeof(b2), r->files[r->nfiles - 1]);
+	} else {
+		units_size_short(b1, sizeof(b1), r->sizes[0]);
+		units_size_short(b2, sizeof(b2), r->sizes[r->nsizes - 1]);
+	}
+	fprintf(f, "bonnie-ng sweep of %s: %s %s to %s, %d of %d points, "
+	    "cache %s\n\n", sweep_dir(r), sweep_files_mode(r) ?
+	    "file counts" : "sizes", b1, b2, r->npoints, sweep_npoints(r),
 	    cache_mode_name(r->opt->cache));
 }
 
 void
 sweep_print_tables(FILE *f, const struct sweep_result *r)
 {
-	const struct phase	*ph;
-	char			 buf[32];
-	double			 v;
-	int			 id, i, k;
+	const int	at[SWEEP_DIMS] = { 0 };
+	char		title[128], unit[32];
+	int		id;
 
-	if (r->njobs > 1) {
-		sweep_jobs_print_tables(f, r);
+	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1) {
+		sweep_axis_print_tables(f, r);
 		return;
 	}
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		ph = phase_table[id];
-		fprintf(f, "%s, %s\n", ph->words,
-		    phase_unit(ph, UNIT_TABLE, buf, sizeof(buf)));
-		fprintf(f, "%8s", "size");
-		for (k = 0; k < r->nchunks; k++) {
-			units_chunk(buf, sizeof(buf), r->chunks[k]);
-			fprintf(f, " %10s", buf);
-		}
-		fputc('\n', f);
-		for (i = 0; i < r->nsizes; i++) {
-			units_size_short(buf, sizeof(buf), r->sizes[i]);
-			fprintf(f, "%8s", buf);
-			for (k = 0; k < r->nchunks; k++) {
-				v = sweep_rate(r, id, i, k);
-				if (isnan(v))
-					fprintf(f, " %10s", "-");
-				else if (ph->flags & PHASE_OPS)
-					fprintf(f, " %10.1f", v);
-				else
-					fprintf(f, " %10lld", units_kps(v));
-			}
-			fputc('\n', f);
-		}
-		fputc('\n', f);
+		snprintf(title, sizeof(title), "%s, %s", phase_table[id]->words,
+		    phase_unit(phase_table[id], UNIT_TABLE, unit,
+		    sizeof(unit)));
+		sweep_table(f, r, id, SWEEP_SIZE, SWEEP_CHUNK, at, title);
 	}
 }
 
@@ -140,6 +124,11 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	char			 line[256];
 	int			 id, i, k, j, n, found = 0;
 
+	if (sweep_files_mode(r)) {
+		/* One size and chunk: only the knees along the counts. */
+		sweep_axis_print_knees(f, r);
+		return;
+	}
 	fprintf(f, "Knees (a change of more than %.0f%% that stays):\n",
 	    r->knee_pct);
 	for (id = 0; id < PH_COUNT; id++) {
@@ -169,8 +158,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	}
 	if (found == 0)
 		fprintf(f, "  none\n");
-	if (r->njobs > 1)
-		sweep_jobs_print_knees(f, r);
+	sweep_axis_print_knees(f, r);
 }
 
 /*
@@ -207,6 +195,19 @@ write_sweep(struct json *j, const struct sweep_result *r)
 	for (i = 0; i < (r->njobs > 0 ? r->njobs : 1); i++)
 		json_int(j, NULL, r->njobs > 0 ? r->jobs[i] : 1);
 	json_array_end(j);
+	json_array_start(j, "files");
+	for (i = 0; sweep_files_mode(r) && i < r->nfiles; i++)
+		json_uint(j, NULL, r->files[i]);
+	json_array_end(j);
+	if (sweep_files_mode(r)) {
+		json_uint(j, "files_max_bytes", r->opt->files_max);
+		json_uint(j, "files_min_bytes", r->opt->files_min);
+		json_uint(j, "files_dirs", r->opt->files_dirs);
+	} else {
+		json_null(j, "files_max_bytes");
+		json_null(j, "files_min_bytes");
+		json_null(j, "files_dirs");
+	}
 	json_bool(j, "capped", r->capped);
 	json_double(j, "knee_pct", r->knee_pct);
 	if (r->max_time > 0)
@@ -226,6 +227,10 @@ write_point(struct json *j, const struct sweep_point *pt)
 	json_uint(j, "size_bytes", pt->size);
 	json_uint(j, "chunk", pt->chunk);
 	json_int(j, "jobs", pt->jobs > 0 ? pt->jobs : 1);
+	if (pt->files > 0)
+		json_uint(j, "files", pt->files);
+	else
+		json_null(j, "files");
 	json_uint(j, "seed", pt->res.seed);
 	json_string(j, "start",
 	    pt->res.start_utc[0] != '\0' ? pt->res.start_utc : NULL);
@@ -314,7 +319,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 		}
 	}
 	json_array_end(j);
-	sweep_jobs_write_knees(j, r);
+	sweep_axis_write_knees(j, r);
 }
 
 int
@@ -359,8 +364,8 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	char			 title[512];
 	int			 id, k, n = 0, rc;
 
-	if (r->njobs > 1)
-		return sweep_jobs_write_svg(f, r);
+	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1)
+		return sweep_axis_write_svg(f, r);
 	memset(&p, 0, sizeof(p));
 	s = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*s));
 	v = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES, sizeof(*v));

@@ -3,6 +3,7 @@
  * lists) and the accessor of its grid of points.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,12 +109,12 @@ sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
 		if ((next = strchr(s, ',')) != NULL)
 			*next++ = '\0';
 		if (jobs_parse(s, &v, &why) == -1) {
-			errorf(cause, "invalid value for --jobs: %s", why);
+			errorf(cause, "%s", why);
 			goto fail;
 		}
 		if (n == max) {
-			errorf(cause, "invalid value for --jobs: '%s' (at "
-			    "most %d job counts)", arg, max);
+			errorf(cause, "'%s' (at most %d job counts)", arg,
+			    max);
 			goto fail;
 		}
 		out[n++] = v;
@@ -146,6 +147,168 @@ sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 	return n;
 }
 
+int
+sweep_parse_files(const char *arg, uint64_t *out, int max,
+    struct options *o, char **cause)
+{
+	const char	*colon = strchr(arg, ':');
+	char		*list, *s, *next, *one, *why = NULL;
+	int		 n = 0, i, j;
+
+	list = xstrdup(arg);
+	if (colon != NULL)
+		list[colon - arg] = '\0';
+	for (s = list; s != NULL; s = next) {
+		if ((next = strchr(s, ',')) != NULL)
+			*next++ = '\0';
+		if (n == max) {
+			errorf(cause, "'%s' (at most %d file counts)", arg,
+			    max);
+			goto fail;
+		}
+		one = xasprintf("%s%s", s, colon != NULL ? colon : "");
+		if (files_parse(one, o, &why) == -1) {
+			free(one);
+			errorf(cause, "%s", why);
+			goto fail;
+		}
+		free(one);
+		out[n++] = o->files_n;
+	}
+	qsort(out, (size_t)n, sizeof(*out), cmp_u64);
+	for (i = j = 0; i < n; i++) {
+		if (j == 0 || out[j - 1] != out[i])
+			out[j++] = out[i];
+	}
+	free(list);
+	return j;
+
+fail:
+	free(why);
+	free(list);
+	return -1;
+}
+
+int
+sweep_files_mode(const struct sweep_result *r)
+{
+	return r->nfiles > 0 && r->files[0] > 0;
+}
+
+int
+sweep_dim_len(const struct sweep_result *r, int d)
+{
+	int	n;
+
+	switch (d) {
+	case SWEEP_SIZE:
+		n = r->nsizes;
+		break;
+	case SWEEP_CHUNK:
+		n = r->nchunks;
+		break;
+	case SWEEP_JOBS:
+		n = r->njobs;
+		break;
+	case SWEEP_FILES:
+		n = r->nfiles;
+		break;
+	default:
+		n = 1;
+	}
+	return n > 0 ? n : 1;
+}
+
+uint64_t
+sweep_dim_value(const struct sweep_result *r, int d, int i)
+{
+	if (i < 0 || i >= sweep_dim_len(r, d))
+		return 0;
+	switch (d) {
+	case SWEEP_SIZE:
+		return r->nsizes > 0 ? r->sizes[i] : 0;
+	case SWEEP_CHUNK:
+		return r->nchunks > 0 ? r->chunks[i] : 0;
+	case SWEEP_JOBS:
+		return r->njobs > 0 ? (uint64_t)r->jobs[i] : 1;
+	case SWEEP_FILES:
+		return r->nfiles > 0 ? r->files[i] : 0;
+	default:
+		return 0;
+	}
+}
+
+void
+sweep_dim_label(char *buf, size_t len, const struct sweep_result *r, int d,
+    int i)
+{
+	uint64_t	v = sweep_dim_value(r, d, i);
+
+	switch (d) {
+	case SWEEP_SIZE:
+		units_size_short(buf, len, v);
+		break;
+	case SWEEP_CHUNK:
+		units_chunk(buf, len, v);
+		break;
+	case SWEEP_JOBS:
+		snprintf(buf, len, "-j %llu", (unsigned long long)v);
+		break;
+	default:
+		units_files(buf, len, v);
+	}
+}
+
+int
+sweep_npoints(const struct sweep_result *r)
+{
+	int	d, n = 1;
+
+	for (d = 0; d < SWEEP_DIMS; d++)
+		n *= sweep_dim_len(r, d);
+	return n;
+}
+
+int
+sweep_index(const struct sweep_result *r, const int *at)
+{
+	int	d, p = 0;
+
+	for (d = 0; d < SWEEP_DIMS; d++) {
+		if (at[d] < 0 || at[d] >= sweep_dim_len(r, d))
+			return -1;
+		p = p * sweep_dim_len(r, d) + at[d];
+	}
+	return p;
+}
+
+double
+sweep_rate_at(const struct sweep_result *r, enum phase_id id, const int *at)
+{
+	const struct phase_result	*ph;
+	int				 p = sweep_index(r, at);
+
+	if (p < 0 || p >= r->npoints)
+		return NAN;
+	ph = &r->points[p].res.ph[id];
+	if (!ph->ran || !(ph->rate > 0))
+		return NAN;
+	return ph->rate;
+}
+
+void
+sweep_series(const struct sweep_result *r, enum phase_id id, const int *at,
+    enum sweep_dim d, double *v)
+{
+	int	a[SWEEP_DIMS], i;
+
+	memcpy(a, at, sizeof(a));
+	for (i = 0; i < sweep_dim_len(r, d); i++) {
+		a[d] = i;
+		v[i] = sweep_rate_at(r, id, a);
+	}
+}
+
 double
 sweep_rate(const struct sweep_result *r, enum phase_id id, int i, int k)
 {
@@ -156,15 +319,7 @@ double
 sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
     int k, int j)
 {
-	int				 nj = r->njobs > 0 ? r->njobs : 1;
-	int				 p = (i * r->nchunks + k) * nj + j;
-	const struct phase_result	*ph;
+	const int	at[SWEEP_DIMS] = { i, k, j, 0 };
 
-	if (i < 0 || i >= r->nsizes || k < 0 || k >= r->nchunks ||
-	    j < 0 || j >= nj || p >= r->npoints)
-		return NAN;
-	ph = &r->points[p].res.ph[id];
-	if (!ph->ran || !(ph->rate > 0))
-		return NAN;
-	return ph->rate;
+	return sweep_rate_at(r, id, at);
 }

@@ -25,7 +25,7 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	const struct rs_run	*run;
 	struct sweep_point	*pt;
 	char			 s1[32], s2[32];
-	int			 p, id, nj;
+	int			 p, id;
 
 	memset(b, 0, sizeof(*b));
 	if (x == NULL)
@@ -47,26 +47,44 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	memcpy(r->chunks, x->chunks, (size_t)x->nchunks * sizeof(*x->chunks));
 	r->njobs = x->njobs;
 	memcpy(r->jobs, x->jobs, (size_t)x->njobs * sizeof(*x->jobs));
+	r->nfiles = 1;
+	if (x->nfiles > 0) {
+		r->nfiles = x->nfiles;
+		memcpy(r->files, x->files, (size_t)x->nfiles *
+		    sizeof(*x->files));
+		b->opt.files_n = x->files[0];
+		b->opt.files_max = x->files_max;
+		b->opt.files_min = x->files_min;
+		b->opt.files_dirs = x->files_dirs;
+		b->opt.files_given = 1;
+	}
 	r->capped = x->capped;
 	r->knee_pct = x->knee_pct;
 	r->max_time = x->max_time;
 	r->stopped = x->stopped;
-	nj = r->njobs > 0 ? r->njobs : 1;
-	if (rs->nruns > r->nsizes * r->nchunks * nj)
+	if (rs->nruns > sweep_npoints(r))
 		return errorf(cause, "%s: %d points, more than its %d sizes, "
-		    "%d chunks and %d job counts make", rs->file, rs->nruns,
-		    r->nsizes, r->nchunks, nj);
+		    "%d chunks, %d job counts and %d file counts make",
+		    rs->file, rs->nruns, r->nsizes, r->nchunks,
+		    sweep_dim_len(r, SWEEP_JOBS), sweep_dim_len(r, SWEEP_FILES));
 	r->npoints = rs->nruns;
 	r->points = xcalloc((size_t)r->npoints, sizeof(*r->points));
 	for (p = 0; p < r->npoints; p++) {
+		int	at[SWEEP_DIMS], d, rest = p;
+
 		run = &rs->runs[p];
 		pt = &r->points[p];
 		/* The point p must be the one the sweep ran p-th. */
-		pt->size = r->sizes[p / (r->nchunks * nj)];
-		pt->chunk = r->chunks[p / nj % r->nchunks];
-		pt->jobs = r->jobs[p % nj];
+		for (d = SWEEP_DIMS - 1; d >= 0; d--) {
+			at[d] = rest % sweep_dim_len(r, d);
+			rest /= sweep_dim_len(r, d);
+		}
+		pt->size = sweep_dim_value(r, SWEEP_SIZE, at[SWEEP_SIZE]);
+		pt->chunk = sweep_dim_value(r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
+		pt->jobs = (int)sweep_dim_value(r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->files = sweep_dim_value(r, SWEEP_FILES, at[SWEEP_FILES]);
 		if (run->size != pt->size || run->chunk != pt->chunk ||
-		    run->jobs != pt->jobs) {
+		    run->jobs != pt->jobs || run->files != pt->files) {
 			units_size_short(s1, sizeof(s1), pt->size);
 			units_chunk(s2, sizeof(s2), pt->chunk);
 			errorf(cause, "%s:%d: point %d is not the one the sweep "

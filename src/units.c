@@ -201,6 +201,15 @@ units_size_short(char *buf, size_t len, uint64_t bytes)
 }
 
 int
+units_files(char *buf, size_t len, uint64_t files)
+{
+	if (files >= 1024 && files % 1024 == 0)
+		return snprintf(buf, len, "%lluk",
+		    (unsigned long long)(files / 1024));
+	return snprintf(buf, len, "%llu", (unsigned long long)files);
+}
+
+int
 units_ram(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes >= (1u << 30))
@@ -249,6 +258,36 @@ units_rate_short(char *buf, size_t len, double v)
 	if (v >= 1e3)
 		return snprintf(buf, len, "%gk", v / 1e3);
 	return snprintf(buf, len, "%g", v);
+}
+
+/* bytes in the largest binary unit it reaches, then tail ("/s" or ""). */
+static int
+binary(char *buf, size_t len, double bytes, const char *tail)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+	    "PiB", "EiB" };
+	double	v = bytes;
+	int	u = 0;
+
+	if (!(v > 0) || !isfinite(v))
+		return snprintf(buf, len, "0 B%s", tail);
+	while (v >= 1024 && u < (int)(sizeof(unit) / sizeof(unit[0])) - 1) {
+		v /= 1024;
+		u++;
+	}
+	return snprintf(buf, len, "%.4g %s%s", v, unit[u], tail);
+}
+
+int
+units_size_binary(char *buf, size_t len, uint64_t bytes)
+{
+	return binary(buf, len, (double)bytes, "");
+}
+
+int
+units_rate_bytes(char *buf, size_t len, double bytes_per_s)
+{
+	return binary(buf, len, bytes_per_s, "/s");
 }
 
 int

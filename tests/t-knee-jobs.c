@@ -48,7 +48,9 @@ main(void)
 	ok(n == 4 && jobs[0] == 1 && jobs[1] == 2 && jobs[2] == 4 &&
 	    jobs[3] == 8, "--jobs is sorted, without repeats");
 	ok(sweep_parse_jobs("0", jobs, 16, &cause) == -1 && cause != NULL &&
-	    strstr(cause, "--jobs") != NULL, "--jobs 0 is refused, named");
+	    strstr(cause, "'0'") != NULL && strstr(cause, "--jobs") == NULL,
+	    "--jobs 0 is refused, naming the value (the parser names the "
+	    "option)");
 	free(cause);
 	cause = NULL;
 	ok(sweep_parse_jobs("1025", jobs, 16, &cause) == -1,

@@ -49,6 +49,40 @@ count(const char *s, const char *what)
 	return n;
 }
 
+/*
+ * The y tick labels of the plot's first panel, in order, as bytes per
+ * second: each must be "N UNIT/s" with a binary unit; the first label
+ * without "/s" starts the next panel.  Their y positions go to ys.
+ * Returns how many, or -1 when one is not of that form.
+ */
+static int
+byte_ticks(const char *s, double *v, double *ys, int max)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	const char	*tag = "<text class=\"ytick\" x=\"";
+	char		 u[16];
+	double		 x, y, n;
+	int		 k = 0, i, got;
+
+	while ((s = strstr(s, tag)) != NULL && k < max) {
+		s += strlen(tag);
+		if (strchr(s, '<') == NULL || strchr(s, '/') > strchr(s, '<'))
+			break;
+		got = 0;
+		if (sscanf(s, "%lf\" y=\"%lf\" text-anchor=\"end\">%lf "
+		    "%15[^/<]/s</text>%n", &x, &y, &n, u, &got) != 4 ||
+		    got == 0)
+			return -1;
+		for (i = 0; i < 5 && strcmp(u, unit[i]) != 0; i++)
+			;
+		if (i == 5)
+			return -1;
+		v[k] = n * pow(1024, i);
+		ys[k++] = y;
+	}
+	return k;
+}
+
 static void
 xmllint(const char *path, const char *desc)
 {
@@ -106,7 +140,27 @@ main(void)
 	is_int(count(out, "<polyline"), 3, "one polyline per chunk per phase");
 	is_int(count(out, "stroke-dasharray=\"6 4\"/>"), 2 + 2,
 	    "RAM line in both panels (and in both legends)");
-	ok(strstr(out, "KiB/s (log10 scale)") != NULL, "KiB/s panel is log");
+	is_int(count(out, "class=\"legend\""), 3,
+	    "a legend entry per line drawn");
+	is_int(count(out, ">knee</text>"), 2,
+	    "both panels have rings, both legends say knee");
+	ok(strstr(out, "bytes/s (log2 scale)") != NULL,
+	    "the throughput panel is log2, in bytes/s");
+	ok(strstr(out, "KiB/s (") == NULL, "no KiB/s axis");
+	{
+		double	tv[32], ty[32];
+		int	nt = byte_ticks(out, tv, ty, 32), good = nt >= 3, t;
+
+		/* The first panel's ticks: whole powers of two, evenly. */
+		for (t = 1; good && t < nt && tv[t] > tv[t - 1]; t++)
+			good = tv[t] == 2 * tv[t - 1] &&
+			    fabs((ty[t - 1] - ty[t]) - (ty[0] - ty[1])) < 0.2;
+		printf("# %d log ticks\n", nt);
+		ok(good, "log ticks parse as bytes/s, doubling, evenly spaced");
+		ok(nt >= 3 && tv[0] <= 1.1e5 * 1024 && tv[0] * 2 > 1.1e5 * 1024,
+		    "the lowest tick is the power of two below the slowest "
+		    "point");
+	}
 	ok(strstr(out, "seeks/s (log10 scale)") != NULL, "seeks panel is log");
 	ok(strstr(out, "/tmp/&lt;a&amp;b&gt;") != NULL, "title escaped");
 	ok(strstr(out, "<title>block write, chunk 4k: falls 87% between "
@@ -122,8 +176,23 @@ main(void)
 	p.nseries = 1;
 	p.ram = (uint64_t)64 << 30;
 	out = plot(&p, path);
-	ok(out != NULL && strstr(out, "KiB/s (linear scale)") != NULL,
+	ok(out != NULL && strstr(out, "bytes/s (linear scale)") != NULL,
 	    "narrow range: linear");
+	{
+		/* 98 to 120 KiB/s: steps of 32 KiB/s from 0 to 160. */
+		double	tv[32], ty[32];
+		int	nt = out != NULL ? byte_ticks(out, tv, ty, 32) : -1, t;
+		int	good = nt == 6;
+
+		for (t = 0; good && t < nt; t++)
+			good = tv[t] == t * 32768.0;
+		printf("# %d linear ticks\n", nt);
+		ok(good, "linear ticks: 0 B/s, 32 KiB/s ... 160 KiB/s");
+		ok(out != NULL && strstr(out, ">0 B/s<") != NULL &&
+		    strstr(out, ">160 KiB/s<") != NULL, "the ticks in words");
+		ok(out != NULL && count(out, "class=\"legend-mark\"") == 0,
+		    "no knee drawn, RAM not drawn: neither in the legend");
+	}
 	ok(out != NULL && strstr(out, "RAM 64.0 GiB, beyond the sizes") !=
 	    NULL, "RAM beyond the sizes: a note");
 	p.ram = (uint64_t)3 << 20;
@@ -134,6 +203,31 @@ main(void)
 	ok(out != NULL && count(out, "<polyline") == 1, "one series");
 	xmllint(path, "linear plot is well-formed XML");
 	free(out);
+
+	/* A line with no point is neither drawn nor in the legend. */
+	{
+		double	none[6] = { NAN, NAN, NAN, NAN, NAN, NAN };
+		struct svg_series s4[4];
+
+		s4[0] = s[0];
+		s4[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
+		    .rate = none };
+		s4[2] = (struct svg_series){ .phase = PH_SEEKS, .chunk = 4096,
+		    .rate = none };
+		s4[3] = s[1];
+		p.series = s4;
+		p.nseries = 4;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<polyline") == 2 &&
+		    count(out, "class=\"legend\"") == 2,
+		    "two lines with points: two polylines, two legend entries");
+		ok(out != NULL && strstr(out, "block read") == NULL,
+		    "the line with no point is not in the legend");
+		ok(out != NULL && strstr(out, "seeks/s") == NULL,
+		    "a unit with no line drawn has no panel");
+		p.series = s;
+		free(out);
+	}
 
 	/* Nothing measured at all still makes a valid document. */
 	p.nsizes = 0;

@@ -6,8 +6,9 @@
 scratch
 
 "$BONNIE" sweep -d "$T" --jobs 0 >"$T/out" 2>"$T/err"
-[ $? -eq 2 ] && grep -q -- "--jobs" "$T/err"
-check "sweep --jobs 0 is refused with exit 2" $?
+[ $? -eq 2 ] && grep -q -- "--jobs" "$T/err" &&
+    [ "$(grep -o -- "--jobs" "$T/err" | wc -l)" -eq 1 ]
+check "sweep --jobs 0 is refused with exit 2, naming --jobs once" $?
 
 "$BONNIE" sweep -d "$T" -q --sizes 8m..16m --chunks 16k --jobs 2,1 \
     --phases write,read --json "$T/s.json" --svg "$T/s.svg" \

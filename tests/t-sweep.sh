@@ -39,6 +39,35 @@ check "tables for block write and block read" $?
 grep -q '^Knees (a change of more than 30% that stays):$' "$T/out"
 check "the knees are reported" $?
 
+# The plan, on stderr before the first point: 6 points, and the bytes
+# they write, 1 + 2 + 4 MiB for each of the two chunks; then, after the
+# first point, an estimate from that point's time: every phase here
+# scales with the size, so 14 times it.
+sed -n 1p "$T/err" | grep -q '^bonnie-ng: sweep: 6 points (3 sizes x 2 chunks), 14 MiB to write in all; the time is estimated after the first point$'
+check "the plan comes first: points, axes and bytes to write" $?
+est=$(sed -n 2p "$T/err" | sed -n 's/^bonnie-ng: sweep: point 1 took \([0-9.]*\) s; all 6 points should take about \([0-9.]*\) s.*/\1 \2/p')
+diag "point 1 and the estimate: $est"
+echo "$est" | awk 'NF == 2 && $1 > 0 { d = $2 - 14 * $1; if (d < 0) d = -d;
+    exit !(d <= 0.008) } { exit 1 }'
+check "the estimate follows point 1: 14 times its time ($est)" $?
+if command -v jq >/dev/null 2>&1; then
+	jq -e '([.points[].phases.write.bytes] | add) == 14 * 1048576' \
+	    "$T/s.json" >/dev/null
+	check "the plan's bytes are what the points wrote" $?
+	t1=${est%% *}
+	jq -e --argjson t1 "${t1:-0}" '[.points[0].phases[] | select(. !=
+	    null) | .elapsed_s] | add as $s | $s > 0 and $s <= $t1' \
+	    "$T/s.json" >/dev/null
+	check "point 1's time is measured: at least its phases' time" $?
+else
+	skip "jq is not installed"
+	skip "jq is not installed"
+fi
+"$BONNIE" sweep -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
+    >/dev/null 2>"$T/qerr"
+[ $? -eq 0 ] && ! grep -q 'sweep: .*point' "$T/qerr"
+check "-q: no plan and no estimate" $?
+
 if command -v jq >/dev/null 2>&1; then
 	jq -e '.schema == "bonnie-ng-sweep/1" and (.points | length) == 6 and
 	    ([.points[] | select(.phases.write != null and

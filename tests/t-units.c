@@ -184,6 +184,23 @@ test_rates(void)
 	fmt_is(units_rate_short, 1e3, "1k", "tick 1k");
 	fmt_is(units_rate_short, 3e9, "3G", "tick 3G");
 	fmt_is(units_rate_short, 1234567, "1.23457M", "tick to six digits");
+
+	fmt_is(units_rate_bytes, 1073741824.0, "1 GiB/s", "1 GiB/s");
+	fmt_is(units_rate_bytes, 512.0 * 1048576, "512 MiB/s", "512 MiB/s");
+	fmt_is(units_rate_bytes, 1.25 * 1073741824, "1.25 GiB/s",
+	    "a quarter step of GiB");
+	fmt_is(units_rate_bytes, 768.0 * 1048576, "768 MiB/s",
+	    "below a GiB stays in MiB");
+	fmt_is(units_rate_bytes, 1023, "1023 B/s", "below a KiB in bytes");
+	fmt_is(units_rate_bytes, 1024, "1 KiB/s", "1 KiB/s");
+	fmt_is(units_rate_bytes, 3.0 * 1099511627776, "3 TiB/s", "TiB/s");
+	fmt_is(units_rate_bytes, 0, "0 B/s", "0 B/s");
+	fmt_is(units_rate_bytes, -1, "0 B/s", "negative is 0 B/s");
+	fmt_is(units_rate_bytes, NAN, "0 B/s", "NaN is 0 B/s");
+	fmt_is(units_size_binary, (uint64_t)7 << 20, "7 MiB", "7 MiB");
+	fmt_is(units_size_binary, (uint64_t)3 << 29, "1.5 GiB", "1.5 GiB");
+	fmt_is(units_size_binary, 800, "800 B", "800 B");
+	fmt_is(units_size_binary, 0, "0 B", "0 B");
 }
 
 static void

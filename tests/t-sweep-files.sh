@@ -1,0 +1,108 @@
+#!/bin/sh
+# sweep --files: the file count as the sweep's axis, end to end at tiny
+# counts: a table per file phase with a row per count, the files knees in
+# words, in the record and on the plot, every file and directory removed,
+# report redrawing it from the record, and bad values refused with exit 2
+# before anything is made.
+. tests/lib.sh
+scratch
+
+# On tmpfs when root: creating files on a disk's journal is slow here,
+# and the test is of the sweep, not of the disk.
+mkdir "$T/d"
+if is_root && mount -t tmpfs -o size=64m tmpfs "$T/d" 2>/dev/null; then
+	T_MOUNTS="$T/d"
+fi
+"$BONNIE" sweep -d "$T/d" --files 1,2,4:0:0:2 --json "$T/s.json" \
+    --svg "$T/s.svg" >"$T/out" 2>"$T/err"
+st=$?
+check "sweep --files 1,2,4 runs (exit $st)" $st
+[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+[ -z "$(ls -A "$T/d")" ]
+check "nothing left in the directory" $?
+
+# Six tables (the six file phases), each a header and a row per count.
+shape=$(awk '
+	/, files\/sec, by file count$/ { t++; inrow = 1; next }
+	inrow && NF == 0 { inrow = 0; next }
+	inrow && $1 == "files" { hdr++; next }
+	inrow { rows = rows $1 " " }
+	END { printf "%d tables, %d headers, rows %s", t, hdr, rows }' "$T/out")
+diag "$shape"
+[ "$shape" = "6 tables, 6 headers, rows 1k 2k 4k 1k 2k 4k 1k 2k 4k 1k 2k 4k 1k 2k 4k 1k 2k 4k " ]
+check "a table per file phase with a row per count" $?
+grep -q '^sequential create, files/sec, by file count$' "$T/out" &&
+    grep -q '^random delete, files/sec, by file count$' "$T/out"
+check "the tables are named by the phases' words" $?
+grep -q '^Files knees (the file count beyond which the rate falls more than 30% and stays):$' "$T/out"
+check "the files knees are reported" $?
+sed -n 1p "$T/err" | grep -q '^bonnie-ng: sweep: 3 points (3 file counts), 0 B to write in all; '
+check "the plan names the file counts (empty files: nothing to write)" $?
+grep -q '^bonnie-ng: sweep: point 1 took [0-9.]* s; all 3 points should take about' "$T/err"
+check "the estimate after the first point" $?
+
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.sweep.files == [1024, 2048, 4096] and .sweep.files_dirs == 2 and
+	    (.points | length) == 3 and ([.points[].files] == [1024, 2048, 4096]) and
+	    (.points | all(.phases.create.ops == .files and
+	        .phases.stat.ops == .files and .phases.rdelete.ops == .files and
+	        .phases.write == null and .phases.create.rate > 0)) and
+	    (.files_knees | type) == "array" and .stopped == null' \
+	    "$T/s.json" >/dev/null
+	check "the record: a point per count, each phase counting its files" $?
+	# Every knee the record names is a fall of more than the threshold
+	# from the best before it, and ends at a count of the sweep.
+	jq -e '.files_knees | all(.pct > 30 and .after < .before * 0.7 and
+	    .to_files > .files and (.files as $f | [1024, 2048, 4096] |
+	    index($f)) != null)' \
+	    "$T/s.json" >/dev/null
+	check "the record's files knees follow the rule" $?
+	n_knees=$(jq '.files_knees | length' "$T/s.json")
+else
+	skip "jq is not installed"
+	skip "jq is not installed"
+	n_knees=
+fi
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$T/s.svg"
+	check "the plot is well-formed SVG" $?
+	n=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/s.svg")
+	m=$(xmllint --xpath 'count(//*[@class="legend"])' "$T/s.svg")
+	[ "$n" = 6 ] && [ "$m" = 6 ]
+	check "a line and a legend entry per phase ($n, $m)" $?
+else
+	skip "xmllint is not installed"
+	skip "xmllint is not installed"
+fi
+grep -q 'files (k = 1024 files)' "$T/s.svg"
+check "the plot's x axis is the file count" $?
+n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
+[ "${n_knees:-x}" = "$n_marks" ]
+check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
+
+# report redraws the sweep from its record, byte for byte.
+cp "$T/out" "$T/s.txt"
+"$BONNIE" report "$T/s.json" >"$T/out" 2>"$T/err" && cmp -s "$T/out" "$T/s.txt"
+check "report of the record prints the same tables and knees" $?
+"$BONNIE" report -o svg "$T/s.json" >"$T/out" 2>"$T/err" &&
+    cmp -s "$T/out" "$T/s.svg"
+check "report -o svg of the record draws the same plot" $?
+
+# Bad values: exit 2, one line naming --files, nothing made.
+mkdir "$T/bad"
+bad() {
+	want=$1; shift
+	"$BONNIE" sweep -d "$T/bad" --json "$T/bad/x.json" "$@" \
+	    >"$T/out" 2>"$T/err"
+	status=$?
+	lines=$(wc -l <"$T/err" | tr -d ' ')
+	[ $status -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$T/out" ] &&
+	    grep -q -- "$want" "$T/err" && [ -z "$(ls -A "$T/bad")" ]
+	check "bad: $* (exit $status: $(cat "$T/err"))" $?
+}
+bad "invalid value for --files: '0'" --files 0
+bad "invalid value for --files: 'x'" --files 1,x
+bad "invalid value for --files" --files 1:1k:4k
+bad "runs only the file creation phases, and -p chose write" --files 1,2 -p write,create
+[ -n "${T_MOUNTS:-}" ] && umount "$T/d" && T_MOUNTS=
+done_testing
