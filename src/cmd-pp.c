@@ -516,10 +516,10 @@ pp_translate(struct pp_state *st, char **cause)
 		pp_say("-y %s: no %s: the %d worker%s (-c) start each test in "
 		    "lock-step", st->sem_mode, strcmp(st->sem_mode, "p") == 0 ?
 		    "prompt" : "semaphore", o->jobs, o->jobs == 1 ? "" : "s");
-	if (o->sync_writes && !st->size_zero && !o->fast)
-		pp_say("-b: the per-char write (stdio) and the seeks' writes "
-		    "are not fsync'ed one by one; the block write, rewrite "
-		    "and file tests are");
+	if (o->sync_writes && !st->size_zero)
+		pp_say("-b: %sthe seekers' writes are not fsync'ed one by one; "
+		    "the block write, rewrite and file tests are",
+		    o->fast ? "" : "the per-char write (stdio) and ");
 	if (options_check(o, cause) == -1)
 		return -1;
 	if (st->seed_file != NULL && pp_seed_file(st, cause) == -1)
