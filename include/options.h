@@ -20,7 +20,12 @@
 #include "pattern.h"
 
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
-enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP };
+/*
+ * --cache: drop the test file's pages (cold), leave every cache alone
+ * (keep), or also drop the whole system's caches before each reading or
+ * lookup phase (global; Linux, root).  Names: cache_mode_name().
+ */
+enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP, CACHE_MODE_GLOBAL };
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };

@@ -68,6 +68,9 @@ struct options;
 #define PHASE_WHOLE	0x200	/* Writes every byte of its data once: the
 				   test file, or with PHASE_META each file
 				   of --files (what a sweep's plan counts). */
+#define PHASE_LOOKS	0x400	/* Looks names up and reads inodes (stat,
+				   unlink): --cache=global drops every
+				   cache before it, as before a reader. */
 
 struct rng {
 	uint64_t	s[4];
@@ -293,6 +296,12 @@ void	rng_fill(struct rng *, unsigned char *, size_t);
  */
 void	files_cleanup(void);
 void	files_cleanup_files(void);
+/*
+ * The same from a signal handler (async-signal-safe: fstatat, unlinkat,
+ * rmdir by the names the phases use), for a second signal, a fault or
+ * running out of memory: the process ends next, so nothing is freed.
+ */
+void	files_cleanup_signal(void);
 
 /* Set when a terminating signal arrived; phases poll it between chunks. */
 extern volatile sig_atomic_t bn_stop_signal;

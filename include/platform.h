@@ -40,6 +40,16 @@ int	platform_drop_cache(int fd);
  * 0 or -1 with errno.
  */
 int	platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty);
+/*
+ * The whole system's caches (--cache=global): platform_drop_all_check()
+ * says whether this process may drop them, 0, or -1 with errno and the
+ * path it could not open in *what (ENOSYS where the system has no such
+ * control); platform_drop_all() writes every dirty page back (sync(2))
+ * and then drops the clean pages, dentries and inodes the kernel can
+ * free (Linux: "3" into /proc/sys/vm/drop_caches).  0 or -1 with errno.
+ */
+int	platform_drop_all_check(const char **what);
+int	platform_drop_all(void);
 /* Tell the system fd is read at random: no read-ahead.  0 or -1. */
 int	platform_advise_random(int fd);
 /*

@@ -58,6 +58,12 @@ void	record_write_target(struct json *, const struct options *,
 	    const struct sysinfo *);
 void	record_write_options(struct json *, const struct options *);
 /*
+ * A run's "free_space" member: the target's free space before the test
+ * file was made and after it was removed, what was lost and whether that
+ * is a leak (struct run_result).  Shared with the sweep record's points.
+ */
+void	record_write_space(struct json *, const struct run_result *);
+/*
  * The "memory" member: the memory available before the run, the
  * cgroup's limit, what --lock-mem locked and whether that held
  * (lock_held as in struct record), and where the RAM a run assumes

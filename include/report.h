@@ -59,8 +59,12 @@ int	report_extra_row(char *buf, size_t len, enum phase_id,
 extern const enum phase_id files_columns[FILES_NCOLS];
 extern const char report_files_header[];
 unsigned report_files_mask(void);
-struct options;
-void	report_files_spec(char *buf, size_t len, const struct options *);
+/*
+ * The files spec the row shows, as bonnie++'s -n takes it: N (files /
+ * 1024), :MAX:MIN when MAX > 0, /DIRS when DIRS > 1.
+ */
+void	report_files_spec(char *buf, size_t len, uint64_t files, uint64_t max,
+	    uint64_t min, uint64_t dirs);
 int	report_files_row(char *buf, size_t len, const char *label,
 	    const char *spec, const struct phase_result ph[PH_COUNT]);
 int	report_files_latency_row(char *buf, size_t len,

@@ -31,7 +31,13 @@ enum cache_state {
 	CSTATE_COLD,		/* Dropped and verified not resident. */
 	CSTATE_WARM,		/* Asked to drop, but >5% stayed resident. */
 	CSTATE_KEEP,		/* --cache=keep: left alone. */
-	CSTATE_DIRECT		/* O_DIRECT: the cache is bypassed. */
+	CSTATE_DIRECT,		/* O_DIRECT: the cache is bypassed. */
+	CSTATE_DROPPED,		/* A file phase after --cache=global's
+				   drop of every cache (not checkable per
+				   file). */
+	CSTATE_UNDROPPED	/* A file phase no drop reaches: its files'
+				   dentries and inodes are as the phase
+				   before left them. */
 };
 
 struct phase_result {
@@ -84,6 +90,8 @@ struct worker_phase {
 /* Where a worker ran. */
 struct worker_info {
 	char		 host[64];
+	int		 rank;		/* MPI: its rank, 0 on one host. */
+	int		 rank_worker;	/* Its index among its rank's. */
 	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
 	/* MPI: the rank's own host, "" unknown. */
 	char		 kernel[64];
@@ -111,6 +119,15 @@ struct run_result {
 	int		 file_removed;	/* The test file was removed. */
 	int		 file_left;	/* It could not be removed (said on
 					   stderr with its path). */
+	/*
+	 * The free space of the target file system (statvfs f_bavail)
+	 * before the test file was made and after it was removed; -1
+	 * unknown.  space_leak: after is lower than before by more than
+	 * 1% of the files' size plus 1 MiB (RUN_SPACE_SLACK).
+	 */
+	int64_t		 space_before;
+	int64_t		 space_after;
+	int		 space_leak;
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */

@@ -68,7 +68,12 @@ struct rs_settings {
 	int		 seekers;
 	int		 jobs;		/* Workers in lock-step; 0 unknown. */
 	uint64_t	 ram;		/* Bytes. */
-	char		*cache;		/* "cold", "keep" */
+	/* The file creation phases' --files (bonnie++ -n); 0 unknown. */
+	uint64_t	 files;		/* Files per set (N x 1024). */
+	uint64_t	 files_max;	/* Bytes. */
+	uint64_t	 files_min;
+	uint64_t	 files_dirs;	/* 0 or 1: one directory. */
+	char		*cache;		/* "cold", "keep", "global" */
 	char		*direct;	/* "yes", "no" */
 	char		*verified;	/* Reads checked (--verify): "yes",
 					   "no". */

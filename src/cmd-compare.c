@@ -20,6 +20,7 @@
 #include "error.h"
 #include "json.h"
 #include "phase.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "text.h"
@@ -157,6 +158,17 @@ NUM_SETTING(get_chunk, chunk)
 NUM_SETTING(get_seeks, seeks)
 NUM_SETTING(get_seekers, seekers)
 
+/* --files (bonnie++ -n) as the file creation row shows it. */
+static void
+get_files(const struct rs_settings *s, char *b, size_t n)
+{
+	if (s->files == 0)
+		snprintf(b, n, "-");
+	else
+		report_files_spec(b, n, s->files, s->files_max, s->files_min,
+		    s->files_dirs);
+}
+
 /* Records from before -j ran one worker. */
 static void
 get_jobs(const struct rs_settings *s, char *b, size_t n)
@@ -182,6 +194,7 @@ static const struct setting settings[] = {
 	{ "seeks", 1, get_seeks },
 	{ "seekers", 0, get_seekers },
 	{ "seekers mode", 0, get_seeker_mode },
+	{ "files", 1, get_files },
 	{ "seed", 0, get_seed },
 	{ "verify", 0, get_verify },
 	/* Checking costs reading time: verified rates are not comparable. */
@@ -791,9 +804,9 @@ print_text(struct compare *cmp)
 	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold);
 	printf("CPU is compared as cost: CPU seconds per GiB (per thousand "
-	    "seeks for seeks),\nfrom the rate and %%CPU, the raw %%CPU in "
-	    "brackets; a %%CPU that fell only\nbecause the rate fell is no "
-	    "gain.\n");
+	    "seeks, syncs or\nfiles for the phases that count them), from "
+	    "the rate and %%CPU, the raw %%CPU\nin brackets; a %%CPU that "
+	    "fell only because the rate fell is no gain.\n");
 	if (cmp->latency_skipped)
 		printf("Latency is not compared: the sides record different "
 		    "latencies (a text\nreport's Latency row is the 99th "
@@ -1216,8 +1229,8 @@ print_markdown(struct compare *cmp)
 	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold);
 	printf("CPU is compared as cost: CPU seconds per GiB (per thousand "
-	    "seeks for\nseeks), from the rate and %%CPU, the raw %%CPU in "
-	    "brackets.\n");
+	    "seeks, syncs or\nfiles for the phases that count them), from "
+	    "the rate and %%CPU, the raw %%CPU\nin brackets.\n");
 	if (cmp->latency_skipped)
 		printf("Latency is not compared: the sides record different "
 		    "latencies.\n");

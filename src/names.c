@@ -16,6 +16,10 @@ cache_state_name(enum cache_state s)
 		return "keep";
 	case CSTATE_DIRECT:
 		return "direct";
+	case CSTATE_DROPPED:
+		return "dropped";
+	case CSTATE_UNDROPPED:
+		return "undropped";
 	}
 	return "unknown";
 }

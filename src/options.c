@@ -74,22 +74,28 @@ options_finish(struct options *o)
 		o->ram_source = o->ram > 0 ? RAM_SYSTEM : RAM_UNKNOWN;
 }
 
+/* --cache's values, indexed by enum cache_mode. */
+static const char *const cache_modes[] = { "cold", "keep", "global" };
+
 int
 cache_mode_parse(const char *arg, enum cache_mode *out, char **why)
 {
-	if (strcmp(arg, "cold") == 0)
-		*out = CACHE_MODE_COLD;
-	else if (strcmp(arg, "keep") == 0)
-		*out = CACHE_MODE_KEEP;
-	else
-		return errorf(why, "'%s' (use cold or keep)", arg);
-	return 0;
+	size_t	i;
+
+	for (i = 0; i < sizeof(cache_modes) / sizeof(cache_modes[0]); i++)
+		if (strcmp(arg, cache_modes[i]) == 0) {
+			*out = (enum cache_mode)i;
+			return 0;
+		}
+	return errorf(why, "'%s' (use cold, keep or global)", arg);
 }
 
 const char *
 cache_mode_name(enum cache_mode m)
 {
-	return m == CACHE_MODE_KEEP ? "keep" : "cold";
+	if ((size_t)m >= sizeof(cache_modes) / sizeof(cache_modes[0]))
+		return "unknown";
+	return cache_modes[m];
 }
 
 int

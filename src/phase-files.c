@@ -436,6 +436,53 @@ files_cleanup_files(void)
 	fs.partial = left;
 }
 
+/* "%0*llu" of v into buf (width digits, then a NUL), signal-safe. */
+static void
+put_digits(char *buf, int width, uint64_t v)
+{
+	int	i;
+
+	buf[width] = '\0';
+	for (i = width - 1; i >= 0; i--) {
+		buf[i] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+/* Unlink name in dfd if it is a regular file of ours; signal-safe. */
+static void
+unlink_ours(int dfd, const char *name)
+{
+	struct stat	st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_uid == geteuid())
+		(void)unlinkat(dfd, name, 0);
+}
+
+void
+files_cleanup_signal(void)
+{
+	char		name[NAME_LEN];
+	uint64_t	i, n = fs.n;
+	unsigned	k, nsub = fs.nsub;
+
+	if (!fs.made)
+		return;
+	fs.made = 0;
+	if (fs.dfd != -1)
+		for (i = 0; i < n; i++) {
+			put_digits(name, 10, i);
+			unlink_ours(nsub > 0 ? fs.sub[i % nsub] : fs.dfd, name);
+		}
+	for (k = 0; k < nsub && fs.dfd != -1; k++) {
+		name[0] = 'd';
+		put_digits(name + 1, 5, k);
+		(void)unlinkat(fs.dfd, name, AT_REMOVEDIR);
+	}
+	(void)rmdir(fs.dir);
+}
+
 void
 files_cleanup(void)
 {
@@ -490,7 +537,7 @@ const struct phase phase_stat = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#bcbd22",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = ss_setup,
 	.run = ss_run,
 };
@@ -504,7 +551,7 @@ const struct phase phase_delete = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#7f7f7f",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = ss_setup,
 	.run = sd_run,
 };
@@ -532,7 +579,7 @@ const struct phase phase_rstat = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#ffbb78",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = rs_setup,
 	.run = rs_run,
 };
@@ -546,7 +593,7 @@ const struct phase phase_rdelete = {
 	.unit = "files",
 	.cost_unit = "s/kfile",
 	.colour = "#98df8a",
-	.flags = PHASE_OPS | PHASE_META,
+	.flags = PHASE_OPS | PHASE_META | PHASE_LOOKS,
 	.setup = rd_setup,
 	.run = rd_run,
 };

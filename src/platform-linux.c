@@ -104,6 +104,38 @@ platform_drop_cache(int fd)
 	return 0;
 }
 
+#define DROP_CACHES	"/proc/sys/vm/drop_caches"
+
+int
+platform_drop_all_check(const char **what)
+{
+	int	fd;
+
+	*what = DROP_CACHES;
+	if ((fd = open(DROP_CACHES, O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+int
+platform_drop_all(void)
+{
+	ssize_t	n;
+	int	fd, e;
+
+	sync();
+	if ((fd = open(DROP_CACHES, O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if ((n = write(fd, "3\n", 2)) != 2) {
+		e = n == -1 ? errno : EIO;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return close(fd);
+}
+
 int
 platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {

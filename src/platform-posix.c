@@ -56,6 +56,21 @@ platform_drop_cache(int fd)
 }
 
 int
+platform_drop_all_check(const char **what)
+{
+	*what = "the system's caches";
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_drop_all(void)
+{
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {
 #ifdef POSIX_FADV_DONTNEED

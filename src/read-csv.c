@@ -18,7 +18,11 @@
 
 #define CSV_MAX_FIELDS	64
 
-/* Where the fields of each format are. */
+/*
+ * Where the fields of each format are.  After the six classic pairs come
+ * the file creation tests' five settings, then their six pairs; after
+ * the six classic latencies their six latencies.
+ */
 struct csv_layout {
 	const char	*version;
 	int		 nfields;
@@ -27,6 +31,9 @@ struct csv_layout {
 	int		 pairs;		/* First rate field. */
 	int		 latency;	/* First latency field. */
 };
+#define FILES_SET(L)	((L)->pairs + 2 * CLASSIC_NCOLS)
+#define FILES_PAIRS(L)	(FILES_SET(L) + 5)
+#define FILES_LAT(L)	((L)->latency + CLASSIC_NCOLS)
 
 static const struct csv_layout layouts[] = {
 	{ "1.98", 50, 7, 8, 9, 38 },
@@ -36,6 +43,11 @@ static const struct csv_layout layouts[] = {
 /* bonnie++'s names of its six pairs: the classic_columns[] phases. */
 static const char *const field_names[CLASSIC_NCOLS] = {
 	"putc", "put_block", "rewrite", "getc", "get_block", "seeks"
+};
+/* And of its file creation pairs: the files_columns[] phases. */
+static const char *const files_field_names[FILES_NCOLS] = {
+	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat",
+	"ran_del"
 };
 
 /* Split line (modified in place) on commas. */
@@ -99,6 +111,71 @@ field_value(const char *name, int line, int idx, const char *what,
 	return 0;
 }
 
+/* One phase's rate, %CPU and worst latency, from fields rate and lat. */
+static int
+phase_fields(const char *name, int line, char **f, int rate, int lat,
+    const char *word, enum phase_id id, struct rs_run *r, char **cause)
+{
+	char	what[32];
+	double	v;
+
+	if (field_value(name, line, rate, word, f[rate], &r->col[RS_RATE(id)],
+	    cause) != 0)
+		return -1;
+	snprintf(what, sizeof(what), "%s_cpu", word);
+	if (field_value(name, line, rate + 1, what, f[rate + 1],
+	    &r->col[RS_CPU(id)], cause) != 0)
+		return -1;
+	snprintf(what, sizeof(what), "%s_latency", word);
+	if (*f[lat] == '\0')
+		return 0;
+	if (all_plus(f[lat]))
+		r->col[RS_LAT(id)].state = RS_UNMEASURABLE;
+	else if (units_parse_latency(f[lat], &v) == 0) {
+		r->col[RS_LAT(id)].state = RS_VALUE;
+		r->col[RS_LAT(id)].v = v;
+	} else
+		return errorf(cause, "%s:%d: field %d (%s) is not a latency: "
+		    "'%s'", name, line, lat + 1, what, f[lat]);
+	return 0;
+}
+
+/*
+ * The file creation tests' settings: N (x 1024 files), MAX, MIN, then
+ * DIRS, which bonnie++ 2.00a writes one field later (where its header
+ * names file_chunk_size) and bon_csv2txt shows either way.  0 when the
+ * tests did not run (N empty).
+ */
+static int
+files_settings(const char *name, int line, char **f, int at,
+    struct rs_settings *s, char **cause)
+{
+	const char *const	 words[] = { "num_files", "max_size",
+				    "min_size", "num_dirs" };
+	uint64_t		*out[] = { &s->files, &s->files_max,
+				    &s->files_min, &s->files_dirs };
+	const char		*v;
+	double			 d;
+	int			 k, idx;
+
+	if (*f[at] == '\0')
+		return 0;
+	for (k = 0; k < 4; k++) {
+		idx = at + k;
+		if (k == 3 && *f[idx] == '\0')
+			idx++;
+		v = f[idx];
+		if (*v == '\0')
+			continue;
+		if (number(v, &d) != 0 || d >= 0x1p53 || d != (double)(uint64_t)d)
+			return errorf(cause, "%s:%d: field %d (%s) is not a "
+			    "count: '%s'", name, line, idx + 1, words[k], v);
+		*out[k] = (uint64_t)d;
+	}
+	s->files *= 1024;
+	return 0;
+}
+
 static int
 parse_line(const char *name, int line, char *text, struct result_set *rs,
     char **cause)
@@ -106,11 +183,10 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 	const struct csv_layout	*L = NULL;
 	struct rs_run		*r;
 	char			*f[CSV_MAX_FIELDS + 1] = { NULL };
-	char			 what[32];
 	uint64_t		 size, u;
 	double			 v;
 	size_t			 i;
-	int			 n, k, id;
+	int			 n, k;
 
 	n = split(text, f, CSV_MAX_FIELDS);
 	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
@@ -123,34 +199,28 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		return errorf(cause, "%s:%d: bonnie++ CSV %s line has %d fields, "
 		    "expected %d", name, line, L->version,
 		    n > CSV_MAX_FIELDS ? CSV_MAX_FIELDS : n, L->nfields);
-	if (parse_size(f[5], (uint64_t)1 << 20, &size, NULL) != 0)
+	/* Empty under bonnie++ -s 0 (only the file creation tests ran). */
+	if (f[5] == NULL || *f[5] == '\0')
+		size = 0;
+	else if (parse_size(f[5], (uint64_t)1 << 20, &size, NULL) != 0)
 		return errorf(cause, "%s:%d: field 6 (file_size) is not a size: "
 		    "'%s'", name, line, f[5]);
 	r = rs_add_run(rs, f[2], line);
 	r->size = size;
-	for (k = 0; k < CLASSIC_NCOLS; k++) {
-		id = classic_columns[k];
-		if (field_value(name, line, L->pairs + 2 * k, field_names[k],
-		    f[L->pairs + 2 * k], &r->col[RS_RATE(id)], cause) != 0)
+	for (k = 0; k < CLASSIC_NCOLS; k++)
+		if (phase_fields(name, line, f, L->pairs + 2 * k,
+		    L->latency + k, field_names[k], classic_columns[k], r,
+		    cause) != 0)
 			return -1;
-		snprintf(what, sizeof(what), "%s_cpu", field_names[k]);
-		if (field_value(name, line, L->pairs + 2 * k + 1, what,
-		    f[L->pairs + 2 * k + 1], &r->col[RS_CPU(id)], cause) != 0)
+	for (k = 0; k < FILES_NCOLS; k++)
+		if (phase_fields(name, line, f, FILES_PAIRS(L) + 2 * k,
+		    FILES_LAT(L) + k, files_field_names[k], files_columns[k],
+		    r, cause) != 0)
 			return -1;
-		snprintf(what, sizeof(what), "%s_latency", field_names[k]);
-		if (*f[L->latency + k] == '\0')
-			continue;
-		if (all_plus(f[L->latency + k]))
-			r->col[RS_LAT(id)].state = RS_UNMEASURABLE;
-		else if (units_parse_latency(f[L->latency + k], &v) == 0) {
-			r->col[RS_LAT(id)].state = RS_VALUE;
-			r->col[RS_LAT(id)].v = v;
-		} else
-			return errorf(cause, "%s:%d: field %d (%s) is not a "
-			    "latency: '%s'", name, line, L->latency + k + 1,
-			    what, f[L->latency + k]);
-	}
 	if (rs->nruns == 1) {
+		if (files_settings(name, line, f, FILES_SET(L), &rs->set,
+		    cause) != 0)
+			return -1;
 		rs->set.size = size;
 		rs->set.version = xasprintf("bonnie++ CSV %s (%s)",
 		    L->version, f[1]);

@@ -155,6 +155,13 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->seekers = (int)get_u64(opt, "seekers");
 	s->jobs = (int)get_u64(opt, "jobs");
 	s->super_options = dup_str(tgt, "super_options");
+	d = jv_get(opt, "files");
+	if (d != NULL && d->type == JV_OBJECT) {
+		s->files = get_u64(d, "files");
+		s->files_max = get_u64(d, "max_bytes");
+		s->files_min = get_u64(d, "min_bytes");
+		s->files_dirs = get_u64(d, "dirs");
+	}
 	if (jv_num(dev, "read_ahead_kb", &n) == 0 && n >= 0)
 		s->read_ahead = xasprintf("%.0f KiB", n);
 	s->vm_dirty = vm_dirty(jv_get(tgt, "vm"));
@@ -248,7 +255,7 @@ read_sweep(const char *name, const struct jv *root, struct result_set *rs,
 		return errorf(cause, "%s:%d: \"chunks\" is not a list of at "
 		    "most %d chunk sizes, ascending", name, sw->line,
 		    SWEEP_MAX_CHUNKS);
-	if ((x->njobs = u64_list(sw, "jobs", SWEEP_MAX_JOBS, SWEEP_MAX_JOBS,
+	if ((x->njobs = u64_list(sw, "jobs", SWEEP_MAX_JOBS, MAX_JOBS,
 	    &jobs)) < 0) {
 		free(jobs);
 		return errorf(cause, "%s:%d: \"jobs\" is not a list of at "
@@ -292,7 +299,7 @@ read_point(const char *name, const struct jv *pt, struct rs_run *r,
 
 	r->size = get_u64(pt, "size_bytes");
 	r->chunk = get_u64(pt, "chunk");
-	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= SWEEP_MAX_JOBS)
+	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= MAX_JOBS)
 		r->jobs = (int)n;
 	r->files = get_u64(pt, "files");
 	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)

@@ -113,7 +113,8 @@ pp_files_block(FILE *f, const struct options *o, const struct run_result *run)
 	fprintf(f, "%s %s\n", name, pp_files_columns);
 	pp_units(f, o->files_max > 0 ? "files:max:min" : "files",
 	    o->files_max == 0);
-	report_files_spec(spec, sizeof(spec), o);
+	report_files_spec(spec, sizeof(spec), o->files_n, o->files_max,
+	    o->files_min, o->files_dirs);
 	fprintf(f, "%*s", PP_LEAD, spec);
 	for (i = 0; i < FILES_NCOLS; i++)
 		pp_pair(f, &run->ph[files_columns[i]], files_columns[i]);

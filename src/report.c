@@ -121,17 +121,22 @@ report_latency_row(char *buf, size_t len, uint64_t size_mib,
 }
 
 void
-report_files_spec(char *buf, size_t len, const struct options *o)
+report_files_spec(char *buf, size_t len, uint64_t files, uint64_t max,
+    uint64_t min, uint64_t dirs)
 {
 	size_t	off = 0;
 
-	APPEND_TO(buf, len, off, "%llu", (unsigned long long)(o->files_n / 1024));
-	if (o->files_max > 0)
-		APPEND_TO(buf, len, off, ":%llu:%llu",
-		    (unsigned long long)o->files_max,
-		    (unsigned long long)o->files_min);
-	if (o->files_dirs > 1)
-		APPEND_TO(buf, len, off, "/%u", o->files_dirs);
+	if (files % 1024 == 0)
+		APPEND_TO(buf, len, off, "%llu",
+		    (unsigned long long)(files / 1024));
+	else
+		APPEND_TO(buf, len, off, "%llu files",
+		    (unsigned long long)files);
+	if (max > 0)
+		APPEND_TO(buf, len, off, ":%llu:%llu", (unsigned long long)max,
+		    (unsigned long long)min);
+	if (dirs > 1)
+		APPEND_TO(buf, len, off, "/%llu", (unsigned long long)dirs);
 }
 
 int
@@ -249,7 +254,8 @@ files_block(FILE *f, const struct record *rec, int latency)
 	char			 row[512], spec[64], name[16];
 	int			 i;
 
-	report_files_spec(spec, sizeof(spec), rec->opt);
+	report_files_spec(spec, sizeof(spec), rec->opt->files_n,
+	    rec->opt->files_max, rec->opt->files_min, rec->opt->files_dirs);
 	fputs(report_files_header, f);
 	for (i = 0; i < rec->nruns; i++) {
 		report_files_row(row, sizeof(row), rec->opt->label, spec,

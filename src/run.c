@@ -157,6 +157,12 @@ on_signal(int sig)
 	seekers_kill_all();
 	team_stop_all();
 	if (bn_stop_signal != 0) {
+		/*
+		 * A second signal before the run got to its cleanup (which
+		 * runs with these signals blocked): remove the files tree
+		 * here, then die.
+		 */
+		files_cleanup_signal();
 		signal(sig, SIG_DFL);
 		raise(sig);
 		_exit(128 + sig);
@@ -177,6 +183,7 @@ on_fault(int sig)
 
 	if (getpid() == test_owner) {
 		file_remove();
+		files_cleanup_signal();
 		seekers_kill_all();
 	}
 	raise(sig);
@@ -197,6 +204,7 @@ on_nomem(void)
 	signals_block(&old);
 	seekers_kill_all();
 	file_remove();
+	files_cleanup_signal();
 	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
@@ -613,6 +621,47 @@ drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
 	return 0;
 }
 
+/*
+ * --cache=global: write every dirty page back and drop the whole
+ * system's clean pages, dentries and inodes, untimed, counted in the
+ * phase's drop time.  A file phase has no file to check, so its state
+ * says only that the drop was made; a block phase's residency is still
+ * checked by drop_cache() after.
+ */
+static int
+drop_all(struct runner *r, const struct phase *p, struct phase_result *ph)
+{
+	bn_time		 t0 = time_now();
+	char		 detail[256];
+	const char	*what = "";
+	int		 e;
+
+	if (platform_drop_all_check(&what) == -1 || platform_drop_all() ==
+	    -1) {
+		e = errno;
+		snprintf(detail, sizeof(detail), "%s: drop every cache: %s",
+		    what, strerror(e));
+		return run_fail(r, p->name, "drop every cache", -1, e, detail);
+	}
+	ph->drop_seconds += time_elapsed(t0, time_now());
+	/* A memory file system's files stay, whatever the drop does. */
+	if (p->flags & PHASE_META)
+		ph->cache = platform_memory_fs(r->opt->dir) != NULL ?
+		    CSTATE_WARM : CSTATE_DROPPED;
+	return 0;
+}
+
+/* The cache state a phase starts in, before any drop. */
+static enum cache_state
+first_state(const struct options *opt, const struct phase *p, int direct)
+{
+	if (opt->cache == CACHE_MODE_KEEP)
+		return CSTATE_KEEP;
+	if (p->flags & PHASE_META)
+		return CSTATE_UNDROPPED;
+	return direct ? CSTATE_DIRECT : CSTATE_COLD;
+}
+
 /* Counters of the whole machine, sampled around a phase. */
 struct machine_sample {
 	int		cpu_ok, dev_ok;
@@ -735,7 +784,8 @@ run_phase(struct runner *r, enum phase_id id)
 	current_phase = p->name;
 	ph->skew = -1;
 	memset(&rep, 0, sizeof(rep));
-	direct = opt->direct && !(p->flags & PHASE_PERCHAR);
+	/* Direct I/O is for the test file: the file phases never use it. */
+	direct = opt->direct && !(p->flags & (PHASE_PERCHAR | PHASE_META));
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.opt = opt;
 	ctx.path = test_path;
@@ -747,7 +797,7 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.chunk = opt->chunk;
 	ctx.direct = direct;
 	ctx.align = r->align;
-	ctx.cold = opt->cache == CACHE_MODE_COLD && !direct;
+	ctx.cold = opt->cache != CACHE_MODE_KEEP && !direct;
 	ctx.buf = r->buf;
 	ctx.pat = &r->pat;
 	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));
@@ -766,8 +816,7 @@ run_phase(struct runner *r, enum phase_id id)
 	ph->resident = -1;
 	ph->backing_resident = -1;
 	ph->hit_fraction = -1;
-	ph->cache = direct ? CSTATE_DIRECT :
-	    opt->cache == CACHE_MODE_KEEP ? CSTATE_KEEP : CSTATE_COLD;
+	ph->cache = first_state(opt, p, direct);
 
 	if ((p->flags & PHASE_OPEN) && (ctx.fd = phase_open(&ctx, p->open_flags |
 	    (direct ? platform_odirect_flag() : 0))) == -1) {
@@ -780,14 +829,21 @@ run_phase(struct runner *r, enum phase_id id)
 		    ctx.err_errno, ctx.err_detail);
 		goto out;
 	}
-	if (opt->cache == CACHE_MODE_COLD && (p->flags & PHASE_READS)) {
+	if (opt->cache == CACHE_MODE_GLOBAL &&
+	    (p->flags & (PHASE_READS | PHASE_LOOKS)) &&
+	    drop_all(r, p, ph) == -1) {
+		rv = -1;
+		goto out;
+	}
+	if (opt->cache != CACHE_MODE_KEEP && (p->flags & PHASE_READS)) {
 		if (drop_cache(r, p, ph) == -1) {
 			rv = -1;
 			goto out;
 		}
 		if (direct)
 			ph->cache = CSTATE_DIRECT;
-	} else if (platform_residency(r->fd, opt->size, &ph->resident) == -1)
+	} else if ((p->flags & PHASE_META) || r->fd == -1 ||
+	    platform_residency(r->fd, opt->size, &ph->resident) == -1)
 		ph->resident = -1;
 
 	/* A team's worker waits here for the others. */
@@ -848,7 +904,7 @@ out:
 		p->teardown(&ctx);
 	if (ctx.fd != -1)
 		close(ctx.fd);
-	if (rv == 0 && opt->cache == CACHE_MODE_COLD &&
+	if (rv == 0 && opt->cache != CACHE_MODE_KEEP &&
 	    (p->flags & PHASE_WRITES)) {
 		bn_time	d0 = time_now();
 
@@ -882,7 +938,7 @@ static void
 target_memory(struct runner *r)
 {
 	if ((r->memfs = platform_memory_fs(r->opt->dir)) != NULL) {
-		if (!memfs_said && r->opt->cache == CACHE_MODE_COLD)
+		if (!memfs_said && r->opt->cache != CACHE_MODE_KEEP)
 			warn_run(r->opt, "%s is on %s, a memory file system: "
 			    "every phase reads and writes memory, not a disk; "
 			    "the reading phases are marked warm", r->opt->dir,
@@ -909,6 +965,7 @@ run_worker(const struct options *opt, struct run_result *res,
 	const unsigned	 meta = phase_flag_mask(PHASE_META);
 	void		*p;
 	size_t		 mem_align, io_align;
+	sigset_t	 old;
 	int		 i, rv = 0, e;
 
 	memset(res, 0, sizeof(*res));
@@ -987,8 +1044,11 @@ phases:
 			break;
 	}
 done:
+	/* A second signal waits for the cleanup, then ends the process. */
+	block_signals(&old);
 	files_cleanup();
 	remove_file(&r);
+	restore_signals(&old);
 	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);
@@ -1067,6 +1127,7 @@ run_preflight(const struct options *opt, char **cause)
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
 	uint64_t	avail, need;
+	const char	*what;
 
 	if (stat(opt->dir, &st) == -1)
 		return system_fault(cause, "%s: %s", opt->dir,
@@ -1095,6 +1156,13 @@ run_preflight(const struct options *opt, char **cause)
 			    (unsigned long long)(avail >> 20));
 			return PREFLIGHT_OPTIONS;
 		}
+	}
+	if (opt->cache == CACHE_MODE_GLOBAL &&
+	    platform_drop_all_check(&what) == -1) {
+		errorf(cause, "invalid value for --cache: global: %s: %s "
+		    "(dropping every cache needs root on Linux)", what,
+		    strerror(errno));
+		return PREFLIGHT_OPTIONS;
 	}
 	if (opt->direct) {
 		if (platform_odirect_flag() == 0) {

@@ -287,7 +287,10 @@ test_checks(void)
 	ok(cache_mode_parse("keep", &m, &why) == 0 && m == CACHE_MODE_KEEP &&
 	    strcmp(cache_mode_name(m), "keep") == 0, "cache keep");
 	ok(cache_mode_parse("warm", &m, &why) == -1, "cache warm refused");
-	is_str(why, "'warm' (use cold or keep)", "  its words");
+	is_str(why, "'warm' (use cold, keep or global)", "  its words");
+	ok(cache_mode_parse("global", &m, &why) == 0 &&
+	    m == CACHE_MODE_GLOBAL &&
+	    strcmp(cache_mode_name(m), "global") == 0, "cache global");
 	options_defaults(&o);
 	ok(seekers_parse("4", &o, &why) == 0 && o.seekers == 4 &&
 	    seekers_parse("thread", &o, &why) == 0 &&

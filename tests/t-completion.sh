@@ -70,7 +70,7 @@ EOS
 		diag "bash-completion is not installed: the script's fallback"
 	fi
 	expect "bonnie-ng --ca" "--cache="
-	expect "bonnie-ng --cache=" "cold keep"
+	expect "bonnie-ng --cache=" "cold global keep"
 	expect "bonnie-ng --cache=k" "keep"
 	expect "bonnie-ng -p wr" "write"
 	expect "bonnie-ng -p write,re" "write,read write,rewrite"
@@ -87,7 +87,7 @@ EOS
 	# The script's own way when bash-completion is not loaded.
 	NO_BASH_COMPLETION=1
 	diag "without bash-completion (the script's fallback)"
-	expect "bonnie-ng --cache=" "cold keep"
+	expect "bonnie-ng --cache=" "cold global keep"
 	expect "bonnie-ng -p write,re" "write,read write,rewrite"
 	expect "bonnie-ng compare " "r1.json r2.csv sub"
 	NO_BASH_COMPLETION=

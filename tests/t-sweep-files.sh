@@ -13,10 +13,10 @@ mkdir "$T/d"
 if is_root && mount -t tmpfs -o size=64m tmpfs "$T/d" 2>/dev/null; then
 	T_MOUNTS="$T/d"
 fi
-"$BONNIE" sweep -d "$T/d" --files 1,2,4:0:0:2 --json "$T/s.json" \
+"$BONNIE" sweep -d "$T/d" --files 4,1,2:0:0:2 --json "$T/s.json" \
     --svg "$T/s.svg" >"$T/out" 2>"$T/err"
 st=$?
-check "sweep --files 1,2,4 runs (exit $st)" $st
+check "sweep --files 4,1,2 runs, the counts sorted (exit $st)" $st
 [ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
 [ -z "$(ls -A "$T/d")" ]
 check "nothing left in the directory" $?
@@ -43,6 +43,7 @@ check "the estimate after the first point" $?
 
 if command -v jq >/dev/null 2>&1; then
 	jq -e '.sweep.files == [1024, 2048, 4096] and .sweep.files_dirs == 2 and
+	    .options.files.files == 4096 and
 	    (.points | length) == 3 and ([.points[].files] == [1024, 2048, 4096]) and
 	    (.points | all(.phases.create.ops == .files and
 	        .phases.stat.ops == .files and .phases.rdelete.ops == .files and
@@ -79,6 +80,30 @@ check "the plot's x axis is the file count" $?
 n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
+
+# The whole record follows doc/schema.json's sweep_record, and the check
+# can fail: without files_knees, or with a knee at 0 files, it does not.
+python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
+rc=$?
+if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
+	skip "python3 jsonschema is not installed"
+elif command -v jq >/dev/null 2>&1; then
+	check "the record matches doc/schema.json's sweep_record" $rc
+	jq 'del(.files_knees)' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r1=$?
+	jq '.files_knees = [{"phase": "create", "jobs": 1, "files": 0,
+	    "to_files": 2048, "pct": 40, "before": 2, "after": 1,
+	    "confirmed_by": 0, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r2=$?
+	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
+	check "a record without files_knees, or with a knee at 0 files, does not" $?
+else
+	check "the record matches doc/schema.json's sweep_record" $rc
+	skip "jq is not installed"
+fi
 
 # report redraws the sweep from its record, byte for byte.
 cp "$T/out" "$T/s.txt"

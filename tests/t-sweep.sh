@@ -106,6 +106,14 @@ else
 	skip "python3 jsonschema is not installed"
 fi
 
+python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
+rc=$?
+if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
+else
+	check "JSON: the whole record matches doc/schema.json's sweep_record" $rc
+fi
+
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$T/s.svg"
 	check "SVG is well-formed XML" $?
