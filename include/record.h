@@ -27,6 +27,11 @@ struct record {
 int	record_write_json(FILE *, const struct record *);
 /* Write one bonnie++ 1.98 CSV line per run.  0 or -1 with errno. */
 int	record_write_csv(FILE *, const struct record *);
+/*
+ * The line of field names that bonnie++ -x writes before its CSV lines,
+ * for the layout (bonnie-ng pp -x).  0 or -1 with errno.
+ */
+int	record_write_csv_header(FILE *, enum csv_layout);
 
 struct json;
 
@@ -52,6 +57,12 @@ void	record_write_system(struct json *, const struct sysinfo *);
 void	record_write_target(struct json *, const struct options *,
 	    const struct sysinfo *);
 void	record_write_options(struct json *, const struct options *);
+/*
+ * A run's "free_space" member: the target's free space before the test
+ * file was made and after it was removed, what was lost and whether that
+ * is a leak (struct run_result).  Shared with the sweep record's points.
+ */
+void	record_write_space(struct json *, const struct run_result *);
 /*
  * The "memory" member: the memory available before the run, the
  * cgroup's limit, what --lock-mem locked and whether that held

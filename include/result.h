@@ -90,6 +90,8 @@ struct worker_phase {
 /* Where a worker ran. */
 struct worker_info {
 	char		 host[64];
+	int		 rank;		/* MPI: its rank, 0 on one host. */
+	int		 rank_worker;	/* Its index among its rank's. */
 	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
 	/* MPI: the rank's own host, "" unknown. */
 	char		 kernel[64];
@@ -117,6 +119,15 @@ struct run_result {
 	int		 file_removed;	/* The test file was removed. */
 	int		 file_left;	/* It could not be removed (said on
 					   stderr with its path). */
+	/*
+	 * The free space of the target file system (statvfs f_bavail)
+	 * before the test file was made and after it was removed; -1
+	 * unknown.  space_leak: after is lower than before by more than
+	 * 1% of the files' size plus 1 MiB (RUN_SPACE_SLACK).
+	 */
+	int64_t		 space_before;
+	int64_t		 space_after;
+	int		 space_leak;
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */

@@ -7,6 +7,8 @@
 
 #include <sys/types.h>
 
+#include <stdint.h>
+
 #include "hist.h"
 #include "options.h"
 #include "result.h"
@@ -57,6 +59,16 @@ int	run_worker(const struct options *, struct run_result *,
  * allocated; run_result_free() frees them.
  */
 int	run_team(const struct options *, struct run_result *, int progress);
+/*
+ * run_team() also measures the free space of opt->dir's file system
+ * before the first file and after the last is removed (res->space_*).
+ * When it is lower after by more than 1% of the files' size plus this,
+ * the run is marked (space_leak) and, unless quiet, the first such run
+ * of the invocation says so on stderr.  A drop is measured again after
+ * writing the file system back, for up to a second, since some free the
+ * space of a removed file late (btrfs, XFS).
+ */
+#define RUN_SPACE_SLACK	(UINT64_C(1) << 20)
 void	run_result_free(struct run_result *);
 
 /*

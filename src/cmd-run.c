@@ -430,6 +430,44 @@ cache_summary(const struct options *o, const struct record *rec)
 	fputc('\n', stderr);
 }
 
+/*
+ * With -x, when any run left the file system with less free space: what
+ * each run lost and the drop over the whole series, on one line.
+ */
+static void
+space_trend(const struct options *o, const struct record *rec)
+{
+	const struct run_result	*r;
+	char			 list[256] = "";
+	size_t			 used = 0;
+	int			 k, leaks = 0, n = 0;
+	int64_t			 first = -1, last = -1;
+
+	if (rec->nruns < 2)
+		return;
+	for (k = 0; k < rec->nruns; k++) {
+		r = &rec->runs[k];
+		if (r->space_before < 0 || r->space_after < 0)
+			continue;
+		leaks += r->space_leak != 0;
+		if (first < 0)
+			first = r->space_before;
+		last = r->space_after;
+		if (n++ < 8 && used < sizeof(list))
+			used += (size_t)snprintf(list + used, sizeof(list) -
+			    used, "%s%lld", used ? ", " : "",
+			    (long long)((r->space_before - r->space_after) /
+			    (1 << 20)));
+	}
+	if (leaks == 0)
+		return;
+	fprintf(stderr, "bonnie-ng: warning: free space in %s over the %d "
+	    "runs: %d lost more than the slack; lost per run %s%s MiB, %lld "
+	    "MiB from before the first to after the last\n", o->dir,
+	    rec->nruns, leaks, list, n > 8 ? ", ..." : "",
+	    (long long)((first - last) / (1 << 20)));
+}
+
 int
 cmd_run_series(struct options *o, const struct cmd_run_out *out,
     char **cause)
@@ -462,9 +500,9 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		}
 		have_json = 1;
 	}
-	/* Over MPI the workers are the ranks, one file each. */
+	/* Over MPI, -j N workers in each rank: N x ranks in all. */
 	if (team_ranks() > 1)
-		o->jobs = team_ranks();
+		o->jobs *= team_ranks();
 	if (!leader) {
 		o->quiet = 1;
 		progress = say = 0;
@@ -555,8 +593,10 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		/* --verify found bad data: the report stands, the exit is 1. */
 		uint64_t	bad = 0;
 
-		if (say)
+		if (say) {
+			space_trend(o, &rec);
 			cache_summary(o, &rec);
+		}
 		for (i = 0; i < done; i++)
 			bad += runs[i].bad_chunks;
 		if (bad > 0) {
@@ -591,11 +631,6 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	(void)files;
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
-	if (team_ranks() > 1 && o->jobs > 1) {
-		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
-		    "rank (run more ranks instead)");
-		return CMD_USAGE;
-	}
 	if (team_ranks() > 1 && o->lock_arg != NULL) {
 		errorf(cause, "--lock-mem: not under MPI, where each rank would "
 		    "lock its own (lock the memory on each host instead)");

@@ -525,6 +525,7 @@ sweep_warnings(const struct sweep_result *r)
 	const struct phase_result	*ph;
 	int				 p, id, n = 0, imprecise = 0;
 	int				 warm = 0, doubtful = 0;
+	int64_t				 lost, most = 0;
 
 	for (p = 0; p < r->npoints; p++) {
 		for (id = 0; id < PH_COUNT; id++) {
@@ -549,6 +550,18 @@ sweep_warnings(const struct sweep_result *r)
 		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
 		    "show more CPU than the cores allow; their CPU figure is "
 		    "doubtful\n", doubtful, n);
+	for (p = 0, n = 0; p < r->npoints; p++)
+		if (r->points[p].res.space_leak) {
+			lost = r->points[p].res.space_before -
+			    r->points[p].res.space_after;
+			if (n++ == 0 || lost > most)
+				most = lost;
+		}
+	if (n > 0)
+		fprintf(stderr, "bonnie-ng: warning: after %d of %d points the "
+		    "file system had less free space once the test file was "
+		    "removed (up to %lld MiB less)\n", n, r->npoints,
+		    (long long)(most >> 20));
 }
 
 /*

@@ -255,7 +255,7 @@ read_sweep(const char *name, const struct jv *root, struct result_set *rs,
 		return errorf(cause, "%s:%d: \"chunks\" is not a list of at "
 		    "most %d chunk sizes, ascending", name, sw->line,
 		    SWEEP_MAX_CHUNKS);
-	if ((x->njobs = u64_list(sw, "jobs", SWEEP_MAX_JOBS, SWEEP_MAX_JOBS,
+	if ((x->njobs = u64_list(sw, "jobs", SWEEP_MAX_JOBS, MAX_JOBS,
 	    &jobs)) < 0) {
 		free(jobs);
 		return errorf(cause, "%s:%d: \"jobs\" is not a list of at "
@@ -299,7 +299,7 @@ read_point(const char *name, const struct jv *pt, struct rs_run *r,
 
 	r->size = get_u64(pt, "size_bytes");
 	r->chunk = get_u64(pt, "chunk");
-	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= SWEEP_MAX_JOBS)
+	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= MAX_JOBS)
 		r->jobs = (int)n;
 	r->files = get_u64(pt, "files");
 	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)

@@ -386,6 +386,8 @@ write_team(struct json *j, const struct run_result *r)
 		json_string(j, "fs_id", id);
 		/* MPI: each rank's own host; one host (fork) is target's. */
 		if (strcmp(team_backend, "mpi") == 0) {
+			json_int(j, "rank", r->workers[k].rank);
+			json_int(j, "rank_worker", r->workers[k].rank_worker);
 			json_string(j, "kernel", r->workers[k].kernel);
 			json_string(j, "fs_type", r->workers[k].fs_type);
 			json_string(j, "mount_options",
@@ -421,6 +423,20 @@ write_error(struct json *j, const struct run_error *e)
 	json_object_end(j);
 }
 
+void
+record_write_space(struct json *j, const struct run_result *r)
+{
+	json_object_start(j, "free_space");
+	json_int_or_null(j, "before_bytes", r->space_before);
+	json_int_or_null(j, "after_bytes", r->space_after);
+	if (r->space_before >= 0 && r->space_after >= 0)
+		json_int(j, "lost_bytes", r->space_before - r->space_after);
+	else
+		json_null(j, "lost_bytes");
+	json_bool(j, "leak", r->space_leak);
+	json_object_end(j);
+}
+
 static void
 write_run(struct json *j, int index, const struct run_result *r)
 {
@@ -440,6 +456,7 @@ write_run(struct json *j, int index, const struct run_result *r)
 	else
 		json_null(j, "interrupted");
 	write_error(j, &r->err);
+	record_write_space(j, r);
 	json_object_end(j);
 }
 
@@ -461,6 +478,40 @@ write_stats(struct json *j, const char *key, const double *v, int n)
 	json_double(j, "min", s.min);
 	json_double(j, "max", s.max);
 	json_double(j, "cv", s.cv);
+	json_object_end(j);
+}
+
+/*
+ * The free space over the runs: what each lost, how many lost more than
+ * the slack, and the drop from before the first to after the last.
+ */
+static void
+write_space_trend(struct json *j, const struct record *rec)
+{
+	const struct run_result	*r, *first = NULL, *last = NULL;
+	int			 k, leaks = 0;
+
+	json_object_start(j, "free_space");
+	json_array_start(j, "lost_bytes");
+	for (k = 0; k < rec->nruns; k++) {
+		r = &rec->runs[k];
+		if (r->space_before < 0 || r->space_after < 0) {
+			json_null(j, NULL);
+			continue;
+		}
+		json_int(j, NULL, r->space_before - r->space_after);
+		if (first == NULL)
+			first = r;
+		last = r;
+		leaks += r->space_leak != 0;
+	}
+	json_array_end(j);
+	json_int(j, "leaking_runs", leaks);
+	if (first != NULL)
+		json_int(j, "total_lost_bytes", first->space_before -
+		    last->space_after);
+	else
+		json_null(j, "total_lost_bytes");
 	json_object_end(j);
 }
 
@@ -499,6 +550,7 @@ write_summary(struct json *j, const struct record *rec)
 		write_stats(j, "p99_s", p99, nlat);
 		json_object_end(j);
 	}
+	write_space_trend(j, rec);
 	json_object_end(j);
 	free(rate);
 	free(cpu);

@@ -20,6 +20,7 @@
 #include <sys/statvfs.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -379,9 +381,16 @@ worker_body(struct team *t, int w, void *arg)
 	if (statvfs(opt.dir, &vfs) == 0)
 		wk.fs_id = (uint64_t)vfs.f_fsid;
 	if (team_ranks() > 1) {
+		int	per = team_size(t) / team_ranks();
+
 		if (gethostname(host, sizeof(host) - 1) == -1)
 			host[0] = '\0';
-		snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
+		/* The file names its host, rank and (with -j) worker. */
+		if (per > 1)
+			snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d.j%d", host,
+			    w / per, w % per);
+		else
+			snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
 		where_am_i(opt.dir, &wk.where);
 	} else
 		snprintf(wk.tag, sizeof(wk.tag), "j%d", w);
@@ -404,8 +413,98 @@ worker_body(struct team *t, int w, void *arg)
 	return rv == -1 ? 1 : 0;
 }
 
+static int	team_or_once(const struct options *, struct run_result *,
+		    int);
+
+/* The free space of dir's file system, or -1. */
+static int64_t
+space_free(const char *dir)
+{
+	struct statvfs	sv;
+	uint64_t	unit;
+
+	if (statvfs(dir, &sv) == -1)
+		return -1;
+	unit = sv.f_frsize > 0 ? sv.f_frsize : sv.f_bsize;
+	if (unit == 0 || (uint64_t)sv.f_bavail > (uint64_t)INT64_MAX / unit)
+		return -1;
+	return (int64_t)((uint64_t)sv.f_bavail * unit);
+}
+
+/* The free-space check's bound: 1% of what the run made, plus slack. */
+static uint64_t
+space_slack(const struct options *opt, int n)
+{
+	uint64_t	made;
+
+	if (opt->phases & ~phase_flag_mask(PHASE_META))
+		made = opt->size * (uint64_t)n;
+	else
+		made = opt->files_n * opt->files_max;
+	return made / 100 + RUN_SPACE_SLACK;
+}
+
+/* Said once per invocation. */
+static int	space_said;
+
+/*
+ * After the run: the free space again and, when it dropped by more than
+ * the slack, again after writing the file system back, for up to a
+ * second (some file systems free a removed file's space late).
+ */
+static void
+space_check(const struct options *opt, struct run_result *res, int n,
+    int64_t before)
+{
+	uint64_t	slack = space_slack(opt, n);
+	int64_t		after;
+	int		fd, tries;
+
+	res->space_before = before;
+	res->space_after = after = space_free(opt->dir);
+	res->space_leak = 0;
+	if (before < 0 || after < 0 || res->file_left)
+		return;
+	for (tries = 0; before - after > (int64_t)slack && tries < 10;
+	    tries++) {
+		if ((fd = open(opt->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) !=
+		    -1) {
+			platform_sync_fs(fd);
+			close(fd);
+		}
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+		if ((after = space_free(opt->dir)) < 0)
+			return;
+		res->space_after = after;
+	}
+	if (before - after <= (int64_t)slack)
+		return;
+	res->space_leak = 1;
+	/* A failed run's one line stays one line: the record has it. */
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
+		return;
+	space_said = 1;
+	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	    "less free space after the test file was removed (%s: %lld MiB "
+	    "free before the run, %lld MiB after)\n",
+	    (long long)((before - after) >> 20), opt->dir,
+	    (long long)(before >> 20), (long long)(after >> 20));
+}
+
 int
 run_team(const struct options *opt, struct run_result *res, int progress)
+{
+	int64_t	before = space_free(opt->dir);
+	int	n = team_ranks() > 1 ? team_ranks() : opt->jobs, rv;
+
+	rv = team_or_once(opt, res, progress);
+	space_check(opt, res, n > 1 ? n : 1, before);
+	return rv;
+}
+
+/* The run, by a team or alone. */
+static int
+team_or_once(const struct options *opt, struct run_result *res, int progress)
 {
 	struct team_config	 cfg;
 	struct team_outcome	 out;
@@ -415,7 +514,8 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	char			*cause = NULL;
 	int			 i, n, rv;
 
-	n = team_ranks() > 1 ? team_ranks() : opt->jobs;
+	/* Under MPI, opt->jobs counts every rank's workers. */
+	n = opt->jobs;
 	if (n <= 1)
 		return run_once(opt, res);
 	memset(res, 0, sizeof(*res));
@@ -430,10 +530,6 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 		res->ph[i].hit_fraction = -1;
 		res->ph[i].backing_resident = -1;
 	}
-	for (i = 0; i < n; i++)
-		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
-		    "%s", team_host(i));
-
 	memset(&l, 0, sizeof(l));
 	l.opt = opt;
 	l.res = res;
@@ -462,6 +558,12 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
 	free(l.hist);
+	for (i = 0; i < n; i++) {
+		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
+		    "%s", team_host(i));
+		res->workers[i].rank = i / (n / team_ranks());
+		res->workers[i].rank_worker = i % (n / team_ranks());
+	}
 	if (rv == 0) {
 		free(cause);
 		return 0;
@@ -486,7 +588,11 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 			memset(&res->err, 0, sizeof(res->err));
 		why = res->err.set ? res->err.message : out.error;
 
-		if (team_ranks() > 1)
+		if (team_ranks() > 1 && n > team_ranks())
+			snprintf(where, sizeof(where), "rank %d on %.64s, "
+			    "worker %d", out.worker / (n / team_ranks()),
+			    out.host, out.worker);
+		else if (team_ranks() > 1)
 			snprintf(where, sizeof(where), "rank %d on %.64s",
 			    out.worker, out.host);
 		else

@@ -372,8 +372,10 @@ test_minimal(void)
 	    "keep mode and RAM");
 	is_jq(".runs[0].phases.write | [.cache, .drop_s, .resident]",
 	    "[\"keep\",null,1]", "keep: no drop time");
-	is_jq("[.summary[] | select(. != null)] | length", "1",
-	    "one phase in the summary");
+	is_jq("[.summary | del(.free_space) | .[] | select(. != null)] | "
+	    "length", "1", "one phase in the summary");
+	is_jq(".summary.free_space", "{\"lost_bytes\":[0],\"leaking_runs\":0,"
+	    "\"total_lost_bytes\":0}", "the free space trend in the summary");
 	check_schema("minimal record matches doc/schema.json");
 }
 

@@ -57,4 +57,13 @@ n_knees=$(jq '[.concurrency_knees[] | select(.size_bytes == 16777216)] | length'
 n_marks=$(grep -c "knee: [0-9]* jobs" "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot marks each knee at the largest size ($n_knees in the record, $n_marks on the plot)" $?
+
+# Job counts go up to 1024, not to the 16 counts a sweep may list: report
+# reads a sweep by -j 20 back and prints what the sweep printed.
+mkdir "$T/j20"
+"$BONNIE" sweep -d "$T/j20" --sizes 1m..1m --chunks 4k --jobs 1,20 \
+    --phases write --json "$T/j20.json" >"$T/j20.txt" 2>"$T/err" &&
+    "$BONNIE" report "$T/j20.json" >"$T/out" 2>"$T/err" &&
+    cmp -s "$T/out" "$T/j20.txt"
+check "report reads back a sweep by -j 20 ($(head -c 200 "$T/err"))" $?
 done_testing

@@ -59,6 +59,13 @@ if [ "$(id -u)" -eq 0 ]; then
 	run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --lock-mem 16m --no-space-check
 fi
 run 2 -- -d "$T" -s junk
+# sweep: its plan and estimate, the tables, record and plot, by size and
+# by file count.
+run 0 -- sweep -d "$T" --sizes 1m..2m --chunks 4k -p write,read \
+    --json "$T/w.json" --svg "$T/w.svg"
+run 0 -- sweep -d "$T" --files 1,2 -p create,stat \
+    --json "$T/f.json" --svg "$T/f.svg"
+run 0 -- report "$T/f.json"
 if [ -f "$INJECT" ]; then
 	run 1 BN_FAULT=write:3:EIO LD_PRELOAD="$INJECT" -- -d "$T" -q -s 2m \
 	    -c 4k -p write --no-space-check

@@ -29,7 +29,11 @@
  *	      and writes that report success, for write and pwrite:
  *		hole: nothing is written (write(2) moves the offset on);
  *		misdirect=D: the bytes go to the offset plus D instead (minus
- *		D when plus D would write past the end of the file)
+ *		D when plus D would write past the end of the file);
+ *	      and for unlink:
+ *		hold: open the file first and keep it open until the process
+ *		ends, so that its space stays in use after its name is gone
+ *		(the leak of a deleted file's space)
  *   BN_FAULT_LOG=FILE		append a line per injected fault and per
  *				open of a test file (flags, mode), and at
  *				exit the bytes moved per kind on test files
@@ -52,6 +56,7 @@
 #endif
 
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 
 #include <dlfcn.h>
@@ -82,7 +87,7 @@ static const char *const kind_names[K_COUNT] = {
 
 enum action {
 	A_ERRNO, A_SHORT, A_EOF, A_SLEEP, A_FLIP, A_ZERO, A_OTHER, A_HOLE,
-	A_MISDIRECT
+	A_MISDIRECT, A_HOLD
 };
 
 struct spec {
@@ -284,6 +289,9 @@ action_text(const struct spec *s, char *buf, size_t len)
 		break;
 	case A_MISDIRECT:
 		snprintf(buf, len, "misdirect=%lld", s->delta);
+		break;
+	case A_HOLD:
+		snprintf(buf, len, "hold");
 		break;
 	}
 	return buf;
@@ -844,13 +852,19 @@ fclose(FILE *f)
  * call counts.  Each fails with the spec's errno, or sleeps first.
  */
 static int
-other_fault(enum kind k)
+other_fault(enum kind k, int *hold)
 {
 	struct spec	*s;
 
+	if (hold != NULL)
+		*hold = 0;
 	if (!active[k] || (s = fault_for(k)) == NULL)
 		return 0;
 	log_fault(s, -1, 0);
+	if (s->action == A_HOLD && hold != NULL) {
+		*hold = 1;
+		return 0;
+	}
 	if (s->action == A_SLEEP) {
 		do_sleep(s->usec);
 		return 0;
@@ -866,29 +880,43 @@ typedef pid_t	(*fork_fn)(void);
 typedef int	(*pthread_create_fn)(pthread_t *, const pthread_attr_t *,
 		    void *(*)(void *), void *);
 
+/*
+ * unlink's hold: a descriptor on the file, never closed, opened by the
+ * system call itself so that no open hook counts it.
+ */
+static void
+hold_open(int dfd, const char *path)
+{
+	(void)syscall(SYS_openat, dfd, path, O_RDONLY | O_CLOEXEC);
+}
+
 int
 unlink(const char *path)
 {
-	int	e;
+	int	e, hold = 0;
 
 	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK)) != 0) {
+	    (e = other_fault(K_UNLINK, &hold)) != 0) {
 		errno = e;
 		return -1;
 	}
+	if (hold)
+		hold_open(AT_FDCWD, path);
 	return REAL(unlink_fn, unlink)(path);
 }
 
 int
 unlinkat(int dfd, const char *path, int flags)
 {
-	int	e;
+	int	e, hold = 0;
 
 	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK)) != 0) {
+	    (e = other_fault(K_UNLINK, &hold)) != 0) {
 		errno = e;
 		return -1;
 	}
+	if (hold)
+		hold_open(dfd, path);
 	return REAL(unlinkat_fn, unlinkat)(dfd, path, flags);
 }
 
@@ -897,7 +925,7 @@ fork(void)
 {
 	int	e;
 
-	if ((e = other_fault(K_FORK)) != 0) {
+	if ((e = other_fault(K_FORK, NULL)) != 0) {
 		errno = e;
 		return -1;
 	}
@@ -911,7 +939,7 @@ pipe(int fds[2])
 {
 	int	e;
 
-	if ((e = other_fault(K_PIPE)) != 0) {
+	if ((e = other_fault(K_PIPE, NULL)) != 0) {
 		errno = e;
 		return -1;
 	}
@@ -924,7 +952,7 @@ pthread_create(pthread_t *t, const pthread_attr_t *attr,
 {
 	int	e;
 
-	if ((e = other_fault(K_THREAD)) != 0)
+	if ((e = other_fault(K_THREAD, NULL)) != 0)
 		return e;
 	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
 }
@@ -996,6 +1024,8 @@ parse_spec(char *text, struct spec *s)
 		s->action = A_ZERO;
 	else if (strcmp(act, "hole") == 0)
 		s->action = A_HOLE;
+	else if (strcmp(act, "hold") == 0)
+		s->action = A_HOLD;
 	else if (strncmp(act, "other=", 6) == 0 ||
 	    strncmp(act, "misdirect=", 10) == 0) {
 		s->action = act[0] == 'o' ? A_OTHER : A_MISDIRECT;
