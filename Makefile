@@ -45,7 +45,8 @@ endif
 
 # Every src/*.c except main.c and the other platform's files is part of
 # the library that the tests link; main.c only parses options.
-# TEAM=mpi (make mpi) swaps the fork back end of the team for MPI's.
+# The team is the fork back end (team-fork.c) with team.c over it; TEAM=mpi
+# (make mpi) puts team-mpi.c over it instead, one fork team per rank.
 TEAM    ?= fork
 ifeq ($(TEAM),mpi)
 TEAM_OUT = src/team.c

@@ -3,7 +3,8 @@
 # the same work (N files of SIZE each, the same chunk; block write with a
 # final fsync, block read, and random seeks with one seeker per worker),
 # in direct and cold modes, in pairs whose order alternates; then
-# bonnie-ng-mpi -np N against -j N; the scaling curve against fio's best
+# bonnie-ng-mpi -np N (and -np 2 -j N/2) against -j N, in alternating
+# pairs too; the scaling curve against fio's best
 # (numjobs and iodepth raised until the figure stops rising); and the
 # leader's peak memory at -j 1 and -j 64.  Prints medians and ratios.
 #
@@ -132,25 +133,58 @@ if has fio; then
 fi
 
 MPI=$(dirname "$BNG")/bonnie-ng-mpi
+
+# mpi NP J WORK: the aggregate rate of bonnie-ng-mpi -np NP -j J (cold).
+mpi() {
+	rm -f "$RAW/mpi.json"
+	mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
+	    -np "$1" "$MPI" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -j "$2" \
+	    -S 1 -n "$SEEKS" -p "$3" --json "$RAW/mpi.json" >/dev/null \
+	    2>"$RAW/mpi.err" || { note "bonnie-ng-mpi failed: $(head -3 "$RAW/mpi.err")"; echo NA; return; }
+	jq -r ".runs[0].phases.$3.rate" "$RAW/mpi.json"
+}
+
+# ratio A B: A / B, or nothing when either is not a figure.
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) print a / b }'
+}
+
+# num V FORMAT: V in FORMAT, or "-" when V is not a figure.
+num() {
+	awk -v v="$1" -v f="$2" 'BEGIN { if (v ~ /^[0-9]/) printf f, v
+	    else printf "%s", "-" }'
+}
+
 if has mpi && [ -x "$MPI" ] && command -v mpirun >/dev/null 2>&1; then
 	echo
-	echo "work   N  -j N      -np N     ratio (mpi / -j, median of pairs; cold)"
+	echo "bonnie-ng-mpi against -j N, cold, medians of pairs in alternating order:"
+	echo "-np N (one worker a rank), and -np 2 -j N/2 (forked workers in 2 ranks)"
+	echo "work   N  -j N      -np N     ratio   -np2,-jN/2 ratio"
 	for n in $(echo "$NLIST" | tr , ' '); do
 		for work in write read seeks; do
-			: >"$RAW/b"; : >"$RAW/m"; : >"$RAW/r"
+			: >"$RAW/b"; : >"$RAW/m"; : >"$RAW/r"; : >"$RAW/c"; : >"$RAW/q"
 			k=0
 			while [ $k -lt "$PAIRS" ]; do
-				b=$(bng "$n" cold "$work")
-				mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
-				    -np "$n" "$MPI" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -S 1 \
-				    -n "$SEEKS" -p "$work" --json "$RAW/mpi.json" >/dev/null 2>&1
-				m=$(jq -r ".runs[0].phases.$work.rate" "$RAW/mpi.json" 2>/dev/null)
-				echo "$b" >>"$RAW/b"; echo "$m" >>"$RAW/m"
-				awk -v b="$b" -v m="$m" 'BEGIN { if (b + 0 > 0 && m + 0 > 0) print m / b }' >>"$RAW/r"
+				if [ $((k % 2)) -eq 0 ]; then
+					b=$(bng "$n" cold "$work")
+					m=$(mpi "$n" 1 "$work")
+				else
+					m=$(mpi "$n" 1 "$work")
+					b=$(bng "$n" cold "$work")
+				fi
+				c=NA
+				if [ "$n" -ge 4 ] && [ $((n % 2)) -eq 0 ]; then
+					c=$(mpi 2 $((n / 2)) "$work")
+				fi
+				echo "$b" >>"$RAW/b"; echo "$m" >>"$RAW/m"; echo "$c" >>"$RAW/c"
+				ratio "$m" "$b" >>"$RAW/r"
+				ratio "$c" "$b" >>"$RAW/q"
 				k=$((k + 1))
 			done
-			printf '%-6s %2d %9.0f %9.0f %7.3f\n' "$work" "$n" \
-			    "$(median <"$RAW/b")" "$(median <"$RAW/m")" "$(median <"$RAW/r")"
+			printf '%-6s %2d %9.0f %9.0f %7.3f %9s %7s\n' "$work" "$n" \
+			    "$(median <"$RAW/b")" "$(median <"$RAW/m")" "$(median <"$RAW/r")" \
+			    "$(num "$(grep -v NA "$RAW/c" | median)" %.0f)" \
+			    "$(num "$(median <"$RAW/q")" %.3f)"
 		done
 	done
 fi

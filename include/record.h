@@ -27,6 +27,11 @@ struct record {
 int	record_write_json(FILE *, const struct record *);
 /* Write one bonnie++ 1.98 CSV line per run.  0 or -1 with errno. */
 int	record_write_csv(FILE *, const struct record *);
+/*
+ * The line of field names that bonnie++ -x writes before its CSV lines,
+ * for the layout (bonnie-ng pp -x).  0 or -1 with errno.
+ */
+int	record_write_csv_header(FILE *, enum csv_layout);
 
 struct json;
 

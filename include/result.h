@@ -90,6 +90,8 @@ struct worker_phase {
 /* Where a worker ran. */
 struct worker_info {
 	char		 host[64];
+	int		 rank;		/* MPI: its rank, 0 on one host. */
+	int		 rank_worker;	/* Its index among its rank's. */
 	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
 	/* MPI: the rank's own host, "" unknown. */
 	char		 kernel[64];

@@ -1,8 +1,10 @@
 /*
  * A team: N workers that run the same steps in lock-step, and a leader
  * that gathers what each worker hands in.  One interface, two back ends:
- * team.c forks the workers on this host (the default build), team-mpi.c
- * runs one worker per MPI rank (make mpi).  The team knows nothing of
+ * team.c forks the workers on this host (the default build: one fork
+ * team, team-fork.c), team-mpi.c runs them across MPI ranks, n / ranks
+ * forked workers in each (make mpi, a fork team per rank).  TEAM_MAX and
+ * struct team_outcome come from team-fork.h.  The team knows nothing of
  * phases or files; what a worker hands in is an opaque blob of a size
  * fixed at the start.
  *
@@ -29,26 +31,14 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "team-fork.h"
 #include "timer.h"
-
-#define TEAM_MAX	1024
 
 struct team;
 
-/* What happened to the team as a whole, for the leader. */
-struct team_outcome {
-	int		 failed;	/* A worker failed or died. */
-	int		 worker;	/* The first one that did, or -1. */
-	int		 signalled;	/* The worker died by this signal. */
-	int		 exit_status;	/* Or exited with this status. */
-	int		 stopped;	/* The leader stopped the team. */
-	int		 timed_out;	/* MPI: gave up waiting for a rank. */
-	char		 host[64];	/* The failing worker's host. */
-	char		 error[512];	/* Its team_error() line, or "". */
-};
-
 struct team_config {
-	int		 n;		/* Workers, 1..TEAM_MAX. */
+	/* Workers, 1..TEAM_MAX; MPI: a multiple of the ranks. */
+	int		 n;
 	size_t		 blob_size;	/* What team_gather() hands in. */
 	/*
 	 * Leader: a worker's blob for a step arrived (ok 0: the worker

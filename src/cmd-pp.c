@@ -36,6 +36,7 @@
 struct pp_state {
 	struct options	 o;
 	int		 quiet;		/* -q: CSV alone on stdout. */
+	int		 repeat_given;	/* -x: the CSV lines alone. */
 	int		 size_given;
 	int		 size_zero;	/* -s 0: no test file. */
 	int		 files_zero;	/* -n 0: no file creation. */
@@ -181,6 +182,7 @@ static int
 pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
+	((struct pp_state *)t)->repeat_given = 1;
 	return repeat_parse(v, &((struct pp_state *)t)->o.repeat, why);
 }
 
@@ -465,14 +467,22 @@ out:
 	return rv;
 }
 
-/* The text report (stderr with -q, as bonnie++), then the CSV line. */
+/*
+ * The text report (stderr with -q, as bonnie++), then the CSV line; with
+ * -x, as bonnie++, the CSV lines alone, under the line of field names
+ * when there are several.
+ */
 static int
 pp_report(const struct options *o, const struct record *rec, void *arg)
 {
 	const struct pp_state	*st = arg;
 	FILE			*text = st->quiet ? stderr : stdout;
 
-	(void)o;
+	if (st->repeat_given && o->repeat > 1 &&
+	    record_write_csv_header(stdout, o->csv_layout) == -1)
+		return -1;
+	if (st->repeat_given)
+		return record_write_csv(stdout, rec);
 	if (report_write_pp(text, rec) == -1 || fflush(text) == EOF)
 		return -1;
 	return record_write_csv(stdout, rec);
@@ -506,10 +516,10 @@ pp_translate(struct pp_state *st, char **cause)
 		pp_say("-y %s: no %s: the %d worker%s (-c) start each test in "
 		    "lock-step", st->sem_mode, strcmp(st->sem_mode, "p") == 0 ?
 		    "prompt" : "semaphore", o->jobs, o->jobs == 1 ? "" : "s");
-	if (o->sync_writes && !st->size_zero && !o->fast)
-		pp_say("-b: the per-char write (stdio) and the seeks' writes "
-		    "are not fsync'ed one by one; the block write, rewrite "
-		    "and file tests are");
+	if (o->sync_writes && !st->size_zero)
+		pp_say("-b: %sthe seekers' writes are not fsync'ed one by one; "
+		    "the block write, rewrite and file tests are",
+		    o->fast ? "" : "the per-char write (stdio) and ");
 	if (options_check(o, cause) == -1)
 		return -1;
 	if (st->seed_file != NULL && pp_seed_file(st, cause) == -1)

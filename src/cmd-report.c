@@ -55,7 +55,7 @@ static const char *const palette[] = {
 };
 #define NPALETTE	((int)(sizeof(palette) / sizeof(palette[0])))
 
-/* The head of the sources table; its cells come from source_row(). */
+/* The head of the sources table, whose rows build_sources() makes. */
 #define NSRC		6
 static const char *const source_heads[NSRC] = {
 	"source", "format", "file system", "mount options", "fs options",
@@ -165,7 +165,7 @@ has_median(const struct result_set *rs)
 	return 1;
 }
 
-/* The lead cells of a row of source k. */
+/* The lead cells of a row of the source rs. */
 static void
 lead_cells(struct table *t, int row, const struct result_set *rs,
     const char *label, const char *run, uint64_t size)
@@ -251,6 +251,7 @@ build(struct table *t, struct result_set *sets, int nsets, int html)
 			col = t->col[c];
 			st = source_median(rs, col, 0, &v);
 			cst = RS_NONE;
+			cost = 0;
 			if (RS_KIND(col) == RS_KIND_CPU)
 				cst = source_median(rs, col, 1, &cost);
 			t->cell[row * t->ncols + c] = value_cell(col, st, v,
@@ -591,43 +592,38 @@ struct report_args {
 	enum report_output	output;
 };
 
-/*
- * What a sweep printed (its head line, tables and knees), into a new
- * string when f is NULL, else onto f.  0, or -1 with errno.
- */
+/* What a sweep printed: its head line, tables and knees.  0, or -1. */
 static int
-sweep_text(FILE *f, const struct sweep_result *r, char **out)
+sweep_text(FILE *f, const struct sweep_result *r)
 {
-	FILE	*m = f;
-	size_t	 len;
-
-	if (f == NULL && (m = open_memstream(out, &len)) == NULL)
-		return -1;
-	sweep_print_head(m, r);
-	sweep_print_tables(m, r);
-	sweep_print_knees(m, r);
-	if (f == NULL && fclose(m) != 0)
-		return -1;
-	return 0;
+	sweep_print_head(f, r);
+	sweep_print_tables(f, r);
+	sweep_print_knees(f, r);
+	return ferror(f) ? -1 : 0;
 }
 
-/* The plot, without its XML declaration, in a new string. */
+/*
+ * What fn writes of r, in a new string in *out, without the XML
+ * declaration a plot starts with.  0, or -1 with errno.
+ */
 static int
-sweep_svg(const struct sweep_result *r, char **out)
+sweep_string(int (*fn)(FILE *, const struct sweep_result *),
+    const struct sweep_result *r, char **out)
 {
 	FILE	*m;
 	size_t	 len;
 	char	*body;
+	int	 rc;
 
+	*out = NULL;
 	if ((m = open_memstream(out, &len)) == NULL)
 		return -1;
-	if (sweep_write_svg(m, r) != 0) {
-		fclose(m);
+	rc = fn(m, r);
+	if (fclose(m) != 0 || rc != 0 || *out == NULL) {
 		free(*out);
+		*out = NULL;
 		return -1;
 	}
-	if (fclose(m) != 0)
-		return -1;
 	if (strncmp(*out, "<?xml", 5) == 0 &&
 	    (body = strchr(*out, '\n')) != NULL)
 		memmove(*out, body + 1, strlen(body + 1) + 1);
@@ -665,11 +661,12 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 		if (a->output == REPORT_TEXT) {
 			if (k > 0)
 				putchar('\n');
-			rc = sweep_text(stdout, &b[k].r, NULL);
+			rc = sweep_text(stdout, &b[k].r);
 		} else if (a->output == REPORT_SVG)
 			rc = sweep_write_svg(stdout, &b[k].r);
-		else if ((rc = sweep_text(NULL, &b[k].r, &text)) == 0) {
-			if ((rc = sweep_svg(&b[k].r, &svg)) == 0) {
+		else if ((rc = sweep_string(sweep_text, &b[k].r, &text)) == 0) {
+			if ((rc = sweep_string(sweep_write_svg, &b[k].r,
+			    &svg)) == 0) {
 				printf("<h1>");
 				put_escaped(sets[k].file);
 				printf("</h1>\n<pre>");

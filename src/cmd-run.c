@@ -500,9 +500,9 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		}
 		have_json = 1;
 	}
-	/* Over MPI the workers are the ranks, one file each. */
+	/* Over MPI, -j N workers in each rank: N x ranks in all. */
 	if (team_ranks() > 1)
-		o->jobs = team_ranks();
+		o->jobs *= team_ranks();
 	if (!leader) {
 		o->quiet = 1;
 		progress = say = 0;
@@ -631,11 +631,6 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 	(void)files;
 	if (options_check(o, cause) == -1)
 		return CMD_USAGE;
-	if (team_ranks() > 1 && o->jobs > 1) {
-		errorf(cause, "invalid value for -j, --jobs: one worker per MPI "
-		    "rank (run more ranks instead)");
-		return CMD_USAGE;
-	}
 	if (team_ranks() > 1 && o->lock_arg != NULL) {
 		errorf(cause, "--lock-mem: not under MPI, where each rank would "
 		    "lock its own (lock the memory on each host instead)");

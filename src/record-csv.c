@@ -118,6 +118,47 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	putc('\n', f);
 }
 
+/*
+ * The names of the fields, as bonnie++ -x writes them above its lines;
+ * bonnie++ 2.00a writes 1.97's 48 names even above its 50-field lines,
+ * here 1.98 has its fields 7 and 8 named (the names bonnie++ has for them
+ * are taken by the seeks' rate).
+ */
+static const char *const csv_names[] = {
+	"format_version", "bonnie_version", "name", "concurrency", "seed",
+	"file_size", "io_chunk_size", "num_seeks", "seek_proc_count", "putc",
+	"putc_cpu", "put_block", "put_block_cpu", "rewrite", "rewrite_cpu",
+	"getc", "getc_cpu", "get_block", "get_block_cpu", "seeks",
+	"seeks_cpu", "num_files", "max_size", "min_size", "num_dirs",
+	"file_chunk_size", "seq_create", "seq_create_cpu", "seq_stat",
+	"seq_stat_cpu", "seq_del", "seq_del_cpu", "ran_create",
+	"ran_create_cpu", "ran_stat", "ran_stat_cpu", "ran_del",
+	"ran_del_cpu", "putc_latency", "put_block_latency", "rewrite_latency",
+	"getc_latency", "get_block_latency", "seeks_latency",
+	"seq_create_latency", "seq_stat_latency", "seq_del_latency",
+	"ran_create_latency", "ran_stat_latency", "ran_del_latency"
+};
+
+int
+record_write_csv_header(FILE *f, enum csv_layout layout)
+{
+	size_t	i, n = sizeof(csv_names) / sizeof(csv_names[0]);
+
+	for (i = 0; i < n; i++) {
+		/* 1.97: without fields 7 and 8. */
+		if (layout == CSV_197 && (i == 7 || i == 8))
+			continue;
+		fprintf(f, "%s%s", i > 0 ? "," : "", csv_names[i]);
+	}
+	putc('\n', f);
+	if (fflush(f) != 0 || ferror(f)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
 int
 record_write_csv(FILE *f, const struct record *rec)
 {

@@ -386,6 +386,8 @@ write_team(struct json *j, const struct run_result *r)
 		json_string(j, "fs_id", id);
 		/* MPI: each rank's own host; one host (fork) is target's. */
 		if (strcmp(team_backend, "mpi") == 0) {
+			json_int(j, "rank", r->workers[k].rank);
+			json_int(j, "rank_worker", r->workers[k].rank_worker);
 			json_string(j, "kernel", r->workers[k].kernel);
 			json_string(j, "fs_type", r->workers[k].fs_type);
 			json_string(j, "mount_options",

@@ -381,9 +381,16 @@ worker_body(struct team *t, int w, void *arg)
 	if (statvfs(opt.dir, &vfs) == 0)
 		wk.fs_id = (uint64_t)vfs.f_fsid;
 	if (team_ranks() > 1) {
+		int	per = team_size(t) / team_ranks();
+
 		if (gethostname(host, sizeof(host) - 1) == -1)
 			host[0] = '\0';
-		snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
+		/* The file names its host, rank and (with -j) worker. */
+		if (per > 1)
+			snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d.j%d", host,
+			    w / per, w % per);
+		else
+			snprintf(wk.tag, sizeof(wk.tag), "%.40s.r%d", host, w);
 		where_am_i(opt.dir, &wk.where);
 	} else
 		snprintf(wk.tag, sizeof(wk.tag), "j%d", w);
@@ -507,7 +514,8 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	char			*cause = NULL;
 	int			 i, n, rv;
 
-	n = team_ranks() > 1 ? team_ranks() : opt->jobs;
+	/* Under MPI, opt->jobs counts every rank's workers. */
+	n = opt->jobs;
 	if (n <= 1)
 		return run_once(opt, res);
 	memset(res, 0, sizeof(*res));
@@ -522,10 +530,6 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 		res->ph[i].hit_fraction = -1;
 		res->ph[i].backing_resident = -1;
 	}
-	for (i = 0; i < n; i++)
-		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
-		    "%s", team_host(i));
-
 	memset(&l, 0, sizeof(l));
 	l.opt = opt;
 	l.res = res;
@@ -554,6 +558,12 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
 	free(l.hist);
+	for (i = 0; i < n; i++) {
+		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
+		    "%s", team_host(i));
+		res->workers[i].rank = i / (n / team_ranks());
+		res->workers[i].rank_worker = i % (n / team_ranks());
+	}
 	if (rv == 0) {
 		free(cause);
 		return 0;
@@ -578,7 +588,11 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 			memset(&res->err, 0, sizeof(res->err));
 		why = res->err.set ? res->err.message : out.error;
 
-		if (team_ranks() > 1)
+		if (team_ranks() > 1 && n > team_ranks())
+			snprintf(where, sizeof(where), "rank %d on %.64s, "
+			    "worker %d", out.worker / (n / team_ranks()),
+			    out.host, out.worker);
+		else if (team_ranks() > 1)
 			snprintf(where, sizeof(where), "rank %d on %.64s",
 			    out.worker, out.host);
 		else

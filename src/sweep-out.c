@@ -162,14 +162,17 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 }
 
 /*
- * The options as a run record states them: the largest size and the
- * smallest chunk stand for the sweep, whose own ranges are in "sweep".
+ * The options as a run record states them: the largest size, the smallest
+ * chunk and the largest file count stand for the sweep, whose own ranges
+ * are in "sweep".
  */
 static void
 write_options(struct json *j, const struct sweep_result *r)
 {
 	struct options	o = *r->opt;
 
+	if (sweep_files_mode(r))
+		o.files_n = r->files[r->nfiles - 1];
 	o.size = o.size_asked = r->sizes[r->nsizes - 1];
 	o.chunk = (size_t)r->chunks[0];
 	o.repeat = 1;

@@ -1,33 +1,57 @@
 /*
- * The team over MPI: one worker per rank, rank 0 the leader (and a worker
- * too).  Built only by `make mpi` into bonnie-ng-mpi, in place of team.c.
+ * The team over MPI: R ranks, each leading a fork team (team.c) of the k
+ * workers that -j asks for (k = 1 without -j), R x k workers in all.
+ * Built only by `make mpi` into bonnie-ng-mpi, in place of team-fork.c.
+ * Worker w is local worker w % k of rank w / k; rank 0 is the leader of
+ * the whole team.
  *
- * Every collective is non-blocking and waited for by polling, so that a
- * rank notices its own stop flag while it waits and gives up after a
+ * A rank's own process does no benchmark I/O: it coordinates.  Its fork
+ * team's gate joins the ranks' barrier on behalf of its workers (once all
+ * of them have arrived), and its gather callback hands the rank's k blobs
+ * to rank 0 in one gather (once all of them are in).  Every collective is
+ * non-blocking and waited for by polling, so that a rank gives up after a
  * bounded time when another rank is gone.  The ranks call the same
  * collectives in the same order:
  *
- *   per step:  allreduce(stop?)   the barrier; any stop ends the body
- *              gather(ok, blob)   to rank 0, which calls gathered()
+ *   per step:  allreduce(stop?)   the barrier; any stop ends the team
+ *              gather(k blobs)    to rank 0, which calls gathered()
  *   at the end, only ranks that have not yet seen a stop in a barrier:
  *              allreduce(stop?)   matches the others' next barrier
  *   then every rank:
+ *              allreduce          who failed first, how many said stop
  *              gather(error line) so rank 0 can name the failure
  *
- * A failing rank so never leaves the others waiting in a collective it
- * will not join.  Nobody calls MPI_Abort() before its body has returned
- * (and so removed its file); only a rank that timed out does, after that.
+ * A rank whose team stopped inside a step (its workers did not all hand
+ * in) still joins that step's gather, with the missing blobs marked
+ * absent, so nobody waits in a collective another will not join.
  *
- * Clocks: team_epoch() is the moment this rank saw the barrier complete,
- * on its own monotonic clock; the run layer reports start and end of a
+ * Stopping mid-step: when a worker fails, its rank's leader sends a stop
+ * message to every other rank on a communicator of its own; each rank's
+ * leader polls for one at every tick of its fork team (TEAM_TICK_MS) and
+ * stops its workers at once (their stop signal: the file goes, the loops
+ * end), not at the next barrier.  The rank's process is free to poll
+ * because it never sits in the workers' write(2); MPI is only ever called
+ * from that one thread, and never from a worker (a child, which ends
+ * with _exit).  Stop messages still in flight are received before the
+ * end, counted by the final allreduce.
+ *
+ * Nobody calls MPI_Abort() before its fork team has ended (and so every
+ * file of the rank is gone); only a rank that timed out does, after that.
+ *
+ * Clocks: the epoch is the moment the rank's leader saw the barrier
+ * complete, on its own monotonic clock, passed to its workers in a
+ * shared page before they are let go; workers report start and end of a
  * step relative to it, so the hosts' clock offsets cancel and the span
  * (earliest start to latest end) carries only the barrier's exit skew.
  */
 #include <mpi.h>
 
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,33 +59,66 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "team-fork.h"
 #include "team.h"
 
 const char team_backend[] = "mpi";
 
 #define HOST_LEN	64
 #define ERR_LEN		512
+#define STOP_TAG	1
 
 /* The default bound on a wait: env BONNIE_NG_MPI_TIMEOUT (seconds). */
 #define WAIT_BASE_S	120.0
 
+/*
+ * A blob's state in a gather, in a header that keeps the blob after it
+ * as aligned as malloc's memory (the blob holds 64-bit fields).
+ */
+enum { REC_FAILED = 0, REC_OK = 1, REC_ABSENT = 2 };
+#define REC_HDR		16
+
+/* What a rank tells rank 0 at the end: why its first failure failed. */
+struct rank_report {
+	char		error[ERR_LEN];	/* Its team_error() line, or "". */
+	int32_t		signalled;	/* Or it died of this signal, */
+	int32_t		exit_status;	/* or exited with this status. */
+};
+
 struct team {
 	const struct team_config *cfg;
 	int		 rank, size;
-	bn_time		 epoch;
+	int		 per;		/* Workers per rank (k). */
+	/* In a worker (a child of the rank's process): */
+	struct fork_team *local;
+	int		 worker;
+	/* In the rank's process: */
+	volatile bn_time *epoch;	/* Shared with the workers. */
+	int		 barriers;	/* Barriers passed. */
+	int		 gathers;	/* Gathers done. */
+	int		 got;		/* Blobs in for this step. */
 	int		 saw_stop;	/* A barrier returned stop. */
-	int		 failed;	/* This rank failed. */
+	int		 failed;	/* A worker of this rank failed, */
+	int		 first;		/* the first of them (global). */
 	int		 timed_out;
+	int		 peer_stop;	/* A stop message came. */
+	int		 sent;		/* This rank sent stop messages. */
+	int		 received;	/* Stop messages received. */
+	MPI_Request	 stop_req;	/* The posted receive. */
+	MPI_Request	*stop_sends;	/* size of them. */
+	int		 stop_in;	/* Receive buffer. */
+	int		 stop_out;
 	double		 longest;	/* Longest step so far, seconds. */
 	double		 timeout;	/* Fixed by the environment, or 0. */
-	unsigned char	*send;		/* ok + blob */
-	unsigned char	*all;		/* Rank 0: every rank's ok + blob. */
-	size_t		 rec;		/* Bytes per rank in a gather. */
-	char		 error[ERR_LEN];
+	unsigned char	*send;		/* per x (state + blob) */
+	unsigned char	*all;		/* Rank 0: everyone's. */
+	size_t		 rec;		/* Bytes per worker in a gather. */
+	struct rank_report report;
 };
 
-static int	mpi_rank, mpi_size = 1, mpi_started;
-static char	*hosts;			/* Rank 0: size x HOST_LEN. */
+static int	mpi_rank, mpi_size = 1, mpi_started, host_per = 1;
+static char	*hosts;			/* size x HOST_LEN. */
+static MPI_Comm	stop_comm = MPI_COMM_NULL;
 
 int
 team_init(int *argc, char ***argv)
@@ -81,6 +138,8 @@ team_init(int *argc, char ***argv)
 	hosts = xcalloc((size_t)mpi_size, HOST_LEN);
 	MPI_Allgather(host, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR,
 	    MPI_COMM_WORLD);
+	/* Stop messages travel apart from the collectives. */
+	MPI_Comm_dup(MPI_COMM_WORLD, &stop_comm);
 	return 0;
 }
 
@@ -94,8 +153,11 @@ team_finish(void)
 	if (!mpi_started)
 		return;
 	MPI_Finalized(&flag);
-	if (!flag)
-		MPI_Finalize();
+	if (flag)
+		return;
+	if (stop_comm != MPI_COMM_NULL)
+		MPI_Comm_free(&stop_comm);
+	MPI_Finalize();
 }
 
 int
@@ -113,49 +175,106 @@ team_rank(void)
 const char *
 team_host(int worker)
 {
-	if (hosts == NULL || worker < 0 || worker >= mpi_size)
+	int	r = worker / host_per;
+
+	if (hosts == NULL || worker < 0 || r >= mpi_size)
 		return "";
-	return hosts + (size_t)worker * HOST_LEN;
+	return hosts + (size_t)r * HOST_LEN;
 }
+
+/* The worker side: a worker is a member of its rank's fork team. */
 
 int
 team_worker(const struct team *t)
 {
-	return t->rank;
+	return t->worker;
 }
 
 int
 team_size(const struct team *t)
 {
-	return t->size;
+	return t->cfg->n;
 }
 
 bn_time
 team_epoch(const struct team *t)
 {
-	return t->epoch;
+	bn_time	e;
+
+	e.ns = t->epoch->ns;
+	return e;
 }
 
 void
 team_own_file(struct team *t, const char *path, dev_t dev, ino_t ino)
 {
-	/* Each rank removes its own; a rank killed outright cannot. */
-	(void)t;
-	(void)path;
-	(void)dev;
-	(void)ino;
+	fork_team_own_file(t->local, path, dev, ino);
 }
 
 void
 team_error(struct team *t, const char *line)
 {
-	snprintf(t->error, sizeof(t->error), "%s", line);
+	fork_team_error(t->local, line);
+}
+
+int
+team_barrier(struct team *t)
+{
+	return fork_team_barrier(t->local);
+}
+
+int
+team_gather(struct team *t, const void *blob, int ok)
+{
+	return fork_team_gather(t->local, blob, ok);
 }
 
 void
 team_stop_all(void)
 {
-	/* The signal reaches every rank through mpirun; see team_barrier. */
+	/* The rank's own workers; the signal reaches every rank (mpirun). */
+	fork_team_stop_all();
+}
+
+/* The rank's side. */
+
+/* Has a stop message come?  Counts it and posts the next receive. */
+static int
+stop_poll(struct team *t)
+{
+	int	done = 0;
+
+	if (t->stop_req == MPI_REQUEST_NULL)
+		return t->peer_stop;
+	while (MPI_Test(&t->stop_req, &done, MPI_STATUS_IGNORE) ==
+	    MPI_SUCCESS && done) {
+		t->received++;
+		t->peer_stop = 1;
+		MPI_Irecv(&t->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
+		    stop_comm, &t->stop_req);
+		done = 0;
+	}
+	return t->peer_stop;
+}
+
+/* Tell every other rank to stop now. */
+static void
+stop_send(struct team *t)
+{
+	int	r;
+
+	if (t->sent)
+		return;
+	t->sent = 1;
+	t->stop_out = t->rank;
+	for (r = 0; r < t->size; r++) {
+		if (r == t->rank) {
+			t->stop_sends[r] = MPI_REQUEST_NULL;
+			continue;
+		}
+		MPI_Isend(&t->stop_out, 1, MPI_INT, r, STOP_TAG, stop_comm,
+		    &t->stop_sends[r]);
+	}
 }
 
 /*
@@ -177,7 +296,8 @@ wait_bounded(struct team *t, MPI_Request *req, const char *what)
 		if (time_elapsed(t0, time_now()) > bound) {
 			fprintf(stderr, "bonnie-ng: rank %d (%s): no word from "
 			    "the other ranks for %.0f s at the %s; giving "
-			    "up\n", t->rank, team_host(t->rank), bound, what);
+			    "up\n", t->rank, hosts + (size_t)t->rank *
+			    HOST_LEN, bound, what);
 			t->timed_out = 1;
 			return -1;
 		}
@@ -201,129 +321,302 @@ vote(struct team *t, int mine, const char *what)
 	return any != 0;
 }
 
-int
-team_barrier(struct team *t)
+static int
+wants_stop(struct team *t)
 {
-	int	v = vote(t, *t->cfg->stop != 0 || t->failed, "barrier");
+	return *t->cfg->stop != 0 || t->failed || stop_poll(t);
+}
 
+/* The fork team's gate: every local worker is at the barrier. */
+static int
+rank_gate(void *arg)
+{
+	struct team	*t = arg;
+	bn_time		 now;
+	int		 v;
+
+	v = vote(t, wants_stop(t), "barrier");
 	if (v != 0) {
-		t->saw_stop = 1;
+		if (v == 1)
+			t->saw_stop = 1;
 		return -1;
 	}
-	t->epoch = time_now();
+	now = time_now();
+	t->epoch->ns = now.ns;
+	t->barriers++;
 	if (t->rank == 0 && t->cfg->released != NULL)
 		t->cfg->released(t->cfg->arg);
 	return 0;
 }
 
-int
-team_gather(struct team *t, const void *blob, int ok)
+/* This step's gather of the rank's k blobs (absent ones marked). */
+static void
+rank_gather(struct team *t)
 {
-	MPI_Request	req;
-	int		r, rok;
-	double		step = time_elapsed(t->epoch, time_now());
+	MPI_Request	 req;
+	const unsigned char *p;
+	bn_time		 e;
+	int		 i, n, st, len;
+	double		 step;
 
+	e.ns = t->epoch->ns;
+	step = time_elapsed(e, time_now());
+
+	t->gathers = t->barriers;
+	t->got = 0;
 	if (t->timed_out)
-		return -1;
+		return;
 	if (step > t->longest)
 		t->longest = step;
-	rok = ok;
-	memcpy(t->send, &rok, sizeof(rok));
-	memcpy(t->send + sizeof(int), blob, t->cfg->blob_size);
-	MPI_Igather(t->send, (int)t->rec, MPI_BYTE, t->all, (int)t->rec,
-	    MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+	len = (int)(t->rec * (size_t)t->per);
+	MPI_Igather(t->send, len, MPI_BYTE, t->all, len, MPI_BYTE, 0,
+	    MPI_COMM_WORLD, &req);
 	if (wait_bounded(t, &req, "gather") == -1)
-		return -1;
+		return;
+	n = t->size * t->per;
 	if (t->rank == 0)
-		for (r = 0; r < t->size; r++) {
-			memcpy(&rok, t->all + (size_t)r * t->rec, sizeof(rok));
-			t->cfg->gathered(t->cfg->arg, r, rok, t->all +
-			    (size_t)r * t->rec + sizeof(int));
+		for (i = 0; i < n; i++) {
+			p = t->all + (size_t)i * t->rec;
+			memcpy(&st, p, sizeof(st));
+			if (st != REC_ABSENT)
+				t->cfg->gathered(t->cfg->arg, i, st == REC_OK,
+				    p + REC_HDR);
 		}
-	if (!ok)
-		t->failed = 1;
-	return ok && !*t->cfg->stop ? 0 : -1;
+	for (i = 0; i < t->per; i++) {
+		st = REC_ABSENT;
+		memcpy(t->send + (size_t)i * t->rec, &st, sizeof(st));
+	}
+}
+
+/* The fork team's gather callback: local worker i handed in. */
+static void
+rank_gathered(void *arg, int i, int ok, const void *blob)
+{
+	struct team	*t = arg;
+	unsigned char	*p = t->send + (size_t)i * t->rec;
+	int		 st = ok ? REC_OK : REC_FAILED;
+
+	memcpy(p, &st, sizeof(st));
+	memcpy(p + REC_HDR, blob, t->cfg->blob_size);
+	/*
+	 * A failure (not a stop): tell the others before this step's
+	 * gather, which may wait for them to end the step.  The fork team
+	 * says afterwards which worker it blames.
+	 */
+	if (!ok && !*t->cfg->stop && !t->peer_stop && !t->saw_stop)
+		stop_send(t);
+	if (++t->got == t->per)
+		rank_gather(t);
+}
+
+/* The fork team's tick: tell the others of a failure, hear theirs. */
+static int
+rank_tick(void *arg, int failing)
+{
+	struct team	*t = arg;
+
+	if (failing && !*t->cfg->stop)
+		stop_send(t);
+	return stop_poll(t) ? -1 : 0;
+}
+
+/* A worker: a child of the rank's process, in its fork team. */
+static int
+rank_body(struct fork_team *f, int i, void *arg)
+{
+	const struct team	*up = arg;
+	struct team		 me;
+
+	memset(&me, 0, sizeof(me));
+	me.cfg = up->cfg;
+	me.rank = up->rank;
+	me.size = up->size;
+	me.per = up->per;
+	me.epoch = up->epoch;
+	me.local = f;
+	me.worker = up->rank * up->per + i;
+	return up->cfg->body(&me, me.worker, up->cfg->body_arg);
+}
+
+/* Receive the stop messages still in flight; cancel the last receive. */
+static void
+stop_drain(struct team *t, int senders)
+{
+	int	expect = senders - (t->sent ? 1 : 0);
+
+	while (t->received < expect && t->stop_req != MPI_REQUEST_NULL) {
+		if (wait_bounded(t, &t->stop_req, "stop messages") == -1)
+			return;
+		t->received++;
+		MPI_Irecv(&t->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
+		    stop_comm, &t->stop_req);
+	}
+	if (t->stop_req != MPI_REQUEST_NULL) {
+		MPI_Cancel(&t->stop_req);
+		MPI_Wait(&t->stop_req, MPI_STATUS_IGNORE);
+	}
+	if (t->sent)
+		MPI_Waitall(t->size, t->stop_sends, MPI_STATUSES_IGNORE);
+}
+
+static void __attribute__((noreturn))
+give_up(void)
+{
+	/* Our files are gone; nobody else will come. */
+	fflush(NULL);
+	MPI_Abort(MPI_COMM_WORLD, 1);
+	_exit(1);
 }
 
 int
 team_run(const struct team_config *cfg, struct team_outcome *out,
     char **cause)
 {
-	struct team	 t;
-	MPI_Request	 req;
-	const char	*env = getenv("BONNIE_NG_MPI_TIMEOUT");
-	char		*errs = NULL;
-	int		 status, v, r, mine[2], first[2];
+	struct fork_team_config	 fc;
+	struct team_outcome	 lo;
+	struct team		 t;
+	MPI_Request		 req;
+	const char		*env = getenv("BONNIE_NG_MPI_TIMEOUT");
+	struct rank_report	*reps = NULL;
+	void			*map;
+	char			*lcause = NULL;
+	int			 lrv, v, r, i, st, mine[2], first[2];
 
 	memset(out, 0, sizeof(*out));
 	out->worker = -1;
 	if (!mpi_started && team_init(NULL, NULL) == -1)
 		return errorf(cause, "MPI_Init failed");
-	if (cfg->n != mpi_size)
+	if (cfg->n < mpi_size || cfg->n % mpi_size != 0 ||
+	    cfg->n / mpi_size > TEAM_MAX)
 		return errorf(cause, "a team of %d in a job of %d ranks",
 		    cfg->n, mpi_size);
 	memset(&t, 0, sizeof(t));
 	t.cfg = cfg;
 	t.rank = mpi_rank;
 	t.size = mpi_size;
+	t.per = cfg->n / mpi_size;
+	host_per = t.per;
 	t.timeout = env != NULL ? strtod(env, NULL) : 0;
-	t.rec = sizeof(int) + cfg->blob_size;
-	t.send = xcalloc(1, t.rec);
+	t.rec = REC_HDR + ((cfg->blob_size + REC_HDR - 1) & ~(size_t)(REC_HDR -
+	    1));
+	t.send = xcalloc((size_t)t.per, t.rec);
+	for (i = 0; i < t.per; i++) {
+		st = REC_ABSENT;
+		memcpy(t.send + (size_t)i * t.rec, &st, sizeof(st));
+	}
 	if (mpi_rank == 0)
-		t.all = xcalloc((size_t)mpi_size, t.rec);
+		t.all = xcalloc((size_t)cfg->n, t.rec);
+	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(*t.stop_sends));
+	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANON, -1, 0);
+	if (map == MAP_FAILED) {
+		/* Every rank fails the same way here, or waits out the bound. */
+		free(t.send);
+		free(t.all);
+		free(t.stop_sends);
+		return errorf(cause, "mmap: %s", strerror(errno));
+	}
+	t.epoch = map;
+	t.epoch->ns = 0;
+	MPI_Irecv(&t.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG, stop_comm,
+	    &t.stop_req);
 
-	status = cfg->body(&t, mpi_rank, cfg->body_arg);
-	/* Ending after a stop is not a failure of one's own. */
-	if (status != 0 && !t.saw_stop)
+	memset(&fc, 0, sizeof(fc));
+	fc.n = t.per;
+	fc.blob_size = cfg->blob_size;
+	fc.gathered = rank_gathered;
+	fc.gate = rank_gate;
+	fc.tick = rank_tick;
+	fc.arg = &t;
+	fc.body = rank_body;
+	fc.body_arg = &t;
+	fc.stop = cfg->stop;
+	fc.stop_signal = cfg->stop_signal;
+	lrv = fork_team_run(&fc, &lo, &lcause);
+	/* The fork team blames only a failure from before any stop. */
+	if (lrv == -1 && lo.failed && !*cfg->stop) {
 		t.failed = 1;
+		t.first = t.rank * t.per + (lo.worker >= 0 ? lo.worker : 0);
+		snprintf(t.report.error, sizeof(t.report.error), "%s",
+		    lo.error);
+		t.report.signalled = lo.signalled;
+		t.report.exit_status = lo.exit_status;
+	}
+	free(lcause);
+	if (t.failed)
+		stop_send(&t);
+	/* The step the team stopped in: its gather, absent blobs marked. */
+	if (t.gathers < t.barriers)
+		rank_gather(&t);
 	/* The vote the others, still going, hold at their next barrier. */
 	if (!t.saw_stop && !t.timed_out) {
-		v = vote(&t, t.failed || *cfg->stop != 0, "end of the run");
+		v = vote(&t, wants_stop(&t), "end of the run");
 		if (v == 1)
 			t.saw_stop = 1;
 	}
-	if (t.timed_out) {
-		/* Our files are gone; nobody else will come. */
-		fflush(NULL);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-	/* Who failed first (lowest rank), and why. */
-	mine[0] = t.failed && !*cfg->stop ? 0 : 1;
-	mine[1] = t.failed && !*cfg->stop ? mpi_rank : INT_MAX;
+	if (t.timed_out)
+		give_up();
+	/* Who failed first (lowest worker), and how many said stop. */
+	mine[0] = t.failed ? 0 : 1;
+	mine[1] = t.failed ? t.first : INT_MAX;
 	MPI_Iallreduce(mine, first, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
-	if (wait_bounded(&t, &req, "final count") == -1) {
-		fflush(NULL);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
+	if (wait_bounded(&t, &req, "final count") == -1)
+		give_up();
+	MPI_Iallreduce(&t.sent, &st, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
+	    &req);
+	if (wait_bounded(&t, &req, "final count") == -1)
+		give_up();
+	stop_drain(&t, st);
 	if (mpi_rank == 0)
-		errs = xcalloc((size_t)mpi_size, ERR_LEN);
-	MPI_Igather(t.error, ERR_LEN, MPI_CHAR, errs, ERR_LEN, MPI_CHAR, 0,
-	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(&t, &req, "final gather") == -1) {
-		fflush(NULL);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
+		reps = xcalloc((size_t)mpi_size, sizeof(*reps));
+	MPI_Igather(&t.report, (int)sizeof(t.report), MPI_BYTE, reps,
+	    (int)sizeof(t.report), MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+	if (wait_bounded(&t, &req, "final gather") == -1)
+		give_up();
 	if (first[0] == 0) {
 		out->failed = 1;
 		out->worker = first[1];
-	} else if (t.saw_stop || *cfg->stop)
+	} else if (t.saw_stop || t.peer_stop || *cfg->stop)
 		out->stopped = 1;
-	if (mpi_rank == 0 && out->failed) {
-		r = out->worker;
-		snprintf(out->error, sizeof(out->error), "%s",
-		    errs + (size_t)r * ERR_LEN);
-		snprintf(out->host, sizeof(out->host), "%s", team_host(r));
+	if (reps != NULL && out->failed) {
+		r = out->worker / t.per;
+		reps[r].error[ERR_LEN - 1] = '\0';
+		snprintf(out->error, sizeof(out->error), "%s", reps[r].error);
+		out->signalled = reps[r].signalled;
+		out->exit_status = reps[r].exit_status;
+		snprintf(out->host, sizeof(out->host), "%s",
+		    team_host(out->worker));
 	}
-	free(errs);
+	free(reps);
 	free(t.send);
 	free(t.all);
+	free(t.stop_sends);
+	munmap(map, sizeof(*t.epoch));
 	if (!out->failed && !out->stopped)
 		return 0;
-	if (out->failed)
-		errorf(cause, "rank %d (%s) failed%s%s", out->worker,
-		    team_host(out->worker), out->error[0] ? ": " : "",
-		    out->error);
-	else
+	if (out->failed) {
+		char	who[128], how[600];
+
+		if (t.per > 1)
+			snprintf(who, sizeof(who), "rank %d (%s), worker %d",
+			    out->worker / t.per, team_host(out->worker),
+			    out->worker);
+		else
+			snprintf(who, sizeof(who), "rank %d (%s)",
+			    out->worker, team_host(out->worker));
+		if (out->error[0] != '\0')
+			snprintf(how, sizeof(how), "failed: %.511s",
+			    out->error);
+		else if (out->signalled != 0)
+			snprintf(how, sizeof(how), "killed by signal %d (%s)",
+			    out->signalled, strsignal(out->signalled));
+		else if (out->exit_status != 0)
+			snprintf(how, sizeof(how), "exited with status %d",
+			    out->exit_status);
+		else
+			snprintf(how, sizeof(how), "failed");
+		errorf(cause, "%s %s", who, how);
+	} else
 		errorf(cause, "stopped");
 	return -1;
 }

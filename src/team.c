@@ -1,108 +1,80 @@
 /*
- * The team over fork(2) on one host.  The leader is the calling process;
- * it forks n workers and only coordinates: it never does any I/O of the
- * benchmark itself.
- *
- * Channels: one pipe up, shared by every worker, carries fixed 8-byte
- * messages (atomic, as they are under PIPE_BUF): "arrived at the barrier"
- * and "my blob is in my slot".  One pipe down per worker carries one byte:
- * 'g' go, 's' stop.  The blobs and each worker's file sit in one
- * anonymous shared mapping, a slot per worker; a worker writes its slot
- * before it sends the message, and the leader reads it after.
- *
- * Stopping: the leader sends every worker the stop signal (their handler
- * removes the file and sets the stop flag the loops poll) and 's' down
- * every pipe (for a worker that was about to wait at a barrier).  A
- * worker that dies outright is reaped and its file removed by the leader.
+ * The default build's team: one fork team (team-fork.c) on this host, so
+ * team.h's interface maps onto team-fork.h's one to one.  make mpi links
+ * team-mpi.c in place of this file.
  */
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "platform.h"
+#include "team-fork.h"
 #include "team.h"
 
 const char team_backend[] = "fork";
 
-/* How long stopped workers may take to end before they are killed. */
-#define TEAM_GRACE_NS	(10ull * 1000000000ull)
-/* The leader's poll tick: how soon it notices a death or a signal. */
-#define TEAM_TICK_MS	50
-
-enum team_msg_kind { MSG_ARRIVE = 1, MSG_GATHER_OK, MSG_GATHER_FAIL };
-
-struct team_msg {
-	int32_t		worker;
-	int32_t		kind;
-};
-
-/* One worker's slot in the shared mapping; the blob follows it. */
-struct team_slot {
-	char		error[512];
-	int		has_file;
-	dev_t		dev;
-	ino_t		ino;
-	char		path[PATH_MAX];
-};
-
 struct team {
+	struct fork_team	*f;
 	const struct team_config *cfg;
-	int		 worker;	/* In a worker: its index. */
-	int		 up;		/* Worker: write end of the up pipe. */
-	int		 down;		/* Worker: read end of its pipe. */
-	unsigned char	*map;		/* The slots. */
-	size_t		 slot_size;
+	int			 worker;
 };
 
-/* The leader's workers, for team_stop_all() from a signal handler. */
-static pid_t			*team_pids;
-static int			*team_down;
-static volatile sig_atomic_t	 team_npids;
-static volatile sig_atomic_t	 team_stop_sent;
-static int			 team_sig = SIGTERM;
+/* What a worker's body gets: the caller's configuration. */
+struct body_arg {
+	const struct team_config *cfg;
+};
 
-void
-team_stop_all(void)
+static int
+body(struct fork_team *f, int w, void *arg)
 {
-	int	i;
-	char	c = 's';
+	const struct team_config	*cfg = ((struct body_arg *)arg)->cfg;
+	struct team			 t;
 
-	if (team_stop_sent || team_pids == NULL)
-		return;
-	team_stop_sent = 1;
-	for (i = 0; i < team_npids; i++) {
-		if (team_pids[i] > 0)
-			kill(team_pids[i], team_sig);
-		if (team_down[i] != -1)
-			(void)write(team_down[i], &c, 1);
-	}
+	t.f = f;
+	t.cfg = cfg;
+	t.worker = w;
+	return cfg->body(&t, w, cfg->body_arg);
 }
 
-static struct team_slot *
-slot_of(struct team *t, int i)
+int
+team_run(const struct team_config *cfg, struct team_outcome *out,
+    char **cause)
 {
-	return (struct team_slot *)(void *)(t->map + (size_t)i * t->slot_size);
+	struct fork_team_config	fc;
+	struct body_arg		ba;
+
+	ba.cfg = cfg;
+	memset(&fc, 0, sizeof(fc));
+	fc.n = cfg->n;
+	fc.blob_size = cfg->blob_size;
+	fc.gathered = cfg->gathered;
+	fc.released = cfg->released;
+	fc.arg = cfg->arg;
+	fc.body = body;
+	fc.body_arg = &ba;
+	fc.stop = cfg->stop;
+	fc.stop_signal = cfg->stop_signal;
+	return fork_team_run(&fc, out, cause);
 }
 
-static unsigned char *
-blob_of(struct team *t, int i)
+int
+team_barrier(struct team *t)
 {
-	size_t	off = (sizeof(struct team_slot) + 63) & ~(size_t)63;
+	return fork_team_barrier(t->f);
+}
 
-	return t->map + (size_t)i * t->slot_size + off;
+int
+team_gather(struct team *t, const void *blob, int ok)
+{
+	return fork_team_gather(t->f, blob, ok);
+}
+
+bn_time
+team_epoch(const struct team *t)
+{
+	bn_time	zero = { 0 };
+
+	/* Every worker reads the same monotonic clock. */
+	(void)t;
+	return zero;
 }
 
 int
@@ -117,35 +89,22 @@ team_size(const struct team *t)
 	return t->cfg->n;
 }
 
-bn_time
-team_epoch(const struct team *t)
-{
-	bn_time	zero = { 0 };
-
-	(void)t;
-	return zero;
-}
-
 void
 team_own_file(struct team *t, const char *path, dev_t dev, ino_t ino)
 {
-	struct team_slot	*s = slot_of(t, t->worker);
-
-	if (path == NULL) {
-		s->has_file = 0;
-		return;
-	}
-	snprintf(s->path, sizeof(s->path), "%s", path);
-	s->dev = dev;
-	s->ino = ino;
-	s->has_file = 1;
+	fork_team_own_file(t->f, path, dev, ino);
 }
 
 void
 team_error(struct team *t, const char *line)
 {
-	snprintf(slot_of(t, t->worker)->error, sizeof(slot_of(t,
-	    t->worker)->error), "%s", line);
+	fork_team_error(t->f, line);
+}
+
+void
+team_stop_all(void)
+{
+	fork_team_stop_all();
 }
 
 int
@@ -182,370 +141,4 @@ team_host(int worker)
 	if (host[0] == '\0' && gethostname(host, sizeof(host) - 1) == -1)
 		host[0] = '\0';
 	return host;
-}
-
-static int
-send_msg(struct team *t, int kind)
-{
-	struct team_msg	m;
-	ssize_t		n;
-
-	m.worker = t->worker;
-	m.kind = kind;
-	do
-		n = write(t->up, &m, sizeof(m));
-	while (n == -1 && errno == EINTR && !*t->cfg->stop);
-	return n == (ssize_t)sizeof(m) ? 0 : -1;
-}
-
-int
-team_barrier(struct team *t)
-{
-	ssize_t	n;
-	char	c = 's';
-
-	if (*t->cfg->stop || send_msg(t, MSG_ARRIVE) == -1)
-		return -1;
-	do
-		n = read(t->down, &c, 1);
-	while (n == -1 && errno == EINTR && !*t->cfg->stop);
-	if (n != 1 || c != 'g' || *t->cfg->stop)
-		return -1;
-	return 0;
-}
-
-int
-team_gather(struct team *t, const void *blob, int ok)
-{
-	memcpy(blob_of(t, t->worker), blob, t->cfg->blob_size);
-	if (send_msg(t, ok ? MSG_GATHER_OK : MSG_GATHER_FAIL) == -1 || !ok)
-		return -1;
-	return *t->cfg->stop ? -1 : 0;
-}
-
-/* Remove a dead worker's file if the path still names it. */
-static void
-remove_orphan(struct team_slot *s)
-{
-	struct stat	st;
-
-	if (!s->has_file)
-		return;
-	s->has_file = 0;
-	if (lstat(s->path, &st) == 0 && st.st_dev == s->dev &&
-	    st.st_ino == s->ino)
-		unlink(s->path);
-}
-
-/* Make room for n pipes in the leader. */
-static int
-fd_room(int n, char **cause)
-{
-	struct rlimit	rl;
-	rlim_t		want = (rlim_t)n + 64;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur >= want)
-		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
-		return errorf(cause, "%d workers need %llu open files but the "
-		    "limit is %llu (ulimit -n)", n, (unsigned long long)want,
-		    (unsigned long long)rl.rlim_max);
-	rl.rlim_cur = want;
-	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
-		return errorf(cause, "setrlimit: %s", strerror(errno));
-	return 0;
-}
-
-static void __attribute__((noreturn))
-worker_main(struct team *t, int i, int up, int down)
-{
-	int	status;
-
-	/* The leader's tables stay allocated but empty: nothing to stop. */
-	team_npids = 0;
-	team_stop_sent = 1;
-	t->worker = i;
-	t->up = up;
-	t->down = down;
-	platform_parent_death_signal(t->cfg->stop_signal);
-	if (getppid() == 1)
-		_exit(1);
-	status = t->cfg->body(t, i, t->cfg->body_arg);
-	_exit(status);
-}
-
-/* The leader's state while the team runs. */
-struct leader {
-	struct team		*t;
-	struct team_outcome	*out;
-	int			 n;
-	int			 alive;		/* Not yet reaped. */
-	int			*dead;		/* Reaped. */
-	int			 arrived;
-	int			 stopping;
-	uint64_t		 deadline;	/* After a stop; 0 none. */
-	int			 killed;
-};
-
-static void
-leader_stop(struct leader *l)
-{
-	if (l->stopping)
-		return;
-	l->stopping = 1;
-	l->deadline = time_now().ns + TEAM_GRACE_NS;
-	team_stop_all();
-}
-
-/* A signal to the leader stops the team; it is not a worker's failure. */
-static int
-leader_signalled(struct leader *l)
-{
-	if (!*l->t->cfg->stop)
-		return 0;
-	if (!l->stopping) {
-		l->out->stopped = 1;
-		leader_stop(l);
-	}
-	return 1;
-}
-
-static void
-leader_fail(struct leader *l, int i)
-{
-	if (leader_signalled(l))
-		return;
-	if (!l->out->failed && !l->stopping) {
-		l->out->failed = 1;
-		l->out->worker = i;
-	}
-	leader_stop(l);
-}
-
-/* Release a barrier once every living worker has arrived. */
-static void
-leader_release(struct leader *l)
-{
-	int	i;
-	char	c = 'g';
-
-	if (l->stopping || l->arrived < l->alive)
-		return;
-	l->arrived = 0;
-	if (l->t->cfg->released != NULL)
-		l->t->cfg->released(l->t->cfg->arg);
-	for (i = 0; i < l->n; i++)
-		if (!l->dead[i])
-			(void)write(team_down[i], &c, 1);
-}
-
-static void
-leader_messages(struct leader *l, int up)
-{
-	struct team_msg	m[64];
-	ssize_t		n;
-	size_t		k, got;
-
-	while ((n = read(up, m, sizeof(m))) > 0) {
-		got = (size_t)n / sizeof(m[0]);
-		for (k = 0; k < got; k++) {
-			if (m[k].worker < 0 || m[k].worker >= l->n)
-				continue;
-			switch (m[k].kind) {
-			case MSG_ARRIVE:
-				l->arrived++;
-				break;
-			case MSG_GATHER_OK:
-			case MSG_GATHER_FAIL:
-				l->t->cfg->gathered(l->t->cfg->arg,
-				    m[k].worker, m[k].kind == MSG_GATHER_OK,
-				    blob_of(l->t, m[k].worker));
-				if (m[k].kind == MSG_GATHER_FAIL)
-					leader_fail(l, m[k].worker);
-				break;
-			}
-		}
-		if ((size_t)n < sizeof(m))
-			break;
-	}
-}
-
-static void
-leader_reap(struct leader *l)
-{
-	pid_t	pid;
-	int	i, st, st2;
-
-	while (l->alive > 0 && (pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		for (i = 0; i < l->n && team_pids[i] != pid; i++)
-			;
-		if (i == l->n)
-			continue;
-		team_pids[i] = 0;
-		l->dead[i] = 1;
-		l->alive--;
-		st2 = team_down[i];
-		team_down[i] = -1;
-		close(st2);
-		remove_orphan(slot_of(l->t, i));
-		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-			continue;
-		if (!l->out->failed && !l->stopping && !leader_signalled(l)) {
-			if (WIFSIGNALED(st))
-				l->out->signalled = WTERMSIG(st);
-			else
-				l->out->exit_status = WEXITSTATUS(st);
-		}
-		leader_fail(l, i);
-	}
-}
-
-static int
-leader_loop(struct leader *l, int up)
-{
-	struct pollfd	pfd;
-	int		i;
-
-	pfd.fd = up;
-	pfd.events = POLLIN;
-	while (l->alive > 0) {
-		(void)leader_signalled(l);
-		if (poll(&pfd, 1, TEAM_TICK_MS) > 0)
-			leader_messages(l, up);
-		leader_reap(l);
-		leader_release(l);
-		if (l->stopping && !l->killed && time_now().ns > l->deadline) {
-			for (i = 0; i < l->n; i++)
-				if (team_pids[i] > 0)
-					kill(team_pids[i], SIGKILL);
-			l->killed = 1;
-		}
-	}
-	/* Blobs sent just before the end. */
-	leader_messages(l, up);
-	return l->out->failed || l->stopping ? -1 : 0;
-}
-
-int
-team_run(const struct team_config *cfg, struct team_outcome *out,
-    char **cause)
-{
-	struct team	 t;
-	struct leader	 l;
-	size_t		 blob_off = (sizeof(struct team_slot) + 63) & ~(size_t)63;
-	int		 up[2], down[2], i, j, rv;
-	pid_t		 pid;
-
-	memset(out, 0, sizeof(*out));
-	out->worker = -1;
-	if (cfg->n < 1 || cfg->n > TEAM_MAX)
-		return errorf(cause, "team of %d workers (1 to %d)", cfg->n,
-		    TEAM_MAX);
-	if (team_pids != NULL)
-		return errorf(cause, "a team is already running");
-	if (fd_room(cfg->n, cause) == -1)
-		return -1;
-	memset(&t, 0, sizeof(t));
-	t.cfg = cfg;
-	t.worker = -1;
-	t.slot_size = (blob_off + cfg->blob_size + 63) & ~(size_t)63;
-	t.map = mmap(NULL, t.slot_size * (size_t)cfg->n, PROT_READ |
-	    PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
-	if (t.map == MAP_FAILED)
-		return errorf(cause, "mmap: %s", strerror(errno));
-	if (pipe(up) == -1) {
-		munmap(t.map, t.slot_size * (size_t)cfg->n);
-		return errorf(cause, "pipe: %s", strerror(errno));
-	}
-	fcntl(up[0], F_SETFL, O_NONBLOCK);
-	fcntl(up[0], F_SETFD, FD_CLOEXEC);
-
-	memset(&l, 0, sizeof(l));
-	l.t = &t;
-	l.out = out;
-	l.n = cfg->n;
-	l.dead = xcalloc((size_t)cfg->n, sizeof(*l.dead));
-	team_pids = xcalloc((size_t)cfg->n, sizeof(*team_pids));
-	team_down = xcalloc((size_t)cfg->n, sizeof(*team_down));
-	for (i = 0; i < cfg->n; i++)
-		team_down[i] = -1;
-	team_sig = cfg->stop_signal;
-	team_stop_sent = 0;
-	team_npids = 0;
-	fflush(NULL);
-	for (i = 0; i < cfg->n; i++) {
-		if (*cfg->stop)
-			break;
-		if (pipe(down) == -1) {
-			rv = errno;
-			errorf(cause, "pipe: %s", strerror(rv));
-			break;
-		}
-		fcntl(down[1], F_SETFD, FD_CLOEXEC);
-		if ((pid = fork()) == -1) {
-			rv = errno;
-			close(down[0]);
-			close(down[1]);
-			errorf(cause, "fork worker %d: %s", i, strerror(rv));
-			break;
-		}
-		if (pid == 0) {
-			close(up[0]);
-			close(down[1]);
-			for (j = 0; j < i; j++)
-				close(team_down[j]);
-			worker_main(&t, i, up[1], down[0]);
-		}
-		close(down[0]);
-		fcntl(down[1], F_SETFL, O_NONBLOCK);
-		team_down[i] = down[1];
-		team_pids[i] = pid;
-		team_npids = i + 1;
-	}
-	close(up[1]);
-	l.n = team_npids;
-	l.alive = team_npids;
-	if (i < cfg->n) {
-		/* Not all started: stop the ones that did. */
-		if (*cfg->stop)
-			out->stopped = 1;
-		else {
-			out->failed = 1;
-			out->worker = i;
-		}
-		leader_stop(&l);
-	}
-	rv = leader_loop(&l, up[0]);
-	if (i < cfg->n)
-		rv = -1;
-	close(up[0]);
-	if (out->worker >= 0 && out->worker < l.n) {
-		snprintf(out->error, sizeof(out->error), "%s",
-		    slot_of(&t, out->worker)->error);
-		snprintf(out->host, sizeof(out->host), "%s",
-		    team_host(out->worker));
-	}
-	for (j = 0; j < l.n; j++)
-		remove_orphan(slot_of(&t, j));
-	team_npids = 0;
-	free(team_pids);
-	team_pids = NULL;
-	free(team_down);
-	team_down = NULL;
-	free(l.dead);
-	munmap(t.map, t.slot_size * (size_t)cfg->n);
-	if (rv == -1 && cause != NULL && *cause == NULL) {
-		if (out->stopped)
-			errorf(cause, "stopped");
-		else if (out->signalled)
-			errorf(cause, "worker %d killed by signal %d (%s)",
-			    out->worker, out->signalled,
-			    strsignal(out->signalled));
-		else if (out->exit_status != 0)
-			errorf(cause, "worker %d exited with status %d",
-			    out->worker, out->exit_status);
-		else
-			errorf(cause, "worker %d failed", out->worker);
-	}
-	return rv;
 }

@@ -1,9 +1,13 @@
 #!/bin/sh
 # The MPI build (make mpi): the team over MPI ranks on this machine, TCP
 # over loopback, 4 ranks: lock-step gathering, a rank failing mid-step and
-# one failing before the first barrier.  A visible skip without mpicc and
-# mpirun, and under the sanitizers (the plain pass covers it).
+# one failing before the first barrier; bonnie-ng-mpi with a shared
+# directory, with -j 2 in each of 2 ranks, with one directory per rank, a
+# rank whose disk fills early in a long phase (the others stop mid-phase)
+# and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
+# sanitizers (the plain pass covers it).
 . tests/lib.sh
+. tests/fault/lib.sh
 
 if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1
 then
@@ -26,7 +30,7 @@ mpi() {
 	    --mca btl tcp,self "$@"
 }
 
-for mode in plain fail prepfail; do
+for mode in plain jobs fail prepfail; do
 	mpi -np 4 build-mpi/tests/mpi-team $mode >"$T/out" 2>"$T/err"
 	status=$?
 	grep -E '^(not )?ok|^#' "$T/out" | sed "s/^\(not \)*ok [0-9]* - /&$mode: /; s/^\(not \)*ok [0-9]*/\1ok/" >"$T/tap"
@@ -97,12 +101,39 @@ check "four files of 16 MiB written" $?
 check "every file removed" $(no_test_files "$T/shared"; echo $?)
 check "no rank left" $(no_procs; echo $?)
 
-# -j with MPI is refused, once.
-mpi -np 2 "$BNM" -m $TAG -d "$T/shared" -s 4m -j 2 >"$T/out" 2>"$T/err"
+# -j 2 in each of 2 ranks: 4 streams in lock-step, one aggregate.
+mpi -np 2 "$BNM" -m $TAG -d "$T/shared" -s 16m -j 2 -p write,read,seeks \
+    -n 500 -q --json "$T/j.json" >"$T/out" 2>"$T/err"
 st=$?
-[ $st -ne 0 ] && [ "$(grep -c "^bonnie-ng: " "$T/err")" = 1 ] &&
-    grep -q "one worker per MPI rank" "$T/err"
-check "-j under MPI is refused with one line" $?
+check "-np 2 -j 2: exit 0 (exit $st)" $st
+[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+[ "$(awk -v t=$TAG '$1 == substr(t, 1, 8) { print $2 }' "$T/out")" = 64 ]
+check "-np 2 -j 2: one row, MB is 2 x 2 x 16" $?
+jq -e '.options.jobs == 4 and .runs[0].team.backend == "mpi" and
+    (.runs[0].team.workers | map([.worker, .rank, .rank_worker])) ==
+        [[0, 0, 0], [1, 0, 1], [2, 1, 0], [3, 1, 1]] and
+    (.runs[0].team.workers | all(.host != "" and .kernel != ""))' \
+    "$T/j.json" >/dev/null
+check "-np 2 -j 2: the record lists every stream with its rank, host and worker" $?
+for ph in write read seeks; do
+	jq -e --arg ph "$ph" '
+	    .runs[0].phases[$ph] as $p | $p.per_worker as $w |
+	    ($w | map(.start_s) | min) as $s0 |
+	    ($w | map(.end_s) | max) as $e1 |
+	    ($e1 - $s0) as $span |
+	    ($w | length) == 4 and ($w | all(.bytes > 0 and .end_s > .start_s)) and
+	    $p.bytes == ($w | map(.bytes) | add) and
+	    $p.ops == ($w | map(.ops) | add) and
+	    (($p.elapsed_s - $span) | fabs) < 1e-6 and
+	    (if $ph == "seeks" then (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate
+	     else (($p.rate - $p.bytes / 1024 / $span) | fabs) <= 1e-6 * $p.rate end)
+	' "$T/j.json" >/dev/null
+	check "-np 2 -j 2, $ph: the aggregate is the 4 streams' work over earliest start to latest end" $?
+done
+[ "$(jq '.runs[0].phases.write.bytes' "$T/j.json")" = 67108864 ]
+check "-np 2 -j 2: four files of 16 MiB written" $?
+check "-np 2 -j 2: every file removed" $(no_test_files "$T/shared"; echo $?)
+check "-np 2 -j 2: no process left" $(no_procs; echo $?)
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip "per-rank directories: needs root to mount tmpfs"
@@ -129,12 +160,41 @@ check "the record says the ranks' directories differ" $?
 check "per-rank directories: every file removed" \
     $(no_test_files "$T/a" && no_test_files "$T/b"; echo $?)
 
-# Rank 3 fills its disk: every rank stops and removes its file; rank 0
-# names the rank, its host, the phase, the file and the error, once.
-mpi -np 3 "$BNM" -m $TAG -d "$T/a" -s 16m -p write,read --cache=keep -q \
-    : -np 1 "$BNM" -m $TAG -d "$T/small" -s 32m -p write,read \
+# -j 2 in each of 2 ranks, rank 1's directory too small for its two
+# files: the worker that fills it stops every worker of both ranks.
+mpi -np 1 "$BNM" -m $TAG -d "$T/a" -s 16m -j 2 -p write,read --cache=keep \
+    -q : -np 1 "$BNM" -m $TAG -d "$T/small" -s 16m -j 2 -p write,read \
     --cache=keep --no-space-check -q >"$T/out" 2>"$T/err"
 st=$?
+[ $st -ne 0 ]; check "-np 2 -j 2, a worker's disk full: the job exits non-zero (exit $st)" $?
+n=$(grep -c "^bonnie-ng: " "$T/err")
+grep -Eq "^bonnie-ng: rank 1 on [^:]+, worker [23]: phase write: $T/small/bonnie-ng\.[0-9]+\.[^/]*\.r1\.j[01]\.[A-Za-z0-9]+: write: No space left on device \(at byte [0-9]+\)\$" "$T/err" &&
+    [ "$n" = 1 ]
+check "-np 2 -j 2: rank 0's one line names the rank, host, worker, phase, file, error" $?
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/err"
+check "-np 2 -j 2, a disk full: every file removed" \
+    $(no_test_files "$T/a" && no_test_files "$T/small"; echo $?)
+check "-np 2 -j 2, a disk full: no process left" $(no_procs; echo $?)
+
+# Rank 3 fills its disk early in a long write phase: ranks 0 to 2 write
+# through the fault library, which sleeps 40 ms before each of their
+# 1024 writes (41 s at the least), so only a stop mid-phase ends the job
+# soon.  Every rank removes its file; rank 0 names the rank, its host,
+# the phase, the file and the error, once.
+slow=""
+[ -n "$INJECT" ] && slow="env LD_PRELOAD=$INJECT BN_FAULT=write:1+:sleep=40000"
+t0=$(date +%s)
+mpi -np 3 $slow "$BNM" -m $TAG -d "$T/a" -s 16m -c 16k -p write,read \
+    --cache=keep -q : -np 1 "$BNM" -m $TAG -d "$T/small" -s 32m -p write,read \
+    --cache=keep --no-space-check -q >"$T/out" 2>"$T/err"
+st=$?
+took=$(($(date +%s) - t0))
+if [ -n "$INJECT" ]; then
+	[ $took -lt 25 ]
+	check "a rank with a full disk: the others stop mid-phase (job took $took s of their 41 s phase)" $?
+else
+	skip "the fault library is not built: the mid-phase stop is not timed"
+fi
 [ $st -ne 0 ]; check "a rank with a full disk: the job exits non-zero (exit $st)" $?
 n=$(grep -c "^bonnie-ng: " "$T/err")
 grep -Eq "^bonnie-ng: rank 3 on [^:]+: phase write: $T/small/bonnie-ng\.[0-9]+\.[^/]*\.r3\.[A-Za-z0-9]+: write: No space left on device \(at byte [0-9]+\)\$" "$T/err" &&

@@ -346,6 +346,35 @@ st=$?
 check "pp on a missing directory: exit 1, no usage (a refusal, not a bad option)" \
     $([ $st -eq 1 ] && ! grep -q '^usage:' "$T/nd.err" &&
     [ ! -e "$T/no" ]; echo $?)
+# -x, as bonnie++: the CSV lines alone, no text report, and for more
+# than one run the line of field names first.
+"$BONNIE" pp -x 2 -d "$D" -s0 -n 1 --csv-format=1.97 >"$T/x.out" \
+    2>"$T/x.err"
+st=$?
+check "pp -x 2: exit 0, the names, two 48-field lines, no text report" \
+    $([ $st -eq 0 ] && [ "$(wc -l <"$T/x.out")" -eq 3 ] &&
+    head -n 1 "$T/x.out" | grep -q '^format_version,bonnie_version,name,' &&
+    [ "$(awk -F, '{ print NF }' "$T/x.out" | sort -u)" = 48 ] &&
+    ! grep -q '^Version' "$T/x.out" "$T/x.err"; echo $?)
+"$BONNIE" pp -x 1 -d "$D" -s0 -n 1 >"$T/x1.out" 2>"$T/x1.err"
+st=$?
+check "pp -x 1: exit 0, one 50-field line alone" \
+    $([ $st -eq 0 ] && [ "$(wc -l <"$T/x1.out")" -eq 1 ] &&
+    [ "$(awk -F, '{ print NF }' "$T/x1.out")" = 50 ] &&
+    ! grep -q '^Version' "$T/x1.err"; echo $?)
+if command -v bonnie++ >/dev/null 2>&1 && is_root; then
+	# The names are bonnie++'s own (2.00a writes 1.97's 48 above its
+	# lines).
+	mkdir "$S/real" && (cd "$S/real" && bonnie++ -x 2 -s 0 -n 1 -u root \
+	    -d "$S/real" 2>/dev/null | head -n 1 >"$T/real.h")
+	head -n 1 "$T/x.out" >"$T/x.h"
+	cmp -s "$T/real.h" "$T/x.h"
+	r=$?
+	check "pp -x --csv-format=1.97: the names bonnie++ -x writes" $r
+	[ $r -eq 0 ] || diag "$(cat "$T/real.h" "$T/x.h")"
+else
+	skip "bonnie++ not installed or not root: its names not compared"
+fi
 check "nothing left in DIR at the end" $(no_left "$D"; echo $?)
 
 done_testing

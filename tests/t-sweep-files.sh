@@ -13,10 +13,10 @@ mkdir "$T/d"
 if is_root && mount -t tmpfs -o size=64m tmpfs "$T/d" 2>/dev/null; then
 	T_MOUNTS="$T/d"
 fi
-"$BONNIE" sweep -d "$T/d" --files 1,2,4:0:0:2 --json "$T/s.json" \
+"$BONNIE" sweep -d "$T/d" --files 4,1,2:0:0:2 --json "$T/s.json" \
     --svg "$T/s.svg" >"$T/out" 2>"$T/err"
 st=$?
-check "sweep --files 1,2,4 runs (exit $st)" $st
+check "sweep --files 4,1,2 runs, the counts sorted (exit $st)" $st
 [ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
 [ -z "$(ls -A "$T/d")" ]
 check "nothing left in the directory" $?
@@ -43,6 +43,7 @@ check "the estimate after the first point" $?
 
 if command -v jq >/dev/null 2>&1; then
 	jq -e '.sweep.files == [1024, 2048, 4096] and .sweep.files_dirs == 2 and
+	    .options.files.files == 4096 and
 	    (.points | length) == 3 and ([.points[].files] == [1024, 2048, 4096]) and
 	    (.points | all(.phases.create.ops == .files and
 	        .phases.stat.ops == .files and .phases.rdelete.ops == .files and

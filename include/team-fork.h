@@ -1,0 +1,74 @@
+/*
+ * The fork back end's own interface (src/team-fork.c): n workers forked
+ * on this host, a leader that coordinates them.  team.h's interface is
+ * made of it twice: src/team.c for the default build (the team is one
+ * fork team), and src/team-mpi.c for make mpi (each rank runs a fork team
+ * of its -j workers and joins the other ranks' barriers and gathers on
+ * their behalf).  The meanings are team.h's; what is added here is what
+ * an enclosing team needs: a gate before each barrier is let go, and a
+ * tick while the workers run.  The caller ignores SIGPIPE: the leader
+ * writes to the pipes of workers that may have ended.
+ */
+#ifndef BONNIE_TEAM_FORK_H
+#define BONNIE_TEAM_FORK_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Workers in one fork team. */
+#define TEAM_MAX	1024
+
+/* What happened to the team as a whole, for the leader. */
+struct team_outcome {
+	int		 failed;	/* A worker failed or died. */
+	int		 worker;	/* The first one that did, or -1. */
+	int		 signalled;	/* The worker died by this signal. */
+	int		 exit_status;	/* Or exited with this status. */
+	int		 stopped;	/* The leader stopped the team. */
+	int		 timed_out;	/* MPI: gave up waiting for a rank. */
+	char		 host[64];	/* The failing worker's host. */
+	char		 error[512];	/* Its team_error() line, or "". */
+};
+
+struct fork_team;
+
+struct fork_team_config {
+	int		 n;		/* Workers, 1..TEAM_MAX. */
+	size_t		 blob_size;
+	/* As team_config's. */
+	void		(*gathered)(void *arg, int worker, int ok,
+			    const void *blob);
+	/*
+	 * Optional: every worker has arrived at a barrier.  Returns 0 to
+	 * let them go, -1 to stop the team (an enclosing team said stop).
+	 * Called before released.
+	 */
+	int		(*gate)(void *arg);
+	void		(*released)(void *arg);
+	/*
+	 * Optional: called by the leader at every tick (TEAM_TICK_MS)
+	 * while the team runs, with whether a worker has failed; returns
+	 * -1 to stop the team now (mid-step).
+	 */
+	int		(*tick)(void *arg, int failing);
+	void		*arg;
+	int		(*body)(struct fork_team *, int worker, void *arg);
+	void		*body_arg;
+	volatile sig_atomic_t *stop;
+	int		 stop_signal;
+};
+
+/* As team_run(), in the calling process as the leader. */
+int	fork_team_run(const struct fork_team_config *,
+	    struct team_outcome *out, char **cause);
+/* Worker side, as team_barrier(), team_gather() and so on. */
+int	fork_team_barrier(struct fork_team *);
+int	fork_team_gather(struct fork_team *, const void *blob, int ok);
+void	fork_team_own_file(struct fork_team *, const char *path, dev_t,
+	    ino_t);
+void	fork_team_error(struct fork_team *, const char *line);
+/* Leader: as team_stop_all(). */
+void	fork_team_stop_all(void);
+
+#endif
