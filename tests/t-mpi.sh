@@ -65,6 +65,24 @@ no_procs() {
 	return 1
 }
 
+# aggregate RECORD PHASE: the phase's figures are its 4 workers' work
+# (each one's own, started and ended) over the span from the earliest
+# start to the latest end.
+aggregate() {
+	jq -e --arg ph "$2" '
+	    .runs[0].phases[$ph] as $p | $p.per_worker as $w |
+	    ($w | map(.start_s) | min) as $s0 |
+	    ($w | map(.end_s) | max) as $e1 |
+	    ($e1 - $s0) as $span |
+	    ($w | length) == 4 and ($w | all(.bytes > 0 and .end_s > .start_s)) and
+	    $p.bytes == ($w | map(.bytes) | add) and
+	    $p.ops == ($w | map(.ops) | add) and
+	    (($p.elapsed_s - $span) | fabs) < 1e-6 and
+	    (if $ph == "seeks" then (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate
+	     else (($p.rate - $p.bytes / 1024 / $span) | fabs) <= 1e-6 * $p.rate end)
+	' "$1" >/dev/null
+}
+
 # A shared directory: four ranks, one file each.
 mkdir "$T/shared"
 mpi -np 4 "$BNM" -m $TAG -d "$T/shared" -s 16m -p write,read,seeks -n 500 \
@@ -82,18 +100,7 @@ jq -e '.options.jobs == 4 and .runs[0].team.backend == "mpi" and
     .runs[0].team.same_fs == true' "$T/r.json" >/dev/null
 check "the record lists every rank's host and one file system" $?
 for ph in write read seeks; do
-	jq -e --arg ph "$ph" '
-	    .runs[0].phases[$ph] as $p | $p.per_worker as $w |
-	    ($w | map(.start_s) | min) as $s0 |
-	    ($w | map(.end_s) | max) as $e1 |
-	    ($e1 - $s0) as $span |
-	    ($w | length) == 4 and
-	    $p.bytes == ($w | map(.bytes) | add) and
-	    $p.ops == ($w | map(.ops) | add) and
-	    (($p.elapsed_s - $span) | fabs) < 1e-6 and
-	    (if $ph == "seeks" then (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate
-	     else (($p.rate - $p.bytes / 1024 / $span) | fabs) <= 1e-6 * $p.rate end)
-	' "$T/r.json" >/dev/null
+	aggregate "$T/r.json" "$ph"
 	check "$ph: the aggregate is the ranks' work over earliest start to latest end" $?
 done
 [ "$(jq '.runs[0].phases.write.bytes' "$T/r.json")" = 67108864 ]
@@ -116,18 +123,7 @@ jq -e '.options.jobs == 4 and .runs[0].team.backend == "mpi" and
     "$T/j.json" >/dev/null
 check "-np 2 -j 2: the record lists every stream with its rank, host and worker" $?
 for ph in write read seeks; do
-	jq -e --arg ph "$ph" '
-	    .runs[0].phases[$ph] as $p | $p.per_worker as $w |
-	    ($w | map(.start_s) | min) as $s0 |
-	    ($w | map(.end_s) | max) as $e1 |
-	    ($e1 - $s0) as $span |
-	    ($w | length) == 4 and ($w | all(.bytes > 0 and .end_s > .start_s)) and
-	    $p.bytes == ($w | map(.bytes) | add) and
-	    $p.ops == ($w | map(.ops) | add) and
-	    (($p.elapsed_s - $span) | fabs) < 1e-6 and
-	    (if $ph == "seeks" then (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate
-	     else (($p.rate - $p.bytes / 1024 / $span) | fabs) <= 1e-6 * $p.rate end)
-	' "$T/j.json" >/dev/null
+	aggregate "$T/j.json" "$ph"
 	check "-np 2 -j 2, $ph: the aggregate is the 4 streams' work over earliest start to latest end" $?
 done
 [ "$(jq '.runs[0].phases.write.bytes' "$T/j.json")" = 67108864 ]
