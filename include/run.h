@@ -53,8 +53,9 @@ int	run_worker(const struct options *, struct run_result *,
 	    const struct run_hooks *);
 
 /*
- * Run opt->jobs workers (or one per MPI rank) in lock-step and make one
- * result of theirs (run-team.c); with one worker on one rank, run_once().
+ * Run opt->jobs workers (under MPI, every rank's: ranks x -j) in
+ * lock-step and make one result of theirs (run-team.c); with one worker
+ * on one rank, run_once().
  * progress: print a line per phase.  res->wph and res->workers are
  * allocated; run_result_free() frees them.
  */

@@ -236,6 +236,7 @@ stat_loop(struct phase_ctx *ctx, int random)
 	bn_time		 last = time_now();
 	char		 name[NAME_LEN];
 	ssize_t		 got;
+	off_t		 left;
 	int		 fd;
 
 	for (k = 0; k < fs.n; k++) {
@@ -250,9 +251,11 @@ stat_loop(struct phase_ctx *ctx, int random)
 			    O_CLOEXEC);
 			if (fd == -1)
 				return create_fail(ctx, "open", i, errno);
+			/* Up to the size stat gave: no read(2) only to see EOF. */
+			left = st.st_size;
 			do
 				got = read(fd, ctx->buf, ctx->chunk);
-			while (got > 0);
+			while (got > 0 && (left -= got) > 0);
 			close(fd);
 			if (got == -1)
 				return create_fail(ctx, "read", i, errno);

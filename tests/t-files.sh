@@ -80,6 +80,14 @@ if command -v strace >/dev/null 2>&1; then
 	n=$(grep -c 'openat([0-9]*, "[0-9]\{10\}", O_RDONLY' "$T/st")
 	check "stat + rstat: $((2 * N)) reading opens (got $n)" \
 	    $([ "$n" = $((2 * N)) ]; echo $?)
+	# One read(2) of a chunk (32 KiB here) per file of at most a chunk,
+	# up to the size stat gave: none only to find the end of the file.
+	env "$STRACE_ENV" strace -f -qq -o "$T/rd" -e trace=read "$BONNIE" \
+	    -q -d "$T" --files 1:100:1 -c 32k -p stat >/dev/null 2>&1
+	n=$(grep -c ', 32768) *= [1-9]' "$T/rd")
+	z=$(grep -c ', 32768) *= 0' "$T/rd")
+	check "stat: $N reads with data, none at the end of file (got $n, $z)" \
+	    $([ "$n" = $N ] && [ "$z" = 0 ]; echo $?)
 	grep 'unlinkat([0-9]*, "[0-9]\{10\}"' "$T/st" |
 	    sed 's/.*"\([0-9]*\)".*/\1/' >"$T/u"
 	n=$(wc -l <"$T/u")
@@ -136,7 +144,7 @@ if command -v strace >/dev/null 2>&1; then
 	done
 else
 	i=0
-	while [ $i -lt 30 ]; do skip "strace not installed"; i=$((i + 1)); done
+	while [ $i -lt 31 ]; do skip "strace not installed"; i=$((i + 1)); done
 fi
 
 # Planted names: a symlink and a foreign file where the next names go,

@@ -128,6 +128,15 @@ else
 	skip "jq missing"
 fi
 
+# --- An I/O error: the run fails, the helper is gone when it has ended. ---
+start write:1+:sleep=4000,fsync:1:EIO -p write --lock-mem 64m
+wait_for "$T/err" "Writing intelligently" 10
+h=$(helper_pid "$T/err")
+wait_exit "$pid" 20
+check "I/O error: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
+check "I/O error: the helper is gone when the run has ended" \
+    $([ -n "$h" ] && [ ! -e "/proc/$h" ]; echo $?)
+
 # --- SIGINT: the run ends the helper before it exits. ---
 start write:1+:sleep=20000 -p write --lock-mem 64m
 wait_for "$T/err" "Writing intelligently" 10

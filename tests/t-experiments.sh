@@ -1,0 +1,131 @@
+#!/bin/sh
+# doc/EXPERIMENTS.md keeps working: every ```sh block in it is extracted
+# and run as its own script, at small sizes, on a loop device in this
+# test's scratch directory and a mount point of its own, with the page's
+# variables set (DEV, MNT, SIZE, OUT, SIZES, CHUNKS, LOCK, EXTRA) and
+# `bonnie-ng` on PATH being the binary under test.  Each block must exit
+# 0 (or what an "<!-- t-experiments: exit 0 or 1 -->" line just before it
+# allows), leave nothing mounted and leave no test file behind.
+. tests/lib.sh
+. tests/fault/lib.sh
+scratch
+chmod 755 "$T"
+
+DOC=doc/EXPERIMENTS.md
+LOOP=
+
+cleanup() {
+	mountpoint -q "$T/mnt" 2>/dev/null && umount "$T/mnt" 2>/dev/null
+	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
+	[ -n "${T_IMG:-}" ] && rm -f "$T_IMG"
+	cleanup_scratch
+}
+trap cleanup EXIT
+
+# --- The blocks, one file each. ---
+mkdir "$T/blocks"
+awk -v dir="$T/blocks" '
+	/^<!-- t-experiments: exit / { allow = $0; sub(/.*exit /, "", allow);
+		sub(/ -->.*/, "", allow); next }
+	/^```sh[[:space:]]*$/ { n++; f = sprintf("%s/%02d.sh", dir, n);
+		a = sprintf("%s/%02d.exit", dir, n);
+		print (allow == "" ? "0" : allow) > a; close(a);
+		allow = ""; inside = 1; next }
+	/^```/ && inside { inside = 0; close(f); next }
+	inside { print > f }
+' "$DOC"
+n=$(ls "$T/blocks"/*.sh 2>/dev/null | wc -l | tr -d ' ')
+check "$DOC has sh blocks to run ($n)" $([ "$n" -ge 6 ]; echo $?)
+for f in "$T/blocks"/*.sh; do
+	sh -n "$f" 2>"$T/syn"
+	check "block $(basename "$f" .sh) is valid sh" $?
+	[ -s "$T/syn" ] && diag "$(cat "$T/syn")"
+done
+
+need=""
+is_root || need="root"
+for tool in losetup mkfs.ext4 mount umount mountpoint jq; do
+	have "$tool" || need="$need $tool"
+done
+if [ -n "$need" ]; then
+	skip "running the blocks needs:$need"
+	done_testing; exit
+fi
+
+# --- The world the blocks run in. ---
+# The disk image on tmpfs when there is one, so that a sync mount's
+# flushes cost little.
+IMG=$(mktemp /dev/shm/bonnie-ng-exp.XXXXXX 2>/dev/null) || IMG=$T/disk.img
+T_IMG=$IMG
+truncate -s 192m "$IMG"
+LOOP=$(losetup -f --show "$IMG") || {
+	skip "no loop device free"
+	done_testing; exit
+}
+mkdir "$T/mnt" "$T/out" "$T/bin"
+ln -s "$BONNIE" "$T/bin/bonnie-ng"
+DEV=$LOOP MNT=$T/mnt OUT=$T/out SIZE=4m SIZES=4m..16m CHUNKS=4k,64k
+# 64 MiB locked: a lock passes RLIMIT_MEMLOCK as root.
+LOCK=64m
+EXTRA="-n 200"
+export DEV MNT OUT SIZE SIZES CHUNKS LOCK EXTRA
+# The blocks that need no device use a mounted file system.
+mkfs.ext4 -q -F "$LOOP" && mount "$LOOP" "$T/mnt"
+
+start=$(date +%s)
+for f in "$T/blocks"/*.sh; do
+	b=$(basename "$f" .sh)
+	allow=$(cat "$T/blocks/$b.exit")
+	# A block that makes its own file system starts from an unmounted
+	# device; the others find the one mounted above.
+	if grep -q 'mkfs' "$f"; then
+		mountpoint -q "$T/mnt" && umount "$T/mnt"
+	elif ! mountpoint -q "$T/mnt"; then
+		mkfs.ext4 -q -F "$LOOP" && mount "$LOOP" "$T/mnt"
+	fi
+	t0=$(date +%s)
+	(cd "$T/out" && PATH=$T/bin:$PATH sh -e "$f") >"$T/o" 2>"$T/e" </dev/null
+	st=$?
+	okst=1
+	for a in $(echo "$allow" | tr -c '0-9' ' '); do
+		[ "$st" -eq "$a" ] && okst=0
+	done
+	check "block $b ($(sed -n '/^bonnie-ng\|^\tbonnie-ng\|^for\|^jq/{p;q}' "$f" |
+	    cut -c1-50)...): exit $st, allowed $allow, $(( $(date +%s) - t0 ))s" $okst
+	[ $okst -eq 0 ] || { sed 's/^/#   /' "$T/e" | tail -15; sed 's/^/#   /' "$T/o" | tail -5; }
+	# Exit 1 is only ever compare's verdict, never a failed run.
+	if [ "$st" -eq 1 ]; then
+		check "block $b: exit 1 is compare's verdict" \
+		    $(grep -q '^bonnie-ng compare' "$f" &&
+		    { grep -q '^result: worse' "$T/o" ||
+		    grep -qs '<failure' "$T/out"/*.xml; }; echo $?)
+	fi
+	if grep -q 'mkfs' "$f"; then
+		check "block $b: leaves the device unmounted" \
+		    $(! mountpoint -q "$T/mnt"; echo $?)
+	fi
+	check "block $b: no test file left" $(no_test_files "$T/mnt" &&
+	    no_test_files "$T/out"; echo $?)
+done
+mountpoint -q "$T/mnt" && umount "$T/mnt"
+
+# What the blocks made says what the page promises.
+if [ -s "$T/out/ext4-b1024.json" ] && [ -s "$T/out/ext4-b4096.json" ]; then
+	check "block sizes: both sweeps ran every chunk" $(jq -se '
+	    [.[] | .points | length] == [2, 2] and
+	    ([.[] | .target.super_options] | length) == 2' \
+	    "$T/out/ext4-b1024.json" "$T/out/ext4-b4096.json" >/dev/null; echo $?)
+else
+	check "block sizes: the two sweep records exist" 1
+fi
+check "mount option: the sync record was made on a sync mount" \
+    $(jq -e '.target.super_options | test("(^|,)sync(,|$)")' \
+    "$T/out/sync.json" >/dev/null 2>&1; echo $?)
+check "less memory: the locked run's record holds its lock" \
+    $(jq -e '.memory.locked_bytes == 67108864 and .memory.lock_held' \
+    "$T/out/less-ram.json" >/dev/null 2>&1; echo $?)
+check "CI: the JUnit file names the compared columns" \
+    $(grep -q '<testcase [^>]*name="write"' "$T/out/bonnie-ng-junit.xml" \
+    2>/dev/null; echo $?)
+diag "all blocks: $(( $(date +%s) - start ))s"
+done_testing
