@@ -110,6 +110,9 @@ done
 mountpoint -q "$T/mnt" && umount "$T/mnt"
 
 # What the blocks made says what the page promises.
+check "raw device: one record on the device, one on its file system" \
+    $(jq -se '[.[].target.kind] == ["device", "file"]' "$T/out/raw.json" \
+    "$T/out/fs.json" >/dev/null 2>&1; echo $?)
 if [ -s "$T/out/ext4-b1024.json" ] && [ -s "$T/out/ext4-b4096.json" ]; then
 	check "block sizes: both sweeps ran every chunk" $(jq -se '
 	    [.[] | .points | length] == [2, 2] and
