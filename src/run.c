@@ -629,18 +629,24 @@ show_bad(const struct runner *r, const struct phase *p,
 static int
 drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
 {
-	bn_time	t0 = time_now();
-	double	res = -1;
-	int	tries;
+	bn_time		 t0 = time_now();
+	double		 res = -1;
+	int		 tries, why = 0;
+	const char	*step = "";
 
 	for (tries = 0; tries < 2; tries++) {
 		if (platform_drop_cache(r->fd) == -1) {
-			if (errno == ENOSYS || errno == EINVAL)
+			if (errno == ENOSYS || errno == EINVAL) {
+				why = errno;
+				step = "drop";
 				break;
+			}
 			return run_fail(r, p->name, "drop cache", -1, errno,
 			    NULL);
 		}
 		if (platform_residency(r->fd, r->opt->size, &res) == -1) {
+			why = errno;
+			step = "mincore";
 			res = -1;
 			break;
 		}
@@ -663,7 +669,8 @@ drop_cache(struct runner *r, const struct phase *p, struct phase_result *ph)
 	} else if (res < 0) {
 		ph->cache = CSTATE_WARM;
 		warn_run(r->opt, "cannot check that the cache was dropped "
-		    "before phase %s; marked warm", p->name);
+		    "before phase %s (%s: %s); marked warm", p->name, step,
+		    strerror(why));
 	}
 	return 0;
 }
