@@ -231,6 +231,7 @@ struct leader {
 	int			 stopping;
 	uint64_t		 deadline;	/* After a stop; 0 none. */
 	int			 killed;
+	uint64_t		 reaped_at;	/* The last leader_reap(). */
 };
 
 static void
@@ -326,13 +327,15 @@ leader_messages(struct leader *l, int up)
 static void
 leader_reap(struct leader *l)
 {
-	pid_t	pid;
 	int	i, st, st2;
 
-	while (l->alive > 0 && (pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		for (i = 0; i < l->n && team_pids[i] != pid; i++)
-			;
-		if (i == l->n)
+	/*
+	 * Each worker by its own pid: waitpid(-1) would also reap another
+	 * child of this process (the --lock-mem helper) and hide its end.
+	 */
+	for (i = 0; i < l->n && l->alive > 0; i++) {
+		if (team_pids[i] <= 0 ||
+		    waitpid(team_pids[i], &st, WNOHANG) != team_pids[i])
 			continue;
 		team_pids[i] = 0;
 		l->dead[i] = 1;
@@ -357,6 +360,7 @@ static int
 leader_loop(struct leader *l, int up)
 {
 	struct pollfd	pfd;
+	uint64_t	now;
 	int		i;
 
 	pfd.fd = up;
@@ -365,7 +369,15 @@ leader_loop(struct leader *l, int up)
 		(void)leader_signalled(l);
 		if (poll(&pfd, 1, TEAM_TICK_MS) > 0)
 			leader_messages(l, up);
-		leader_reap(l);
+		/*
+		 * A waitpid() per worker: at most once a tick, so that a
+		 * barrier's messages from 1024 workers do not cost a million.
+		 */
+		now = time_now().ns;
+		if (now - l->reaped_at >= TEAM_TICK_MS * 1000000ULL) {
+			leader_reap(l);
+			l->reaped_at = now;
+		}
 		if (l->t->cfg->tick != NULL && l->t->cfg->tick(l->t->cfg->arg,
 		    l->out->failed) == -1 && !l->stopping) {
 			l->out->stopped = 1;

@@ -183,6 +183,26 @@ else
 	skip "jq missing"
 fi
 
+# --- The same with -j 2: the workers' leader reaps its workers only, so
+# the helper's end is still seen (a waitpid(-1) there once hid it). ---
+start write:1+:sleep=8000 -p write -j 2 --lock-mem 64m --json "$T/kj.json"
+wait_for "$T/err" "Writing intelligently" 10
+h=$(helper_pid "$T/err")
+[ -n "$h" ] && kill -KILL "$h"
+wait_exit "$pid" 30
+check "helper killed, -j 2: the run still ends 0 (got $st)" \
+    $([ $st -eq 0 ]; echo $?)
+check "helper killed, -j 2: said on stderr" \
+    $(grep -q "helper (process $h) was killed by signal 9" "$T/err"; echo $?)
+if have jq && [ -s "$T/kj.json" ]; then
+	check "helper killed, -j 2: the record's lock_held is false" \
+	    $(jq -e '.memory.lock_held == false' "$T/kj.json" >/dev/null; echo $?)
+else
+	skip "jq missing"
+fi
+check "helper killed, -j 2: no test file, no process" \
+    $(no_test_files "$T" && no_procs; echo $?)
+
 # --- A cgroup's memory limit: recorded, and the effective RAM. ---
 cg=
 mem=$(sed -n 's/^[0-9]*:\([^:]*,\)\{0,1\}memory\(,[^:]*\)\{0,1\}:\(.*\)$/\3/p' /proc/self/cgroup)

@@ -2,7 +2,8 @@
 # The MPI build (make mpi): the team over MPI ranks on this machine, TCP
 # over loopback, 4 ranks: lock-step gathering, a rank failing mid-step and
 # one failing before the first barrier; bonnie-ng-mpi with a shared
-# directory, with -j 2 in each of 2 ranks, with one directory per rank, a
+# directory, with -j 2 in each of 2 ranks, the file creation phases over
+# 2 ranks, with one directory per rank, a
 # rank whose disk fills early in a long phase (the others stop mid-phase)
 # and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
 # sanitizers (the plain pass covers it).
@@ -130,6 +131,26 @@ done
 check "-np 2 -j 2: four files of 16 MiB written" $?
 check "-np 2 -j 2: every file removed" $(no_test_files "$T/shared"; echo $?)
 check "-np 2 -j 2: no process left" $(no_procs; echo $?)
+
+# The file creation phases over 2 ranks: each rank its own directory,
+# files over the span from the earliest start to the latest end.
+mpi -np 2 "$BNM" -m $TAG -d "$T/shared" --files 1 -p create,stat,delete \
+    -q --json "$T/f.json" >"$T/out" 2>"$T/err"
+st=$?
+check "--files 1, 2 ranks: exit 0 (exit $st)" $st
+[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+for ph in create stat delete; do
+	jq -e --arg ph $ph '.runs[0].phases[$ph] as $p | $p.per_worker as $w |
+	    (($w | map(.end_s) | max) - ($w | map(.start_s) | min)) as $span |
+	    ($w | length) == 2 and ($w | all(.ops == 1024)) and
+	    $p.ops == 2048 and (($p.elapsed_s - $span) | fabs) < 1e-6 and
+	    (($p.rate - $p.ops / $span) | fabs) <= 1e-6 * $p.rate' \
+	    "$T/f.json" >/dev/null
+	check "--files 1, 2 ranks, $ph: 2 x 1024 files over earliest start to latest end" $?
+done
+[ -z "$(ls -A "$T/shared")" ]
+check "--files 1, 2 ranks: no directory or file left" $?
+check "--files 1, 2 ranks: no process left" $(no_procs; echo $?)
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip "per-rank directories: needs root to mount tmpfs"
