@@ -52,6 +52,11 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "NA";
     else if (NR % 2) print v[(NR + 1) / 2];
     else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# Before each measured run: the files the last one removed written back
+# and, on a file system mounted with discard, their blocks discarded, so
+# that neither tool pays for the other's clean-up.
+settle() { sync; }
+
 # bng N MODE WORK: the aggregate rate of bonnie-ng -j N.
 bng() {
 	case $2 in direct) m=--direct ;; *) m=--cache=cold ;; esac
@@ -60,43 +65,51 @@ bng() {
 	read) p=read ;;
 	seeks) p=seeks ;;
 	esac
+	settle
 	"$BNG" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -j "$1" -S 1 \
 	    -n "$SEEKS" -p "$p" $m --json "$RAW/bng.json" >/dev/null \
 	    2>"$RAW/bng.err" || { note "bonnie-ng failed: $(cat "$RAW/bng.err")"; echo NA; return; }
 	jq -r ".runs[0].phases.$3.rate" "$RAW/bng.json"
 }
 
-# fio_jobs N MODE WORK: fio's group figure for the same work.
+# fio_jobs N MODE WORK: fio's group figure for the same work.  As
+# bonnie-ng -p read (or seeks) fills its files just before it reads them
+# (write, fsync, drop), fio reads files that a first, stonewalled job of
+# the same run has just written with the same chunk: a file laid out
+# long before sits differently in the caches under the guest (the host
+# caches a VM's disk again) and read 5-10% faster here.
 fio_jobs() {
 	case $2 in
 	direct) fm="--direct=1" ;;
 	*) fm="--direct=0 --invalidate=1" ;;
 	esac
+	lay=""
 	case $3 in
 	# A new file each time, as bonnie-ng writes one: allocation included.
-	write) rm -f "$W"/j.*; fw="--rw=write --end_fsync=1 --create_on_open=1" ;;
-	read) fw="--rw=read" ;;
-	seeks) fw="--rw=randrw --rwmixread=91 --number_ios=$((SEEKS * 11 / 10))" ;;
+	write) fw="--rw=write --end_fsync=1 --create_on_open=1" ;;
+	read) lay=1 fw="--rw=read" ;;
+	seeks) lay=1 fw="--rw=randrw --rwmixread=91 --number_ios=$((SEEKS * 11 / 10))" ;;
 	esac
-	fio --output-format=json --output="$RAW/fio.json" --name=j \
+	rm -f "$W"/f.*
+	settle
+	# The laying-out job, when there is one, is group 0; "j" is timed.
+	jobs="--name=j $fm $fw"
+	[ -n "$lay" ] && jobs="--name=lay --rw=write --end_fsync=1 --direct=0
+	    --name=j --stonewall $fm $fw"
+	fio --output-format=json --output="$RAW/fio.json" \
 	    --directory="$W" --numjobs="$1" --group_reporting \
 	    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=psync \
-	    --fallocate=none $fm $fw >/dev/null 2>"$RAW/fio.err" ||
+	    --fallocate=none --filename_format='f.$jobnum' \
+	    $jobs >/dev/null 2>"$RAW/fio.err" ||
 	    { note "fio failed: $(cat "$RAW/fio.err")"; echo NA; return; }
+	g='[.jobs[] | select(.jobname == "j")][0]'
 	case $3 in
-	write) jq -r '.jobs[0].write.bw' "$RAW/fio.json" ;;
-	read) jq -r '.jobs[0].read.bw' "$RAW/fio.json" ;;
-	seeks) jq -r '(.jobs[0].read.total_ios + .jobs[0].write.total_ios) /
-	    1.1 / ([.jobs[0].read.runtime, .jobs[0].write.runtime] | max) *
-	    1000' "$RAW/fio.json" ;;
+	write) jq -r "$g.write.bw" "$RAW/fio.json" ;;
+	read) jq -r "$g.read.bw" "$RAW/fio.json" ;;
+	seeks) jq -r "$g | (.read.total_ios + .write.total_ios) /
+	    1.1 / ([.read.runtime, .write.runtime] | max) *
+	    1000" "$RAW/fio.json" ;;
 	esac
-}
-
-# Lay out fio's files (j.K.0) once per N so that its reads find them.
-fio_layout() {
-	fio --name=j --directory="$W" --numjobs="$1" --size="${SIZE_MIB}m" \
-	    --bs=1m --rw=write --ioengine=psync --end_fsync=1 \
-	    --output=/dev/null >/dev/null 2>&1
 }
 
 echo "bench/jobs.sh: $(uname -r), $(getconf _NPROCESSORS_ONLN) cores, dir $DIR" \
@@ -109,7 +122,6 @@ if has fio; then
 	for mode in $(echo "$MODES" | tr , ' '); do
 		for n in $(echo "$NLIST" | tr , ' '); do
 			rm -f "$W"/*
-			fio_layout "$n"
 			for work in write read seeks; do
 				: >"$RAW/b" ; : >"$RAW/f"; : >"$RAW/r"
 				k=0
@@ -137,6 +149,7 @@ MPI=$(dirname "$BNG")/bonnie-ng-mpi
 # mpi NP J WORK: the aggregate rate of bonnie-ng-mpi -np NP -j J (cold).
 mpi() {
 	rm -f "$RAW/mpi.json"
+	settle
 	mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
 	    -np "$1" "$MPI" -q -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -j "$2" \
 	    -S 1 -n "$SEEKS" -p "$3" --json "$RAW/mpi.json" >/dev/null \

@@ -142,6 +142,13 @@ const char *pattern_verdict_name(enum pattern_verdict);
  */
 void	pattern_fill(const struct pattern *, unsigned char *buf, uint64_t off,
 	    enum pattern_writer w);
+/*
+ * The same bytes, for a buffer that the device reads directly (O_DIRECT):
+ * streaming stores where the machine has them, so that the lines the
+ * host's core has just read are not taken back one by one.
+ */
+void	pattern_fill_direct(const struct pattern *, unsigned char *buf,
+	    uint64_t off, enum pattern_writer w);
 
 /*
  * Check len bytes read from file offset off (any offset and length)

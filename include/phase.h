@@ -254,6 +254,11 @@ int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
 /* read(2) or write(2) all of len bytes, failing the phase at offset. */
 int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
+/*
+ * Fill ctx->buf with the chunk at off as w writes it: with streaming
+ * stores under --direct (pattern_fill_direct()).
+ */
+void	phase_fill(struct phase_ctx *, uint64_t off, enum pattern_writer w);
 int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 /*

@@ -25,6 +25,7 @@ struct seek_job {
 	uint64_t	 size;
 	size_t		 chunk;
 	int		 open_flags;	/* O_RDWR, plus O_DIRECT if asked. */
+	int		 direct;	/* O_DIRECT: pattern_fill_direct(). */
 	size_t		 align;		/* Buffer alignment. */
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */

@@ -10,7 +10,9 @@
  *
  * A worker's life: team_barrier() before each step (after its untimed
  * preparation), the step, then team_gather() with its blob and whether the
- * step went well.  When any worker fails, dies, or the leader is
+ * step went well; team_gather() returns once every worker (every rank's)
+ * has handed in, so that no worker's next step, its preparation or the
+ * removal of its file, runs while another is still timed.  When any worker fails, dies, or the leader is
  * signalled, every other worker is told to stop at once: the fork back end
  * sends each one SIGTERM, so a worker's own handler removes its file and
  * sets the stop flag that its loops poll; team_barrier() and team_gather()

@@ -7,6 +7,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "pattern.h"
 
@@ -192,6 +195,51 @@ pattern_fill(const struct pattern *p, unsigned char *buf, uint64_t off,
 		fill_sector(p, buf + i * PATTERN_SECTOR,
 		    pattern_tag(p, sector + i, w));
 	header(p, buf, off, w);
+}
+
+#if defined(__SSE2__)
+/* fill_sector() with streaming stores; out 16-byte aligned. */
+static void
+stream_sector(const struct pattern *p, unsigned char *out, uint64_t t)
+{
+	u64x2	tv = { t, t }, a;
+	int	i;
+
+	for (i = 0; i < PATTERN_WORDS; i += 2) {
+		memcpy(&a, &p->pool[i], sizeof(a));
+		a ^= tv;
+		if (i == PATTERN_WORDS - 2)
+			a[1] = t;	/* The tag last, as fill_sector(). */
+		_mm_stream_si128((__m128i *)(void *)(out + i * 8), (__m128i)a);
+	}
+}
+#endif
+
+/*
+ * Under a hypervisor the host reads an O_DIRECT buffer (or writes it, for
+ * a read) from another core: overwriting it with ordinary stores takes
+ * every cache line back first, which cost 3 to 8 us of a 16 KiB chunk's
+ * write here (perf: a quarter of a -j 4 --direct write's samples).
+ * Streaming stores skip that; the same bytes.
+ */
+void
+pattern_fill_direct(const struct pattern *p, unsigned char *buf, uint64_t off,
+    enum pattern_writer w)
+{
+#if defined(__SSE2__)
+	uint64_t	sector = off / PATTERN_SECTOR;
+	size_t		i, n = p->chunk / PATTERN_SECTOR;
+
+	if (((uintptr_t)buf & 15) == 0) {
+		for (i = 0; i < n; i++)
+			stream_sector(p, buf + i * PATTERN_SECTOR,
+			    pattern_tag(p, sector + i, w));
+		_mm_sfence();
+		header(p, buf, off, w);
+		return;
+	}
+#endif
+	pattern_fill(p, buf, off, w);
 }
 
 /* The whole expected sector number sector as written by w. */

@@ -28,7 +28,7 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
 		    (uint64_t)off, chunk, &last) == -1)
 			return -1;
-		pattern_fill(ctx->pat, ctx->buf, (uint64_t)off, PW_REWRITE);
+		phase_fill(ctx, (uint64_t)off, PW_REWRITE);
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)
 			return phase_fail(ctx, "lseek", off);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)

@@ -122,6 +122,7 @@ seeks_run(struct phase_ctx *ctx)
 	job.size = ctx->size;
 	job.chunk = ctx->chunk;
 	job.open_flags = O_RDWR | (ctx->direct ? platform_odirect_flag() : 0);
+	job.direct = ctx->direct;
 	job.align = ctx->align;
 	job.seeks = ctx->opt->seeks;
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;

@@ -17,7 +17,7 @@ write_loop(struct phase_ctx *ctx, int fd)
 	bn_time		last = time_now();
 
 	for (i = 0; i < n; i++) {
-		pattern_fill(ctx->pat, ctx->buf, i * chunk, PW_WRITE);
+		phase_fill(ctx, i * chunk, PW_WRITE);
 		if (phase_write_full(ctx, fd, ctx->buf, chunk,
 		    (int64_t)(i * chunk)) == -1)
 			return -1;

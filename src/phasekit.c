@@ -154,6 +154,15 @@ phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 	    "read", offset + (int64_t)done);
 }
 
+void
+phase_fill(struct phase_ctx *ctx, uint64_t off, enum pattern_writer w)
+{
+	if (ctx->direct)
+		pattern_fill_direct(ctx->pat, ctx->buf, off, w);
+	else
+		pattern_fill(ctx->pat, ctx->buf, off, w);
+}
+
 int
 phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
     size_t len, int64_t offset)

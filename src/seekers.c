@@ -263,7 +263,8 @@ seeker_loop(struct seeker *s)
 		    seeker_verify(s, off, was, &last) == -1)
 			return -1;
 		if (k % 10 == 9) {
-			pattern_fill(job->pat, s->buf, (uint64_t)off, PW_SEEK);
+			(job->direct ? pattern_fill_direct : pattern_fill)(job->pat,
+			    s->buf, (uint64_t)off, PW_SEEK);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);

@@ -7,7 +7,8 @@
  * Channels: one pipe up, shared by every worker, carries fixed 8-byte
  * messages (atomic, as they are under PIPE_BUF): "arrived at the barrier"
  * and "my blob is in my slot".  One pipe down per worker carries one byte:
- * 'g' go, 's' stop.  The blobs and each worker's file sit in one
+ * 'g' go (the barrier), 'e' every worker has handed in (the gather),
+ * 's' stop.  The blobs and each worker's file sit in one
  * anonymous shared mapping, a slot per worker; a worker writes its slot
  * before it sends the message, and the leader reads it after.
  *
@@ -160,13 +161,26 @@ fork_team_barrier(struct fork_team *t)
 	return 0;
 }
 
+/*
+ * Hand in the blob, then wait until every worker has: nothing of the next
+ * step (its untimed preparation, the removal of the file) may run while
+ * another worker is still timed, as IOR ends each phase with a barrier.
+ */
 int
 fork_team_gather(struct fork_team *t, const void *blob, int ok)
 {
+	ssize_t	n;
+	char	c = 's';
+
 	memcpy(blob_of(t, t->worker), blob, t->cfg->blob_size);
 	if (send_msg(t, ok ? MSG_GATHER_OK : MSG_GATHER_FAIL) == -1 || !ok)
 		return -1;
-	return *t->cfg->stop ? -1 : 0;
+	do
+		n = read(t->down, &c, 1);
+	while (n == -1 && errno == EINTR && !*t->cfg->stop);
+	if (n != 1 || c != 'e' || *t->cfg->stop)
+		return -1;
+	return 0;
 }
 
 /* Remove a dead worker's file if the path still names it. */
@@ -228,6 +242,7 @@ struct leader {
 	int			 alive;		/* Not yet reaped. */
 	int			*dead;		/* Reaped. */
 	int			 arrived;
+	int			 handed;	/* Gathered this step. */
 	int			 stopping;
 	uint64_t		 deadline;	/* After a stop; 0 none. */
 	int			 killed;
@@ -293,6 +308,21 @@ leader_release(struct leader *l)
 			(void)write(team_down[i], &c, 1);
 }
 
+/* End a step once every living worker has handed in. */
+static void
+leader_end_step(struct leader *l)
+{
+	int	i;
+	char	c = 'e';
+
+	if (l->stopping || l->handed < l->alive)
+		return;
+	l->handed = 0;
+	for (i = 0; i < l->n; i++)
+		if (!l->dead[i])
+			(void)write(team_down[i], &c, 1);
+}
+
 static void
 leader_messages(struct leader *l, int up)
 {
@@ -316,12 +346,15 @@ leader_messages(struct leader *l, int up)
 				    blob_of(l->t, m[k].worker));
 				if (m[k].kind == MSG_GATHER_FAIL)
 					leader_fail(l, m[k].worker);
+				else
+					l->handed++;
 				break;
 			}
 		}
 		if ((size_t)n < sizeof(m))
 			break;
 	}
+	leader_end_step(l);
 }
 
 static void

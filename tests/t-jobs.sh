@@ -179,4 +179,27 @@ if is_root; then
 else
 	skip "disk full: needs root to mount a small tmpfs"
 fi
+# IOR's rule: a phase ends for every worker at once.  No worker removes
+# its file (nor starts its next step) while another is still in the
+# timed part: every unlink comes after every worker's timed fsync has
+# returned (strace; before the fix an early worker's unlink came first).
+# LeakSanitizer cannot run under ptrace.
+STRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+if command -v strace >/dev/null 2>&1; then
+	env "$STRACE_ENV" strace -f -qq -ttt -e trace=fsync,unlinkat -o "$T/st" \
+	    "$BONNIE" -q -d "$T" -s 8m -j 4 -p write >/dev/null 2>"$T/err"
+	st=$?
+	r=$(awk '/fsync\(/ && !/unfinished/ && /= 0/ { if (!($1 in e)) e[$1] = $2 }
+	    /<\.\.\. fsync resumed>/ { if (!($1 in e)) e[$1] = $2 }
+	    /unlinkat\(.*bonnie-ng\./ { n++; if (u == "" || $2 < u) u = $2 }
+	    END { m = 0; k = 0; for (p in e) { k++; if (e[p] > m) m = e[p] }
+	    print (k == 4 && n == 4 && m <= u) ? "ok" : "bad", k, n, m, u }' \
+	    "$T/st")
+	[ $st -eq 0 ] && [ "${r%% *}" = ok ]
+	check "-j 4: no worker removes its file before the last one's phase ends ($r)" $?
+	check "-j 4 under strace: every file removed" $(no_test_files "$T"; echo $?)
+else
+	skip "no strace: the end of a phase for all"
+	skip "no strace: the end of a phase for all"
+fi
 done_testing

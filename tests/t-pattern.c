@@ -349,10 +349,40 @@ test_tally(void)
 	free(o);
 }
 
+/* The streaming fill writes the same bytes, aligned buffer or not. */
+static void
+test_direct(void)
+{
+	static const enum pattern_writer ws[] = { PW_FILL, PW_WRITE,
+	    PW_REWRITE, PW_SEEK };
+	static const size_t chunks[] = { 512, 4096, 16384, 1048576 };
+	struct pattern	 p;
+	unsigned char	*a, *b;
+	size_t		 i, j, bad = 0;
+
+	a = malloc(1048576);
+	b = malloc(1048576 + 16);
+	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++)
+		for (j = 0; j < sizeof(ws) / sizeof(ws[0]); j++) {
+			pattern_init(&p, 99 + i, chunks[i], 1ull << 34);
+			pattern_fill(&p, a, 5 * chunks[i], ws[j]);
+			pattern_fill_direct(&p, b, 5 * chunks[i], ws[j]);
+			bad += memcmp(a, b, chunks[i]) != 0;
+			/* Not 16-byte aligned: the ordinary fill. */
+			pattern_fill_direct(&p, b + 8, 5 * chunks[i], ws[j]);
+			bad += memcmp(a, b + 8, chunks[i]) != 0;
+		}
+	is_int(bad, 0, "pattern_fill_direct() writes pattern_fill()'s bytes "
+	    "(4 chunk sizes, 4 writers, aligned and not)");
+	free(a);
+	free(b);
+}
+
 int
 main(void)
 {
 	test_tally();
+	test_direct();
 	test_tags();
 	test_layout();
 	test_checker();
