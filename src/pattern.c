@@ -169,19 +169,29 @@ vload(const void *p)
 	return v;
 }
 
-/* One sector: the pool XOR the tag, the tag last. */
+/* Vector i / 2 of a sector: the pool XOR the tag, the tag last. */
+static inline u64x2
+sector_vec(const struct pattern *p, int i, uint64_t t)
+{
+	u64x2	tv = { t, t }, a;
+
+	memcpy(&a, &p->pool[i], sizeof(a));
+	a ^= tv;
+	if (i == PATTERN_WORDS - 2)
+		a[1] = t;
+	return a;
+}
+
 static void
 fill_sector(const struct pattern *p, unsigned char *out, uint64_t t)
 {
-	u64x2	tv = { t, t }, a;
+	u64x2	a;
 	int	i;
 
 	for (i = 0; i < PATTERN_WORDS; i += 2) {
-		memcpy(&a, &p->pool[i], sizeof(a));
-		a ^= tv;
+		a = sector_vec(p, i, t);
 		memcpy(out + i * 8, &a, sizeof(a));
 	}
-	memcpy(out + PATTERN_SECTOR - 8, &t, 8);
 }
 
 void
@@ -202,16 +212,11 @@ pattern_fill(const struct pattern *p, unsigned char *buf, uint64_t off,
 static void
 stream_sector(const struct pattern *p, unsigned char *out, uint64_t t)
 {
-	u64x2	tv = { t, t }, a;
 	int	i;
 
-	for (i = 0; i < PATTERN_WORDS; i += 2) {
-		memcpy(&a, &p->pool[i], sizeof(a));
-		a ^= tv;
-		if (i == PATTERN_WORDS - 2)
-			a[1] = t;	/* The tag last, as fill_sector(). */
-		_mm_stream_si128((__m128i *)(void *)(out + i * 8), (__m128i)a);
-	}
+	for (i = 0; i < PATTERN_WORDS; i += 2)
+		_mm_stream_si128((__m128i *)(void *)(out + i * 8),
+		    (__m128i)sector_vec(p, i, t));
 }
 #endif
 

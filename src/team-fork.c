@@ -284,12 +284,21 @@ leader_fail(struct leader *l, int i)
 	leader_stop(l);
 }
 
+/* One byte down every living worker's pipe. */
+static void
+leader_say(struct leader *l, char c)
+{
+	int	i;
+
+	for (i = 0; i < l->n; i++)
+		if (!l->dead[i])
+			(void)write(team_down[i], &c, 1);
+}
+
 /* Release a barrier once every living worker has arrived. */
 static void
 leader_release(struct leader *l)
 {
-	int	i;
-	char	c = 'g';
 
 	if (l->stopping || l->arrived < l->alive)
 		return;
@@ -303,24 +312,17 @@ leader_release(struct leader *l)
 	}
 	if (l->t->cfg->released != NULL)
 		l->t->cfg->released(l->t->cfg->arg);
-	for (i = 0; i < l->n; i++)
-		if (!l->dead[i])
-			(void)write(team_down[i], &c, 1);
+	leader_say(l, 'g');
 }
 
 /* End a step once every living worker has handed in. */
 static void
 leader_end_step(struct leader *l)
 {
-	int	i;
-	char	c = 'e';
-
 	if (l->stopping || l->handed < l->alive)
 		return;
 	l->handed = 0;
-	for (i = 0; i < l->n; i++)
-		if (!l->dead[i])
-			(void)write(team_down[i], &c, 1);
+	leader_say(l, 'e');
 }
 
 static void
