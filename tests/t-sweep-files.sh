@@ -75,8 +75,8 @@ else
 	skip "xmllint is not installed"
 	skip "xmllint is not installed"
 fi
-grep -q 'files (k = 1024 files)' "$T/s.svg"
-check "the plot's x axis is the file count" $?
+grep -q '>files, k = 1024 (log2 scale)</text>' "$T/s.svg"
+check "the plot's x axis is the file count, in one pair of brackets" $?
 n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
@@ -86,6 +86,7 @@ check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" 
 python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
 rc=$?
 if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
 	skip "python3 jsonschema is not installed"
 	skip "python3 jsonschema is not installed"
 elif command -v jq >/dev/null 2>&1; then
@@ -100,8 +101,23 @@ elif command -v jq >/dev/null 2>&1; then
 	r2=$?
 	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
 	check "a record without files_knees, or with a knee at 0 files, does not" $?
+	# A concurrency knee of a file creation phase is at a file count,
+	# with no file size or chunk.
+	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
+	    "jobs": 2, "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" \
+	    >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r1=$?
+	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
+	    "size_bytes": 67108864, "chunk": 4096, "jobs": 2,
+	    "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r2=$?
+	[ $r1 -eq 0 ] && [ $r2 -eq 1 ]
+	check "a concurrency knee at a file count fits the schema, with a size too it does not" $?
 else
 	check "the record matches doc/schema.json's sweep_record" $rc
+	skip "jq is not installed"
 	skip "jq is not installed"
 fi
 
