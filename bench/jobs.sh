@@ -46,6 +46,7 @@ while [ $# -gt 0 ]; do
 done
 bench_setup jobs "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKS"
 need_tools fio jq
+: >"$RAW/pairs"; : >"$RAW/mpi-pairs"
 W=$DIR/bench-jobs.$$
 mkdir -p "$W" || die "cannot make $W"
 bench_clean "$W"
