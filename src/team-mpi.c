@@ -106,6 +106,12 @@ struct rank {
 	MPI_Request	*stop_sends;	/* size of them. */
 	int		 stop_in;	/* Receive buffer. */
 	int		 stop_out;
+	/*
+	 * A vote's buffers: here, not in vote()'s frame, since MPI may
+	 * still write them after a wait timed out (until the rank gives
+	 * up, MPI_Abort()).
+	 */
+	int		 vote_mine, vote_any;
 	double		 longest;	/* Longest step so far, seconds. */
 	double		 timeout;	/* Fixed by the environment, or 0. */
 	unsigned char	*send;		/* per x (state + blob) */
@@ -255,14 +261,16 @@ static int
 vote(struct rank *t, int mine, const char *what)
 {
 	MPI_Request	req;
-	int		any = 0;
 
 	if (t->timed_out)
 		return -1;
-	MPI_Iallreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+	t->vote_mine = mine;
+	t->vote_any = 0;
+	MPI_Iallreduce(&t->vote_mine, &t->vote_any, 1, MPI_INT, MPI_MAX,
+	    MPI_COMM_WORLD, &req);
 	if (wait_bounded(t, &req, what) == -1)
 		return -1;
-	return any != 0;
+	return t->vote_any != 0;
 }
 
 static int
@@ -444,7 +452,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	}
 	if (mpi_rank == 0)
 		t.all = xcalloc((size_t)cfg->n, t.rec);
-	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(*t.stop_sends));
+	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
 	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANON, -1, 0);
 	if (map == MAP_FAILED) {
@@ -505,6 +513,9 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	if (wait_bounded(&t, &req, "final count") == -1)
 		give_up();
 	stop_drain(&t, st);
+	/* A stop message that never came: its receive is still posted. */
+	if (t.timed_out)
+		give_up();
 	if (mpi_rank == 0)
 		reps = xcalloc((size_t)mpi_size, sizeof(*reps));
 	MPI_Igather(&t.report, (int)sizeof(t.report), MPI_BYTE, reps,
