@@ -414,37 +414,36 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 }
 
 /*
- * What a file count axis (--files) leaves of the other axes: no file sizes
- * (its phases make no test file), and a chunk only as the one size the
- * files' data is written and read in, which empty files do not have.
- * Returns CMD_OK, or CMD_USAGE with *cause.
+ * What a sweep of the file creation phases alone (--files, or -p choosing
+ * only them) leaves of the other axes: no file sizes (the phases make no
+ * test file), and a chunk only as the one size the files' data is written
+ * and read in, which empty files do not have.  Returns CMD_OK, or
+ * CMD_USAGE with *cause.
  */
 static enum cmd_status
-files_axis_check(const struct sweep_args *a, char **cause)
+files_alone_check(const struct sweep_args *a, char **cause)
 {
-	char	name[64], files[64];
+	char	name[64];
 
-	args_names(files, sizeof(files), a->files_row);
 	if (a->sizes_row != NULL) {
 		args_names(name, sizeof(name), a->sizes_row);
-		errorf(cause, "%s does not apply to %s: a file count sweep "
-		    "runs only the file creation phases, which make no test "
-		    "file", name, files);
+		errorf(cause, "%s does not apply to a sweep of the file "
+		    "creation phases alone: they make no test file", name);
 		return CMD_USAGE;
 	}
 	if (a->chunks_row == NULL)
 		return CMD_OK;
 	args_names(name, sizeof(name), a->chunks_row);
 	if (a->nchunks > 1) {
-		errorf(cause, "%s takes one chunk size with %s (the size the "
-		    "files' data is written and read in), not %d", name,
-		    files, a->nchunks);
+		errorf(cause, "%s takes one chunk size in a sweep of the file "
+		    "creation phases alone (the size their files' data is "
+		    "written and read in), not %d", name, a->nchunks);
 		return CMD_USAGE;
 	}
 	if (a->opt.files_max == 0) {
-		errorf(cause, "%s does not apply to %s with empty files (a "
-		    "MAX of 0): they have no data to write in chunks", name,
-		    files);
+		errorf(cause, "%s does not apply to empty files (--files with "
+		    "a MAX of 0, the default): they have no data to write in "
+		    "chunks", name);
 		return CMD_USAGE;
 	}
 	return CMD_OK;
@@ -453,22 +452,20 @@ files_axis_check(const struct sweep_args *a, char **cause)
 /*
  * Settle the file counts: with --files, the file creation phases alone
  * (unless -p chose, when it may choose only them); without it but with
- * only those phases chosen, the one count a single run takes.  Returns
- * CMD_OK, or CMD_USAGE with *cause.
+ * only those phases chosen, the one count a single run takes.  Then what
+ * those phases alone leave of the other axes (files_alone_check()).
+ * Returns CMD_OK, or CMD_USAGE with *cause.
  */
 static enum cmd_status
 settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
 {
 	const unsigned	meta = phase_flag_mask(PHASE_META);
 	struct options	o;
-	enum cmd_status	st;
 	int		id;
 
 	r->nfiles = 1;
 	r->files[0] = 0;
 	if (a->nfiles > 0) {
-		if ((st = files_axis_check(a, cause)) != CMD_OK)
-			return st;
 		if (!a->opt.phases_given)
 			a->opt.phases = meta;
 		for (id = 0; id < PH_COUNT; id++) {
@@ -490,6 +487,8 @@ settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
 		if (options_check(&o, NULL) == 0)
 			r->files[0] = o.files_n;
 	}
+	if ((a->opt.phases & ~meta) == 0)
+		return files_alone_check(a, cause);
 	return CMD_OK;
 }
 

@@ -164,11 +164,16 @@ bad "invalid value for --files: '0'" --files 0
 bad "invalid value for --files: 'x'" --files 1,x
 bad "invalid value for --files" --files 1:1k:4k
 bad "runs only the file creation phases, and -p chose write" --files 1,2 -p write,create
-bad "sweep: --sizes does not apply to --files: " --files 1,2 --sizes 1m..2m
-bad "sweep: --sizes does not apply to --files: " --sizes 1m --files 1
-bad "sweep: --chunks takes one chunk size with --files (.*), not 2$" \
+# The file creation phases alone (--files, or -p choosing only them) take
+# no --sizes, and --chunks only as one size for files with data.
+alone="a sweep of the file creation phases alone"
+bad "sweep: --sizes does not apply to $alone: they make no test file$" \
+    --files 1,2 --sizes 1m..2m
+bad "sweep: --sizes does not apply to $alone" --sizes 1m --files 1
+bad "sweep: --sizes does not apply to $alone" -p create,stat --sizes 1m..2m
+bad "sweep: --chunks takes one chunk size in $alone (.*), not 2$" \
     --files 1,2:4k --chunks 4k,16k
-bad "sweep: --chunks does not apply to --files with empty files" \
-    --files 1,2 --chunks 16k
+bad "sweep: --chunks does not apply to empty files" --files 1,2 --chunks 16k
+bad "sweep: --chunks does not apply to empty files" -p create --chunks 16k
 [ -n "${T_MOUNTS:-}" ] && umount "$T/d" && T_MOUNTS=
 done_testing
