@@ -17,6 +17,11 @@
  */
 int	platform_ncpu(void);
 uint64_t platform_ram(void);
+/*
+ * The CPUs this process may run on (its affinity: taskset, a cpuset, an
+ * mpirun binding), or -1 if unknown; without a way to ask, platform_ncpu().
+ */
+int	platform_cpus_allowed(void);
 
 /* The O_DIRECT open flag, or 0 where the system has none. */
 int	platform_odirect_flag(void);

@@ -93,6 +93,8 @@ struct worker_info {
 	int		 rank;		/* MPI: its rank, 0 on one host. */
 	int		 rank_worker;	/* Its index among its rank's. */
 	uint64_t	 fs_id;		/* statvfs f_fsid of the directory. */
+	int		 cpus_allowed;	/* Its CPU affinity's size, -1 unknown. */
+	int		 host_cpus;	/* Its host's online CPUs, -1 unknown. */
 	/* MPI: the rank's own host, "" unknown. */
 	char		 kernel[64];
 	char		 fs_type[32];

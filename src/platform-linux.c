@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,6 +356,17 @@ void
 platform_parent_death_signal(int sig)
 {
 	prctl(PR_SET_PDEATHSIG, sig);
+}
+
+int
+platform_cpus_allowed(void)
+{
+	cpu_set_t	set;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) == -1)
+		return -1;
+	return CPU_COUNT(&set);
 }
 
 int

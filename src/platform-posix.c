@@ -192,6 +192,12 @@ platform_parent_death_signal(int sig)
 }
 
 int
+platform_cpus_allowed(void)
+{
+	return platform_ncpu();
+}
+
+int
 platform_cpu_ticks(uint64_t *busy, uint64_t *total)
 {
 	(void)busy;

@@ -391,6 +391,10 @@ write_team(struct json *j, const struct run_result *r)
 		snprintf(id, sizeof(id), "%016llx",
 		    (unsigned long long)r->workers[k].fs_id);
 		json_string(j, "fs_id", id);
+		if (r->workers[k].cpus_allowed > 0)
+			json_int(j, "cpus_allowed", r->workers[k].cpus_allowed);
+		else
+			json_null(j, "cpus_allowed");
 		/* MPI: each rank's own host; one host (fork) is target's. */
 		if (strcmp(team_backend, "mpi") == 0) {
 			json_int(j, "rank", r->workers[k].rank);

@@ -222,6 +222,30 @@ check "a full disk: every rank's file removed" \
     $(no_test_files "$T/a" && no_test_files "$T/small"; echo $?)
 check "a full disk: no rank left" $(no_procs; echo $?)
 
+# A rank's CPU binding: mpirun ties each rank to a core or so by default
+# (fewer CPUs than the host has when there are two or more), which the
+# record gives for every worker and standard error says once; with
+# --bind-to none each worker may use every CPU and nothing is said.
+ncpu=$(getconf _NPROCESSORS_ONLN)
+for bind in default none; do
+	set -- -np 2
+	[ $bind = none ] && set -- --bind-to none -np 2
+	mpi "$@" "$BNM" -m $TAG -d "$T/shared" -s 4m -p write \
+	    --json "$T/bind.json" >/dev/null 2>"$T/err"
+	st=$?
+	c=$(jq -r '[.runs[0].team.workers[].cpus_allowed] | map(tostring) | join(",")' "$T/bind.json" 2>/dev/null)
+	low=$(jq -r --argjson n "$ncpu" '[.runs[0].team.workers[].cpus_allowed | select(. < $n)] | length' "$T/bind.json" 2>/dev/null)
+	n=$(grep -c "may run on [0-9]* of its host's $ncpu CPUs (an mpirun binding)" "$T/err")
+	if [ $bind = none ]; then
+		[ $st -eq 0 ] && [ "$c" = "$ncpu,$ncpu" ] && [ "$n" = 0 ]
+	else
+		[ $st -eq 0 ] && [ -n "$low" ] &&
+		    { { [ "$low" -gt 0 ] && [ "$n" = 1 ]; } ||
+		    { [ "$low" = 0 ] && [ "$n" = 0 ]; }; }
+	fi
+	check "binding $bind: every worker's cpus_allowed in the record ($c of $ncpu), said once on stderr when fewer ($n)" $?
+done
+
 # Ctrl-C: mpirun gets SIGINT and stops the ranks; each removes its file.
 # Open MPI sends SIGKILL odls_base_sigkill_timeout seconds (default 1)
 # after SIGTERM; on a loaded machine a rank can need longer than that to
