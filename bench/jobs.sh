@@ -23,7 +23,9 @@ usage: bench/jobs.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-n SEEKS]
   -m MODES   direct,cold (default both)
   -g PARTS   fio,mpi,ceiling,memory (default all)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
-  -k RAWDIR  keep the raw output (JSON, stderr) in RAWDIR
+  -k RAWDIR  keep the raw output (the last JSON and stderr, and every
+             pair: RAWDIR/pairs, "mode work N pair bonnie-ng fio", and
+             RAWDIR/mpi-pairs, "work N pair -jN -npN -np2,-jN/2") in RAWDIR
 EOF
 	exit 2
 }
@@ -44,6 +46,7 @@ while [ $# -gt 0 ]; do
 done
 bench_setup jobs "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKS"
 need_tools fio jq
+: >"$RAW/pairs"; : >"$RAW/mpi-pairs"
 W=$DIR/bench-jobs.$$
 mkdir -p "$W" || die "cannot make $W"
 bench_clean "$W"
@@ -134,6 +137,7 @@ if has fio; then
 						b=$(bng "$n" "$mode" "$work")
 					fi
 					echo "$b" >>"$RAW/b"; echo "$f" >>"$RAW/f"
+					echo "$mode $work $n $k $b $f" >>"$RAW/pairs"
 					awk -v b="$b" -v f="$f" 'BEGIN { if (b + 0 > 0 && f + 0 > 0) print b / f }' >>"$RAW/r"
 					k=$((k + 1))
 				done
@@ -193,6 +197,7 @@ if has mpi && [ -x "$MPI" ] && command -v mpirun >/dev/null 2>&1; then
 					c=$(mpi 2 $((n / 2)) "$work")
 				fi
 				echo "$b" >>"$RAW/b"; echo "$m" >>"$RAW/m"; echo "$c" >>"$RAW/c"
+				echo "$work $n $k $b $m $c" >>"$RAW/mpi-pairs"
 				ratio "$m" "$b" >>"$RAW/r"
 				ratio "$c" "$b" >>"$RAW/q"
 				k=$((k + 1))
