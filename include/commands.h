@@ -107,6 +107,23 @@ void	cmd_entry_help(FILE *, const struct cmd_entry *);
 extern const struct args_option cmd_run_bench_rows[], cmd_run_rows[];
 
 /*
+ * The setters of those rows that other commands' rows share (pp): each
+ * checks its value as the benchmark's row does and stores it into the
+ * struct options at the row's slot, a byte offset into the target (0 in
+ * the benchmark's own rows).
+ */
+int	cmd_run_set_label(void *, const struct args_option *, const char *,
+	    char **why);
+int	cmd_run_set_seed(void *, const struct args_option *, const char *,
+	    char **why);
+int	cmd_run_set_jobs(void *, const struct args_option *, const char *,
+	    char **why);
+int	cmd_run_set_repeat(void *, const struct args_option *, const char *,
+	    char **why);
+int	cmd_run_set_csv_format(void *, const struct args_option *,
+	    const char *, char **why);
+
+/*
  * Parse a benchmark command line into o and check it (options_check()).
  * The fuzzers' and tests' way in.
  */

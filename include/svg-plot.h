@@ -48,7 +48,8 @@ struct svg_plot {
 					   sizes in bytes, or counts. */
 	uint64_t	 ram;		/* Bytes; 0 when unknown or when the
 					   x axis is not file size. */
-	const char	*x_label;	/* NULL: "file size". */
+	const char	*x_label;	/* NULL: "file size"; the plot adds
+					   " (log2 scale)". */
 	/* The x ticks' format; NULL: units_size_short(). */
 	int		(*x_tick)(char *, size_t, uint64_t);
 	int		 nseries;

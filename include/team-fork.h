@@ -1,13 +1,14 @@
 /*
  * The fork back end's own interface (src/team-fork.c): n workers forked
  * on this host, a leader that coordinates them.  team.h's interface is
- * made of it twice: src/team.c for the default build (the team is one
- * fork team), and src/team-mpi.c for make mpi (each rank runs a fork team
- * of its -j workers and joins the other ranks' barriers and gathers on
- * their behalf).  The meanings are team.h's; what is added here is what
- * an enclosing team needs: a gate before each barrier is let go, and a
- * tick while the workers run.  The caller ignores SIGPIPE: the leader
- * writes to the pipes of workers that may have ended.
+ * made of it twice: src/team-host.c for the default build (the team is
+ * one fork team), and src/team-mpi.c for make mpi (each rank runs a fork
+ * team of its -j workers and joins the other ranks' barriers and gathers
+ * on their behalf); src/team.c is the worker side of both, a member's
+ * calls into its fork team.  The meanings are team.h's; what is added
+ * here is what an enclosing team needs: a gate before each barrier is let
+ * go, and a tick while the workers run.  The caller ignores SIGPIPE: the
+ * leader writes to the pipes of workers that may have ended.
  */
 #ifndef BONNIE_TEAM_FORK_H
 #define BONNIE_TEAM_FORK_H

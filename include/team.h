@@ -1,9 +1,11 @@
 /*
  * A team: N workers that run the same steps in lock-step, and a leader
  * that gathers what each worker hands in.  One interface, two back ends:
- * team.c forks the workers on this host (the default build: one fork
+ * team-host.c forks the workers on this host (the default build: one fork
  * team, team-fork.c), team-mpi.c runs them across MPI ranks, n / ranks
- * forked workers in each (make mpi, a fork team per rank).  TEAM_MAX and
+ * forked workers in each (make mpi, a fork team per rank).  Either way a
+ * worker is a member of a fork team, so the worker side (team_barrier()
+ * to team_error(), and team_stop_all()) is one, team.c's.  TEAM_MAX and
  * struct team_outcome come from team-fork.h.  The team knows nothing of
  * phases or files; what a worker hands in is an opaque blob of a size
  * fixed at the start.
@@ -128,6 +130,14 @@ const char *team_host(int worker);
  * cannot gather a blob (MPI: a rank that failed before a barrier).
  */
 void	team_error(struct team *, const char *line);
+
+/*
+ * For the back ends only: run cfg's body as worker (the whole team's
+ * index), a member of fork team f, whose epoch the back end keeps at
+ * *epoch (NULL: always zero, on one host).  Returns the body's status.
+ */
+int	team_member_run(struct fork_team *f, const struct team_config *cfg,
+	    int worker, const volatile bn_time *epoch);
 
 /* Which back end this build has: "fork" or "mpi". */
 extern const char team_backend[];

@@ -153,16 +153,6 @@ out:
 	return rv;
 }
 
-static int
-pp_set_label(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (label_check(v, why) == -1)
-		return -1;
-	((struct pp_state *)t)->o.label = v;
-	return 0;
-}
-
 /* -r MiB, for the record; 0 (bonnie++: no checks) leaves the system's. */
 static int
 pp_set_ram(void *t, const struct args_option *r, const char *v, char **why)
@@ -178,31 +168,12 @@ pp_set_ram(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
+/* -x: the benchmark's --repeat, and the CSV lines alone. */
 static int
 pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 {
-	(void)r;
 	((struct pp_state *)t)->repeat_given = 1;
-	return repeat_parse(v, &((struct pp_state *)t)->o.repeat, why);
-}
-
-static int
-pp_set_jobs(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return jobs_parse(v, &((struct pp_state *)t)->o.jobs, why);
-}
-
-static int
-pp_set_seed(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = &((struct pp_state *)t)->o;
-
-	(void)r;
-	if (seed_parse(v, &o->seed, why) == -1)
-		return -1;
-	o->seed_given = 1;
-	return 0;
+	return cmd_run_set_repeat(t, r, v, why);
 }
 
 /* -p processes: bonnie++ takes any number, -1 to delete its semaphore. */
@@ -229,14 +200,10 @@ pp_set_sem(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
-static int
-pp_set_csv(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return csv_layout_parse(v, &((struct pp_state *)t)->o.csv_layout,
-	    why);
-}
-
+/*
+ * The rows.  Those with the benchmark's setters (commands.h) store into
+ * the run's options, at their slot PP_OFF(o).
+ */
 static const struct args_option pp_rows[] = {
 	{ 'd', NULL, ARGS_VALUE, "dir", args_set_string, PP_OFF(o.dir), 0, 0,
 	  0, "the directory for the tests (default: .)" },
@@ -246,24 +213,24 @@ static const struct args_option pp_rows[] = {
 	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
 	  pp_set_files, 0, 0, 0, 0,
 	  "files x 1024 (0: none, default 16), sizes, dirs" },
-	{ 'm', NULL, ARGS_VALUE, "name", pp_set_label, 0, 0, 0, 0,
+	{ 'm', NULL, ARGS_VALUE, "name", cmd_run_set_label, PP_OFF(o), 0, 0, 0,
 	  "the machine name (default: the short host name)" },
 	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,
 	  "the RAM in MiB, for the record" },
-	{ 'x', NULL, ARGS_VALUE, "count", pp_set_repeat, 0, 0, 0, 0,
+	{ 'x', NULL, ARGS_VALUE, "count", pp_set_repeat, PP_OFF(o), 0, 0, 0,
 	  "run the tests count times" },
 	{ 'u', NULL, ARGS_VALUE, "user[:group]", args_set_string,
 	  PP_OFF(user), 0, 0, 0, "as root, run as this user (and group)" },
 	{ 'g', NULL, ARGS_VALUE, "group", args_set_string, PP_OFF(group), 0,
 	  0, 0, "as root, run as this group" },
-	{ 'c', NULL, ARGS_VALUE, "concurrency", pp_set_jobs, 0, 0, 0, 0,
-	  "workers in lock-step, each on its own file (-j)" },
+	{ 'c', NULL, ARGS_VALUE, "concurrency", cmd_run_set_jobs, PP_OFF(o),
+	  0, 0, 0, "workers in lock-step, each on its own file (-j)" },
 	{ 'p', NULL, ARGS_VALUE, "processes", pp_set_procs, 0, 0, 0, 0,
 	  "bonnie++'s semaphore: not needed, says so, exits" },
 	{ 'y', NULL, ARGS_VALUE, "s|p", pp_set_sem, 0, 0, 0, 0,
 	  "bonnie++'s wait: served by the lock-step start" },
-	{ 'z', NULL, ARGS_VALUE, "seed", pp_set_seed, 0, 0, 0, 0,
-	  "the seed of the data and offsets" },
+	{ 'z', NULL, ARGS_VALUE, "seed", cmd_run_set_seed, PP_OFF(o), 0, 0,
+	  0, "the seed of the data and offsets" },
 	{ 'Z', NULL, ARGS_VALUE, "file", args_set_string, PP_OFF(seed_file),
 	  0, 0, 0, "take the seed from the file's first 8 bytes" },
 	{ 'q', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(quiet), 0, 0, 0,
@@ -274,7 +241,8 @@ static const struct args_option pp_rows[] = {
 	  0, 0, "fsync after every write (--sync-writes)" },
 	{ 'D', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.direct), 0, 0,
 	  0, "O_DIRECT for the block and seek tests (--direct)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", pp_set_csv, 0, 0, 0, 0,
+	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
+	  PP_OFF(o), 0, 0, 0,
 	  "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
 	{ 0, "json", ARGS_VALUE, "file", args_set_string, PP_OFF(o.json_path),
 	  0, 0, 0, "also write the JSON record to file" },

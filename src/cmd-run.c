@@ -29,14 +29,24 @@
 #include "team.h"
 #include "units.h"
 
-/* The setters: each calls its value's one check in options.c. */
-static int
-set_label(void *t, const struct args_option *r, const char *v, char **why)
+/*
+ * The setters: each calls its value's one check in options.c.  Those that
+ * other commands' rows share (commands.h) store into the struct options
+ * at the row's slot.
+ */
+static struct options *
+row_options(void *t, const struct args_option *r)
 {
-	(void)r;
+	return (struct options *)(void *)((char *)t + r->slot);
+}
+
+int
+cmd_run_set_label(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
 	if (label_check(v, why) == -1)
 		return -1;
-	((struct options *)t)->label = v;
+	row_options(t, r)->label = v;
 	return 0;
 }
 
@@ -59,12 +69,12 @@ set_seeks(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
-static int
-set_seed(void *t, const struct args_option *r, const char *v, char **why)
+int
+cmd_run_set_seed(void *t, const struct args_option *r, const char *v,
+    char **why)
 {
-	struct options	*o = t;
+	struct options	*o = row_options(t, r);
 
-	(void)r;
 	if (seed_parse(v, &o->seed, why) == -1)
 		return -1;
 	o->seed_given = 1;
@@ -148,18 +158,18 @@ set_chunk(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
-static int
-set_jobs(void *t, const struct args_option *r, const char *v, char **why)
+int
+cmd_run_set_jobs(void *t, const struct args_option *r, const char *v,
+    char **why)
 {
-	(void)r;
-	return jobs_parse(v, &((struct options *)t)->jobs, why);
+	return jobs_parse(v, &row_options(t, r)->jobs, why);
 }
 
-static int
-set_repeat(void *t, const struct args_option *r, const char *v, char **why)
+int
+cmd_run_set_repeat(void *t, const struct args_option *r, const char *v,
+    char **why)
 {
-	(void)r;
-	return repeat_parse(v, &((struct options *)t)->repeat, why);
+	return repeat_parse(v, &row_options(t, r)->repeat, why);
 }
 
 static int
@@ -176,12 +186,11 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 	return out_format_parse(v, &((struct options *)t)->format, why);
 }
 
-static int
-set_csv_format(void *t, const struct args_option *r, const char *v,
+int
+cmd_run_set_csv_format(void *t, const struct args_option *r, const char *v,
     char **why)
 {
-	(void)r;
-	return csv_layout_parse(v, &((struct options *)t)->csv_layout, why);
+	return csv_layout_parse(v, &row_options(t, r)->csv_layout, why);
 }
 
 #define OFF(field)	((int)offsetof(struct options, field))
@@ -190,13 +199,13 @@ set_csv_format(void *t, const struct args_option *r, const char *v,
 const struct args_option cmd_run_bench_rows[] = {
 	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
 	  "the directory for the test file (default: .)" },
-	{ 'm', "label", ARGS_VALUE, "label", set_label, 0, 0, 0, 0,
+	{ 'm', "label", ARGS_VALUE, "label", cmd_run_set_label, 0, 0, 0, 0,
 	  "the row's label (default: the short host name)" },
 	{ 'S', "seekers", ARGS_VALUE, "count|fork|thread", set_seekers, 0, 0,
 	  0, 0, "how many seekers (default: 3), forked or threads" },
 	{ 'n', "seeks", ARGS_VALUE, "seeks", set_seeks, 0, 0, 0, 0,
 	  "seeks in all (default: 4000 and at least 1 s)" },
-	{ 'z', "seed", ARGS_VALUE, "seed", set_seed, 0, 0, 0, 0,
+	{ 'z', "seed", ARGS_VALUE, "seed", cmd_run_set_seed, 0, 0, 0, 0,
 	  "the seed of the data and offsets (default: fresh)" },
 	{ 'p', "phases", ARGS_VALUE, "phases", set_phases, 0, 0, 0, 0,
 	  "the phases to run, comma-separated" },
@@ -219,16 +228,16 @@ const struct args_option cmd_run_rows[] = {
 	  "the block size, bytes when bare (default: 16384)" },
 	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
 	  0, 0, "run on a block device, overwriting it (not -d)" },
-	{ 'j', "jobs", ARGS_VALUE, "jobs", set_jobs, 0, 0, 0, 0,
+	{ 'j', "jobs", ARGS_VALUE, "jobs", cmd_run_set_jobs, 0, 0, 0, 0,
 	  "workers in lock-step, each on its own file" },
 	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
 	  0, 0, "create, stat, delete N x 1024 files (bonnie++ -n)" },
-	{ 'x', "repeat", ARGS_VALUE, "count", set_repeat, 0, 0, 0, 0,
+	{ 'x', "repeat", ARGS_VALUE, "count", cmd_run_set_repeat, 0, 0, 0, 0,
 	  "run the whole benchmark count times" },
 	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
 	  "the format of standard output (default: text)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", set_csv_format, 0, 0, 0,
-	  0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
+	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
+	  0, 0, 0, 0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
 	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
 	  0, 0, "also write the JSON record to file" },
 	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,

@@ -31,6 +31,8 @@
 struct sweep_args {
 	struct options	 opt;		/* The rows a single run shares. */
 	const char	*sizes;		/* --sizes as given, or NULL. */
+	/* The rows of --sizes, --chunks and --files, when given. */
+	const struct args_option *sizes_row, *chunks_row, *files_row;
 	uint64_t	 lo, hi;	/* hi 0: the default top. */
 	uint64_t	 chunks[SWEEP_MAX_CHUNKS];
 	int		 nchunks;
@@ -49,8 +51,8 @@ set_sizes(void *t, const struct args_option *r, const char *v, char **why)
 {
 	struct sweep_args	*a = t;
 
-	(void)r;
 	a->sizes = v;
+	a->sizes_row = r;
 	return sweep_parse_sizes(v, &a->lo, &a->hi, why);
 }
 
@@ -60,11 +62,11 @@ set_chunks(void *t, const struct args_option *r, const char *v, char **why)
 	struct sweep_args	*a = t;
 	int			 n;
 
-	(void)r;
 	if ((n = sweep_parse_chunks(v, a->chunks, SWEEP_MAX_CHUNKS,
 	    why)) == -1)
 		return -1;
 	a->nchunks = n;
+	a->chunks_row = r;
 	return 0;
 }
 
@@ -87,11 +89,11 @@ set_files(void *t, const struct args_option *r, const char *v, char **why)
 	struct sweep_args	*a = t;
 	int			 n;
 
-	(void)r;
 	if ((n = sweep_parse_files(v, a->files, SWEEP_MAX_FILES, &a->opt,
 	    why)) == -1)
 		return -1;
 	a->nfiles = n;
+	a->files_row = r;
 	return 0;
 }
 
@@ -379,7 +381,7 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 
 	if (hi == 0) {
 		if (a->opt.ram == 0) {
-			errorf(cause, "sweep: the RAM size is unknown; give "
+			errorf(cause, "the RAM size is unknown; give "
 			    "--sizes LO..HI or --ram SIZE");
 			return CMD_USAGE;
 		}
@@ -412,6 +414,43 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 }
 
 /*
+ * What a file count axis (--files) leaves of the other axes: no file sizes
+ * (its phases make no test file), and a chunk only as the one size the
+ * files' data is written and read in, which empty files do not have.
+ * Returns CMD_OK, or CMD_USAGE with *cause.
+ */
+static enum cmd_status
+files_axis_check(const struct sweep_args *a, char **cause)
+{
+	char	name[64], files[64];
+
+	args_names(files, sizeof(files), a->files_row);
+	if (a->sizes_row != NULL) {
+		args_names(name, sizeof(name), a->sizes_row);
+		errorf(cause, "%s does not apply to %s: a file count sweep "
+		    "runs only the file creation phases, which make no test "
+		    "file", name, files);
+		return CMD_USAGE;
+	}
+	if (a->chunks_row == NULL)
+		return CMD_OK;
+	args_names(name, sizeof(name), a->chunks_row);
+	if (a->nchunks > 1) {
+		errorf(cause, "%s takes one chunk size with %s (the size the "
+		    "files' data is written and read in), not %d", name,
+		    files, a->nchunks);
+		return CMD_USAGE;
+	}
+	if (a->opt.files_max == 0) {
+		errorf(cause, "%s does not apply to %s with empty files (a "
+		    "MAX of 0): they have no data to write in chunks", name,
+		    files);
+		return CMD_USAGE;
+	}
+	return CMD_OK;
+}
+
+/*
  * Settle the file counts: with --files, the file creation phases alone
  * (unless -p chose, when it may choose only them); without it but with
  * only those phases chosen, the one count a single run takes.  Returns
@@ -422,11 +461,14 @@ settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
 {
 	const unsigned	meta = phase_flag_mask(PHASE_META);
 	struct options	o;
+	enum cmd_status	st;
 	int		id;
 
 	r->nfiles = 1;
 	r->files[0] = 0;
 	if (a->nfiles > 0) {
+		if ((st = files_axis_check(a, cause)) != CMD_OK)
+			return st;
 		if (!a->opt.phases_given)
 			a->opt.phases = meta;
 		for (id = 0; id < PH_COUNT; id++) {
@@ -599,9 +641,8 @@ finish_output(struct outfile *of, int rc, int *status, char **cause)
 }
 
 static int
-sweep_exec(void *state, int nfiles, char **files, char **cause)
+sweep_run(struct sweep_args *a, char **cause)
 {
-	struct sweep_args	*a = state;
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
 	struct outfile		 jf, sf;
@@ -609,8 +650,6 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 	enum cmd_status		 st;
 	int			 i, rc, status, meta_only;
 
-	(void)nfiles;
-	(void)files;
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
 	r.nchunks = a->nchunks;
@@ -731,6 +770,31 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 		run_result_free(&r.points[i].res);
 	free(r.points);
 	sysinfo_free(si);
+	return status;
+}
+
+/*
+ * Every refusal of the command line (exit status 2) names the command
+ * first, as the parser's own refusals do: "bonnie-ng: sweep: ...", also
+ * those of the checks a sweep shares with a single run (-d, --cache,
+ * --lock-mem) and of its output files.
+ */
+static int
+sweep_exec(void *state, int nfiles, char **files, char **cause)
+{
+	const char	*name = cmd_sweep_entry.spec.command;
+	size_t		 n = strlen(name);
+	char		*was;
+	int		 status;
+
+	(void)nfiles;
+	(void)files;
+	status = sweep_run(state, cause);
+	if (status == CMD_USAGE && cause != NULL && (was = *cause) != NULL &&
+	    !(strncmp(was, name, n) == 0 && was[n] == ':')) {
+		*cause = xasprintf("%s: %s", name, was);
+		free(was);
+	}
 	return status;
 }
 

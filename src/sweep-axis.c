@@ -44,7 +44,7 @@ struct axis {
 			    const struct knee *);
 	void		(*none)(FILE *, const struct sweep_result *);
 	void		(*record)(struct json *, const struct sweep_result *,
-			    const int *at, const struct knee *);
+			    enum phase_id, const int *at, const struct knee *);
 };
 
 static int
@@ -99,17 +99,27 @@ jobs_none(FILE *f, const struct sweep_result *r)
 	    sweep_dim_len(r, SWEEP_JOBS) - 1));
 }
 
+/*
+ * The point a concurrency knee is over: a file creation phase's file
+ * count when the sweep knows it (a file count axis, or only those phases
+ * and so one count), else the file size and chunk of the point, which a
+ * phase on the test file is over and a file creation phase among others
+ * runs at.
+ */
 static void
-jobs_record(struct json *j, const struct sweep_result *r, const int *at,
-    const struct knee *k)
+jobs_record(struct json *j, const struct sweep_result *r, enum phase_id id,
+    const int *at, const struct knee *k)
 {
-	json_uint(j, "size_bytes", sweep_dim_value(r, SWEEP_SIZE,
-	    at[SWEEP_SIZE]));
-	json_uint(j, "chunk", sweep_dim_value(r, SWEEP_CHUNK,
-	    at[SWEEP_CHUNK]));
-	if (sweep_files_mode(r))
-		json_uint(j, "files", sweep_dim_value(r, SWEEP_FILES,
-		    at[SWEEP_FILES]));
+	uint64_t	files = sweep_dim_value(r, SWEEP_FILES, at[SWEEP_FILES]);
+
+	if (is_meta(id) && files > 0)
+		json_uint(j, "files", files);
+	else {
+		json_uint(j, "size_bytes", sweep_dim_value(r, SWEEP_SIZE,
+		    at[SWEEP_SIZE]));
+		json_uint(j, "chunk", sweep_dim_value(r, SWEEP_CHUNK,
+		    at[SWEEP_CHUNK]));
+	}
 	json_int(j, "jobs", (int)sweep_dim_value(r, SWEEP_JOBS, k->from));
 	json_double(j, "gain_beyond_pct", k->pct);
 }
@@ -156,9 +166,10 @@ files_none(FILE *f, const struct sweep_result *r)
 }
 
 static void
-files_record(struct json *j, const struct sweep_result *r, const int *at,
-    const struct knee *k)
+files_record(struct json *j, const struct sweep_result *r, enum phase_id id,
+    const int *at, const struct knee *k)
 {
+	(void)id;
 	json_int(j, "jobs", (int)sweep_dim_value(r, SWEEP_JOBS,
 	    at[SWEEP_JOBS]));
 	json_uint(j, "files", sweep_dim_value(r, SWEEP_FILES, k->from));
@@ -173,13 +184,13 @@ static const struct axis axes[] = {
 	{ SWEEP_JOBS, SWEEP_SIZE, SWEEP_JOBS, SWEEP_CHUNK,
 	  ", by jobs (the aggregate)", SWEEP_CHUNK, "concurrency_knees",
 	  "Concurrency knees (more workers add less than", "):",
-	  "workers, -j (the aggregate)", count_tick, " jobs",
+	  "workers, -j, the aggregate", count_tick, " jobs",
 	  jobs_takes, jobs_find, jobs_say, jobs_none, jobs_record },
 	{ SWEEP_FILES, SWEEP_FILES, SWEEP_JOBS, SWEEP_DIMS,
 	  ", by file count", SWEEP_JOBS, "files_knees",
 	  "Files knees (the file count beyond which the rate falls more "
 	  "than", " and stays):",
-	  "files (k = 1024 files)", units_files, " files",
+	  "files, k = 1024", units_files, " files",
 	  files_takes, files_find, files_say, files_none, files_record },
 };
 #define AXIS_JOBS	(&axes[0])
@@ -331,7 +342,7 @@ axis_tables(FILE *f, const struct sweep_result *r, const struct axis *a)
 			    sizeof(unit)), *v != '\0' ? ", " : "", v, a->by,
 			    a->col == SWEEP_JOBS && a->dim != SWEEP_JOBS &&
 			    sweep_dim_len(r, SWEEP_JOBS) > 1 ?
-			    ", by jobs (the aggregate)" : "");
+			    AXIS_JOBS->by : "");
 			sweep_table(f, r, id, a->row, a->col, at, title);
 		}
 	}
@@ -396,7 +407,7 @@ json_one(void *arg, enum phase_id id, const int *at, const struct knee *k)
 	ja->a->say(line, sizeof(line), ja->r, id, w, at, k);
 	json_object_start(ja->j, NULL);
 	json_string(ja->j, "phase", phase_id_name(id));
-	ja->a->record(ja->j, ja->r, at, k);
+	ja->a->record(ja->j, ja->r, id, at, k);
 	json_string(ja->j, "text", line);
 	json_object_end(ja->j);
 }

@@ -2,7 +2,7 @@
  * The team over fork(2) on one host (include/team-fork.h).  The leader is
  * the calling process; it forks n workers and only coordinates: it never
  * does any I/O of the benchmark itself.  The default build's team is one
- * such team (team.c); under MPI each rank leads one (team-mpi.c).
+ * such team (team-host.c); under MPI each rank leads one (team-mpi.c).
  *
  * Channels: one pipe up, shared by every worker, carries fixed 8-byte
  * messages (atomic, as they are under PIPE_BUF): "arrived at the barrier"

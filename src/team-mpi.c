@@ -1,7 +1,8 @@
 /*
- * The team over MPI: R ranks, each leading a fork team (team.c) of the k
- * workers that -j asks for (k = 1 without -j), R x k workers in all.
- * Built only by `make mpi` into bonnie-ng-mpi, in place of team-fork.c.
+ * The team over MPI: R ranks, each leading a fork team (team-fork.c) of
+ * the k workers that -j asks for (k = 1 without -j), R x k workers in
+ * all; a worker's side of the team is team.c's, as in the default build.
+ * Built only by `make mpi` into bonnie-ng-mpi, in place of team-host.c.
  * Worker w is local worker w % k of rank w / k; rank 0 is the leader of
  * the whole team.
  *
@@ -85,14 +86,11 @@ struct rank_report {
 	int32_t		exit_status;	/* or exited with this status. */
 };
 
-struct team {
+/* The rank's process: it leads its fork team and talks to the ranks. */
+struct rank {
 	const struct team_config *cfg;
 	int		 rank, size;
 	int		 per;		/* Workers per rank (k). */
-	/* In a worker (a child of the rank's process): */
-	struct fork_team *local;
-	int		 worker;
-	/* In the rank's process: */
 	volatile bn_time *epoch;	/* Shared with the workers. */
 	int		 barriers;	/* Barriers passed. */
 	int		 gathers;	/* Gathers done. */
@@ -108,6 +106,12 @@ struct team {
 	MPI_Request	*stop_sends;	/* size of them. */
 	int		 stop_in;	/* Receive buffer. */
 	int		 stop_out;
+	/*
+	 * A vote's buffers: here, not in vote()'s frame, since MPI may
+	 * still write them after a wait timed out (until the rank gives
+	 * up, MPI_Abort()).
+	 */
+	int		 vote_mine, vote_any;
 	double		 longest;	/* Longest step so far, seconds. */
 	double		 timeout;	/* Fixed by the environment, or 0. */
 	unsigned char	*send;		/* per x (state + blob) */
@@ -182,65 +186,11 @@ team_host(int worker)
 	return hosts + (size_t)r * HOST_LEN;
 }
 
-/* The worker side: a worker is a member of its rank's fork team. */
-
-int
-team_worker(const struct team *t)
-{
-	return t->worker;
-}
-
-int
-team_size(const struct team *t)
-{
-	return t->cfg->n;
-}
-
-bn_time
-team_epoch(const struct team *t)
-{
-	bn_time	e;
-
-	e.ns = t->epoch->ns;
-	return e;
-}
-
-void
-team_own_file(struct team *t, const char *path, dev_t dev, ino_t ino)
-{
-	fork_team_own_file(t->local, path, dev, ino);
-}
-
-void
-team_error(struct team *t, const char *line)
-{
-	fork_team_error(t->local, line);
-}
-
-int
-team_barrier(struct team *t)
-{
-	return fork_team_barrier(t->local);
-}
-
-int
-team_gather(struct team *t, const void *blob, int ok)
-{
-	return fork_team_gather(t->local, blob, ok);
-}
-
-void
-team_stop_all(void)
-{
-	/* The rank's own workers; the signal reaches every rank (mpirun). */
-	fork_team_stop_all();
-}
-
 /* The rank's side. */
 
 /* Has a stop message come?  Counts it and posts the next receive. */
 static int
-stop_poll(struct team *t)
+stop_poll(struct rank *t)
 {
 	int	done = 0;
 
@@ -259,7 +209,7 @@ stop_poll(struct team *t)
 
 /* Tell every other rank to stop now. */
 static void
-stop_send(struct team *t)
+stop_send(struct rank *t)
 {
 	int	r;
 
@@ -283,7 +233,7 @@ stop_send(struct team *t)
  * to hear about it), the bound does.
  */
 static int
-wait_bounded(struct team *t, MPI_Request *req, const char *what)
+wait_bounded(struct rank *t, MPI_Request *req, const char *what)
 {
 	struct timespec	 nap = { 0, 200000 };
 	bn_time		 t0 = time_now();
@@ -308,21 +258,23 @@ wait_bounded(struct team *t, MPI_Request *req, const char *what)
 
 /* The barrier with a vote: 1 if any rank wants to stop, -1 timed out. */
 static int
-vote(struct team *t, int mine, const char *what)
+vote(struct rank *t, int mine, const char *what)
 {
 	MPI_Request	req;
-	int		any = 0;
 
 	if (t->timed_out)
 		return -1;
-	MPI_Iallreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+	t->vote_mine = mine;
+	t->vote_any = 0;
+	MPI_Iallreduce(&t->vote_mine, &t->vote_any, 1, MPI_INT, MPI_MAX,
+	    MPI_COMM_WORLD, &req);
 	if (wait_bounded(t, &req, what) == -1)
 		return -1;
-	return any != 0;
+	return t->vote_any != 0;
 }
 
 static int
-wants_stop(struct team *t)
+wants_stop(struct rank *t)
 {
 	return *t->cfg->stop != 0 || t->failed || stop_poll(t);
 }
@@ -331,7 +283,7 @@ wants_stop(struct team *t)
 static int
 rank_gate(void *arg)
 {
-	struct team	*t = arg;
+	struct rank	*t = arg;
 	bn_time		 now;
 	int		 v;
 
@@ -351,7 +303,7 @@ rank_gate(void *arg)
 
 /* This step's gather of the rank's k blobs (absent ones marked). */
 static void
-rank_gather(struct team *t)
+rank_gather(struct rank *t)
 {
 	MPI_Request	 req;
 	const unsigned char *p;
@@ -392,7 +344,7 @@ rank_gather(struct team *t)
 static void
 rank_gathered(void *arg, int i, int ok, const void *blob)
 {
-	struct team	*t = arg;
+	struct rank	*t = arg;
 	unsigned char	*p = t->send + (size_t)i * t->rec;
 	int		 st = ok ? REC_OK : REC_FAILED;
 
@@ -413,34 +365,28 @@ rank_gathered(void *arg, int i, int ok, const void *blob)
 static int
 rank_tick(void *arg, int failing)
 {
-	struct team	*t = arg;
+	struct rank	*t = arg;
 
 	if (failing && !*t->cfg->stop)
 		stop_send(t);
 	return stop_poll(t) ? -1 : 0;
 }
 
-/* A worker: a child of the rank's process, in its fork team. */
+/*
+ * A worker: a child of the rank's process, local worker i of its fork
+ * team, with the rank's epoch; team.c is its side of the team.
+ */
 static int
 rank_body(struct fork_team *f, int i, void *arg)
 {
-	const struct team	*up = arg;
-	struct team		 me;
+	const struct rank	*up = arg;
 
-	memset(&me, 0, sizeof(me));
-	me.cfg = up->cfg;
-	me.rank = up->rank;
-	me.size = up->size;
-	me.per = up->per;
-	me.epoch = up->epoch;
-	me.local = f;
-	me.worker = up->rank * up->per + i;
-	return up->cfg->body(&me, me.worker, up->cfg->body_arg);
+	return team_member_run(f, up->cfg, up->rank * up->per + i, up->epoch);
 }
 
 /* Receive the stop messages still in flight; cancel the last receive. */
 static void
-stop_drain(struct team *t, int senders)
+stop_drain(struct rank *t, int senders)
 {
 	int	expect = senders - (t->sent ? 1 : 0);
 
@@ -474,7 +420,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 {
 	struct fork_team_config	 fc;
 	struct team_outcome	 lo;
-	struct team		 t;
+	struct rank		 t;
 	MPI_Request		 req;
 	const char		*env = getenv("BONNIE_NG_MPI_TIMEOUT");
 	struct rank_report	*reps = NULL;
@@ -506,7 +452,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	}
 	if (mpi_rank == 0)
 		t.all = xcalloc((size_t)cfg->n, t.rec);
-	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(*t.stop_sends));
+	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
 	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANON, -1, 0);
 	if (map == MAP_FAILED) {
@@ -567,6 +513,9 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	if (wait_bounded(&t, &req, "final count") == -1)
 		give_up();
 	stop_drain(&t, st);
+	/* A stop message that never came: its receive is still posted. */
+	if (t.timed_out)
+		give_up();
 	if (mpi_rank == 0)
 		reps = xcalloc((size_t)mpi_size, sizeof(*reps));
 	MPI_Igather(&t.report, (int)sizeof(t.report), MPI_BYTE, reps,

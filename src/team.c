@@ -1,58 +1,34 @@
 /*
- * The default build's team: one fork team (team-fork.c) on this host, so
- * team.h's interface maps onto team-fork.h's one to one.  make mpi links
- * team-mpi.c in place of this file.
+ * The worker side of the team (include/team.h), the same in both back
+ * ends: a worker is a member of a fork team (team-fork.c), of its host's
+ * in the default build (team-host.c), of its rank's under MPI
+ * (team-mpi.c), so its barrier, gather and the rest are that fork
+ * team's.  A back end starts each worker's body through team_member_run().
  */
-#include <string.h>
-#include <unistd.h>
+#include <stddef.h>
 
 #include "team-fork.h"
 #include "team.h"
 
-const char team_backend[] = "fork";
-
+/* What a worker's body gets: its fork team, its place and its clock. */
 struct team {
 	struct fork_team	*f;
 	const struct team_config *cfg;
 	int			 worker;
+	const volatile bn_time	*epoch;
 };
 
-/* What a worker's body gets: the caller's configuration. */
-struct body_arg {
-	const struct team_config *cfg;
-};
-
-static int
-body(struct fork_team *f, int w, void *arg)
+int
+team_member_run(struct fork_team *f, const struct team_config *cfg,
+    int worker, const volatile bn_time *epoch)
 {
-	const struct team_config	*cfg = ((struct body_arg *)arg)->cfg;
-	struct team			 t;
+	struct team	t;
 
 	t.f = f;
 	t.cfg = cfg;
-	t.worker = w;
-	return cfg->body(&t, w, cfg->body_arg);
-}
-
-int
-team_run(const struct team_config *cfg, struct team_outcome *out,
-    char **cause)
-{
-	struct fork_team_config	fc;
-	struct body_arg		ba;
-
-	ba.cfg = cfg;
-	memset(&fc, 0, sizeof(fc));
-	fc.n = cfg->n;
-	fc.blob_size = cfg->blob_size;
-	fc.gathered = cfg->gathered;
-	fc.released = cfg->released;
-	fc.arg = cfg->arg;
-	fc.body = body;
-	fc.body_arg = &ba;
-	fc.stop = cfg->stop;
-	fc.stop_signal = cfg->stop_signal;
-	return fork_team_run(&fc, out, cause);
+	t.worker = worker;
+	t.epoch = epoch;
+	return cfg->body(&t, worker, cfg->body_arg);
 }
 
 int
@@ -70,11 +46,12 @@ team_gather(struct team *t, const void *blob, int ok)
 bn_time
 team_epoch(const struct team *t)
 {
-	bn_time	zero = { 0 };
+	bn_time	e = { 0 };
 
-	/* Every worker reads the same monotonic clock. */
-	(void)t;
-	return zero;
+	/* None: on one host every worker reads the same monotonic clock. */
+	if (t->epoch != NULL)
+		e.ns = t->epoch->ns;
+	return e;
 }
 
 int
@@ -104,41 +81,9 @@ team_error(struct team *t, const char *line)
 void
 team_stop_all(void)
 {
+	/*
+	 * The workers of this process's fork team; under MPI the signal
+	 * reaches every rank (mpirun).
+	 */
 	fork_team_stop_all();
-}
-
-int
-team_init(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	return 0;
-}
-
-void
-team_finish(void)
-{
-}
-
-int
-team_ranks(void)
-{
-	return 1;
-}
-
-int
-team_rank(void)
-{
-	return 0;
-}
-
-const char *
-team_host(int worker)
-{
-	static char	host[64];
-
-	(void)worker;
-	if (host[0] == '\0' && gethostname(host, sizeof(host) - 1) == -1)
-		host[0] = '\0';
-	return host;
 }

@@ -60,12 +60,14 @@ main(void)
 {
 	struct options		 opt;
 	struct sweep_result	 r;
-	struct sweep_point	 pts[4];
+	struct sweep_point	 pts[4], pts2[6];
 	const double		 cr[4] = { 30000, 29000, 12000, 11000 };
 	const double		 st[4] = { 90000, 88000, 86000, 87000 };
+	const double		 jcr[3] = { 10000, 19000, 19500 };
+	const double		 jst[3] = { 10000, 20000, 40000 };
 	char			*out, *argv[] = { "sweep", "-d", "/tmp" };
 	char			 cmd[1024];
-	int			 fd, f;
+	int			 fd, f, j;
 
 	snprintf(tmp, sizeof(tmp), "/tmp/bonnie-ng-t-sweep-files.XXXXXX");
 	if ((fd = mkstemp(tmp)) == -1)
@@ -151,8 +153,9 @@ main(void)
 		tap_skip("jq is not installed");
 
 	out = capture(sweep_write_svg, NULL, &r);
-	ok(out != NULL && strstr(out, "files (k = 1024 files) (log2 scale)") !=
-	    NULL, "the plot's x axis is the file count");
+	ok(out != NULL && strstr(out, ">files, k = 1024 (log2 scale)</text>") !=
+	    NULL, "the plot's x axis is the file count, in one pair of "
+	    "brackets");
 	is_int(count(out, "class=\"knee\""), 1, "one knee ringed");
 	ok(strstr(out, "<title>sequential create: files/s falls 60% beyond "
 	    "2k files") != NULL && strstr(out, ">knee: 2k files<") != NULL,
@@ -161,6 +164,56 @@ main(void)
 	is_int(count(out, "class=\"legend\""), 2, "a legend entry per line");
 	ok(strstr(out, ">2k</text>") != NULL, "ticks in units of 1024 files");
 	free(out);
+
+	/*
+	 * With job counts 1, 2 and 4 at 1k and 2k files: the creates'
+	 * aggregate stops rising at 2 jobs at each count, the stats' still
+	 * rises.  The concurrency knee is over the file count, not over the
+	 * size and chunk the sweep does not run.
+	 */
+	r.njobs = 3;
+	r.jobs[0] = 1;
+	r.jobs[1] = 2;
+	r.jobs[2] = 4;
+	r.nfiles = 2;
+	r.points = pts2;
+	memset(pts2, 0, sizeof(pts2));
+	for (j = 0; j < 3; j++) {
+		for (f = 0; f < 2; f++) {
+			struct sweep_point	*pt = &pts2[j * 2 + f];
+
+			pt->size = r.sizes[0];
+			pt->chunk = 4096;
+			pt->jobs = r.jobs[j];
+			pt->files = r.files[f];
+			pt->res.ph[PH_CREATE].ran = pt->res.ph[PH_STAT].ran = 1;
+			pt->res.ph[PH_CREATE].rate = jcr[j];
+			pt->res.ph[PH_STAT].rate = jst[j];
+		}
+	}
+	r.npoints = 6;
+	out = capture(NULL, sweep_print_knees, &r);
+	ok(out != NULL && strstr(out, "Concurrency knees (more workers add "
+	    "less than 30%):\n  sequential create, 1k files: the aggregate "
+	    "stops rising at 2 jobs (beyond: at most +3%, under 30%)\n  "
+	    "sequential create, 2k files: the aggregate stops rising at 2 "
+	    "jobs") != NULL && strstr(out, "sequential stat, ") == NULL,
+	    "the concurrency knees in words, at each file count");
+	free(out);
+	out = capture(sweep_write_json, NULL, &r);
+	ok(out != NULL, "JSON written");
+	free(out);
+	if (system("command -v jq >/dev/null 2>&1") == 0) {
+		snprintf(cmd, sizeof(cmd), "jq -e '(.concurrency_knees | "
+		    "length) == 2 and ([.concurrency_knees[].files] == [1024, "
+		    "2048]) and (.concurrency_knees | all(.phase == "
+		    "\"create\" and .jobs == 2 and (has(\"size_bytes\") | "
+		    "not) and (has(\"chunk\") | not)))' '%s' >/dev/null",
+		    tmp);
+		ok(system(cmd) == 0, "the record's concurrency knees: a file "
+		    "count each, no size or chunk");
+	} else
+		tap_skip("jq is not installed");
 	unlink(tmp);
 	return done_testing();
 }

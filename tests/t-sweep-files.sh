@@ -75,8 +75,8 @@ else
 	skip "xmllint is not installed"
 	skip "xmllint is not installed"
 fi
-grep -q 'files (k = 1024 files)' "$T/s.svg"
-check "the plot's x axis is the file count" $?
+grep -q '>files, k = 1024 (log2 scale)</text>' "$T/s.svg"
+check "the plot's x axis is the file count, in one pair of brackets" $?
 n_marks=$(grep -c 'knee: [0-9k]* files' "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]
 check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" $?
@@ -86,6 +86,7 @@ check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" 
 python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
 rc=$?
 if [ $rc -eq 2 ]; then
+	skip "python3 jsonschema is not installed"
 	skip "python3 jsonschema is not installed"
 	skip "python3 jsonschema is not installed"
 elif command -v jq >/dev/null 2>&1; then
@@ -100,8 +101,23 @@ elif command -v jq >/dev/null 2>&1; then
 	r2=$?
 	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
 	check "a record without files_knees, or with a knee at 0 files, does not" $?
+	# A concurrency knee of a file creation phase is at a file count,
+	# with no file size or chunk.
+	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
+	    "jobs": 2, "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" \
+	    >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r1=$?
+	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
+	    "size_bytes": 67108864, "chunk": 4096, "jobs": 2,
+	    "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	r2=$?
+	[ $r1 -eq 0 ] && [ $r2 -eq 1 ]
+	check "a concurrency knee at a file count fits the schema, with a size too it does not" $?
 else
 	check "the record matches doc/schema.json's sweep_record" $rc
+	skip "jq is not installed"
 	skip "jq is not installed"
 fi
 
@@ -113,7 +129,25 @@ check "report of the record prints the same tables and knees" $?
     cmp -s "$T/out" "$T/s.svg"
 check "report -o svg of the record draws the same plot" $?
 
-# Bad values: exit 2, one line naming --files, nothing made.
+# --chunks with --files: the one size the files' data is written in
+# (strace: 1024 files of 32 KiB, each in two writes of 16 KiB).
+if command -v strace >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then
+	env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	    strace -f -qq -o "$T/st" -e trace=write "$BONNIE" sweep -q \
+	    -d "$T/d" --files 1:32k:32k --chunks 16k -p create \
+	    --json "$T/c.json" >/dev/null 2>"$T/err"
+	st=$?
+	n=$(grep -c ', 16384) *= 16384$' "$T/st")
+	[ $st -eq 0 ] && [ "$n" -eq 2048 ] &&
+	    jq -e '.sweep.chunks == [16384] and .points[0].chunk == 16384' \
+	    "$T/c.json" >/dev/null
+	check "--files with --chunks 16k writes the files in 16 KiB (exit $st, $n writes)" $?
+else
+	skip "strace or jq is not installed"
+fi
+
+# Bad values: exit 2, one line naming the command and the option, nothing
+# made.
 mkdir "$T/bad"
 bad() {
 	want=$1; shift
@@ -122,6 +156,7 @@ bad() {
 	status=$?
 	lines=$(wc -l <"$T/err" | tr -d ' ')
 	[ $status -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$T/out" ] &&
+	    grep -q '^bonnie-ng: sweep: ' "$T/err" &&
 	    grep -q -- "$want" "$T/err" && [ -z "$(ls -A "$T/bad")" ]
 	check "bad: $* (exit $status: $(cat "$T/err"))" $?
 }
@@ -129,5 +164,11 @@ bad "invalid value for --files: '0'" --files 0
 bad "invalid value for --files: 'x'" --files 1,x
 bad "invalid value for --files" --files 1:1k:4k
 bad "runs only the file creation phases, and -p chose write" --files 1,2 -p write,create
+bad "sweep: --sizes does not apply to --files: " --files 1,2 --sizes 1m..2m
+bad "sweep: --sizes does not apply to --files: " --sizes 1m --files 1
+bad "sweep: --chunks takes one chunk size with --files (.*), not 2$" \
+    --files 1,2:4k --chunks 4k,16k
+bad "sweep: --chunks does not apply to --files with empty files" \
+    --files 1,2 --chunks 16k
 [ -n "${T_MOUNTS:-}" ] && umount "$T/d" && T_MOUNTS=
 done_testing

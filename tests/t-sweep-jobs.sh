@@ -51,8 +51,8 @@ if command -v xmllint >/dev/null 2>&1; then
 else
 	skip "xmllint is not installed"
 fi
-grep -q "workers, -j" "$T/s.svg"
-check "the plot's x axis is the job count" $?
+grep -q '>workers, -j, the aggregate (log2 scale)</text>' "$T/s.svg"
+check "the plot's x axis is the job count, in one pair of brackets" $?
 n_knees=$(jq '[.concurrency_knees[] | select(.size_bytes == 16777216)] | length' "$T/s.json" 2>/dev/null)
 n_marks=$(grep -c "knee: [0-9]* jobs" "$T/s.svg")
 [ "${n_knees:-x}" = "$n_marks" ]

@@ -213,7 +213,8 @@ else
 	skip "needs root to mount a small tmpfs"
 fi
 
-# Bad values: exit 2, one line on stderr naming the option, nothing made.
+# Bad values: exit 2, one line on stderr naming the command and the
+# option, nothing made.
 mkdir "$T/bad"
 bad() {
 	want=$1; shift
@@ -222,6 +223,7 @@ bad() {
 	status=$?
 	lines=$(wc -l <"$T/err" | tr -d ' ')
 	[ $status -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$T/out" ] &&
+	    grep -q '^bonnie-ng: sweep: ' "$T/err" &&
 	    grep -q -- "$want" "$T/err" && [ -z "$(ls -A "$T/bad")" ]
 	check "bad: $* (exit $status, $lines line: $(cat "$T/err"))" $?
 }
@@ -234,6 +236,23 @@ bad "--knee" --knee 0
 bad "--cache: 'warm'" --cache=warm
 bad "unknown option" --frobnicate
 bad "is more than the" --sizes 1m..4096t
+bad "sweep: --json: " --sizes 1m..1m --json "$T/bad/no/x.json"
+# --cache=global without the right to drop the caches: as nobody.
+if is_root && command -v setpriv >/dev/null 2>&1; then
+	U=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-global.XXXXXX")
+	chmod 777 "$U"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$BONNIE" \
+	    sweep -d "$U" --sizes 1m..1m --chunks 4k --cache=global \
+	    --json "$U/x.json" >"$T/out" 2>"$T/err"
+	status=$?
+	[ $status -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    [ ! -s "$T/out" ] && [ -z "$(ls -A "$U")" ] &&
+	    grep -q '^bonnie-ng: sweep: invalid value for --cache: global: /proc/sys/vm/drop_caches: Permission denied' "$T/err"
+	check "--cache=global as nobody: exit 2, one line (exit $status: $(cat "$T/err"))" $?
+	rm -rf "$U"
+else
+	skip "not root or no setpriv: cannot run as nobody"
+fi
 "$BONNIE" sweep --sizes 1m..2m >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$T/err" | tr -d ' ')" -eq 1 ]
 check "no -d: exit 2 and one line" $?

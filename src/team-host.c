@@ -1,0 +1,80 @@
+/*
+ * The default build's team: one fork team (team-fork.c) on this host, its
+ * workers the whole team, so team_run() maps onto fork_team_run() one to
+ * one; the worker side is team.c's.  make mpi links team-mpi.c in place
+ * of this file.
+ */
+#include <unistd.h>
+
+#include "team-fork.h"
+#include "team.h"
+
+const char team_backend[] = "fork";
+
+/* What a worker's body gets: the caller's configuration. */
+struct body_arg {
+	const struct team_config *cfg;
+};
+
+/* A worker: member w of the one fork team is worker w of the team. */
+static int
+body(struct fork_team *f, int w, void *arg)
+{
+	return team_member_run(f, ((struct body_arg *)arg)->cfg, w, NULL);
+}
+
+int
+team_run(const struct team_config *cfg, struct team_outcome *out,
+    char **cause)
+{
+	struct body_arg			ba = { cfg };
+	const struct fork_team_config	fc = {
+		.n = cfg->n,
+		.blob_size = cfg->blob_size,
+		.gathered = cfg->gathered,
+		.released = cfg->released,
+		.arg = cfg->arg,
+		.body = body,
+		.body_arg = &ba,
+		.stop = cfg->stop,
+		.stop_signal = cfg->stop_signal
+	};
+
+	return fork_team_run(&fc, out, cause);
+}
+
+int
+team_init(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+void
+team_finish(void)
+{
+}
+
+int
+team_ranks(void)
+{
+	return 1;
+}
+
+int
+team_rank(void)
+{
+	return 0;
+}
+
+const char *
+team_host(int worker)
+{
+	static char	host[64];
+
+	(void)worker;
+	if (host[0] == '\0' && gethostname(host, sizeof(host) - 1) == -1)
+		host[0] = '\0';
+	return host;
+}
