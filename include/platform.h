@@ -130,12 +130,20 @@ int	platform_cpu_ticks(uint64_t *busy, uint64_t *total);
  * program, and keeps them off while held), 0 where there is none.
  * platform_device_in_use() says who uses the device rdev: it returns 1
  * with the reason in why ("mounted on /mnt", "held by dm-0", "its
- * partition loop3p1 is mounted on /mnt", "used as swap"), 0 when no one
- * it can see does, -1 with errno (ENOSYS where the system cannot tell).
+ * partition loop3p1 is mounted on /mnt", "used as swap", "the backing
+ * file of the loop device /dev/loop3; ..."), 0 when no one it can see
+ * does, -1 with errno (ENOSYS where the system cannot tell).
+ * platform_file_in_use() says the same of the regular file whose st_dev
+ * and st_ino are dev and ino: 1 when it is an active swap file or the
+ * backing file of an attached loop device (Linux: /proc/swaps, then
+ * LOOP_GET_STATUS64 or /sys/block/loopN/loop/backing_file, compared by
+ * device and inode, never by path), 0, or -1 with errno (ENOSYS where
+ * that is not known: nothing is refused then).
  * platform_device_size() is the size in bytes of the open device fd.
  */
 int	platform_claim_flag(void);
 int	platform_device_in_use(dev_t rdev, char *why, size_t len);
+int	platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len);
 int	platform_device_size(int fd, uint64_t *size);
 
 /*

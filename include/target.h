@@ -45,7 +45,9 @@ enum target_verdict {
  * device, anything but a block device or a regular file, a symbolic link
  * to a regular file, an empty file, and a block device that is mounted,
  * has a partition mounted, is held by another device (device mapper,
- * RAID), is used as swap, or is opened exclusively by another program.
+ * RAID), is used as swap, is the backing file of a loop device, or is
+ * opened exclusively by another program, and a regular file that is an
+ * active swap file or the backing file of a loop device.
  * On TARGET_OK the target is held until the process ends and *out points
  * at it; else *cause says why, in one line.  A second call returns the
  * target already held when path is the same.

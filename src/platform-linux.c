@@ -13,6 +13,7 @@
 #include <sys/sysmacros.h>
 
 #include <linux/fs.h>
+#include <linux/loop.h>
 #include <linux/stat.h>
 
 #include <dirent.h>
@@ -481,11 +482,34 @@ devset_find(const struct devset *ds, dev_t dev)
 	return -1;
 }
 
-/* "" for the device itself, "its partition NAME " for a partition. */
+/*
+ * What a check looks for: a block device and its partitions (ds), or,
+ * when ds is NULL, one file by its identity.
+ */
+struct want {
+	const struct devset	*ds;
+	dev_t			 dev;
+	ino_t			 ino;
+};
+
+/*
+ * Which of w's devices (an index of its set) or its file (0) a node is,
+ * given the node's st_dev, st_ino and st_rdev (0 unless a block device),
+ * or -1 when it is none of them.
+ */
+static int
+want_find(const struct want *w, dev_t dev, ino_t ino, dev_t rdev)
+{
+	if (w->ds != NULL)
+		return rdev != 0 ? devset_find(w->ds, rdev) : -1;
+	return dev == w->dev && ino == w->ino ? 0 : -1;
+}
+
+/* "it is" for the device or the file itself, "its partition NAME is". */
 static void
 who(const struct devset *ds, int i, char *b, size_t n)
 {
-	if (i == 0)
+	if (i == 0 || ds == NULL)
 		snprintf(b, n, "it is");
 	else
 		snprintf(b, n, "its partition %s is", ds->name[i]);
@@ -569,12 +593,12 @@ in_use_held(const struct devset *ds, const char *top, char *why, size_t len)
 	return found;
 }
 
-/* Swap on one of the set's devices, from /proc/swaps. */
+/* Swap on one of w's devices or on its file, from /proc/swaps. */
 static int
-in_use_swap(const struct devset *ds, char *why, size_t len)
+in_use_swap(const struct want *w, char *why, size_t len)
 {
 	FILE		*f;
-	char		 line[PATH_MAX + 128], name[PATH_MAX], w[96];
+	char		 line[PATH_MAX + 128], name[PATH_MAX], b[96];
 	struct stat	 st;
 	int		 i, found = 0;
 
@@ -584,14 +608,103 @@ in_use_swap(const struct devset *ds, char *why, size_t len)
 		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
 			continue;
 		text_unoctal(name);
-		if (stat(name, &st) == -1 || !S_ISBLK(st.st_mode) ||
-		    (i = devset_find(ds, st.st_rdev)) == -1)
+		if (stat(name, &st) == -1 || (i = want_find(w, st.st_dev,
+		    st.st_ino, S_ISBLK(st.st_mode) ? st.st_rdev : 0)) == -1)
 			continue;
-		who(ds, i, w, sizeof(w));
-		snprintf(why, len, "%s used as swap (%s)", w, name);
+		who(w->ds, i, b, sizeof(b));
+		snprintf(why, len, "%s used as swap (%s)", b, name);
 		found = 1;
 	}
 	fclose(f);
+	return found;
+}
+
+/*
+ * The identity of the file behind the attached loop device name: from
+ * LOOP_GET_STATUS64 on its node when that can be opened (the kernel's
+ * own record, right even when the file was renamed, unlinked or is seen
+ * by another path here), else from a stat(2) of the path in sysfs's
+ * backing_file.  0, or -1 when neither tells.
+ */
+static int
+loop_backing(const char *name, const char *path, dev_t *dev, ino_t *ino,
+    dev_t *rdev)
+{
+	struct loop_info64	 li;
+	struct stat		 st;
+	char			 p[64];
+	unsigned		 ma = 0, mi = 0;
+	FILE			*f;
+	int			 fd, ok = 0;
+
+	snprintf(p, sizeof(p), "/sys/block/%s/dev", name);
+	if ((f = fopen(p, "re")) != NULL) {
+		ok = fscanf(f, "%u:%u", &ma, &mi) == 2;
+		fclose(f);
+	}
+	snprintf(p, sizeof(p), "/dev/%s", name);
+	if (ok && (fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) != -1) {
+		ok = fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == makedev(ma, mi) &&
+		    ioctl(fd, LOOP_GET_STATUS64, &li) == 0;
+		close(fd);
+		if (ok) {
+			/* The kernel encodes them as stat(2) does. */
+			*dev = (dev_t)li.lo_device;
+			*ino = (ino_t)li.lo_inode;
+			*rdev = (dev_t)li.lo_rdevice;
+			return 0;
+		}
+	}
+	if (stat(path, &st) == -1)
+		return -1;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	*rdev = S_ISBLK(st.st_mode) ? st.st_rdev : 0;
+	return 0;
+}
+
+/*
+ * An attached loop device (/sys/block/loop*, those with a
+ * loop/backing_file) whose backing file is w's file or one of w's
+ * devices.
+ */
+static int
+in_use_loop(const struct want *w, char *why, size_t len)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 p[PATH_MAX + 64], path[PATH_MAX], b[96], *nl;
+	FILE		*f;
+	dev_t		 dev, rdev;
+	ino_t		 ino;
+	int		 i, found = 0;
+
+	if ((d = opendir("/sys/block")) == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while (!found && (de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, "loop", 4) != 0 ||
+		    strlen(de->d_name) > 31)
+			continue;
+		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file",
+		    de->d_name);
+		if ((f = fopen(p, "re")) == NULL)
+			continue;	/* Not attached. */
+		if (fgets(path, sizeof(path), f) == NULL)
+			path[0] = '\0';
+		fclose(f);
+		if ((nl = strchr(path, '\n')) != NULL)
+			*nl = '\0';
+		if (loop_backing(de->d_name, path, &dev, &ino, &rdev) == -1 ||
+		    (i = want_find(w, dev, ino, rdev)) == -1)
+			continue;
+		who(w->ds, i, b, sizeof(b));
+		snprintf(why, len, "%s the backing file of the loop device "
+		    "/dev/%s; detach it first (losetup -d /dev/%s)", b,
+		    de->d_name, de->d_name);
+		found = 1;
+	}
+	closedir(d);
 	return found;
 }
 
@@ -599,6 +712,7 @@ int
 platform_device_in_use(dev_t rdev, char *why, size_t len)
 {
 	struct devset	 ds;
+	struct want	 w;
 	char		*top = NULL;
 	int		 r;
 
@@ -606,10 +720,27 @@ platform_device_in_use(dev_t rdev, char *why, size_t len)
 		free(top);
 		return -1;
 	}
+	memset(&w, 0, sizeof(w));
+	w.ds = &ds;
 	if ((r = in_use_mounted(&ds, why, len)) == 0 &&
-	    (r = in_use_held(&ds, top, why, len)) == 0)
-		r = in_use_swap(&ds, why, len);
+	    (r = in_use_held(&ds, top, why, len)) == 0 &&
+	    (r = in_use_swap(&w, why, len)) == 0)
+		r = in_use_loop(&w, why, len);
 	free(top);
+	return r;
+}
+
+int
+platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
+{
+	struct want	w;
+	int		r;
+
+	memset(&w, 0, sizeof(w));
+	w.dev = dev;
+	w.ino = ino;
+	if ((r = in_use_swap(&w, why, len)) == 0)
+		r = in_use_loop(&w, why, len);
 	return r;
 }
 

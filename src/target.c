@@ -64,7 +64,8 @@ claim_file(struct target *t, const char *path, const struct stat *st,
     char **cause)
 {
 	struct stat	fst;
-	int		fd;
+	char		why[PATH_MAX + 128];
+	int		fd, r, e;
 
 	if (st->st_size <= 0)
 		return refuse(cause, path, "an empty file: nothing to measure "
@@ -77,6 +78,17 @@ claim_file(struct target *t, const char *path, const struct stat *st,
 		close(fd);
 		return refuse(cause, path, "it changed while it was being "
 		    "opened");
+	}
+	/* Under a loop device or swap: in use, though no one holds it. */
+	why[0] = '\0';
+	r = platform_file_in_use(fst.st_dev, fst.st_ino, why, sizeof(why));
+	if (r != 0 && (r == 1 || errno != ENOSYS)) {
+		e = errno;
+		close(fd);
+		if (r == 1)
+			return refuse(cause, path, "refused: %s", why);
+		return refuse(cause, path, "refused: cannot tell whether it is "
+		    "in use: %s", strerror(e));
 	}
 	t->kind = TARGET_IN_PLACE;
 	t->st_dev = fst.st_dev;

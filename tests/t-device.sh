@@ -2,10 +2,12 @@
 # --device: the phases on a block device (a loop device over a file made
 # here), buffered and with --direct, checked against /proc/diskstats and
 # strace; every device in use refused (mounted, under a mounted partition,
-# held by another device or another program, swap), -d with a device, a
-# character device and a directory refused, each with one line, exit 2 and
-# the device unchanged; a regular file measured in place and left as it
-# was; Ctrl-C ends a device run with 130 and no process left.
+# held by another device or another program, swap, the backing file of
+# another loop device), -d with a device, a character device and a
+# directory refused, each with one line, exit 2 and the device unchanged;
+# a regular file measured in place and left as it was, unless it backs a
+# loop device (by any of its names) or is a swap file; Ctrl-C ends a
+# device run with 130 and no process left.
 . tests/lib.sh
 scratch
 
@@ -40,6 +42,24 @@ attach() {
 	shift
 	L=$(losetup -f --show "$@" "$f") || return 1
 	LOOPS="$LOOPS $L"
+}
+
+# detach LOOP: detach a loop device made here, and forget it, so that the
+# teardown cannot detach another test's device that reuses its number.
+detach() {
+	losetup -d "$1"
+	# The kernel defers it while another program (udev) has it open.
+	n=0
+	while [ -e "/sys/block/${1#/dev/}/loop/backing_file" ] && [ $n -lt 50 ]
+	do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kept=""
+	for l in $LOOPS; do
+		[ "$l" = "$1" ] || kept="$kept $l"
+	done
+	LOOPS=$kept
 }
 
 # Bytes written and read so far by the block device NAME (loop3).
@@ -256,6 +276,18 @@ refused "--files" --device "$L" -s 4m --files 1
 WANT="^bonnie-ng: sweep: unknown option --device"
 refused "sweep takes no --device" sweep --device "$L"
 
+# A loop device over the loop device: the lower one is in use.
+if attach "$L"; then
+	L2=$L
+	L=/dev/$N
+	WANT="^bonnie-ng: --device $L: refused: it is the backing file of the loop device $L2; detach it first (losetup -d $L2)$"
+	refused "a device that backs another loop device" --device "$L" -s 4m
+	detach "$L2"
+else
+	skip "a loop device over a loop device: losetup -f failed"
+	L=/dev/$N
+fi
+
 # --- compare: the file system on the device against the device. ---
 if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
     mount "$L" "$M" 2>/dev/null; then
@@ -322,5 +354,44 @@ WANT="a symbolic link to a regular file"
 refused "a symbolic link to a file" --device "$T/link" -s 4m
 [ "$(stat -c %s "$F")" -eq $((8 * MIB + 3000)) ]
 check "  the file's size is still its own" $?
+
+# --- A regular file under a loop device or used as swap: refused. ---
+B=$T/backing
+head -c $((4 * MIB)) /dev/urandom >"$B"
+if attach "$B"; then
+	LB=$L
+	L=$B
+	WANT="^bonnie-ng: --device $B: refused: it is the backing file of the loop device $LB; detach it first (losetup -d $LB)$"
+	refused "the backing file of $LB" --device "$B" -s 1m
+	# Compared by device and inode: another name of the file, and that
+	# name alone once the one the loop device was given is gone.
+	ln "$B" "$T/backing.2"
+	L=$T/backing.2
+	WANT="^bonnie-ng: --device $L: refused: it is the backing file of the loop device $LB;"
+	refused "  by a hard link to it" --device "$L" -s 1m
+	rm "$B"
+	# sysfs now says "... (deleted)": the kernel's own record tells.
+	diag "sysfs: $(cat "/sys/block/${LB#/dev/}/loop/backing_file")"
+	refused "  by that link once the first name is removed" --device "$L" \
+	    -s 1m
+	detach "$LB"
+else
+	skip "the backing file of a loop device: losetup -f failed"
+fi
+
+SW=$T/swapfile
+head -c $((1 * MIB)) /dev/zero >"$SW"
+chmod 600 "$SW"
+if have mkswap && have swapon && mkswap "$SW" >/dev/null 2>&1 &&
+    swapon "$SW" 2>/dev/null; then
+	SWAP=$SW
+	L=$SW
+	WANT="^bonnie-ng: --device $SW: refused: it is used as swap ($SW)$"
+	refused "an active swap file" --device "$SW" -s 1m
+	swapoff "$SW"
+	SWAP=""
+else
+	skip "an active swap file: mkswap or swapon failed (a file system without swap files?)"
+fi
 
 done_testing
