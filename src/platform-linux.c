@@ -632,7 +632,7 @@ loop_backing(const char *name, const char *path, dev_t *dev, ino_t *ino,
 {
 	struct loop_info64	 li;
 	struct stat		 st;
-	char			 p[64];
+	char			 p[PATH_MAX];
 	unsigned		 ma = 0, mi = 0;
 	FILE			*f;
 	int			 fd, ok = 0;
