@@ -280,7 +280,7 @@ source_cache(const struct result_set *rs)
 	int		 i, id, n = 0, warm = 0;
 
 	if (rs->set.direct != NULL && strcmp(rs->set.direct, "yes") == 0)
-		mode = "direct";
+		mode = cache_state_name(CSTATE_DIRECT);
 	else
 		mode = known(rs->set.cache);
 	for (i = 0; i < rs->nruns; i++)
