@@ -5,6 +5,8 @@
 #ifndef BONNIE_OUTFILE_H
 #define BONNIE_OUTFILE_H
 
+#include <sys/types.h>
+
 #include <stdio.h>
 
 /*
@@ -20,6 +22,11 @@ struct outfile {
 	const char	*path;
 	FILE		*f;
 	int		 created;	/* Made by this open (O_EXCL). */
+	int		 whole;		/* A regular file, replaced whole by
+					   outfile_replace(). */
+	dev_t		 dev;		/* The file now at path, */
+	ino_t		 ino;		/* as last made or replaced, */
+	mode_t		 mode;		/* and its mode. */
 };
 
 /*
@@ -39,6 +46,19 @@ int	outfile_open(struct outfile *, const char *what, const char *path,
  * errno).  0, or -1 with "WHAT: PATH: error" in *cause.
  */
 int	outfile_close(struct outfile *, int rc, char **cause);
+/*
+ * Write the file whole through put(f, arg) (0, or -1 with errno), so that
+ * it holds a complete document after every call, even when the process
+ * is killed: a regular file is written to a temporary file in the same
+ * directory (".NAME.XXXXXX", of the file's mode) and renamed over path,
+ * unless path now names a file other than the one this open made or last
+ * renamed there (refused, nothing replaced).  A pipe, a terminal or
+ * /dev/null cannot be replaced: it is written once, only when final is
+ * set.  0, or -1 with "WHAT: PATH: reason" in *cause (the temporary file
+ * removed).
+ */
+int	outfile_replace(struct outfile *, int (*put)(FILE *, const void *),
+	    const void *arg, int final, char **cause);
 /* Close it unwritten, removing it when this run made it. */
 void	outfile_discard(struct outfile *);
 

@@ -123,6 +123,8 @@ struct sweep_result {
 						   signal name. */
 	int			 lock_held;	/* --lock-mem held to the end:
 						   1, 0; -1 no lock. */
+	int			 running;	/* Written between points: the
+						   record says "unfinished". */
 };
 
 /*

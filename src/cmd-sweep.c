@@ -4,6 +4,7 @@
  * knees, and write the whole sweep as JSON and as an SVG plot.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,7 @@
 #include "signals.h"
 #include "sweep.h"
 #include "sysinfo.h"
+#include "target.h"
 #include "timer.h"
 #include "units.h"
 
@@ -44,6 +46,7 @@ struct sweep_args {
 	uint64_t	 max_time;
 	const char	*json_path;
 	const char	*svg_path;
+	char		 top[PATH_MAX + 160];	/* The open top settled. */
 };
 
 static int
@@ -368,38 +371,60 @@ progress(const struct sweep_result *r, const struct sweep_args *a, int p,
 }
 
 /*
- * Settle the sizes: the default top is twice RAM, capped by half the free
- * space in the directory.  Returns CMD_OK, CMD_USAGE for a fault in the
- * options, or CMD_FAIL for one of the system.
+ * Settle the sizes.  An open top (no --sizes, or --sizes LO) is twice
+ * RAM, capped by half the free space in the directory or by the size of
+ * the --device, and said (a->top, on stderr before the plan, even with
+ * -q), with what it was capped by; a top given beyond the device is refused.  Returns
+ * CMD_OK, CMD_USAGE for a fault in the options, or CMD_FAIL for one of
+ * the system.
  */
 static enum cmd_status
 settle_sizes(struct sweep_args *a, struct sweep_result *r,
     const struct sysinfo *si, char **cause)
 {
-	uint64_t	hi = a->hi, cap;
-	char		b1[32], b2[32];
+	const struct target	*t = a->opt.device != NULL ? target_held() :
+				    NULL;
+	uint64_t		 hi = a->hi, cap = 0, twice;
+	const char		*given = a->sizes != NULL ? a->sizes : "64m";
+	char			 b1[32], b2[32], by[PATH_MAX + 64] = "";
 
+	if (t != NULL && (a->lo > t->size || hi > t->size)) {
+		units_size_words(b1, sizeof(b1), hi > t->size ? hi : a->lo);
+		units_size_words(b2, sizeof(b2), t->size);
+		errorf(cause, "invalid value for --sizes: '%s' (%s is more "
+		    "than the %s of %s)", given, b1, b2, a->opt.device);
+		return CMD_USAGE;
+	}
 	if (hi == 0) {
 		if (a->opt.ram == 0) {
 			errorf(cause, "the RAM size is unknown; give "
 			    "--sizes LO..HI or --ram SIZE");
 			return CMD_USAGE;
 		}
-		hi = a->opt.ram > UINT64_MAX / 2 ? UINT64_MAX :
+		twice = hi = a->opt.ram > UINT64_MAX / 2 ? UINT64_MAX :
 		    2 * a->opt.ram;
-		if (si != NULL && si->free_bytes >= 0) {
+		if (t != NULL) {
+			cap = t->size;
+			snprintf(by, sizeof(by), "the size of %s",
+			    a->opt.device);
+		} else if (si != NULL && si->free_bytes >= 0) {
 			/* Every worker of the largest job count has a file. */
 			cap = (uint64_t)si->free_bytes / 2 /
 			    (uint64_t)r->jobs[r->njobs - 1];
-			if (cap < hi) {
-				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
-				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
-				fprintf(stderr, "bonnie-ng: sweep: sizes "
-				    "capped at %s, half the free space in %s "
-				    "(twice RAM is %s)\n", b1, a->opt.dir, b2);
-				hi = cap;
-				r->capped = 1;
-			}
+			snprintf(by, sizeof(by), "half the free space in %s",
+			    a->opt.dir);
+		}
+		units_size_words(b2, sizeof(b2), twice >> 20 << 20);
+		if (by[0] != '\0' && cap < hi) {
+			hi = cap;
+			r->capped = 1;
+		}
+		if (hi < a->lo && !r->capped) {
+			units_size_words(b1, sizeof(b1), a->lo);
+			errorf(cause, "invalid value for --sizes: '%s' (%s is "
+			    "above twice RAM, %s: give --sizes LO..HI)", given,
+			    b1, b2);
+			return CMD_USAGE;
 		}
 		if (hi < a->lo) {
 			units_size_words(b1, sizeof(b1), a->lo);
@@ -408,6 +433,14 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			    a->opt.dir, b1);
 			return CMD_FAIL;
 		}
+		units_size_words(b1, sizeof(b1), hi >> 20 << 20);
+		if (r->capped)
+			snprintf(a->top, sizeof(a->top), "sizes capped at %s, "
+			    "%s (twice RAM is %s)", b1, by, b2);
+		else
+			snprintf(a->top, sizeof(a->top), "sizes up to %s, "
+			    "twice RAM (give --sizes LO..HI to choose the "
+			    "top)", b1);
 	}
 	r->nsizes = sweep_size_list(a->lo, hi, r->sizes, SWEEP_MAX_SIZES);
 	return CMD_OK;
@@ -492,9 +525,42 @@ settle_files(struct sweep_args *a, struct sweep_result *r, char **cause)
 	return CMD_OK;
 }
 
+/* The output files, rewritten whole after every point. */
+struct sweep_files {
+	struct outfile	json, svg;
+};
+
+static int
+put_json(FILE *f, const void *r)
+{
+	return sweep_write_json(f, r);
+}
+
+static int
+put_svg(FILE *f, const void *r)
+{
+	return sweep_write_svg(f, r);
+}
+
+/*
+ * Write the record and the plot of what was measured so far, each whole
+ * (outfile_replace()): after every point, so that a sweep killed by a
+ * signal it cannot catch (SIGKILL, the OOM killer) keeps the points it
+ * finished, and when final at the end.  0, or -1 with *cause.
+ */
+static int
+sweep_files_put(struct sweep_files *o, const struct sweep_result *r,
+    int final, char **cause)
+{
+	if (outfile_replace(&o->json, put_json, r, final, cause) == -1)
+		return -1;
+	return outfile_replace(&o->svg, put_svg, r, final, cause);
+}
+
 /* Run the points in order until done, stopped or failed. */
 static int
-run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
+run_points(struct sweep_result *r, const struct sweep_args *a,
+    struct sweep_files *out, char **cause)
 {
 	struct options	 o;
 	struct sweep_point *pt;
@@ -532,6 +598,12 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 			return 1;
 		}
 		done++;
+		if (sweep_files_put(out, r, 0, cause) == -1) {
+			if (tty)
+				fputs("\r\033[K", stderr);
+			r->stopped = "error";
+			return 1;
+		}
 		work_done += point_work(a, pt);
 		elapsed = time_elapsed(start, time_now());
 		if (done == 1 && total > 1 && !a->opt.quiet) {
@@ -606,29 +678,12 @@ sweep_warnings(const struct sweep_result *r)
 }
 
 /*
- * Close an output that writing returned rc for (0, or -1 with errno), or
- * check standard output when of is NULL.  A failure becomes the final
- * error, or a line of its own when the sweep has failed already.
+ * An output that failed at the end (why): the final error, or a line of
+ * its own when the sweep has failed already.  why is freed.
  */
-static int
-finish_output(struct outfile *of, int rc, int *status, char **cause)
+static void
+output_failed(char *why, int *status, char **cause)
 {
-	char	*why = NULL;
-	int	 e = errno;
-
-	if (of != NULL) {
-		if (of->f == NULL || outfile_close(of, rc, &why) == 0)
-			return 0;
-	} else {
-		if (rc == 0 && (fflush(stdout) == EOF || ferror(stdout))) {
-			rc = -1;
-			e = errno;
-		}
-		if (rc == 0)
-			return 0;
-		why = xasprintf("standard output: %s", strerror(e != 0 ? e :
-		    EIO));
-	}
 	if (*status != 0)
 		fprintf(stderr, "bonnie-ng: %s\n", why);
 	else {
@@ -636,7 +691,27 @@ finish_output(struct outfile *of, int rc, int *status, char **cause)
 		*status = 1;
 	}
 	free(why);
-	return -1;
+}
+
+/* Standard output, checked at the end. */
+static void
+finish_stdout(int *status, char **cause)
+{
+	if (fflush(stdout) != EOF && !ferror(stdout))
+		return;
+	output_failed(xasprintf("standard output: %s", strerror(errno != 0 ?
+	    errno : EIO)), status, cause);
+}
+
+/* The last write of an output file. */
+static void
+finish_file(struct outfile *of, const struct sweep_result *r,
+    int (*put)(FILE *, const void *), int *status, char **cause)
+{
+	char	*why = NULL;
+
+	if (outfile_replace(of, put, r, 1, &why) == -1)
+		output_failed(why, status, cause);
 }
 
 static int
@@ -644,10 +719,10 @@ sweep_run(struct sweep_args *a, char **cause)
 {
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
-	struct outfile		 jf, sf;
+	struct sweep_files	 out;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, rc, status, meta_only;
+	int			 i, status, meta_only;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
@@ -716,13 +791,12 @@ sweep_run(struct sweep_args *a, char **cause)
 		return st;
 	}
 	/* Every output file is made now: a bad one is refused before work. */
-	memset(&jf, 0, sizeof(jf));
-	memset(&sf, 0, sizeof(sf));
+	memset(&out, 0, sizeof(out));
 	if ((a->json_path != NULL &&
-	    outfile_open(&jf, "--json", a->json_path, cause) == -1) ||
+	    outfile_open(&out.json, "--json", a->json_path, cause) == -1) ||
 	    (a->svg_path != NULL &&
-	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
-		outfile_discard(&jf);
+	    outfile_open(&out.svg, "--svg", a->svg_path, cause) == -1)) {
+		outfile_discard(&out.json);
 		cmd_run_unlock(&a->opt, &lk);
 		sysinfo_free(si);
 		return CMD_USAGE;
@@ -744,10 +818,22 @@ sweep_run(struct sweep_args *a, char **cause)
 		pt->files = sweep_dim_value(&r, SWEEP_FILES, at[SWEEP_FILES]);
 	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
+	if (a->top[0] != '\0')
+		fprintf(stderr, "bonnie-ng: sweep: %s\n", a->top);
 	if (!a->opt.quiet)
 		print_plan(&r, a, sweep_npoints(&r));
 	cmd_run_start(0);
-	status = run_points(&r, a, cause);
+	/*
+	 * Until the sweep ends, the record says it is unfinished: what a
+	 * sweep killed by SIGKILL leaves behind.  A record of no points
+	 * yet replaces the empty files at once.
+	 */
+	r.running = 1;
+	if (sweep_files_put(&out, &r, 0, cause) == -1)
+		status = 1;
+	else
+		status = run_points(&r, a, &out, cause);
+	r.running = 0;
 	r.lock_held = cmd_run_unlock(&a->opt, &lk);
 	if (!a->opt.quiet)
 		sweep_warnings(&r);
@@ -758,13 +844,9 @@ sweep_run(struct sweep_args *a, char **cause)
 	sweep_print_tables(stdout, &r);
 	sweep_print_knees(stdout, &r);
 	errno = 0;
-	finish_output(NULL, ferror(stdout) ? -1 : 0, &status, cause);
-	errno = 0;
-	rc = jf.f != NULL ? sweep_write_json(jf.f, &r) : 0;
-	finish_output(&jf, rc, &status, cause);
-	errno = 0;
-	rc = sf.f != NULL ? sweep_write_svg(sf.f, &r) : 0;
-	finish_output(&sf, rc, &status, cause);
+	finish_stdout(&status, cause);
+	finish_file(&out.json, &r, put_json, &status, cause);
+	finish_file(&out.svg, &r, put_svg, &status, cause);
 	for (i = 0; i < r.npoints; i++)
 		run_result_free(&r.points[i].res);
 	free(r.points);

@@ -149,6 +149,12 @@ outfile_open(struct outfile *of, const char *what, const char *path,
 			    strerror(e));
 		}
 	}
+	if (fstat(fd, &st2) == 0 && S_ISREG(st2.st_mode)) {
+		of->whole = 1;
+		of->dev = st2.st_dev;
+		of->ino = st2.st_ino;
+		of->mode = st2.st_mode & 07777;
+	}
 	if ((of->f = fdopen(fd, "w")) == NULL) {
 		e = errno;
 		close(fd);
@@ -179,6 +185,111 @@ outfile_close(struct outfile *of, int rc, char **cause)
 	if (e == 0)
 		e = EIO;
 	return errorf(cause, "%s: %s: %s", of->what, of->path, strerror(e));
+}
+
+/*
+ * The temporary file beside path: "DIR/.NAME.XXXXXX", made and opened
+ * for writing.  The descriptor, or -1 with errno; *tmp to free.
+ */
+static int
+temp_beside(const char *path, char **tmp)
+{
+	char		*copy = xstrdup(path), *copy2 = xstrdup(path);
+	const char	*dir = dirname(copy), *base = basename(copy2);
+	int		 fd, e;
+
+	*tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
+	free(copy);
+	free(copy2);
+	if ((fd = mkstemp(*tmp)) == -1) {
+		e = errno;
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+	}
+	return fd;
+}
+
+/* Put the document into the temporary file tmp (fd), then rename it. */
+static int
+replace_whole(struct outfile *of, int (*put)(FILE *, const void *),
+    const void *arg, char **cause)
+{
+	struct stat	 st, now;
+	FILE		*f;
+	char		*tmp;
+	int		 fd, rc, e;
+
+	if ((fd = temp_beside(of->path, &tmp)) == -1)
+		return errorf(cause, "%s: %s: a temporary file beside it: %s",
+		    of->what, of->path, strerror(errno));
+	if (fchmod(fd, of->mode) == -1 || fstat(fd, &st) == -1 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	errno = 0;
+	rc = put(f, arg);
+	e = errno;
+	if (rc == 0 && (fflush(f) == EOF || ferror(f))) {
+		rc = -1;
+		e = errno;
+	}
+	if (fclose(f) == EOF && rc == 0) {
+		rc = -1;
+		e = errno;
+	}
+	if (rc == -1)
+		goto fail;
+	/* Only over the file this open made or last put there. */
+	if (lstat(of->path, &now) == 0 && (now.st_dev != of->dev ||
+	    now.st_ino != of->ino)) {
+		unlink(tmp);
+		errorf(cause, "%s: %s: replaced by another file while being "
+		    "written; not replaced", of->what, of->path);
+		free(tmp);
+		return -1;
+	}
+	if (rename(tmp, of->path) == -1) {
+		e = errno;
+		goto fail;
+	}
+	of->dev = st.st_dev;
+	of->ino = st.st_ino;
+	free(tmp);
+	return 0;
+fail:
+	unlink(tmp);
+	errorf(cause, "%s: %s: %s", of->what, tmp, strerror(e != 0 ? e :
+	    EIO));
+	free(tmp);
+	return -1;
+}
+
+int
+outfile_replace(struct outfile *of, int (*put)(FILE *, const void *),
+    const void *arg, int final, char **cause)
+{
+	int	rc;
+
+	if (of->f == NULL)
+		return 0;
+	if (of->whole) {
+		rc = replace_whole(of, put, arg, cause);
+		if (final || rc == -1) {
+			fclose(of->f);
+			of->f = NULL;
+		}
+		/* The file is the run's work now: no discard removes it. */
+		of->created = 0;
+		return rc;
+	}
+	if (!final)
+		return 0;
+	errno = 0;
+	rc = put(of->f, arg);
+	return outfile_close(of, rc, cause);
 }
 
 void

@@ -353,7 +353,8 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 		write_point(&j, &r->points[i]);
 	json_array_end(&j);
 	write_knees(&j, r);
-	json_string(&j, "stopped", r->stopped);
+	json_string(&j, "stopped", r->stopped != NULL ? r->stopped :
+	    r->running ? "unfinished" : NULL);
 	json_object_end(&j);
 	return json_finish(&j);
 }
