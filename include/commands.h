@@ -146,6 +146,11 @@ enum cmd_status cmd_run_check(struct options *, char **cause);
  */
 enum cmd_status cmd_run_prepare(struct options *, struct sysinfo **,
 	    char **cause);
+/*
+ * --device: say on stderr, even with -q, what is about to be overwritten
+ * (the first o->size bytes of the target held), before the first write.
+ */
+void	cmd_run_announce(const struct options *, const struct sysinfo *);
 /* Then, just before the first file: signals and progress (run.h). */
 void	cmd_run_start(int progress);
 

@@ -176,6 +176,8 @@ void	sweep_print_tables(FILE *, const struct sweep_result *);
 void	sweep_table(FILE *, const struct sweep_result *, enum phase_id,
 	    enum sweep_dim row, enum sweep_dim col, const int *at,
 	    const char *title);
+/* The cache mode in words: "direct" with --direct, else --cache's. */
+const char *sweep_cache_name(const struct sweep_result *);
 /* The knees in words, or a line saying there are none. */
 void	sweep_print_knees(FILE *, const struct sweep_result *);
 

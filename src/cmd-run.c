@@ -217,6 +217,10 @@ const struct args_option cmd_run_bench_rows[] = {
 	  "the RAM size to assume" },
 	{ 0, "lock-mem", ARGS_VALUE, "size|avail-size", set_lock_mem, 0, 0,
 	  0, 0, "hold memory locked away from the page cache" },
+	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
+	  0, 0, "run on a block device, overwriting it (not -d)" },
+	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
+	  "O_DIRECT for the block and seek phases" },
 	ARGS_END
 };
 
@@ -226,8 +230,6 @@ const struct args_option cmd_run_rows[] = {
 	  "the test file's size, MiB when bare (default: 1024)" },
 	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
 	  "the block size, bytes when bare (default: 16384)" },
-	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
-	  0, 0, "run on a block device, overwriting it (not -d)" },
 	{ 'j', "jobs", ARGS_VALUE, "jobs", cmd_run_set_jobs, 0, 0, 0, 0,
 	  "workers in lock-step, each on its own file" },
 	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
@@ -240,8 +242,6 @@ const struct args_option cmd_run_rows[] = {
 	  0, 0, 0, 0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
 	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
 	  0, 0, "also write the JSON record to file" },
-	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
-	  "O_DIRECT for the block and seek phases" },
 	{ 0, "sync-writes", ARGS_FLAG, NULL, args_set_flag,
 	  OFF(sync_writes), 0, 0, 0,
 	  "fsync after each write: block phases, files (-b)" },
@@ -432,8 +432,8 @@ notes(const struct options *o)
  * --device: what is about to be overwritten, before the first write, on
  * stderr even with -q: the act destroys data, so it is always said.
  */
-static void
-announce_target(const struct options *o, const struct sysinfo *si)
+void
+cmd_run_announce(const struct options *o, const struct sysinfo *si)
 {
 	const struct target	*t = target_held();
 	char			 size[64], whole[64];
@@ -592,7 +592,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		o->quiet = 1;
 		progress = say = 0;
 	}
-	announce_target(o, si);
+	cmd_run_announce(o, si);
 	if (say)
 		notes(o);
 	cmd_run_start(progress);

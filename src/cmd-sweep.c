@@ -714,18 +714,50 @@ finish_file(struct outfile *of, const struct sweep_result *r,
 		output_failed(why, status, cause);
 }
 
+/*
+ * The points of the grid, each with its value on every axis, the last
+ * axis nesting deepest.
+ */
+static struct sweep_point *
+make_points(const struct sweep_result *r)
+{
+	struct sweep_point	*pts, *pt;
+	int			 i, d, rest, at[SWEEP_DIMS];
+
+	pts = xcalloc((size_t)sweep_npoints(r), sizeof(*pts));
+	for (i = 0; i < sweep_npoints(r); i++) {
+		pt = &pts[i];
+		for (d = SWEEP_DIMS - 1, rest = i; d >= 0; d--) {
+			at[d] = rest % sweep_dim_len(r, d);
+			rest /= sweep_dim_len(r, d);
+		}
+		pt->size = sweep_dim_value(r, SWEEP_SIZE, at[SWEEP_SIZE]);
+		pt->chunk = sweep_dim_value(r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
+		pt->jobs = (int)sweep_dim_value(r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->files = sweep_dim_value(r, SWEEP_FILES, at[SWEEP_FILES]);
+	}
+	return pts;
+}
+
 static int
 sweep_run(struct sweep_args *a, char **cause)
 {
 	struct sweep_result	 r;
 	struct sysinfo		*si = NULL;
 	struct sweep_files	 out;
+	struct options		 o;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, status, meta_only;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
+	if (a->opt.dir == NULL && a->opt.device == NULL) {
+		errorf(cause, "no directory given (-d dir, or --device path)");
+		return CMD_USAGE;
+	}
+	if (a->opt.dir == NULL)
+		a->opt.dir = ".";	/* As for a run on a device. */
 	r.nchunks = a->nchunks;
 	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
 	r.njobs = a->njobs;
@@ -786,7 +818,16 @@ sweep_run(struct sweep_args *a, char **cause)
 		sysinfo_free(si);
 		return st;
 	}
+	r.points = make_points(&r);
+	/* Every point's options, so that none is refused half-way. */
+	for (i = 0; i < sweep_npoints(&r); i++)
+		if (point_options(a, &r.points[i], &o, cause) == -1) {
+			free(r.points);
+			sysinfo_free(si);
+			return CMD_USAGE;
+		}
 	if ((st = cmd_run_lock(&a->opt, &lk, cause)) != CMD_OK) {
+		free(r.points);
 		sysinfo_free(si);
 		return st;
 	}
@@ -798,28 +839,17 @@ sweep_run(struct sweep_args *a, char **cause)
 	    outfile_open(&out.svg, "--svg", a->svg_path, cause) == -1)) {
 		outfile_discard(&out.json);
 		cmd_run_unlock(&a->opt, &lk);
+		free(r.points);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
 
-	r.points = xcalloc((size_t)sweep_npoints(&r), sizeof(*r.points));
-	for (i = 0; i < sweep_npoints(&r); i++) {
-		struct sweep_point	*pt = &r.points[i];
-		int			 at[SWEEP_DIMS], d, rest = i;
-
-		/* The point's place on each axis, the last nesting deepest. */
-		for (d = SWEEP_DIMS - 1; d >= 0; d--) {
-			at[d] = rest % sweep_dim_len(&r, d);
-			rest /= sweep_dim_len(&r, d);
-		}
-		pt->size = sweep_dim_value(&r, SWEEP_SIZE, at[SWEEP_SIZE]);
-		pt->chunk = sweep_dim_value(&r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
-		pt->jobs = (int)sweep_dim_value(&r, SWEEP_JOBS, at[SWEEP_JOBS]);
-		pt->files = sweep_dim_value(&r, SWEEP_FILES, at[SWEEP_FILES]);
-	}
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	if (a->top[0] != '\0')
 		fprintf(stderr, "bonnie-ng: sweep: %s\n", a->top);
+	o = a->opt;
+	o.size = r.sizes[r.nsizes - 1];
+	cmd_run_announce(&o, si);
 	if (!a->opt.quiet)
 		print_plan(&r, a, sweep_npoints(&r));
 	cmd_run_start(0);
@@ -880,7 +910,7 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 }
 
 const struct cmd_entry cmd_sweep_entry = {
-	{ "sweep", NULL, 0, 0, "dir", "no directory given (-d dir)" },
+	{ "sweep", NULL, 0, 0, NULL, NULL },
 	sweep_tables,
 	sizeof(struct sweep_args),
 	sweep_init,

@@ -505,7 +505,7 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 	    r->sys && r->sys->fs_type ? ")" : "",
 	    a->dim == SWEEP_JOBS ? "jobs" : "file count",
 	    *sz != '\0' ? ", " : "", *sz != '\0' ? sz : "",
-	    cache_mode_name(r->opt->cache));
+	    sweep_cache_name(r));
 	memset(&p, 0, sizeof(p));
 	p.title = title;
 	p.nsizes = nx;

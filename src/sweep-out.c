@@ -74,8 +74,11 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 static const char *
 sweep_dir(const struct sweep_result *r)
 {
+	if (r->opt->device != NULL)
+		return r->opt->device;
 	return r->sys && r->sys->dir ? r->sys->dir : r->opt->dir;
 }
+
 
 void
 sweep_print_head(FILE *f, const struct sweep_result *r)
@@ -92,7 +95,7 @@ sweep_print_head(FILE *f, const struct sweep_result *r)
 	fprintf(f, "bonnie-ng sweep of %s: %s %s to %s, %d of %d points, "
 	    "cache %s\n\n", sweep_dir(r), sweep_files_mode(r) ?
 	    "file counts" : "sizes", b1, b2, r->npoints, sweep_npoints(r),
-	    cache_mode_name(r->opt->cache));
+	    sweep_cache_name(r));
 }
 
 void
@@ -400,7 +403,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	    r->sys && r->sys->fs_type ? " (" : "",
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "",
-	    cache_mode_name(r->opt->cache));
+	    sweep_cache_name(r));
 	p.title = title;
 	p.nsizes = r->nsizes;
 	p.sizes = r->sizes;

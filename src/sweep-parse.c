@@ -189,6 +189,13 @@ fail:
 	return -1;
 }
 
+const char *
+sweep_cache_name(const struct sweep_result *r)
+{
+	return r->opt->direct ? cache_state_name(CSTATE_DIRECT) :
+	    cache_mode_name(r->opt->cache);
+}
+
 int
 sweep_files_mode(const struct sweep_result *r)
 {

@@ -37,6 +37,10 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	if (rs->set.cache == NULL ||
 	    cache_mode_parse(rs->set.cache, &b->opt.cache, NULL) != 0)
 		b->opt.cache = CACHE_MODE_KEEP;
+	if (rs->set.target != NULL && strcmp(rs->set.target, "device") == 0)
+		b->opt.device = rs->set.target_path;
+	b->opt.direct = rs->set.direct != NULL &&
+	    strcmp(rs->set.direct, "yes") == 0;
 	b->sys.dir = rs->set.dir;
 	b->sys.fs_type = rs->set.fs_type;
 	r->opt = &b->opt;

@@ -273,8 +273,9 @@ WANT="invalid value for -j, --jobs: --device runs one worker"
 refused "-j 2" --device "$L" -s 4m -j 2
 WANT="need a file system: use -d"
 refused "--files" --device "$L" -s 4m --files 1
-WANT="^bonnie-ng: sweep: unknown option --device"
-refused "sweep takes no --device" sweep --device "$L"
+WANT="^bonnie-ng: sweep: --device and -d both name the target"
+refused "sweep: -d beside --device" sweep --device "$L" -d "$T" \
+    --sizes 4m..4m
 
 # A loop device over the loop device: the lower one is in use.
 if attach "$L"; then
