@@ -24,6 +24,7 @@
 #include "run.h"
 #include "signals.h"
 #include "sweep.h"
+#include "sweep-plan.h"
 #include "sysinfo.h"
 #include "target.h"
 #include "timer.h"
@@ -163,211 +164,6 @@ sweep_init(void *state, int argc, char **argv)
 	a->jobs[0] = 1;
 	a->njobs = 1;
 	phases_parse(SWEEP_DEFAULT_PHASES, &a->opt.phases, NULL);
-}
-
-/*
- * The options of one point: the sweep's with the point's size, chunk and
- * job count, checked.  0, or -1 with *cause.
- */
-static int
-point_options(const struct sweep_args *a, const struct sweep_point *pt,
-    struct options *o, char **cause)
-{
-	*o = a->opt;
-	o->quiet = 1;	/* Warnings are summed up at the end. */
-	o->size_asked = pt->size;
-	o->chunk = pt->chunk;
-	o->jobs = pt->jobs;
-	if (pt->files > 0)
-		o->files_n = pt->files;
-	return options_check(o, cause);
-}
-
-/*
- * The work of a point for the time estimates: the bytes it plans to write
- * (run_planned_bytes()), or when it writes none (empty files), its files.
- */
-static double
-point_work(const struct sweep_args *a, const struct sweep_point *pt)
-{
-	struct options	o;
-	uint64_t	b;
-	int		partial;
-
-	if (point_options(a, pt, &o, NULL) == -1)
-		return 1;
-	if ((b = run_planned_bytes(&o, &partial)) > 0)
-		return (double)b;
-	if (o.files_n > 0)
-		return (double)o.files_n * (o.jobs > 1 ? o.jobs : 1);
-	return 1;
-}
-
-/*
- * A time for the plan's lines: "0.420 s", and past a minute "754.200 s
- * (12m 34s)".
- */
-static void
-plan_time(char *buf, size_t len, double s)
-{
-	char	span[32];
-
-	if (s < 60) {
-		snprintf(buf, len, "%.3f s", s);
-		return;
-	}
-	units_span(span, sizeof(span), s);
-	snprintf(buf, len, "%.3f s (%s)", s, span);
-}
-
-/*
- * The plan, on standard error before the first point: the points and the
- * axes they span, and the bytes they write.
- */
-static void
-print_plan(const struct sweep_result *r, const struct sweep_args *a,
-    int total)
-{
-	struct options	 o;
-	uint64_t	 bytes = 0;
-	char		 b[32], axes[160], also[160] = "", more[64] = "";
-	size_t		 n;
-	int		 p, partial, some = 0, id;
-
-	for (p = 0; p < total; p++) {
-		if (point_options(a, &r->points[p], &o, NULL) == -1)
-			continue;
-		bytes += run_planned_bytes(&o, &partial);
-		some |= partial;
-	}
-	if (some) {
-		/* Name the phases whose write-backs are not counted. */
-		n = snprintf(also, sizeof(also), " (not counting what ");
-		for (id = 0, p = 0; id < PH_COUNT; id++) {
-			if (!(a->opt.phases & (1u << id)) ||
-			    (phase_table[id]->flags & (PHASE_WRITES |
-			    PHASE_WHOLE)) != PHASE_WRITES)
-				continue;
-			if (n < sizeof(also))
-				n += snprintf(also + n, sizeof(also) - n,
-				    "%s%s", p++ > 0 ? " and " : "",
-				    phase_table[id]->name);
-		}
-		if (n < sizeof(also))
-			snprintf(also + n, sizeof(also) - n, " writes back)");
-	}
-	if (sweep_files_mode(r))
-		snprintf(axes, sizeof(axes), "%d file count%s", r->nfiles,
-		    r->nfiles == 1 ? "" : "s");
-	else
-		snprintf(axes, sizeof(axes), "%d size%s x %d chunk%s",
-		    r->nsizes, r->nsizes == 1 ? "" : "s", r->nchunks,
-		    r->nchunks == 1 ? "" : "s");
-	if (r->njobs > 1)
-		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
-		    " x %d job counts", r->njobs);
-	if (a->max_time > 0)
-		snprintf(more, sizeof(more), "; --max-time %llu may stop it "
-		    "sooner", (unsigned long long)a->max_time);
-	units_size_binary(b, sizeof(b), bytes);
-	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
-	    "all%s; the time is estimated after the first point%s\n",
-	    total, total == 1 ? "" : "s", axes, b, also, more);
-}
-
-/*
- * How much longer than at point 1 phase id takes at point p: a file
- * creation phase by its files, a phase of a fixed count of operations
- * (seeks, syncs) not at all, any other by the bytes of its files.
- */
-static double
-phase_scale(const struct sweep_args *a, const struct sweep_point *p1,
-    const struct sweep_point *p, unsigned flags)
-{
-	struct options	o1, o;
-
-	if (flags & PHASE_META) {
-		if (point_options(a, p1, &o1, NULL) == -1 ||
-		    point_options(a, p, &o, NULL) == -1 || o1.files_n == 0)
-			return 1;
-		return (double)o.files_n * p->jobs / ((double)o1.files_n *
-		    p1->jobs);
-	}
-	if (flags & PHASE_OPS)
-		return 1;
-	return (double)p->size * p->jobs / ((double)p1->size * p1->jobs);
-}
-
-/*
- * After the first point: the whole sweep's time from that point's, each
- * phase's time scaled by its work at each point (phase_scale()) and the
- * rest of the point's time (making, filling and removing files, dropping
- * the cache) by the point's work (point_work()).
- */
-static void
-print_estimate(const struct sweep_result *r, const struct sweep_args *a,
-    int total, double first)
-{
-	const struct sweep_point	*p1 = &r->points[0];
-	double				 rest = first, all = 0, w1;
-	char				 t1[64], te[64];
-	int				 p, id;
-
-	for (id = 0; id < PH_COUNT; id++)
-		if (p1->res.ph[id].ran)
-			rest -= p1->res.ph[id].elapsed;
-	if (rest < 0)
-		rest = 0;
-	w1 = point_work(a, p1);
-	for (p = 0; p < total; p++) {
-		all += rest * point_work(a, &r->points[p]) / w1;
-		for (id = 0; id < PH_COUNT; id++)
-			if (p1->res.ph[id].ran)
-				all += p1->res.ph[id].elapsed * phase_scale(a,
-				    p1, &r->points[p], phase_table[id]->flags);
-	}
-	plan_time(t1, sizeof(t1), first);
-	plan_time(te, sizeof(te), all);
-	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points "
-	    "should take about %s (each phase's time at point 1 scaled by "
-	    "its work)\n", t1, total, te);
-}
-
-/*
- * Progress on the terminal: which point of how many, and the time left.
- * The guess is the larger of two: the time so far per unit of work (right
- * when the size rules) and per point (right when a fixed cost such as the
- * seeks phase's second rules).
- */
-static void
-progress(const struct sweep_result *r, const struct sweep_args *a, int p,
-    int total, double elapsed, double work_done)
-{
-	const struct sweep_point	*pt = &r->points[p];
-	double				 left = 0, by_work, by_points;
-	char				 s[32], c[32], eta[64] = "";
-	int				 q;
-
-	for (q = p; q < total; q++)
-		left += point_work(a, &r->points[q]);
-	if (work_done > 0 && p > 0) {
-		by_work = elapsed / work_done * left;
-		by_points = elapsed / p * (total - p);
-		units_span(s, sizeof(s), by_work > by_points ? by_work :
-		    by_points);
-		snprintf(eta, sizeof(eta), ", about %s left", s);
-	}
-	if (pt->files > 0) {
-		units_files(s, sizeof(s), pt->files);
-		fprintf(stderr, "\rsweep: point %d of %d (%s files, -j %d)%s"
-		    "\033[K", p + 1, total, s, pt->jobs, eta);
-	} else {
-		units_size_short(s, sizeof(s), pt->size);
-		units_chunk(c, sizeof(c), pt->chunk);
-		fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)"
-		    "%s\033[K", p + 1, total, s, c, pt->jobs, eta);
-	}
-	fflush(stderr);
 }
 
 /*
@@ -582,8 +378,8 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 		}
 		pt = &r->points[p];
 		if (tty)
-			progress(r, a, p, total, elapsed, work_done);
-		if (point_options(a, pt, &o, cause) == -1)
+			sweep_progress(r, &a->opt, p, total, elapsed, work_done);
+		if (sweep_point_options(&a->opt, pt, &o, cause) == -1)
 			return 2;
 		r->npoints = p + 1;
 		if (run_team(&o, &pt->res, 0) == -1) {
@@ -604,12 +400,12 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 			r->stopped = "error";
 			return 1;
 		}
-		work_done += point_work(a, pt);
+		work_done += sweep_point_work(&a->opt, pt);
 		elapsed = time_elapsed(start, time_now());
 		if (done == 1 && total > 1 && !a->opt.quiet) {
 			if (tty)
 				fputs("\r\033[K", stderr);
-			print_estimate(r, a, total, elapsed);
+			sweep_print_estimate(r, &a->opt, total, elapsed);
 		}
 	}
 	if (tty)
@@ -626,55 +422,6 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 		    "after %d of %d points\n",
 		    (unsigned long long)a->max_time, done, total);
 	return 0;
-}
-
-/*
- * The engine's warnings, once for the whole sweep rather than once per
- * phase of every point: each is also a flag in the phase's result.
- */
-static void
-sweep_warnings(const struct sweep_result *r)
-{
-	const struct phase_result	*ph;
-	int				 p, id, n = 0, imprecise = 0;
-	int				 warm = 0, doubtful = 0;
-	int64_t				 lost, most = 0;
-
-	for (p = 0; p < r->npoints; p++) {
-		for (id = 0; id < PH_COUNT; id++) {
-			ph = &r->points[p].res.ph[id];
-			if (!ph->ran)
-				continue;
-			n++;
-			imprecise += ph->imprecise != 0;
-			warm += ph->cache == CSTATE_WARM;
-			doubtful += ph->cpu_doubtful != 0;
-		}
-	}
-	if (imprecise > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
-		    "ran under half a second: their figures are imprecise "
-		    "(use larger sizes)\n", imprecise, n);
-	if (warm > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
-		    "found the file still cached after the drop; marked "
-		    "warm\n", warm, n);
-	if (doubtful > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
-		    "show more CPU than the cores allow; their CPU figure is "
-		    "doubtful\n", doubtful, n);
-	for (p = 0, n = 0; p < r->npoints; p++)
-		if (r->points[p].res.space_leak) {
-			lost = r->points[p].res.space_before -
-			    r->points[p].res.space_after;
-			if (n++ == 0 || lost > most)
-				most = lost;
-		}
-	if (n > 0)
-		fprintf(stderr, "bonnie-ng: warning: after %d of %d points the "
-		    "file system had less free space once the test file was "
-		    "removed (up to %lld MiB less)\n", n, r->npoints,
-		    (long long)(most >> 20));
 }
 
 /*
@@ -821,7 +568,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	r.points = make_points(&r);
 	/* Every point's options, so that none is refused half-way. */
 	for (i = 0; i < sweep_npoints(&r); i++)
-		if (point_options(a, &r.points[i], &o, cause) == -1) {
+		if (sweep_point_options(&a->opt, &r.points[i], &o, cause) == -1) {
 			free(r.points);
 			sysinfo_free(si);
 			return CMD_USAGE;
@@ -851,7 +598,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	o.size = r.sizes[r.nsizes - 1];
 	cmd_run_announce(&o, si);
 	if (!a->opt.quiet)
-		print_plan(&r, a, sweep_npoints(&r));
+		sweep_print_plan(&r, &a->opt, sweep_npoints(&r), a->max_time);
 	cmd_run_start(0);
 	/*
 	 * Until the sweep ends, the record says it is unfinished: what a
