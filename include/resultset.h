@@ -51,6 +51,11 @@ struct rs_run {
 	int		 jobs;		/* Workers; 0 unknown (the same). */
 	uint64_t	 files;		/* A sweep's point: its file count;
 					   0 none. */
+	int		 repeat;	/* A sweep's point: 0 its first run,
+					   k its k-th later run (more_runs),
+					   which follows it in runs[]. */
+	unsigned	 imprecise;	/* A sweep's point (first run): the
+					   phases its stats call imprecise. */
 	int		 line;		/* Where the run starts in the file. */
 	char		*failed;	/* Why the run is not usable (it
 					   stopped on an error or a signal),
@@ -124,6 +129,8 @@ struct rs_sweep {
 	double		 knee_pct;
 	int		 capped;	/* The default top was cut. */
 	uint64_t	 max_time;	/* Seconds; 0 none. */
+	int		 repeat;	/* -x; 0 in older records. */
+	double		 min_time;	/* --min-time; 0 none or older. */
 	char		*stopped;	/* NULL when complete. */
 };
 

@@ -78,9 +78,17 @@ int	sweep_parse_files(const char *, uint64_t *out, int max,
  */
 int	sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max);
 
+/* The most runs of one point: -x, and --min-time's repeats after it. */
+#define SWEEP_MAX_RUNS		MAX_REPEAT
+/* The most runs --min-time makes of a point. */
+#define SWEEP_MIN_TIME_RUNS	64
+
 /*
  * One point: a file size, a chunk size, a job count and a file count (0
- * without --files), and what the run measured.
+ * without --files), and what its runs measured: the first in res, the
+ * others (-x, --min-time) in more[0 .. nmore), in the order they ran.
+ * imprecise has bit id set when phase id's runs took less than the
+ * sweep's precision bound in all (sweep_point_settle()).
  */
 struct sweep_point {
 	uint64_t		 size;
@@ -88,7 +96,22 @@ struct sweep_point {
 	int			 jobs;
 	uint64_t		 files;
 	struct run_result	 res;
+	int			 nmore;
+	struct run_result	*more;
+	unsigned		 imprecise;
 };
+
+/* How many runs point pt has had (0 before its first), and run k. */
+int	sweep_point_nruns(const struct sweep_point *);
+const struct run_result *sweep_point_run(const struct sweep_point *, int k);
+/*
+ * The rates of phase id in the point's runs that measured it, into v
+ * (room for SWEEP_MAX_RUNS); returns how many.
+ */
+int	sweep_point_rates(const struct sweep_point *, enum phase_id,
+	    double *v);
+/* The seconds phase id ran in all the point's runs. */
+double	sweep_point_seconds(const struct sweep_point *, enum phase_id);
 
 /*
  * A whole sweep, as measured so far.  The points are in the order they
@@ -125,7 +148,35 @@ struct sweep_result {
 						   1, 0; -1 no lock. */
 	int			 running;	/* Written between points: the
 						   record says "unfinished". */
+	int			 repeat;	/* -x: runs of every point (0
+						   counts as 1). */
+	double			 min_time;	/* --min-time, seconds; 0 none. */
 };
+
+/*
+ * The precision bound of a phase at a point: --min-time, or with none
+ * the run's (RUN_PRECISE_SECONDS).
+ */
+double	sweep_precision_bound(const struct sweep_result *);
+/*
+ * Set pt->imprecise from its runs: bit id when phase id ran less than
+ * the bound in all.
+ */
+void	sweep_point_settle(const struct sweep_result *, struct sweep_point *);
+/* Whether phase id at the point at is precise; 0 when not measured. */
+int	sweep_precise_at(const struct sweep_result *, enum phase_id,
+	    const int *at);
+/*
+ * Phase id's rates at the point at, each of its runs (into v, room for
+ * SWEEP_MAX_RUNS); returns how many (0 when not measured).
+ */
+int	sweep_rates_at(const struct sweep_result *, enum phase_id,
+	    const int *at, double *v);
+/*
+ * The spread of phase id at the point at: the coefficient of variation of
+ * its runs' rates (sd / mean); NaN under two runs.
+ */
+double	sweep_cv_at(const struct sweep_result *, enum phase_id, const int *at);
 
 /*
  * Whether the sweep has a file count axis (--files): then it runs only
@@ -142,7 +193,10 @@ void	sweep_dim_label(char *, size_t, const struct sweep_result *, int d,
 int	sweep_npoints(const struct sweep_result *);
 /* The index in points[] of the point at[SWEEP_DIMS]; -1 out of range. */
 int	sweep_index(const struct sweep_result *, const int *at);
-/* The rate of phase id at the point at; NaN when not measured. */
+/*
+ * The rate of phase id at the point at, the median of its runs; NaN when
+ * not measured.
+ */
 double	sweep_rate_at(const struct sweep_result *, enum phase_id,
 	    const int *at);
 /*

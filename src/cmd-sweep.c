@@ -44,6 +44,7 @@ struct sweep_args {
 	uint64_t	 files[SWEEP_MAX_FILES];	/* --files, ascending. */
 	int		 nfiles;			/* 0: not given. */
 	uint64_t	 knee;
+	double		 min_time;	/* Seconds; 0: no repeats. */
 	uint64_t	 max_time;
 	const char	*json_path;
 	const char	*svg_path;
@@ -108,6 +109,23 @@ set_knee(void *t, const struct args_option *r, const char *v, char **why)
 	return parse_count(v, 1, 99, &((struct sweep_args *)t)->knee, why);
 }
 
+/* --min-time: seconds, a decimal fraction allowed, 0 to 3600. */
+static int
+set_min_time(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	char	*end;
+	double	 s;
+
+	(void)r;
+	errno = 0;
+	s = strtod(v, &end);
+	if (end == v || *end != '\0' || errno != 0 || !(s >= 0) || s > 3600)
+		return errorf(why, "'%s' (seconds, from 0 to 3600)", v);
+	((struct sweep_args *)t)->min_time = s;
+	return 0;
+}
+
 static int
 set_max_time(void *t, const struct args_option *r, const char *v,
     char **why)
@@ -130,6 +148,10 @@ static const struct args_option sweep_rows[] = {
 	  0, 0, "file counts (x 1024) to sweep, only the file phases" },
 	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
 	  "the change that makes a knee (default: 30)" },
+	{ 'x', "repeat", ARGS_VALUE, "count", cmd_run_set_repeat, OFF(opt),
+	  0, 0, 0, "run every point count times, interleaved" },
+	{ 0, "min-time", ARGS_VALUE, "seconds", set_min_time, 0, 0, 0, 0,
+	  "run a point again until each phase ran this long" },
 	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
 	  "stop after the point in progress at this time" },
 	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
@@ -159,6 +181,7 @@ sweep_init(void *state, int argc, char **argv)
 	a->opt.argv = argv;
 	a->lo = SWEEP_DEFAULT_LO;
 	a->knee = KNEE_DEFAULT_PCT;
+	a->min_time = RUN_PRECISE_SECONDS;
 	a->nchunks = sweep_parse_chunks(SWEEP_DEFAULT_CHUNKS, a->chunks,
 	    SWEEP_MAX_CHUNKS, NULL);
 	a->jobs[0] = 1;
@@ -353,74 +376,134 @@ sweep_files_put(struct sweep_files *o, const struct sweep_result *r,
 	return outfile_replace(&o->svg, put_svg, r, final, cause);
 }
 
-/* Run the points in order until done, stopped or failed. */
+/*
+ * Whether point pt runs in round k: in the first repeat rounds (-x) every
+ * point, after them only a point still imprecise (--min-time), until it
+ * has had SWEEP_MIN_TIME_RUNS runs.
+ */
+static int
+wants_run(const struct sweep_result *r, const struct sweep_point *pt,
+    int round)
+{
+	int	repeat = r->repeat > 0 ? r->repeat : 1;
+
+	if (round < repeat)
+		return 1;
+	return r->min_time > 0 && pt->imprecise != 0 &&
+	    sweep_point_nruns(pt) < SWEEP_MIN_TIME_RUNS;
+}
+
+/*
+ * The next run of point pt, its first into res, a later one appended to
+ * more (with the seed of that run, as -x gives a single run's).
+ */
+static struct run_result *
+next_run(struct sweep_point *pt, int round, const struct options *o,
+    struct options *one)
+{
+	struct run_result	*res;
+
+	*one = *o;
+	if (round == 0)
+		return &pt->res;
+	one->seed = run_seed(o->seed, sweep_point_nruns(pt));
+	pt->more = xrealloc(pt->more, (size_t)(pt->nmore + 1) *
+	    sizeof(*pt->more));
+	res = &pt->more[pt->nmore++];
+	memset(res, 0, sizeof(*res));
+	return res;
+}
+
+/*
+ * Run the points until done, stopped or failed: round by round, each
+ * round over the grid in order, so that -x interleaves the runs of the
+ * points and a drift of the machine spreads over them all; then the
+ * rounds of --min-time over the points still imprecise.
+ */
 static int
 run_points(struct sweep_result *r, const struct sweep_args *a,
     struct sweep_files *out, char **cause)
 {
-	struct options	 o;
+	struct options	 o, one;
 	struct sweep_point *pt;
+	struct run_result *res;
 	bn_time		 start = time_now();
 	double		 work_done = 0, elapsed = 0;
-	int		 p, total = sweep_npoints(r), tty;
-	int		 sig = 0;
-	int		 done = 0;
+	int		 p, total = sweep_npoints(r), tty, round, ran = 1;
+	int		 sig = 0, done = 0, runs = 0;
 
 	tty = !a->opt.quiet && isatty(STDERR_FILENO);
-	for (p = 0; p < total; p++) {
-		if (bn_stop_signal) {
-			sig = bn_stop_signal;
-			break;
-		}
-		if (a->max_time > 0 && elapsed >= (double)a->max_time) {
-			r->stopped = "max-time";
-			break;
-		}
-		pt = &r->points[p];
-		if (tty)
-			sweep_progress(r, &a->opt, p, total, elapsed, work_done);
-		if (sweep_point_options(&a->opt, pt, &o, cause) == -1)
-			return 2;
-		r->npoints = p + 1;
-		if (run_team(&o, &pt->res, 0) == -1) {
-			if (pt->res.interrupted) {
-				sig = pt->res.interrupted;
+	for (round = 0; ran && sig == 0 && r->stopped == NULL; round++) {
+		for (p = 0, ran = 0; p < total; p++) {
+			pt = &r->points[p];
+			if (round > 0 && p >= r->npoints)
+				break;
+			if (!wants_run(r, pt, round))
+				continue;
+			if (bn_stop_signal) {
+				sig = bn_stop_signal;
+				break;
+			}
+			if (a->max_time > 0 &&
+			    elapsed >= (double)a->max_time) {
+				r->stopped = "max-time";
 				break;
 			}
 			if (tty)
-				fputs("\r\033[K", stderr);
-			r->stopped = "error";
-			errorf(cause, "%s", pt->res.err.message);
-			return 1;
-		}
-		done++;
-		if (sweep_files_put(out, r, 0, cause) == -1) {
-			if (tty)
-				fputs("\r\033[K", stderr);
-			r->stopped = "error";
-			return 1;
-		}
-		work_done += sweep_point_work(&a->opt, pt);
-		elapsed = time_elapsed(start, time_now());
-		if (done == 1 && total > 1 && !a->opt.quiet) {
-			if (tty)
-				fputs("\r\033[K", stderr);
-			sweep_print_estimate(r, &a->opt, total, elapsed);
+				sweep_progress(r, &a->opt, p, total, elapsed,
+				    work_done);
+			if (sweep_point_options(&a->opt, pt, &o, cause) == -1)
+				return 2;
+			if (round == 0)
+				r->npoints = p + 1;
+			res = next_run(pt, round, &o, &one);
+			ran = 1;
+			if (run_team(&one, res, 0) == -1) {
+				sweep_point_settle(r, pt);
+				if (res->interrupted) {
+					sig = res->interrupted;
+					break;
+				}
+				if (tty)
+					fputs("\r\033[K", stderr);
+				r->stopped = "error";
+				errorf(cause, "%s", res->err.message);
+				return 1;
+			}
+			sweep_point_settle(r, pt);
+			done += round == 0;
+			runs++;
+			if (sweep_files_put(out, r, 0, cause) == -1) {
+				if (tty)
+					fputs("\r\033[K", stderr);
+				r->stopped = "error";
+				return 1;
+			}
+			work_done += sweep_point_work(&a->opt, pt);
+			elapsed = time_elapsed(start, time_now());
+			if (runs == 1 && total * (r->repeat > 1 ? r->repeat :
+			    1) > 1 && !a->opt.quiet) {
+				if (tty)
+					fputs("\r\033[K", stderr);
+				sweep_print_estimate(r, &a->opt, total,
+				    elapsed);
+			}
 		}
 	}
 	if (tty)
 		fputs("\r\033[K", stderr);
 	if (sig != 0) {
 		r->stopped = signal_name(sig);
-		errorf(cause, "sweep: interrupted by %s after %d of %d points; "
-		    "what was measured is kept", signal_name(sig), done,
-		    total);
+		errorf(cause, "sweep: interrupted by %s after %d of %d points "
+		    "(%d run%s in all); what was measured is kept",
+		    signal_name(sig), done, total, runs, runs == 1 ? "" : "s");
 		return 128 + sig;
 	}
 	if (r->stopped != NULL)
 		fprintf(stderr, "bonnie-ng: sweep: stopped by --max-time %llu "
-		    "after %d of %d points\n",
-		    (unsigned long long)a->max_time, done, total);
+		    "after %d of %d points (%d run%s in all)\n",
+		    (unsigned long long)a->max_time, done, total, runs,
+		    runs == 1 ? "" : "s");
 	return 0;
 }
 
@@ -536,6 +619,8 @@ sweep_run(struct sweep_args *a, char **cause)
 	r.sys = si;
 	r.knee_pct = (double)a->knee;
 	r.max_time = a->max_time;
+	r.repeat = a->opt.repeat;
+	r.min_time = a->min_time;
 	if (meta_only) {
 		/* The file creation phases: one size and chunk will do. */
 		r.nsizes = 1;
@@ -624,8 +709,14 @@ sweep_run(struct sweep_args *a, char **cause)
 	finish_stdout(&status, cause);
 	finish_file(&out.json, &r, put_json, &status, cause);
 	finish_file(&out.svg, &r, put_svg, &status, cause);
-	for (i = 0; i < r.npoints; i++)
+	for (i = 0; i < r.npoints; i++) {
+		int	k;
+
 		run_result_free(&r.points[i].res);
+		for (k = 0; k < r.points[i].nmore; k++)
+			run_result_free(&r.points[i].more[k]);
+		free(r.points[i].more);
+	}
 	free(r.points);
 	sysinfo_free(si);
 	return status;

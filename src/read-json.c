@@ -292,11 +292,32 @@ read_sweep(const char *name, const struct jv *root, struct result_set *rs,
 	x->capped = b != NULL && b->type == JV_BOOL && b->b;
 	if (jv_num(sw, "max_time_s", &n) == 0 && n >= 1 && n <= UINT32_MAX)
 		x->max_time = (uint64_t)n;
+	if (jv_num(sw, "repeat", &n) == 0 && n >= 1 && n <= MAX_REPEAT)
+		x->repeat = (int)n;
+	if (jv_num(sw, "min_time_s", &n) == 0 && n >= 0 && n <= 3600)
+		x->min_time = n;
 	x->stopped = dup_str(root, "stopped");
 	return 0;
 }
 
 /* A point's size, chunk and job count. */
+/* The phases a point's "stats" call imprecise. */
+static unsigned
+point_imprecise(const struct jv *pt)
+{
+	const struct jv	*st = jv_get(pt, "stats"), *ph, *b;
+	unsigned	 m = 0;
+	int		 id;
+
+	for (id = 0; id < PH_COUNT; id++) {
+		ph = jv_get(st, phase_table[id]->name);
+		b = jv_get(ph, "precise");
+		if (b != NULL && b->type == JV_BOOL && !b->b)
+			m |= 1u << id;
+	}
+	return m;
+}
+
 static int
 read_point(const char *name, const struct jv *pt, struct rs_run *r,
     char **cause)
@@ -311,6 +332,60 @@ read_point(const char *name, const struct jv *pt, struct rs_run *r,
 	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)
 		return errorf(cause, "%s:%d: point without \"size_bytes\", "
 		    "\"chunk\" or \"jobs\"", name, pt->line);
+	r->imprecise = point_imprecise(pt);
+	return 0;
+}
+
+/* One run's phases into r, and why it failed. */
+static int
+read_run_phases(const char *name, const struct jv *run, struct rs_run *r,
+    char **cause)
+{
+	const struct jv	*phases = jv_get(run, "phases");
+	int		 k;
+
+	if (phases == NULL || phases->type != JV_OBJECT)
+		return errorf(cause, "%s:%d: run without a \"phases\" object",
+		    name, run->line);
+	run_failed(run, r);
+	for (k = 0; k < PH_COUNT; k++)
+		if (read_phase(name, jv_get(phases, phase_table[k]->name), k,
+		    r, cause) != 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * A sweep point's later runs ("more_runs", absent in older records), each
+ * a run after the point's own in rs.
+ */
+static int
+read_more_runs(const char *name, const struct jv *pt, struct result_set *rs,
+    const char *label, char **cause)
+{
+	const struct jv	*more = jv_get(pt, "more_runs");
+	const struct rs_run *first = &rs->runs[rs->nruns - 1];
+	struct rs_run	*r;
+	uint64_t	 size = first->size, chunk = first->chunk, files;
+	int		 jobs = first->jobs;
+	size_t		 i;
+
+	files = first->files;
+	if (more == NULL)
+		return 0;
+	if (more->type != JV_ARRAY)
+		return errorf(cause, "%s:%d: \"more_runs\" is not an array",
+		    name, more->line);
+	for (i = 0; i < more->len; i++) {
+		r = rs_add_run(rs, label, more->items[i].line);
+		r->size = size;
+		r->chunk = chunk;
+		r->jobs = jobs;
+		r->files = files;
+		r->repeat = (int)i + 1;
+		if (read_run_phases(name, &more->items[i], r, cause) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -324,7 +399,7 @@ rs_read_json(const char *name, const char *buf, size_t len,
 	struct rs_run	*r;
 	char		*msg = NULL;
 	size_t		 i;
-	int		 line, k, ret = -1, sweep = 0;
+	int		 line, ret = -1, sweep = 0;
 
 	if (jv_parse(buf, len, &root, &line, &msg) != 0) {
 		errorf(cause, "%s:%d: bad JSON: %s", name, line, msg);
@@ -372,12 +447,10 @@ rs_read_json(const char *name, const char *buf, size_t len,
 		r->size = rs->set.size;
 		if (sweep && read_point(name, run, r, cause) != 0)
 			goto out;
-		run_failed(run, r);
-		for (k = 0; k < PH_COUNT; k++)
-			if (read_phase(name, jv_get(phases,
-			    phase_table[k]->name), k,
-			    r, cause) != 0)
-				goto out;
+		if (read_run_phases(name, run, r, cause) != 0)
+			goto out;
+		if (sweep && read_more_runs(name, run, rs, label, cause) != 0)
+			goto out;
 	}
 	ret = 0;
 out:

@@ -276,9 +276,40 @@ each_knee(const struct sweep_result *r, const struct axis *a,
 
 /* --- Tables ----------------------------------------------------------- */
 
-void
-sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
-    enum sweep_dim row, enum sweep_dim col, const int *at, const char *title)
+/*
+ * The fewest and the most runs of the table's points that measured the
+ * phase, into lo and hi (both 0 when none did).
+ */
+static void
+table_runs(const struct sweep_result *r, enum phase_id id, enum sweep_dim row,
+    enum sweep_dim col, const int *at, int *lo, int *hi)
+{
+	double	v[SWEEP_MAX_RUNS];
+	int	a[SWEEP_DIMS], i, k, n;
+
+	memcpy(a, at, sizeof(a));
+	*lo = *hi = 0;
+	for (i = 0; i < sweep_dim_len(r, row); i++)
+		for (k = 0; k < sweep_dim_len(r, col); k++) {
+			a[row] = i;
+			a[col] = k;
+			if ((n = sweep_rates_at(r, id, a, v)) == 0)
+				continue;
+			if (*lo == 0 || n < *lo)
+				*lo = n;
+			if (n > *hi)
+				*hi = n;
+		}
+}
+
+/*
+ * The grid of one table: the header, then a row per value of row, each
+ * cell the median rate or, with spread, the runs' coefficient of
+ * variation in percent ("-" when not measured, or under two runs).
+ */
+static void
+table_grid(FILE *f, const struct sweep_result *r, enum phase_id id,
+    enum sweep_dim row, enum sweep_dim col, const int *at, int spread)
 {
 	static const char *const head[SWEEP_DIMS] = { "size", "chunk", "jobs",
 	    "files" };
@@ -288,7 +319,7 @@ sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
 	int			 a[SWEEP_DIMS], i, k;
 
 	memcpy(a, at, sizeof(a));
-	fprintf(f, "%s\n%8s", title, head[row]);
+	fprintf(f, "%8s", head[row]);
 	for (k = 0; k < sweep_dim_len(r, col); k++) {
 		if (col == SWEEP_JOBS && sweep_dim_len(r, col) == 1)
 			phase_unit(ph, UNIT_TABLE, buf, sizeof(buf));
@@ -303,10 +334,11 @@ sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
 		fprintf(f, "%8s", buf);
 		for (k = 0; k < sweep_dim_len(r, col); k++) {
 			a[col] = k;
-			v = sweep_rate_at(r, id, a);
+			v = spread ? sweep_cv_at(r, id, a) * 100 :
+			    sweep_rate_at(r, id, a);
 			if (isnan(v))
 				fprintf(f, " %10s", "-");
-			else if (ph->flags & PHASE_OPS)
+			else if (spread || (ph->flags & PHASE_OPS))
 				fprintf(f, " %10.1f", v);
 			else
 				fprintf(f, " %10lld", units_kps(v));
@@ -314,6 +346,28 @@ sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
 		fputc('\n', f);
 	}
 	fputc('\n', f);
+}
+
+void
+sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
+    enum sweep_dim row, enum sweep_dim col, const int *at, const char *title)
+{
+	int	lo, hi;
+
+	table_runs(r, id, row, col, at, &lo, &hi);
+	if (hi < 2) {
+		fprintf(f, "%s\n", title);
+		table_grid(f, r, id, row, col, at, 0);
+		return;
+	}
+	if (lo == hi)
+		fprintf(f, "%s, median of %d runs\n", title, hi);
+	else
+		fprintf(f, "%s, median of %d to %d runs\n", title, lo, hi);
+	table_grid(f, r, id, row, col, at, 0);
+	fprintf(f, "%s, spread: the runs' coefficient of variation, %%\n",
+	    title);
+	table_grid(f, r, id, row, col, at, 1);
 }
 
 static void

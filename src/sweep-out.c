@@ -16,6 +16,7 @@
 #include "phase.h"
 #include "record.h"
 #include "signals.h"
+#include "stats.h"
 #include "svg-plot.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -215,6 +216,9 @@ write_sweep(struct json *j, const struct sweep_result *r)
 		json_null(j, "files_dirs");
 	}
 	json_bool(j, "capped", r->capped);
+	json_int(j, "repeat", r->repeat > 1 ? r->repeat : 1);
+	json_double(j, "min_time_s", r->min_time);
+	json_double(j, "precision_s", sweep_precision_bound(r));
 	json_double(j, "knee_pct", r->knee_pct);
 	if (r->max_time > 0)
 		json_uint(j, "max_time_s", r->max_time);
@@ -223,30 +227,22 @@ write_sweep(struct json *j, const struct sweep_result *r)
 	json_object_end(j);
 }
 
+/* What one run of a point measured: its seed, phases, end and space. */
 static void
-write_point(struct json *j, const struct sweep_point *pt)
+write_run(struct json *j, const struct run_result *res)
 {
-	const struct run_error	*e = &pt->res.err;
+	const struct run_error	*e = &res->err;
 	int			 id;
 
-	json_object_start(j, NULL);
-	json_uint(j, "size_bytes", pt->size);
-	json_uint(j, "chunk", pt->chunk);
-	json_int(j, "jobs", pt->jobs > 0 ? pt->jobs : 1);
-	if (pt->files > 0)
-		json_uint(j, "files", pt->files);
-	else
-		json_null(j, "files");
-	json_uint(j, "seed", pt->res.seed);
+	json_uint(j, "seed", res->seed);
 	json_string(j, "start",
-	    pt->res.start_utc[0] != '\0' ? pt->res.start_utc : NULL);
+	    res->start_utc[0] != '\0' ? res->start_utc : NULL);
 	json_object_start(j, "phases");
 	for (id = 0; id < PH_COUNT; id++)
-		record_write_run_phase(j, phase_id_name(id), id, &pt->res);
+		record_write_run_phase(j, phase_id_name(id), id, res);
 	json_object_end(j);
-	if (pt->res.interrupted > 0)
-		json_string(j, "interrupted",
-		    signal_name(pt->res.interrupted));
+	if (res->interrupted > 0)
+		json_string(j, "interrupted", signal_name(res->interrupted));
 	else
 		json_null(j, "interrupted");
 	if (e->set) {
@@ -259,7 +255,68 @@ write_point(struct json *j, const struct sweep_point *pt)
 		json_object_end(j);
 	} else
 		json_null(j, "error");
-	record_write_space(j, &pt->res);
+	record_write_space(j, res);
+}
+
+/*
+ * What the tables show of a point, per phase measured: the runs, their
+ * median rate, spread, range and time in all, and whether that time
+ * reached the precision bound.
+ */
+static void
+write_stats(struct json *j, const struct sweep_point *pt)
+{
+	struct col_stats	st;
+	double			v[SWEEP_MAX_RUNS];
+	int			id, n;
+
+	json_object_start(j, "stats");
+	for (id = 0; id < PH_COUNT; id++) {
+		if ((n = sweep_point_rates(pt, id, v)) == 0)
+			continue;
+		stats_compute(v, n, &st);
+		json_object_start(j, phase_id_name(id));
+		json_int(j, "runs", n);
+		json_double(j, "median", st.median);
+		if (n >= 2)
+			json_double(j, "cv", st.cv);
+		else
+			json_null(j, "cv");
+		json_double(j, "min", st.min);
+		json_double(j, "max", st.max);
+		json_double(j, "elapsed_s", sweep_point_seconds(pt, id));
+		json_bool(j, "precise", !(pt->imprecise & (1u << id)));
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+/*
+ * A point: its place on the axes, its first run's fields as a point of
+ * one run has them, its later runs in "more_runs", and "stats".
+ */
+static void
+write_point(struct json *j, const struct sweep_point *pt)
+{
+	int	k;
+
+	json_object_start(j, NULL);
+	json_uint(j, "size_bytes", pt->size);
+	json_uint(j, "chunk", pt->chunk);
+	json_int(j, "jobs", pt->jobs > 0 ? pt->jobs : 1);
+	if (pt->files > 0)
+		json_uint(j, "files", pt->files);
+	else
+		json_null(j, "files");
+	write_run(j, &pt->res);
+	json_array_start(j, "more_runs");
+	for (k = 0; k < pt->nmore; k++) {
+		json_object_start(j, NULL);
+		write_run(j, &pt->more[k]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	write_stats(j, pt);
 	json_object_end(j);
 }
 

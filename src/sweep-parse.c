@@ -10,6 +10,7 @@
 #include "error.h"
 #include "options.h"
 #include "phase.h"
+#include "stats.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -289,18 +290,110 @@ sweep_index(const struct sweep_result *r, const int *at)
 	return p;
 }
 
+int
+sweep_point_nruns(const struct sweep_point *pt)
+{
+	return 1 + pt->nmore;
+}
+
+const struct run_result *
+sweep_point_run(const struct sweep_point *pt, int k)
+{
+	return k == 0 ? &pt->res : &pt->more[k - 1];
+}
+
+int
+sweep_point_rates(const struct sweep_point *pt, enum phase_id id, double *v)
+{
+	const struct phase_result	*ph;
+	int				 k, n = 0;
+
+	for (k = 0; k < sweep_point_nruns(pt) && n < SWEEP_MAX_RUNS; k++) {
+		ph = &sweep_point_run(pt, k)->ph[id];
+		if (ph->ran && ph->rate > 0)
+			v[n++] = ph->rate;
+	}
+	return n;
+}
+
+double
+sweep_point_seconds(const struct sweep_point *pt, enum phase_id id)
+{
+	const struct phase_result	*ph;
+	double				 s = 0;
+	int				 k;
+
+	for (k = 0; k < sweep_point_nruns(pt); k++) {
+		ph = &sweep_point_run(pt, k)->ph[id];
+		if (ph->ran)
+			s += ph->elapsed;
+	}
+	return s;
+}
+
+double
+sweep_precision_bound(const struct sweep_result *r)
+{
+	return r->min_time > 0 ? r->min_time : RUN_PRECISE_SECONDS;
+}
+
+void
+sweep_point_settle(const struct sweep_result *r, struct sweep_point *pt)
+{
+	int	id;
+
+	pt->imprecise = 0;
+	for (id = 0; id < PH_COUNT; id++)
+		if (sweep_point_run(pt, 0)->ph[id].ran &&
+		    sweep_point_seconds(pt, id) < sweep_precision_bound(r))
+			pt->imprecise |= 1u << id;
+}
+
+int
+sweep_rates_at(const struct sweep_result *r, enum phase_id id, const int *at,
+    double *v)
+{
+	int	p = sweep_index(r, at);
+
+	if (p < 0 || p >= r->npoints)
+		return 0;
+	return sweep_point_rates(&r->points[p], id, v);
+}
+
+int
+sweep_precise_at(const struct sweep_result *r, enum phase_id id,
+    const int *at)
+{
+	double	v[SWEEP_MAX_RUNS];
+	int	p = sweep_index(r, at);
+
+	if (sweep_rates_at(r, id, at, v) == 0)
+		return 0;
+	return !(r->points[p].imprecise & (1u << id));
+}
+
 double
 sweep_rate_at(const struct sweep_result *r, enum phase_id id, const int *at)
 {
-	const struct phase_result	*ph;
-	int				 p = sweep_index(r, at);
+	double	v[SWEEP_MAX_RUNS];
+	int	n;
 
-	if (p < 0 || p >= r->npoints)
+	if ((n = sweep_rates_at(r, id, at, v)) == 0)
 		return NAN;
-	ph = &r->points[p].res.ph[id];
-	if (!ph->ran || !(ph->rate > 0))
+	return stats_median(v, n);
+}
+
+double
+sweep_cv_at(const struct sweep_result *r, enum phase_id id, const int *at)
+{
+	struct col_stats	s;
+	double			v[SWEEP_MAX_RUNS];
+	int			n;
+
+	if ((n = sweep_rates_at(r, id, at, v)) < 2)
 		return NAN;
-	return ph->rate;
+	stats_compute(v, n, &s);
+	return s.cv;
 }
 
 void

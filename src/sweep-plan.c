@@ -82,8 +82,10 @@ sweep_print_plan(const struct sweep_result *r, const struct options *a,
 	struct options	 o;
 	uint64_t	 bytes = 0;
 	char		 b[32], axes[160], also[160] = "", more[64] = "";
+	char		 again[128] = "";
 	size_t		 n;
 	int		 p, partial, some = 0, id;
+	int		 repeat = r->repeat > 1 ? r->repeat : 1;
 
 	for (p = 0; p < total; p++) {
 		if (sweep_point_options(a, &r->points[p], &o, NULL) == -1)
@@ -117,13 +119,20 @@ sweep_print_plan(const struct sweep_result *r, const struct options *a,
 	if (r->njobs > 1)
 		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
 		    " x %d job counts", r->njobs);
+	if (repeat > 1)
+		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
+		    ", %d runs each", repeat);
 	if (max_time > 0)
 		snprintf(more, sizeof(more), "; --max-time %llu may stop it "
 		    "sooner", (unsigned long long)max_time);
-	units_size_binary(b, sizeof(b), bytes);
+	if (r->min_time > 0)
+		snprintf(again, sizeof(again), "; a point whose phases ran "
+		    "under %g s in all runs again, up to %d runs (--min-time)",
+		    r->min_time, SWEEP_MIN_TIME_RUNS);
+	units_size_binary(b, sizeof(b), bytes * (uint64_t)repeat);
 	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
-	    "all%s; the time is estimated after the first point%s\n",
-	    total, total == 1 ? "" : "s", axes, b, also, more);
+	    "all%s; the time is estimated after the first point%s%s\n",
+	    total, total == 1 ? "" : "s", axes, b, also, more, again);
 }
 
 /*
@@ -161,8 +170,9 @@ sweep_print_estimate(const struct sweep_result *r, const struct options *a,
 {
 	const struct sweep_point	*p1 = &r->points[0];
 	double				 rest = first, all = 0, w1;
-	char				 t1[64], te[64];
+	char				 t1[64], te[64], runs[32] = "";
 	int				 p, id;
+	int				 repeat = r->repeat > 1 ? r->repeat : 1;
 
 	for (id = 0; id < PH_COUNT; id++)
 		if (p1->res.ph[id].ran)
@@ -178,10 +188,13 @@ sweep_print_estimate(const struct sweep_result *r, const struct options *a,
 				    p1, &r->points[p], phase_table[id]->flags);
 	}
 	plan_time(t1, sizeof(t1), first);
-	plan_time(te, sizeof(te), all);
-	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points "
+	plan_time(te, sizeof(te), all * repeat);
+	if (repeat > 1)
+		snprintf(runs, sizeof(runs), ", %d runs each,", repeat);
+	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points%s "
 	    "should take about %s (each phase's time at point 1 scaled by "
-	    "its work)\n", t1, total, te);
+	    "its work%s)\n", t1, total, runs, te, r->min_time > 0 ?
+	    "; not counting --min-time's runs" : "");
 }
 
 /*
@@ -231,6 +244,7 @@ sweep_warnings(const struct sweep_result *r)
 	const struct phase_result	*ph;
 	int				 p, id, n = 0, imprecise = 0;
 	int				 warm = 0, doubtful = 0;
+	int				 most_runs = 1;
 	int64_t				 lost, most = 0;
 
 	for (p = 0; p < r->npoints; p++) {
@@ -239,15 +253,20 @@ sweep_warnings(const struct sweep_result *r)
 			if (!ph->ran)
 				continue;
 			n++;
-			imprecise += ph->imprecise != 0;
+			imprecise += (r->points[p].imprecise >> id) & 1;
 			warm += ph->cache == CSTATE_WARM;
 			doubtful += ph->cpu_doubtful != 0;
 		}
 	}
+	for (p = 0; p < r->npoints; p++)
+		if (sweep_point_nruns(&r->points[p]) > most_runs)
+			most_runs = sweep_point_nruns(&r->points[p]);
 	if (imprecise > 0)
 		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
-		    "ran under half a second: their figures are imprecise "
-		    "(use larger sizes)\n", imprecise, n);
+		    "ran under %g s in all their runs (up to %d): their "
+		    "figures are imprecise (use larger sizes%s)\n", imprecise,
+		    n, sweep_precision_bound(r), most_runs, r->min_time > 0 ?
+		    "" : " or --min-time");
 	if (warm > 0)
 		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
 		    "found the file still cached after the drop; marked "

@@ -16,6 +16,20 @@
 #include "sysinfo.h"
 #include "units.h"
 
+/* The rates a run of the set measured, into res. */
+static void
+rates_into(const struct rs_run *run, struct run_result *res)
+{
+	int	id;
+
+	for (id = 0; id < PH_COUNT; id++) {
+		if (run->col[RS_RATE(id)].state != RS_VALUE)
+			continue;
+		res->ph[id].ran = 1;
+		res->ph[id].rate = run->col[RS_RATE(id)].v;
+	}
+}
+
 int
 sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
     char **cause)
@@ -25,7 +39,7 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	const struct rs_run	*run;
 	struct sweep_point	*pt;
 	char			 s1[32], s2[32];
-	int			 p, id;
+	int			 p, i, n;
 
 	memset(b, 0, sizeof(*b));
 	if (x == NULL)
@@ -66,18 +80,38 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	r->knee_pct = x->knee_pct;
 	r->max_time = x->max_time;
 	r->stopped = x->stopped;
-	if (rs->nruns > sweep_npoints(r))
+	r->repeat = x->repeat;
+	r->min_time = x->min_time;
+	for (i = 0, n = 0; i < rs->nruns; i++)
+		n += rs->runs[i].repeat == 0;
+	if (n > sweep_npoints(r))
 		return errorf(cause, "%s: %d points, more than its %d sizes, "
 		    "%d chunks, %d job counts and %d file counts make",
-		    rs->file, rs->nruns, r->nsizes, r->nchunks,
+		    rs->file, n, r->nsizes, r->nchunks,
 		    sweep_dim_len(r, SWEEP_JOBS), sweep_dim_len(r, SWEEP_FILES));
-	r->npoints = rs->nruns;
+	r->npoints = n;
 	r->points = xcalloc((size_t)r->npoints, sizeof(*r->points));
-	for (p = 0; p < r->npoints; p++) {
-		int	at[SWEEP_DIMS], d, rest = p;
+	for (i = 0, p = -1; i < rs->nruns; i++) {
+		int	at[SWEEP_DIMS], d, rest;
 
-		run = &rs->runs[p];
+		run = &rs->runs[i];
+		if (run->repeat > 0) {
+			/* A later run of the point before it. */
+			if (p < 0) {
+				sweep_readback_free(b);
+				return errorf(cause, "%s:%d: a later run before "
+				    "any point", rs->file, run->line);
+			}
+			pt = &r->points[p];
+			pt->more = xrealloc(pt->more, (size_t)(pt->nmore + 1) *
+			    sizeof(*pt->more));
+			memset(&pt->more[pt->nmore], 0, sizeof(*pt->more));
+			rates_into(run, &pt->more[pt->nmore++]);
+			continue;
+		}
+		rest = ++p;
 		pt = &r->points[p];
+		pt->imprecise = run->imprecise;
 		/* The point p must be the one the sweep ran p-th. */
 		for (d = SWEEP_DIMS - 1; d >= 0; d--) {
 			at[d] = rest % sweep_dim_len(r, d);
@@ -97,12 +131,7 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 			sweep_readback_free(b);
 			return -1;
 		}
-		for (id = 0; id < PH_COUNT; id++) {
-			if (run->col[RS_RATE(id)].state != RS_VALUE)
-				continue;
-			pt->res.ph[id].ran = 1;
-			pt->res.ph[id].rate = run->col[RS_RATE(id)].v;
-		}
+		rates_into(run, &pt->res);
 	}
 	return 0;
 }
@@ -110,6 +139,10 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 void
 sweep_readback_free(struct sweep_readback *b)
 {
+	int	p;
+
+	for (p = 0; b->r.points != NULL && p < b->r.npoints; p++)
+		free(b->r.points[p].more);
 	free(b->r.points);
 	memset(b, 0, sizeof(*b));
 }

@@ -15,7 +15,7 @@ sweep() {
 	n=$1
 	shift
 	mkdir "$T/$n.d" || exit 1
-	"$BONNIE" sweep -d "$T/$n.d" --json "$T/$n.json" --svg "$T/$n.svg" \
+	"$BONNIE" sweep --min-time 0 -d "$T/$n.d" --json "$T/$n.json" --svg "$T/$n.svg" \
 	    "$@" >"$T/$n.txt" 2>"$T/$n.err"
 }
 

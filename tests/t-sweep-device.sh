@@ -46,7 +46,7 @@ dev_read() {
 
 # Buffered, the cache kept (the sweep's default): 2 sizes x 2 chunks.
 w0=$(dev_written)
-"$BONNIE" sweep --device "$L" --sizes 4m..8m --chunks 4k,64k \
+"$BONNIE" sweep --min-time 0 --device "$L" --sizes 4m..8m --chunks 4k,64k \
     --phases write,read --json "$T/b.json" >"$T/out" 2>"$T/err"
 check "a sweep of $L exits 0" $?
 diag "$(cat "$T/err")"
@@ -73,7 +73,7 @@ check "/proc/diskstats: $L took the $((24 * MIB)) bytes written ($((w1 - w0)))" 
 
 # Direct and cold: every read from the device, recorded direct.
 r0=$(dev_read)
-"$BONNIE" sweep --device "$L" --sizes 4m..8m --chunks 16k --direct \
+"$BONNIE" sweep --min-time 0 --device "$L" --sizes 4m..8m --chunks 16k --direct \
     --cache cold --phases write,read --json "$T/d.json" -q \
     >"$T/out" 2>"$T/err"
 check "--direct --cache cold exits 0" $?
@@ -89,7 +89,7 @@ grep -q "^bonnie-ng: --device: overwriting the first 8 MiB of $L " "$T/err"
 check "--direct: the overwrite line even with -q" $?
 
 # An open top is capped at the device, and said; a top beyond it refused.
-"$BONNIE" sweep --device "$L" --sizes 16m --ram 1g --chunks 64k \
+"$BONNIE" sweep --min-time 0 --device "$L" --sizes 16m --ram 1g --chunks 64k \
     --phases write --json "$T/c.json" -q >/dev/null 2>"$T/err"
 check "--sizes 16m on a 32 MiB device exits 0" $?
 grep -q "^bonnie-ng: sweep: sizes capped at 32 MiB, the size of $L (twice RAM is 2048 MiB)$" \
@@ -102,7 +102,7 @@ refused() {
 	want=$1
 	shift
 	w0=$(dev_written)
-	"$BONNIE" sweep "$@" --json "$T/x.json" >"$T/out" 2>"$T/err"
+	"$BONNIE" sweep --min-time 0 "$@" --json "$T/x.json" >"$T/out" 2>"$T/err"
 	st=$?
 	sync
 	w1=$(dev_written)

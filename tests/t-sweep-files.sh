@@ -13,7 +13,7 @@ mkdir "$T/d"
 if is_root && mount -t tmpfs -o size=64m tmpfs "$T/d" 2>/dev/null; then
 	T_MOUNTS="$T/d"
 fi
-"$BONNIE" sweep -d "$T/d" --files 4,1,2:0:0:2 --json "$T/s.json" \
+"$BONNIE" sweep --min-time 0 -d "$T/d" --files 4,1,2:0:0:2 --json "$T/s.json" \
     --svg "$T/s.svg" >"$T/out" 2>"$T/err"
 st=$?
 check "sweep --files 4,1,2 runs, the counts sorted (exit $st)" $st
@@ -133,7 +133,7 @@ check "report -o svg of the record draws the same plot" $?
 # (strace: 1024 files of 32 KiB, each in two writes of 16 KiB).
 if command -v strace >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then
 	env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	    strace -f -qq -o "$T/st" -e trace=write "$BONNIE" sweep -q \
+	    strace -f -qq -o "$T/st" -e trace=write "$BONNIE" sweep --min-time 0 -q \
 	    -d "$T/d" --files 1:32k:32k --chunks 16k -p create \
 	    --json "$T/c.json" >/dev/null 2>"$T/err"
 	st=$?
@@ -151,7 +151,7 @@ fi
 mkdir "$T/bad"
 bad() {
 	want=$1; shift
-	"$BONNIE" sweep -d "$T/bad" --json "$T/bad/x.json" "$@" \
+	"$BONNIE" sweep --min-time 0 -d "$T/bad" --json "$T/bad/x.json" "$@" \
 	    >"$T/out" 2>"$T/err"
 	status=$?
 	lines=$(wc -l <"$T/err" | tr -d ' ')

@@ -5,12 +5,12 @@
 . tests/lib.sh
 scratch
 
-"$BONNIE" sweep -d "$T" --jobs 0 >"$T/out" 2>"$T/err"
+"$BONNIE" sweep --min-time 0 -d "$T" --jobs 0 >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && grep -q -- "--jobs" "$T/err" &&
     [ "$(grep -o -- "--jobs" "$T/err" | wc -l)" -eq 1 ]
 check "sweep --jobs 0 is refused with exit 2, naming --jobs once" $?
 
-"$BONNIE" sweep -d "$T" -q --sizes 8m..16m --chunks 16k --jobs 2,1 \
+"$BONNIE" sweep --min-time 0 -d "$T" -q --sizes 8m..16m --chunks 16k --jobs 2,1 \
     --phases write,read --json "$T/s.json" --svg "$T/s.svg" \
     >"$T/out" 2>"$T/err"
 st=$?
@@ -61,7 +61,7 @@ check "the plot marks each knee at the largest size ($n_knees in the record, $n_
 # Job counts go up to 1024, not to the 16 counts a sweep may list: report
 # reads a sweep by -j 20 back and prints what the sweep printed.
 mkdir "$T/j20"
-"$BONNIE" sweep -d "$T/j20" --sizes 1m..1m --chunks 4k --jobs 1,20 \
+"$BONNIE" sweep --min-time 0 -d "$T/j20" --sizes 1m..1m --chunks 4k --jobs 1,20 \
     --phases write --json "$T/j20.json" >"$T/j20.txt" 2>"$T/err" &&
     "$BONNIE" report "$T/j20.json" >"$T/out" 2>"$T/err" &&
     cmp -s "$T/out" "$T/j20.txt"

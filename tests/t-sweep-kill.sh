@@ -64,14 +64,14 @@ check "no temporary file left beside the outputs" $?
 rm -f "$T"/d/bonnie-ng.*
 
 # A sweep that ends replaces the unfinished record with the whole one.
-"$BONNIE" sweep -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
     --json "$T/s.json" >/dev/null 2>&1
 jq -e '.stopped == null and (.points | length) == 2' "$T/s.json" >/dev/null
 check "a finished sweep's record: stopped null, every point" $?
 
 # The file is replaced, not written in place: its inode changes.
 ino1=$(ls -i "$T/s.json" | awk '{print $1}')
-"$BONNIE" sweep -d "$T/d" -q --sizes 1m..1m --chunks 4k --phases write \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..1m --chunks 4k --phases write \
     --json "$T/s.json" >/dev/null 2>&1
 ino2=$(ls -i "$T/s.json" | awk '{print $1}')
 [ -n "$ino1" ] && [ "$ino1" != "$ino2" ] &&
@@ -79,18 +79,18 @@ ino2=$(ls -i "$T/s.json" | awk '{print $1}')
 check "the record is renamed into place ($ino1 then $ino2)" $?
 
 # An open top, said before the plan, even with -q; and to what.
-"$BONNIE" sweep -d "$T/d" -q --sizes 1m --ram 1m --chunks 4k \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m --ram 1m --chunks 4k \
     --phases write --json "$T/o.json" >/dev/null 2>"$T/err"
 [ $? -eq 0 ] && [ "$(sed -n 1p "$T/err")" = "bonnie-ng: sweep: sizes up to 2 MiB, twice RAM (give --sizes LO..HI to choose the top)" ] &&
     jq -e '.sweep.sizes == [1048576, 2097152]' "$T/o.json" >/dev/null
 check "--sizes LO: the top is said, twice RAM ($(head -n 1 "$T/err"))" $?
-"$BONNIE" sweep -d "$T/d" -q --sizes 4m --ram 1m --chunks 4k \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 4m --ram 1m --chunks 4k \
     --phases write --json "$T/o2.json" >"$T/out" 2>"$T/err"
 st=$?
 [ $st -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -e "$T/o2.json" ] &&
     grep -q "^bonnie-ng: sweep: invalid value for --sizes: '4m' (4 MiB is above twice RAM, 2 MiB" "$T/err"
 check "--sizes LO above twice RAM: one line, exit 2, nothing made ($st)" $?
-"$BONNIE" sweep -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
     >/dev/null 2>"$T/err"
 ! grep -q 'sizes up to' "$T/err"
 check "--sizes LO..HI: no line about the top" $?

@@ -6,7 +6,7 @@
 . tests/lib.sh
 scratch
 
-if [ ! -x "$BONNIE" ] || ! "$BONNIE" sweep -h >/dev/null 2>&1; then
+if [ ! -x "$BONNIE" ] || ! "$BONNIE" sweep --min-time 0 -h >/dev/null 2>&1; then
 	skip "no bonnie-ng binary with the sweep subcommand"
 	done_testing
 	exit
@@ -14,7 +14,7 @@ fi
 
 # A tiny sweep: 3 sizes x 2 chunks x 2 phases.
 mkdir "$T/d"
-"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k \
+"$BONNIE" sweep --min-time 0 -d "$T/d" --sizes 1m..4m --chunks 4k,16k \
     --phases write,read --json "$T/s.json" --svg "$T/s.svg" \
     >"$T/out" 2>"$T/err"
 check "tiny sweep exits 0" $?
@@ -63,7 +63,7 @@ else
 	skip "jq is not installed"
 	skip "jq is not installed"
 fi
-"$BONNIE" sweep -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
+"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..2m --chunks 4k --phases write \
     >/dev/null 2>"$T/qerr"
 [ $? -eq 0 ] && ! grep -q 'sweep: .*point' "$T/qerr"
 check "-q: no plan and no estimate" $?
@@ -129,7 +129,7 @@ check "SVG has no external references" $((! $?))
 
 # --max-time: the seeks phase takes at least a second, so a sweep of six
 # points stops after the first one or two and keeps them.
-"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
+"$BONNIE" sweep --min-time 0 -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
     --max-time 1 --json "$T/m.json" >"$T/out" 2>"$T/err"
 check "--max-time exits 0" $?
 grep -q 'stopped by --max-time 1 after [12] of 6 points' "$T/err"
@@ -144,7 +144,7 @@ else
 fi
 
 # SIGINT: stop, keep the points done, remove the test file.
-"$BONNIE" sweep -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
+"$BONNIE" sweep --min-time 0 -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
     --json "$T/i.json" >"$T/out" 2>"$T/err" &
 pid=$!
 sleep 2
@@ -169,7 +169,7 @@ fi
 # A point that fails (here the file size limit, 3 or 6 MiB depending on
 # the shell's unit for ulimit -f) stops the sweep with exit 1 and its
 # error as the last line, keeping the points before it.
-sh -c 'ulimit -f 6144 && exec "$@"' sh "$BONNIE" sweep -d "$T/d" \
+sh -c 'ulimit -f 6144 && exec "$@"' sh "$BONNIE" sweep --min-time 0 -d "$T/d" \
     --sizes 1m..16m --chunks 4k --phases write,read --json "$T/e.json" \
     >"$T/out" 2>"$T/err"
 status=$?
@@ -193,7 +193,7 @@ fi
 if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
     "$T/small" 2>/dev/null; then
 	T_MOUNTS="$T/small"
-	"$BONNIE" sweep -d "$T/small" --sizes 1m --chunks 4k --phases write \
+	"$BONNIE" sweep --min-time 0 -d "$T/small" --sizes 1m --chunks 4k --phases write \
 	    --ram 1g --json "$T/c.json" -q >"$T/out" 2>"$T/err"
 	check "capped sweep exits 0" $?
 	grep -q 'sizes capped at [0-9]* MiB, half the free space in' "$T/err"
@@ -218,7 +218,7 @@ fi
 mkdir "$T/bad"
 bad() {
 	want=$1; shift
-	"$BONNIE" sweep -d "$T/bad" --json "$T/bad/x.json" "$@" \
+	"$BONNIE" sweep --min-time 0 -d "$T/bad" --json "$T/bad/x.json" "$@" \
 	    >"$T/out" 2>"$T/err"
 	status=$?
 	lines=$(wc -l <"$T/err" | tr -d ' ')
@@ -253,7 +253,7 @@ if is_root && command -v setpriv >/dev/null 2>&1; then
 else
 	skip "not root or no setpriv: cannot run as nobody"
 fi
-"$BONNIE" sweep --sizes 1m..2m >"$T/out" 2>"$T/err"
+"$BONNIE" sweep --min-time 0 --sizes 1m..2m >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$T/err" | tr -d ' ')" -eq 1 ]
 check "no -d: exit 2 and one line" $?
 
