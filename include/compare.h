@@ -57,6 +57,14 @@ struct cmp_cell {
 const char	*cmp_verdict_name(enum cmp_verdict);
 const char	*cmp_method_name(enum cmp_method);
 
+/*
+ * Compare the values y (new) with x (base), higher being better unless
+ * lower_better: the medians, the change, the spreads and the verdict,
+ * by the test above (three or more values a side) or by the threshold in
+ * percent.  Fills every field of the cell that the values decide.
+ */
+void	cmp_values(const double *x, int nx, const double *y, int ny,
+	    double threshold, int lower_better, struct cmp_cell *);
 /* Compare column col of base and new; threshold in percent. */
 void	cmp_column(const struct result_set *base, const struct result_set *new,
 	    int col, double threshold, struct cmp_cell *);

@@ -285,81 +285,98 @@ col_flags(const struct result_set *rs, int col)
 
 /* new higher (dir > 0) or lower (dir < 0) than base: better or worse. */
 static enum cmp_verdict
-direction(int col, int dir)
+direction(int lower_better, int dir)
 {
 	if (dir == 0)
 		return CMP_SAME;
-	if (rs_col_lower_better(col))
+	if (lower_better)
 		dir = -dir;
 	return dir > 0 ? CMP_BETTER : CMP_WORSE;
+}
+
+void
+cmp_values(const double *x, int nx, const double *y, int ny,
+    double threshold, int lower_better, struct cmp_cell *c)
+{
+	double	u;
+
+	c->nbase = nx;
+	c->nnew = ny;
+	c->p = c->ci_lo = c->ci_hi = c->change_pct = NAN;
+	c->base = c->new = NAN;
+	c->cv_base = spread(x, nx);
+	c->cv_new = spread(y, ny);
+	if (nx > 0)
+		c->base = stats_median(x, nx);
+	if (ny > 0)
+		c->new = stats_median(y, ny);
+	if (nx > 0 && ny > 0 && c->base != 0)
+		c->change_pct = (c->new - c->base) / c->base * 100;
+	else if (nx > 0 && ny > 0 && c->new == c->base)
+		c->change_pct = 0;
+
+	if (nx == 0 || ny == 0) {
+		c->verdict = CMP_NA;
+		c->method = CMP_M_NONE;
+	} else if (nx >= CMP_MIN_RUNS && ny >= CMP_MIN_RUNS &&
+	    cmp_mann_whitney_min_p(nx, ny) <= CMP_ALPHA) {
+		c->method = CMP_M_MANN_WHITNEY;
+		c->p = cmp_mann_whitney(x, nx, y, ny, &u);
+		if (c->p < CMP_ALPHA)
+			/* u counts the pairs where base is the larger. */
+			c->verdict = direction(lower_better, u < nx *
+			    (double)ny / 2 ? 1 : -1);
+		else
+			c->verdict = CMP_SAME;
+	} else if (nx >= CMP_MIN_RUNS && ny >= CMP_MIN_RUNS) {
+		c->method = CMP_M_BOOTSTRAP;
+		cmp_bootstrap(x, nx, y, ny, CMP_BOOTSTRAP_REPS,
+		    CMP_BOOTSTRAP_SEED, &c->ci_lo, &c->ci_hi);
+		if (c->ci_lo > 0)
+			c->verdict = direction(lower_better, 1);
+		else if (c->ci_hi < 0)
+			c->verdict = direction(lower_better, -1);
+		else
+			c->verdict = CMP_SAME;
+	} else {
+		c->method = CMP_M_THRESHOLD;
+		if (isnan(c->change_pct))
+			c->verdict = direction(lower_better, c->new > c->base ?
+			    1 : c->new < c->base ? -1 : 0);
+		else if (fabs(c->change_pct) <= threshold)
+			c->verdict = CMP_SAME;
+		else
+			c->verdict = direction(lower_better,
+			    c->change_pct > 0 ? 1 : -1);
+	}
 }
 
 void
 cmp_column(const struct result_set *base, const struct result_set *new,
     int col, double threshold, struct cmp_cell *c)
 {
-	double	*x, *y, u;
+	double	*x, *y;
+	int	 nx, ny, ubase, unew;
 
 	memset(c, 0, sizeof(*c));
-	c->p = c->ci_lo = c->ci_hi = c->change_pct = NAN;
-	c->base = c->new = NAN;
 	c->cpu_base = c->cpu_new = NAN;
 	if (RS_KIND(col) == RS_KIND_CPU) {
 		c->cost = 1;
 		c->cpu_base = raw_median(base, col);
 		c->cpu_new = raw_median(new, col);
 	}
-	c->nbase = collect(base, col, &x, &c->ubase);
-	c->nnew = collect(new, col, &y, &c->unew);
-	c->cv_base = spread(x, c->nbase);
-	c->cv_new = spread(y, c->nnew);
+	nx = collect(base, col, &x, &ubase);
+	ny = collect(new, col, &y, &unew);
+	cmp_values(x, nx, y, ny, threshold, rs_col_lower_better(col), c);
+	c->ubase = ubase;
+	c->unew = unew;
 	c->flags_base = col_flags(base, col);
 	c->flags_new = col_flags(new, col);
-	if (c->nbase > 0)
-		c->base = stats_median(x, c->nbase);
-	if (c->nnew > 0)
-		c->new = stats_median(y, c->nnew);
-	if (c->nbase > 0 && c->nnew > 0 && c->base != 0)
-		c->change_pct = (c->new - c->base) / c->base * 100;
-	else if (c->nbase > 0 && c->nnew > 0 && c->new == c->base)
-		c->change_pct = 0;
-
-	if (c->ubase > 0 || c->unew > 0) {
+	if (ubase > 0 || unew > 0) {
 		/* Too fast to measure on a side: no verdict either way. */
 		c->verdict = CMP_NA;
 		c->method = CMP_M_UNMEASURABLE;
-	} else if (c->nbase == 0 || c->nnew == 0) {
-		c->verdict = CMP_NA;
-		c->method = CMP_M_NONE;
-	} else if (c->nbase >= CMP_MIN_RUNS && c->nnew >= CMP_MIN_RUNS &&
-	    cmp_mann_whitney_min_p(c->nbase, c->nnew) <= CMP_ALPHA) {
-		c->method = CMP_M_MANN_WHITNEY;
-		c->p = cmp_mann_whitney(x, c->nbase, y, c->nnew, &u);
-		if (c->p < CMP_ALPHA)
-			/* u counts the pairs where base is the larger. */
-			c->verdict = direction(col, u < c->nbase * (double)
-			    c->nnew / 2 ? 1 : -1);
-		else
-			c->verdict = CMP_SAME;
-	} else if (c->nbase >= CMP_MIN_RUNS && c->nnew >= CMP_MIN_RUNS) {
-		c->method = CMP_M_BOOTSTRAP;
-		cmp_bootstrap(x, c->nbase, y, c->nnew, CMP_BOOTSTRAP_REPS,
-		    CMP_BOOTSTRAP_SEED, &c->ci_lo, &c->ci_hi);
-		if (c->ci_lo > 0)
-			c->verdict = direction(col, 1);
-		else if (c->ci_hi < 0)
-			c->verdict = direction(col, -1);
-		else
-			c->verdict = CMP_SAME;
-	} else {
-		c->method = CMP_M_THRESHOLD;
-		if (isnan(c->change_pct))
-			c->verdict = direction(col, c->new > c->base ? 1 :
-			    c->new < c->base ? -1 : 0);
-		else if (fabs(c->change_pct) <= threshold)
-			c->verdict = CMP_SAME;
-		else
-			c->verdict = direction(col, c->change_pct > 0 ? 1 : -1);
+		c->p = c->ci_lo = c->ci_hi = NAN;
 	}
 	free(x);
 	free(y);
