@@ -49,6 +49,8 @@ struct knee {
 	double		 before;	/* A */
 	double		 after;		/* B */
 	int		 confirmed;	/* Later points that stayed. */
+	int		 single;	/* Held by the noise rule: a side
+					   had under KNEE_MIN_RUNS runs. */
 };
 
 /* A chunk size much worse than both neighbours. */
@@ -58,6 +60,7 @@ struct knee_chunk {
 	int		 right;
 	double		 pct;		/* How far below the slower
 					   neighbour, in percent. */
+	int		 single;	/* As for struct knee. */
 };
 
 /*
@@ -71,6 +74,52 @@ int	knee_sizes(const double *v, int n, double pct, struct knee *out,
 /* Find the bad chunk sizes in v[0..n-1]; returns how many, like above. */
 int	knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 	    int max);
+
+/*
+ * Knees that hold (src/knee-hold.c).  The rules above, on the points'
+ * medians, find the candidates; a candidate is named only when its points
+ * are precise (their phases ran long enough: an imprecise point counts as
+ * not measured) and differ beyond their spread: with KNEE_MIN_RUNS runs
+ * or more on both sides of the step, by the test compare uses
+ * (cmp_values(): Mann-Whitney, or a bootstrap interval of the median
+ * difference, at 95%); with fewer, when the step is more than KNEE_FAR
+ * times the noise of single runs (knee_noise()), and it is marked single.
+ * A bad chunk must hold so against both neighbours.
+ */
+#define KNEE_MIN_RUNS	3
+#define KNEE_FAR	3
+
+/* One point of a series: its median, its runs, whether it is precise. */
+struct knee_sample {
+	double		 rate;		/* NaN (or <= 0): not measured. */
+	const double	*runs;		/* The runs' rates, */
+	int		 nruns;		/* nruns of them. */
+	int		 precise;
+};
+
+/*
+ * The steps of a series into out (room for n - 1): the natural log of
+ * each ratio between neighbouring precise measured points.  Returns how
+ * many.
+ */
+int	knee_steps(const struct knee_sample *, int n, double *out);
+/*
+ * The noise of single runs from the steps of every series of a phase:
+ * the median absolute step over 0.6745 (a robust standard deviation of a
+ * step), so that the few real knees among many steps do not raise it;
+ * NaN under three steps (not enough to tell the noise).
+ */
+double	knee_noise(const double *steps, int n);
+/*
+ * knee_sizes() and knee_chunks() on samples, keeping only what holds;
+ * noise is knee_noise()'s (NaN: no single-run step holds).  *candidates,
+ * when not NULL, gets how many the rules found on the medians of every
+ * point, precise or not.
+ */
+int	knee_sizes_held(const struct knee_sample *, int n, double pct,
+	    double noise, struct knee *out, int max, int *candidates);
+int	knee_chunks_held(const struct knee_sample *, int n, double pct,
+	    double noise, struct knee_chunk *out, int max, int *candidates);
 
 /* "block read", "per-char write": the named phase's words (phase.h). */
 const char *knee_phase_words(const char *phase);

@@ -133,12 +133,14 @@ knee_format(char *buf, size_t len, const char *phase, uint64_t chunk,
     const struct knee *k, uint64_t size_from, uint64_t size_to,
     uint64_t ram)
 {
-	char	c[32], from[32], to[32], r[48] = "";
+	char	c[32], from[32], to[32], r[80] = "";
 
 	if (ram != 0) {
 		units_ram(c, sizeof(c), ram);
-		snprintf(r, sizeof(r), " (RAM is %s)", c);
-	}
+		snprintf(r, sizeof(r), " (RAM is %s%s)", c, k->single ?
+		    "; single run" : "");
+	} else if (k->single)
+		snprintf(r, sizeof(r), " (single run)");
 	units_chunk(c, sizeof(c), chunk);
 	units_size_words(from, sizeof(from), size_from);
 	units_size_words(to, sizeof(to), size_to);
@@ -159,8 +161,8 @@ knee_chunk_format(char *buf, size_t len, const char *phase, uint64_t size,
 	units_chunk(l, sizeof(l), left);
 	units_chunk(r, sizeof(r), right);
 	return snprintf(buf, len, "%s, %s: chunk %s is %.0f%% below both "
-	    "neighbours (%s and %s)", knee_phase_words(phase), s, c, k->pct,
-	    l, r);
+	    "neighbours (%s and %s%s)", knee_phase_words(phase), s, c, k->pct,
+	    l, r, k->single ? "; single run" : "");
 }
 
 int

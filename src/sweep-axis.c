@@ -365,7 +365,7 @@ sweep_table(FILE *f, const struct sweep_result *r, enum phase_id id,
 	else
 		fprintf(f, "%s, median of %d to %d runs\n", title, lo, hi);
 	table_grid(f, r, id, row, col, at, 0);
-	fprintf(f, "%s, spread: the runs' coefficient of variation, %%\n",
+	fprintf(f, "%s, spread: coefficient of variation of the runs, %%\n",
 	    title);
 	table_grid(f, r, id, row, col, at, 1);
 }

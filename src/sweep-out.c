@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "json.h"
 #include "knee.h"
 #include "phase.h"
@@ -44,30 +45,87 @@ size_series(const struct sweep_result *r, enum phase_id id, int k, double *v)
 		v[i] = sweep_rate(r, id, i, k);
 }
 
-/* The knees of one phase and chunk; returns how many (at most max). */
+/*
+ * The knee samples of phase id along dimension d through the point at:
+ * each point's median, runs and precision, the runs kept in *store (to
+ * free).
+ */
+static void
+samples(const struct sweep_result *r, enum phase_id id, const int *at,
+    enum sweep_dim d, struct knee_sample *s, double **store)
+{
+	int	a[SWEEP_DIMS], i, n = sweep_dim_len(r, d);
+	double	*v;
+
+	*store = xcalloc((size_t)n * SWEEP_MAX_RUNS, sizeof(**store));
+	memcpy(a, at, sizeof(a));
+	for (i = 0; i < n; i++) {
+		a[d] = i;
+		v = *store + (size_t)i * SWEEP_MAX_RUNS;
+		s[i].runs = v;
+		s[i].nruns = sweep_rates_at(r, id, a, v);
+		s[i].rate = s[i].nruns > 0 ? sweep_rate_at(r, id, a) : NAN;
+		s[i].precise = sweep_precise_at(r, id, a);
+	}
+}
+
+/*
+ * The noise of single runs of phase id: from the steps between the
+ * sizes of every chunk (knee_noise()).
+ */
+static double
+phase_noise(const struct sweep_result *r, enum phase_id id)
+{
+	struct knee_sample	 s[SWEEP_MAX_SIZES];
+	double			 steps[SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES];
+	double			*store;
+	int			 k, n = 0, at[SWEEP_DIMS] = { 0 };
+
+	for (k = 0; k < r->nchunks; k++) {
+		at[SWEEP_CHUNK] = k;
+		samples(r, id, at, SWEEP_SIZE, s, &store);
+		n += knee_steps(s, r->nsizes, steps + n);
+		free(store);
+	}
+	return knee_noise(steps, n);
+}
+
+/*
+ * The knees of one phase and chunk that hold; returns how many (at most
+ * max), and adds to *cand the candidates on the medians.
+ */
 static int
 size_knees(const struct sweep_result *r, enum phase_id id, int k,
-    struct knee *out, int max)
+    double noise, struct knee *out, int max, int *cand)
 {
-	double	v[SWEEP_MAX_SIZES];
-	int	n;
+	struct knee_sample	 s[SWEEP_MAX_SIZES];
+	double			*store;
+	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
-	size_series(r, id, k, v);
-	n = knee_sizes(v, r->nsizes, r->knee_pct, out, max);
+	at[SWEEP_CHUNK] = k;
+	samples(r, id, at, SWEEP_SIZE, s, &store);
+	n = knee_sizes_held(s, r->nsizes, r->knee_pct, noise, out, max, &c);
+	free(store);
+	if (cand != NULL)
+		*cand += c;
 	return n < max ? n : max;
 }
 
-/* The bad chunk sizes of one phase at size i. */
+/* The bad chunk sizes of one phase at size i that hold, likewise. */
 static int
 chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
-    struct knee_chunk *out, int max)
+    double noise, struct knee_chunk *out, int max, int *cand)
 {
-	double	v[SWEEP_MAX_CHUNKS];
-	int	k, n;
+	struct knee_sample	 s[SWEEP_MAX_CHUNKS];
+	double			*store;
+	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
-	for (k = 0; k < r->nchunks; k++)
-		v[k] = sweep_rate(r, id, i, k);
-	n = knee_chunks(v, r->nchunks, r->knee_pct, out, max);
+	at[SWEEP_SIZE] = i;
+	samples(r, id, at, SWEEP_CHUNK, s, &store);
+	n = knee_chunks_held(s, r->nchunks, r->knee_pct, noise, out, max, &c);
+	free(store);
+	if (cand != NULL)
+		*cand += c;
 	return n < max ? n : max;
 }
 
@@ -126,20 +184,23 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	struct knee		 kn[MAX_KNEES];
 	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
 	char			 line[256];
-	int			 id, i, k, j, n, found = 0;
+	double			 noise;
+	int			 id, i, k, j, n, found = 0, cand = 0;
 
 	if (sweep_files_mode(r)) {
 		/* One size and chunk: only the knees along the counts. */
 		sweep_axis_print_knees(f, r);
 		return;
 	}
-	fprintf(f, "Knees (a change of more than %.0f%% that stays):\n",
+	fprintf(f, "Knees (a change of more than %.0f%% that stays, between "
+	    "precise points that differ beyond their spread):\n",
 	    r->knee_pct);
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
+		noise = phase_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
-			n = size_knees(r, id, k, kn, MAX_KNEES);
+			n = size_knees(r, id, k, noise, kn, MAX_KNEES, &cand);
 			for (j = 0; j < n; j++, found++) {
 				knee_format(line, sizeof(line),
 				    phase_id_name(id), r->chunks[k], &kn[j],
@@ -149,7 +210,8 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 			}
 		}
 		for (i = 0; i < r->nsizes; i++) {
-			n = chunk_knees(r, id, i, kc, SWEEP_MAX_CHUNKS);
+			n = chunk_knees(r, id, i, noise, kc, SWEEP_MAX_CHUNKS,
+			    &cand);
 			for (j = 0; j < n; j++, found++) {
 				knee_chunk_format(line, sizeof(line),
 				    phase_id_name(id), r->sizes[i], &kc[j],
@@ -162,6 +224,11 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	}
 	if (found == 0)
 		fprintf(f, "  none\n");
+	if (cand > found)
+		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
+		    "imprecise points or within the spread of the runs or the noise: "
+		    "not named; larger sizes, --min-time or -x 3 tell)\n",
+		    cand - found, cand - found == 1 ? "" : "s", r->knee_pct);
 	sweep_axis_print_knees(f, r);
 }
 
@@ -327,14 +394,17 @@ write_knees(struct json *j, const struct sweep_result *r)
 	struct knee		 kn[MAX_KNEES];
 	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
 	char			 line[256];
+	double			 noise[PH_COUNT];
 	int			 id, i, k, m, n;
 
 	json_array_start(j, "knees");
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
+		noise[id] = phase_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
-			n = size_knees(r, id, k, kn, MAX_KNEES);
+			n = size_knees(r, id, k, noise[id], kn, MAX_KNEES,
+			    NULL);
 			for (m = 0; m < n; m++) {
 				knee_format(line, sizeof(line),
 				    phase_id_name(id), r->chunks[k], &kn[m],
@@ -353,6 +423,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 				json_double(j, "before", kn[m].before);
 				json_double(j, "after", kn[m].after);
 				json_int(j, "confirmed_by", kn[m].confirmed);
+				json_bool(j, "single_run", kn[m].single);
 				json_string(j, "text", line);
 				json_object_end(j);
 			}
@@ -365,7 +436,8 @@ write_knees(struct json *j, const struct sweep_result *r)
 		if (!selected(r, id))
 			continue;
 		for (i = 0; i < r->nsizes; i++) {
-			n = chunk_knees(r, id, i, kc, SWEEP_MAX_CHUNKS);
+			n = chunk_knees(r, id, i, noise[id], kc,
+			    SWEEP_MAX_CHUNKS, NULL);
 			for (m = 0; m < n; m++) {
 				knee_chunk_format(line, sizeof(line),
 				    phase_id_name(id), r->sizes[i], &kc[m],
@@ -377,6 +449,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 				json_uint(j, "size_bytes", r->sizes[i]);
 				json_uint(j, "chunk", r->chunks[kc[m].index]);
 				json_double(j, "pct", kc[m].pct);
+				json_bool(j, "single_run", kc[m].single);
 				json_string(j, "text", line);
 				json_object_end(j);
 			}
@@ -425,7 +498,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	struct svg_series	*s;
 	struct svg_plot		 p;
 	struct knee		*kn;
-	double			*v;
+	double			*v, noise;
 	char			 title[512];
 	int			 id, k, n = 0, rc;
 
@@ -445,14 +518,15 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
+		noise = phase_noise(r, id);
 		for (k = 0; k < r->nchunks; k++, n++) {
 			s[n].phase = id;
 			s[n].chunk = r->chunks[k];
 			s[n].rate = v + n * SWEEP_MAX_SIZES;
 			size_series(r, id, k, v + n * SWEEP_MAX_SIZES);
 			s[n].knees = kn + n * MAX_KNEES;
-			s[n].nknees = size_knees(r, id, k, kn + n * MAX_KNEES,
-			    MAX_KNEES);
+			s[n].nknees = size_knees(r, id, k, noise,
+			    kn + n * MAX_KNEES, MAX_KNEES, NULL);
 		}
 	}
 	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",

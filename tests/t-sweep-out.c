@@ -160,7 +160,7 @@ main(void)
 
 	out = capture(NULL, sweep_print_knees, &r);
 	ok(out != NULL && strstr(out, "  block write, chunk 4k: falls 87% "
-	    "between 2 MiB and 4 MiB (RAM is 3 MiB)\n") != NULL,
+	    "between 2 MiB and 4 MiB (RAM is 3 MiB; single run)\n") != NULL,
 	    "the write cliff in words");
 	ok(out != NULL && strstr(out, "chunk 16k: falls 86%") != NULL,
 	    "the 16k cliff too");

@@ -113,9 +113,62 @@ test_good(void)
 	is_str(s, tables, "the head line and the table, as the sweep prints");
 	free(s);
 	free(t);
+	/* One step of single runs: too few to tell the noise. */
+	s = capture(sweep_print_knees, &b.r);
+	ok(s != NULL && strstr(s, "falls 50%") == NULL && strstr(s,
+	    "  (1 more change over 30% in the medians") != NULL,
+	    "a single-run step with no noise to judge by: said, not named");
+	free(s);
+	sweep_readback_free(&b);
+	rs_free(&rs);
+}
+
+/*
+ * The same fall with three runs a side in "more_runs", and the points'
+ * "stats" calling them precise: the runs' test names the knee, and the
+ * table shows the medians.
+ */
+#define PT3(size, rate, r2, r3)						\
+	"  {\"size_bytes\": " #size ", \"chunk\": 4096, \"jobs\": 1,"	\
+	" \"phases\": {\"write\": {\"rate\": " #rate "}},"		\
+	" \"more_runs\": [{\"phases\": {\"write\": {\"rate\": " #r2 "}}},"\
+	" {\"phases\": {\"write\": {\"rate\": " #r3 "}}}],"		\
+	" \"stats\": {\"write\": {\"precise\": true}}}"
+
+static const char repeated[] = HEAD
+    " \"sweep\": {\"sizes\": [4194304, 8388608], \"chunks\": [4096],"
+    " \"jobs\": [1], \"capped\": false, \"repeat\": 3, \"knee_pct\": 30},\n"
+    " \"points\": [\n"
+    PT3(4194304, 1000, 1010, 990) ",\n"
+    PT3(8388608, 500, 505, 495) "\n"
+    " ],\n \"stopped\": null\n}\n";
+
+static void
+test_repeated(void)
+{
+	struct result_set	 rs;
+	struct sweep_readback	 b;
+	char			*cause = NULL, *s;
+
+	if (!ok(rs_read_buf("rep.json", repeated, sizeof(repeated) - 1, &rs,
+	    &cause) == 0, "a record of 3 runs a point reads") ||
+	    !ok(sweep_from_set(&rs, &b, &cause) == 0, "  and is made again")) {
+		printf("# %s\n", cause);
+		free(cause);
+		return;
+	}
+	is_int(rs.nruns, 6, "  six runs in the set");
+	is_int(b.r.npoints, 2, "  two points");
+	is_int(sweep_point_nruns(&b.r.points[1]), 3, "  three runs a point");
+	s = capture(sweep_print_tables, &b.r);
+	ok(s != NULL && strstr(s, "block write, K/sec, median of 3 runs\n"
+	    "    size         4k\n      4M       1000\n      8M        500\n")
+	    != NULL, "  the table of the medians");
+	free(s);
 	s = capture(sweep_print_knees, &b.r);
 	ok(s != NULL && strstr(s, "  block write, chunk 4k: falls 50% between "
-	    "4 MiB and 8 MiB") != NULL, "the knee the record has");
+	    "4 MiB and 8 MiB (RAM is 4.0 GiB)\n") != NULL,
+	    "  the knee, by the runs' test");
 	free(s);
 	sweep_readback_free(&b);
 	rs_free(&rs);
@@ -175,6 +228,7 @@ main(void)
 {
 	(void)tap_skip;
 	test_good();
+	test_repeated();
 	test_bad();
 	return done_testing();
 }

@@ -41,7 +41,7 @@ diag "medians $(tr '\n' ' ' <"$T/med"), table $(tr '\n' ' ' <"$T/tab")"
 check "the table shows the median of each point's 3 runs" $?
 jq -r '.points[] | .stats.write | (.cv * 1000 | round) / 10' "$T/x.json" \
     >"$T/cv"
-awk '/^block write, K\/sec, spread: the runs. coefficient of variation, %$/ {
+awk '/^block write, K\/sec, spread: coefficient of variation of the runs, %$/ {
     t = 1; next } t && $1 == "size" { next } t && NF == 0 { exit }
     t { print $2 + 0 }' "$T/out" >"$T/tcv"
 [ -s "$T/tcv" ] && cmp -s "$T/cv" "$T/tcv"

@@ -36,7 +36,7 @@ check "two tables of 3 sizes x 2 chunks" $?
 grep -q '^block write, K/sec$' "$T/out" && grep -q '^block read, K/sec$' \
     "$T/out"
 check "tables for block write and block read" $?
-grep -q '^Knees (a change of more than 30% that stays):$' "$T/out"
+grep -q '^Knees (a change of more than 30% that stays, between precise points that differ beyond their spread):$' "$T/out"
 check "the knees are reported" $?
 
 # The plan, on stderr before the first point: 6 points, and the bytes

@@ -18,6 +18,10 @@
  *		kinds, and getc, where it is an early end of file);
  *		eof: read-like kinds return 0 (an early end of file);
  *		sleep=US: sleep US microseconds, then do the call;
+ *	      any ACTION of read, write, pread and pwrite may end in
+ *		@OFFSET: only a call at or past that file offset (bytes)
+ *		counts, so that sleep=US@OFFSET plants a slow region; a
+ *		call before it goes on to the next SPEC of its kind;
  *	      corruptions that report success (for --verify), on the way
  *	      back from read, pread and getc:
  *		flip: flip the lowest bit of the middle byte read (getc: of
@@ -98,6 +102,7 @@ struct spec {
 	int		 err;		/* A_ERRNO */
 	long		 usec;		/* A_SLEEP */
 	long long	 delta;		/* A_OTHER, A_MISDIRECT */
+	long long	 at_least;	/* @OFFSET: only at or past it; -1. */
 	atomic_int	 logged;
 };
 
@@ -241,7 +246,7 @@ is_test_stream(FILE *f)
  * for it, or NULL.
  */
 static struct spec *
-fault_for(enum kind k)
+fault_at(enum kind k, long long at)
 {
 	unsigned long	n;
 	int		i;
@@ -252,11 +257,19 @@ fault_for(enum kind k)
 
 		if (s->kind != k || n < s->first)
 			continue;
+		if (s->at_least >= 0 && (at < 0 || at < s->at_least))
+			continue;
 		if (n == s->first ||
 		    (s->every != 0 && (n - s->first) % s->every == 0))
 			return s;
 	}
 	return NULL;
+}
+
+static struct spec *
+fault_for(enum kind k)
+{
+	return fault_at(k, -1);
 }
 
 static const char *
@@ -404,7 +417,7 @@ hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
 
 	target = (active[k] || logging) && is_test_fd(fd);
 	if (target && active[k])
-		s = fault_for(k);
+		s = fault_at(k, positioned ? (long long)off : fd_offset(fd));
 	if (s != NULL) {
 		log_fault(s, fd, positioned ? (long long)off : fd_offset(fd));
 		if ((r = lie(s, k, fd, buf, len, off, positioned)) != -2) {
@@ -981,7 +994,7 @@ parse_errno(const char *s, int *err)
 static int
 parse_spec(char *text, struct spec *s)
 {
-	char	*kind, *count, *act, *end;
+	char	*kind, *count, *act, *end, *at;
 	int	 k;
 
 	kind = text;
@@ -1016,6 +1029,13 @@ parse_spec(char *text, struct spec *s)
 	if (*end != '\0' && !(*end == '+' && end[1] == '\0'))
 		return -1;
 
+	s->at_least = -1;
+	if ((at = strchr(act, '@')) != NULL) {
+		*at++ = '\0';
+		s->at_least = strtoll(at, &end, 10);
+		if (end == at || *end != '\0' || s->at_least < 0)
+			return -1;
+	}
 	if (strcmp(act, "short") == 0)
 		s->action = A_SHORT;
 	else if (strcmp(act, "flip") == 0)
