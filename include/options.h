@@ -30,10 +30,7 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };
 
-#define DEFAULT_SIZE_MIB   1024
-#define DEFAULT_CHUNK      16384
-#define DEFAULT_SEEKERS    3
-#define DEFAULT_SEEKS      4000
+/* The defaults are the rows' of the settings table (settings.h). */
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
@@ -81,6 +78,7 @@ struct options {
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
+	int		 repeat_given;	/* -x given (pp: the CSV lines alone). */
 	int		 no_space_check;
 	enum out_format	 format;
 	enum csv_layout	 csv_layout;	/* --csv-format. */
@@ -101,12 +99,6 @@ struct options {
 
 /* The default label: the short host name. */
 const char *options_default_label(void);
-
-/*
- * Fill in the defaults for everything, the phases' own values (the def of
- * their option rows) included.
- */
-void	options_defaults(struct options *);
 
 /*
  * After the command line: the defaults that depend on the system or the

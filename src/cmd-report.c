@@ -794,8 +794,8 @@ out:
 }
 
 static const struct cmd_rows report_tables[] = {
-	{ report_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ report_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 const struct cmd_entry cmd_report_entry = {

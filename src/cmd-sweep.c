@@ -17,6 +17,7 @@
 #include "error.h"
 #include "knee.h"
 #include "options.h"
+#include "settings.h"
 #include "outfile.h"
 #include "phase.h"
 #include "platform.h"
@@ -109,6 +110,14 @@ set_knee(void *t, const struct args_option *r, const char *v, char **why)
 	return parse_count(v, 1, 99, &((struct sweep_args *)t)->knee, why);
 }
 
+/* -x: as a single run's, each point's runs instead of the whole run's. */
+static int
+set_repeat(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return repeat_parse(v, &((struct sweep_args *)t)->opt.repeat, why);
+}
+
 /* --min-time: seconds, a decimal fraction allowed, 0 to 3600. */
 static int
 set_min_time(void *t, const struct args_option *r, const char *v,
@@ -148,8 +157,8 @@ static const struct args_option sweep_rows[] = {
 	  0, 0, "file counts (x 1024) to sweep, only the file phases" },
 	{ 0, "knee", ARGS_VALUE, "pct", set_knee, 0, 0, 0, 0,
 	  "the change that makes a knee (default: 30)" },
-	{ 'x', "repeat", ARGS_VALUE, "count", cmd_run_set_repeat, OFF(opt),
-	  0, 0, 0, "run every point count times, interleaved" },
+	{ 'x', "repeat", ARGS_VALUE, "count", set_repeat, 0, 0, 0, 0,
+	  "run every point count times, interleaved" },
 	{ 0, "min-time", ARGS_VALUE, "seconds", set_min_time, 0, 0, 0, 0,
 	  "run a point again until each phase ran this long" },
 	{ 0, "max-time", ARGS_VALUE, "seconds", set_max_time, 0, 0, 0, 0,
@@ -162,10 +171,10 @@ static const struct args_option sweep_rows[] = {
 };
 
 static const struct cmd_rows sweep_tables[] = {
-	{ cmd_run_bench_rows, 0, offsetof(struct sweep_args, opt) },
-	{ NULL, 1, offsetof(struct sweep_args, opt) },
-	{ sweep_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ NULL, 0, offsetof(struct sweep_args, opt), SCOPE_BENCH },
+	{ NULL, 1, offsetof(struct sweep_args, opt), SCOPE_NONE },
+	{ sweep_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -174,7 +183,7 @@ sweep_init(void *state, int argc, char **argv)
 	struct sweep_args	*a = state;
 
 	memset(a, 0, sizeof(*a));
-	options_defaults(&a->opt);
+	settings_defaults(&a->opt);
 	a->opt.dir = NULL;		/* -d is required. */
 	a->opt.cache = CACHE_MODE_KEEP;
 	a->opt.argc = argc;

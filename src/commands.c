@@ -1,40 +1,68 @@
 /*
  * What every command shares: its row tables put together (the phases'
- * rows included), the parse into a fresh state, its usage and help.
+ * rows and the settings' included), the parse into a fresh state, its
+ * usage and help.
  */
 #include <stdio.h>
 
 #include "args.h"
 #include "commands.h"
+#include "error.h"
 #include "phase.h"
+#include "settings.h"
 
-void
+/* Add one table; -1 when out is full (its last place ends the list). */
+static int
+add(struct args_table *out, int *n, const struct args_option *rows,
+    void *target)
+{
+	if (*n >= CMD_MAX_TABLES - 1)
+		return -1;
+	out[*n].rows = rows;
+	out[(*n)++].target = target;
+	return 0;
+}
+
+int
 cmd_tables(const struct cmd_entry *e, const struct phase *const *phases,
     void *state, struct args_table *out)
 {
 	const struct cmd_rows	*r;
 	void			*target;
-	int			 n = 0, i;
+	int			 n = 0, i, bad = 0;
 
-	for (r = e->rows; r->rows != NULL || r->phases; r++) {
+	for (r = e->rows; r->rows != NULL || r->phases ||
+	    r->scope != SCOPE_NONE; r++) {
 		target = state != NULL ? (char *)state + r->off : NULL;
-		if (!r->phases) {
-			if (n < CMD_MAX_TABLES - 1) {
-				out[n].rows = r->rows;
-				out[n++].target = target;
-			}
-			continue;
-		}
-		for (i = 0; phases[i] != NULL; i++) {
-			if (phases[i]->options == NULL ||
-			    n >= CMD_MAX_TABLES - 1)
-				continue;
-			out[n].rows = phases[i]->options;
-			out[n++].target = target;
-		}
+		if (r->rows != NULL)
+			bad |= add(out, &n, r->rows, target);
+		else if (r->scope != SCOPE_NONE)
+			bad |= add(out, &n, settings_rows(r->scope), target);
+		else
+			for (i = 0; phases[i] != NULL; i++)
+				if (phases[i]->options != NULL)
+					bad |= add(out, &n, phases[i]->options,
+					    target);
 	}
+	if (bad)
+		n = 0;
 	out[n].rows = NULL;
 	out[n].target = NULL;
+	return bad ? -1 : n;
+}
+
+int
+cmd_tables_check(const struct cmd_entry *const *cmds, char **cause)
+{
+	struct args_table	t[CMD_MAX_TABLES];
+	int			i;
+
+	for (i = 0; cmds[i] != NULL; i++)
+		if (cmd_tables(cmds[i], phase_table, NULL, t) == -1)
+			return errorf(cause, "command %s: more than %d tables "
+			    "of option rows", cmds[i]->spec.command != NULL ?
+			    cmds[i]->spec.command : "run", CMD_MAX_TABLES - 1);
+	return 0;
 }
 
 enum args_result
@@ -44,7 +72,9 @@ cmd_parse(const struct cmd_entry *e, int argc, char **argv, void *state,
 	struct args_table	t[CMD_MAX_TABLES];
 
 	e->init(state, argc, argv);
-	cmd_tables(e, phase_table, state, t);
+	*nfiles = 0;
+	if (cmd_tables(e, phase_table, state, t) == -1)
+		return errorf(cause, "too many tables of option rows");
 	return args_parse(&e->spec, t, argc, argv, files, nfiles, cause);
 }
 
@@ -53,7 +83,7 @@ cmd_entry_usage(FILE *f, const char *prefix, const struct cmd_entry *e)
 {
 	struct args_table	t[CMD_MAX_TABLES];
 
-	cmd_tables(e, phase_table, NULL, t);
+	(void)cmd_tables(e, phase_table, NULL, t);
 	args_usage(f, prefix, &e->spec, t);
 }
 
@@ -62,6 +92,6 @@ cmd_entry_help(FILE *f, const struct cmd_entry *e)
 {
 	struct args_table	t[CMD_MAX_TABLES];
 
-	cmd_tables(e, phase_table, NULL, t);
+	(void)cmd_tables(e, phase_table, NULL, t);
 	args_help(f, t);
 }
