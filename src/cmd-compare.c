@@ -1382,6 +1382,31 @@ compare_init(void *state, int argc, char **argv)
 		cmp->fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
 }
 
+/*
+ * Sweep records: the settings that differ, then every point and phase
+ * (cmp_sweep_print()), as text; exit 1 when a phase --fail-on selects got
+ * worse or is missing at a point.
+ */
+static int
+compare_sweeps(struct compare *cmp, char **cause)
+{
+	int	worse;
+
+	if (strcmp(outputs[cmp->output].name, "text") != 0) {
+		errorf(cause, "compare: -o %s: sweep records are compared as "
+		    "text", outputs[cmp->output].name);
+		return CMD_USAGE;
+	}
+	if (print_settings(stdout, cmp) > 0)
+		putchar('\n');
+	if ((worse = cmp_sweep_print(stdout, cmp->sets, cmp->nsets,
+	    cmp->threshold, cmp->fail_on)) == -1 || fflush(stdout) != 0) {
+		errorf(cause, "compare: standard output: %s", strerror(errno));
+		return CMD_FAIL;
+	}
+	return worse > 0 ? CMD_FAIL : CMD_OK;
+}
+
 static int
 compare_exec(void *state, int n, char **files, char **cause)
 {
@@ -1392,16 +1417,16 @@ compare_exec(void *state, int n, char **files, char **cause)
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
-	for (i = 0; i < n; i++) {
-		if (cmp->sets[i].sweep != NULL) {
-			errorf(cause, "compare: %s: a sweep record; compare "
-			    "reads run records (report redraws a sweep)",
-			    files[i]);
-			goto out;
-		}
+	switch (cmp_sweep_check(cmp->sets, n, cause)) {
+	case -1:
+		goto out;
+	case 1:
+		status = compare_sweeps(cmp, cause);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
-	}
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {

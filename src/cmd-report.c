@@ -12,6 +12,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "compare.h"
 #include "error.h"
 #include "phase.h"
 #include "resultset.h"
@@ -635,12 +636,33 @@ sweep_string(int (*fn)(FILE *, const struct sweep_result *),
  * its plot (svg, one record); or a page with each one's tables and plot
  * (html).  Drawn by sweep-out.c's own writers from the record read back.
  */
+/*
+ * Of several sweeps, the line above sweep k's tables: its source and
+ * what its settings have that the first sweep's do not.
+ */
+static void
+source_line(const struct result_set *sets, int n, int k, char *buf,
+    size_t len)
+{
+	char	diff[1024];
+	int	m;
+
+	if (k == 0) {
+		snprintf(buf, len, "Sweep 1 of %d: %s", n, sets[0].file);
+		return;
+	}
+	m = cmp_sweep_differs(diff, sizeof(diff), &sets[0], &sets[k]);
+	snprintf(buf, len, "Sweep %d of %d: %s, differing from %s in %s%s",
+	    k + 1, n, sets[k].file, sets[0].file, m > 0 ? "" : "no setting",
+	    diff);
+}
+
 static int
 report_sweeps(const struct report_args *a, struct result_set *sets, int n,
     char **cause)
 {
 	struct sweep_readback	*b;
-	char			*text, *svg;
+	char			*text, *svg, line[2048];
 	int			 k, rc = 0, st = CMD_USAGE;
 
 	/* Every record is checked before anything is printed. */
@@ -658,9 +680,14 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 		    "svg { max-width: 100%%; height: auto; }\n"
 		    "</style>\n</head>\n<body>\n");
 	for (k = 0; k < n && rc == 0; k++) {
+		source_line(sets, n, k, line, sizeof(line));
 		if (a->output == REPORT_TEXT) {
 			if (k > 0)
 				putchar('\n');
+			if (n > 1) {
+				text_put(stdout, line);
+				fputs("\n\n", stdout);
+			}
 			rc = sweep_text(stdout, &b[k].r);
 		} else if (a->output == REPORT_SVG)
 			rc = sweep_write_svg(stdout, &b[k].r);
@@ -669,7 +696,13 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 			    &svg)) == 0) {
 				printf("<h1>");
 				put_escaped(sets[k].file);
-				printf("</h1>\n<pre>");
+				printf("</h1>\n");
+				if (n > 1) {
+					printf("<p>");
+					put_escaped(line);
+					printf("</p>\n");
+				}
+				printf("<pre>");
 				put_pre(text);
 				printf("</pre>\n%s", svg);
 				free(svg);

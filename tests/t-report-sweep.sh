@@ -101,8 +101,8 @@ run report -o svg tests/fixtures/ng-base.json
 refused "-o svg of a run record" "draws a sweep record"
 run report -o svg "$T/s.json" "$T/j.json"
 refused "-o svg of two sweeps" "one sweep record, not 2"
-run compare "$T/s.json" "$T/s.json"
-refused "compare of a sweep record" "a sweep record; compare reads run records"
+run compare "$T/s.json" tests/fixtures/ng-base.json
+refused "compare of a sweep record with a run record" "is a sweep record and .* is not"
 jq '.points |= [.[1], .[0]] + .[2:]' "$T/s.json" >"$T/bad.json"
 run report "$T/bad.json"
 refused "points out of order" "point 1 is not the one the sweep runs there"

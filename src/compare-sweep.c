@@ -1,0 +1,254 @@
+/*
+ * Sweeps side by side: compare of two or more sweep records, point by
+ * point and phase by phase, with the statistics compare uses on runs
+ * (cmp_column() on each point's runs: a Mann-Whitney test or a bootstrap
+ * interval with three runs a side, the threshold below).  A sweep's
+ * record holds a point's runs one after another (its first, then its
+ * more_runs), so each point is a slice of the set's runs.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "error.h"
+#include "phase.h"
+#include "resultset.h"
+#include "settings.h"
+#include "text.h"
+#include "units.h"
+
+/* The runs of one point: a slice of its set, as a set of its own. */
+struct point_runs {
+	const struct rs_run	*first;
+	int			 start, n;
+};
+
+/* The points of a sweep set, in order; returns how many (out is new). */
+static int
+set_points(const struct result_set *rs, struct point_runs **out)
+{
+	int	i, n = 0;
+
+	*out = xcalloc((size_t)(rs->nruns > 0 ? rs->nruns : 1),
+	    sizeof(**out));
+	for (i = 0; i < rs->nruns; i++) {
+		if (rs->runs[i].repeat == 0 || n == 0) {
+			(*out)[n].first = &rs->runs[i];
+			(*out)[n++].start = i;
+		}
+		(*out)[n - 1].n++;
+	}
+	return n;
+}
+
+/* The same axes: sizes, chunks, job counts and file counts. */
+static int
+same_axes(const struct rs_sweep *a, const struct rs_sweep *b)
+{
+	return a->nsizes == b->nsizes && a->nchunks == b->nchunks &&
+	    a->njobs == b->njobs && a->nfiles == b->nfiles &&
+	    memcmp(a->sizes, b->sizes, (size_t)a->nsizes *
+	    sizeof(*a->sizes)) == 0 && memcmp(a->chunks, b->chunks,
+	    (size_t)a->nchunks * sizeof(*a->chunks)) == 0 &&
+	    memcmp(a->jobs, b->jobs, (size_t)a->njobs *
+	    sizeof(*a->jobs)) == 0 && (a->nfiles == 0 || memcmp(a->files,
+	    b->files, (size_t)a->nfiles * sizeof(*a->files)) == 0);
+}
+
+int
+cmp_sweep_check(const struct result_set *sets, int n, char **cause)
+{
+	int	k, one = -1;
+
+	for (k = 0; k < n; k++)
+		if (sets[k].sweep != NULL && one < 0)
+			one = k;
+	if (one < 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		if (sets[k].sweep == NULL)
+			return errorf(cause, "compare: %s is a sweep record "
+			    "and %s is not: compare sweeps with sweeps, runs "
+			    "with runs", sets[one].file, sets[k].file);
+		if (!same_axes(sets[0].sweep, sets[k].sweep))
+			return errorf(cause, "compare: %s and %s sweep "
+			    "different axes (sizes, chunks, job or file "
+			    "counts): their points cannot be paired",
+			    sets[0].file, sets[k].file);
+	}
+	return 1;
+}
+
+/* The point of b at the place of a's point p, or -1. */
+static int
+find_point(const struct point_runs *a, const struct point_runs *b, int nb)
+{
+	int	i;
+
+	for (i = 0; i < nb; i++)
+		if (b[i].first->size == a->first->size &&
+		    b[i].first->chunk == a->first->chunk &&
+		    b[i].first->jobs == a->first->jobs &&
+		    b[i].first->files == a->first->files)
+			return i;
+	return -1;
+}
+
+/* A point's runs as a result set (sharing the set's runs). */
+static void
+slice(const struct result_set *rs, const struct point_runs *p,
+    struct result_set *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->file = rs->file;
+	out->format = rs->format;
+	out->set = rs->set;
+	out->runs = rs->runs + p->start;
+	out->nruns = p->n;
+}
+
+/* "16M", "16M 4k", "16M 4k -j 2" or "16k files -j 2": the point's place. */
+static void
+place(char *buf, size_t len, const struct rs_sweep *x, const struct rs_run *r)
+{
+	char	s[32], c[32];
+
+	if (x->nfiles > 0) {
+		units_files(s, sizeof(s), r->files);
+		snprintf(buf, len, "%s files", s);
+	} else {
+		units_size_short(s, sizeof(s), r->size);
+		units_chunk(c, sizeof(c), r->chunk);
+		snprintf(buf, len, "%s %s", s, c);
+	}
+	if (x->njobs > 1)
+		snprintf(buf + strlen(buf), len - strlen(buf), " -j %d",
+		    r->jobs);
+}
+
+/* One phase's table of new set k against the base; adds to *worse. */
+static void
+phase_table_of(FILE *f, const struct result_set *sets, int k,
+    enum phase_id id, double threshold, const int *fail_on,
+    const struct point_runs *bp, int nb, const struct point_runs *np,
+    int nn, int *worse, char **list)
+{
+	const struct phase	*ph = phase_table[id];
+	struct result_set	 b, n;
+	struct cmp_cell		 c;
+	char			 unit[32], where[64], vb[32], vn[32], ch[16];
+	char			*t;
+	int			 p, q, col = RS_RATE(id);
+
+	fprintf(f, "%s, %s: ", ph->words, phase_unit(ph, UNIT_TABLE, unit,
+	    sizeof(unit)));
+	text_put(f, sets[k].file);
+	fputs(" against ", f);
+	text_put(f, sets[0].file);
+	fprintf(f, "\n%-18s %12s %12s %8s  %-8s %s\n", "point", "base", "new",
+	    "change", "verdict", "by (runs)");
+	for (p = 0; p < nb; p++) {
+		slice(&sets[0], &bp[p], &b);
+		if ((q = find_point(&bp[p], np, nn)) >= 0)
+			slice(&sets[k], &np[q], &n);
+		else
+			slice(&sets[k], &(struct point_runs){ bp[p].first, 0,
+			    0 }, &n);
+		cmp_column(&b, &n, col, threshold, &c);
+		if (c.nbase == 0 && c.nnew == 0)
+			continue;
+		if (fail_on[col] && c.nbase > 0 && c.nnew == 0 &&
+		    c.unew == 0)
+			c.verdict = CMP_MISSING;
+		place(where, sizeof(where), sets[0].sweep, bp[p].first);
+		rs_format_value(vb, sizeof(vb), col, c.nbase > 0 ? RS_VALUE :
+		    RS_NONE, c.base);
+		rs_format_value(vn, sizeof(vn), col, c.nnew > 0 ? RS_VALUE :
+		    RS_NONE, c.new);
+		if (isnan(c.change_pct))
+			snprintf(ch, sizeof(ch), "-");
+		else
+			snprintf(ch, sizeof(ch), "%+.1f%%", c.change_pct);
+		fprintf(f, "%-18s %12s %12s %8s  %-8s %s (%d and %d)\n", where,
+		    vb, vn, ch, cmp_verdict_name(c.verdict),
+		    cmp_method_name(c.method), c.nbase, c.nnew);
+		if (!fail_on[col] || (c.verdict != CMP_WORSE &&
+		    c.verdict != CMP_MISSING))
+			continue;
+		(*worse)++;
+		t = xasprintf("%s%s%s %s at %s", *list != NULL ? *list : "",
+		    *list != NULL ? ", " : "", cmp_verdict_name(c.verdict),
+		    ph->name, where);
+		free(*list);
+		*list = t;
+	}
+	fputc('\n', f);
+}
+
+int
+cmp_sweep_print(FILE *f, const struct result_set *sets, int n,
+    double threshold, const int *fail_on)
+{
+	struct point_runs	*bp, *np;
+	char			*list = NULL;
+	int			 k, id, nb, nn, worse = 0;
+
+	nb = set_points(&sets[0], &bp);
+	for (k = 0; k < n; k++) {
+		fputs(k == 0 ? "base: " : "new: ", f);
+		text_put(f, sets[k].file);
+		fprintf(f, " (a sweep of %d points)\n", k == 0 ? nb :
+		    (nn = set_points(&sets[k], &np), free(np), nn));
+	}
+	fputc('\n', f);
+	for (k = 1; k < n; k++) {
+		nn = set_points(&sets[k], &np);
+		for (id = 0; id < PH_COUNT; id++)
+			if (sets[0].set.phases & (1u << id))
+				phase_table_of(f, sets, k, id, threshold,
+				    fail_on, bp, nb, np, nn, &worse, &list);
+		free(np);
+	}
+	fprintf(f, "Values are each point's median over its runs; with %d or "
+	    "more runs on both sides\nthe verdict comes from the runs' "
+	    "distributions at %.0f%%; with fewer, a change\nwithin %g%% is "
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA), threshold);
+	if (list == NULL)
+		fprintf(f, "result: ok (no selected phase got worse at any "
+		    "point, none is missing)\n");
+	else
+		fprintf(f, "result: worse (%s)\n", list);
+	free(list);
+	free(bp);
+	if (ferror(f))
+		return -1;
+	return worse;
+}
+
+int
+cmp_sweep_differs(char *buf, size_t len, const struct result_set *base,
+    const struct result_set *rs)
+{
+	const char	*a, *b;
+	size_t		 used = 0;
+	int		 id, n = 0;
+
+	buf[0] = '\0';
+	for (id = 0; id < SET_COUNT; id++) {
+		if (settings_table[id].rule != RULE_MATCH &&
+		    settings_table[id].rule != RULE_INFO)
+			continue;
+		a = base->set.value[id] != NULL ? base->set.value[id] : "-";
+		b = rs->set.value[id] != NULL ? rs->set.value[id] : "-";
+		if (strcmp(a, b) == 0)
+			continue;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used,
+			    "%s%s %s (%s there)", n > 0 ? ", " : "",
+			    settings_table[id].name, b, a);
+		n++;
+	}
+	return n;
+}
