@@ -2,7 +2,7 @@
 # doc/EXPERIMENTS.md keeps working: every ```sh block in it is extracted
 # and run as its own script, at small sizes, on a loop device in this
 # test's scratch directory and a mount point of its own, with the page's
-# variables set (DEV, MNT, SIZE, OUT, SIZES, CHUNKS, LOCK, EXTRA) and
+# variables set (DEV, MNT, SIZE, OUT, SIZES, CHUNKS, LOCK, EXTRA, MINTIME) and
 # `bonnie-ng` on PATH being the binary under test.  Each block must exit
 # 0 (or what an "<!-- t-experiments: exit 0 or 1 -->" line just before it
 # allows), leave nothing mounted and leave no test file behind.
@@ -68,7 +68,9 @@ DEV=$LOOP MNT=$T/mnt OUT=$T/out SIZE=4m SIZES=4m..16m CHUNKS=4k,64k
 # 64 MiB locked: a lock passes RLIMIT_MEMLOCK as root.
 LOCK=64m
 EXTRA="-n 200"
-export DEV MNT OUT SIZE SIZES CHUNKS LOCK EXTRA
+# A sweep's points at these sizes run well under the default 0.5 s.
+MINTIME=0.05
+export DEV MNT OUT SIZE SIZES CHUNKS LOCK EXTRA MINTIME
 # The blocks that need no device use a mounted file system.
 mkfs.ext4 -q -F "$LOOP" && mount "$LOOP" "$T/mnt"
 
@@ -114,13 +116,19 @@ check "raw device: one record on the device, one on its file system" \
     $(jq -se '[.[].target.kind] == ["device", "file"]' "$T/out/raw.json" \
     "$T/out/fs.json" >/dev/null 2>&1; echo $?)
 if [ -s "$T/out/ext4-b1024.json" ] && [ -s "$T/out/ext4-b4096.json" ]; then
-	check "block sizes: both sweeps ran every chunk" $(jq -se '
-	    [.[] | .points | length] == [2, 2] and
-	    ([.[] | .target.super_options] | length) == 2' \
+	check "block sizes: both sweeps ran every chunk, 3 runs or more each" \
+	    $(jq -se '[.[] | .points | length] == [2, 2] and
+	    ([.[] | .target.super_options] | length) == 2 and
+	    ([.[].points[].stats.write.runs >= 3] | all)' \
 	    "$T/out/ext4-b1024.json" "$T/out/ext4-b4096.json" >/dev/null; echo $?)
 else
 	check "block sizes: the two sweep records exist" 1
 fi
+check "record sizes: a device sweep and a file system sweep, every chunk" \
+    $(jq -se '[.[].target.kind] == ["device", "file"] and
+    ([.[] | .points | length] == [2, 2]) and .[0].options.direct' \
+    "$T/out/raw-chunks.json" "$T/out/fs-chunks.json" >/dev/null 2>&1;
+    echo $?)
 check "mount option: the sync record was made on a sync mount" \
     $(jq -e '.target.super_options | test("(^|,)sync(,|$)")' \
     "$T/out/sync.json" >/dev/null 2>&1; echo $?)
