@@ -27,6 +27,8 @@ struct svg_series {
 	uint64_t	 chunk;
 	const char	*label;		/* The legend's words; NULL: "block
 					   write, chunk 4k". */
+	const char	*colour;	/* NULL: the phase's (phase.h); else
+					   the source's, sweeps overlaid. */
 	const double	*rate;		/* One per size; NaN: not measured. */
 	const struct knee *knees;	/* Knees across sizes, ringed at the
 					   middle of their step. */

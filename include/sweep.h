@@ -239,6 +239,13 @@ void	sweep_print_knees(FILE *, const struct sweep_result *);
 int	sweep_write_json(FILE *, const struct sweep_result *);
 /* The SVG plot.  0, or -1 with errno. */
 int	sweep_write_svg(FILE *, const struct sweep_result *);
+/*
+ * Sweeps of the same sizes and chunks over one another (report -o svg of
+ * several): a colour per source (named in the title and the legend), a
+ * dash per chunk, each sweep's knees ringed.  0, or -1 with errno.
+ */
+int	sweep_write_svg_overlay(FILE *, const struct sweep_result *const *,
+	    const char *const *names, int n);
 
 /*
  * The line above the tables: the directory, the sizes (or the file

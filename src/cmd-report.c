@@ -657,6 +657,26 @@ source_line(const struct result_set *sets, int n, int k, char *buf,
 	    diff);
 }
 
+/* -o svg of several sweeps: one plot, a colour per source. */
+static int
+overlay(const struct sweep_readback *b, const struct result_set *sets, int n)
+{
+	const struct sweep_result	**rs;
+	const char			**names;
+	int				  k, rc;
+
+	rs = xcalloc((size_t)n, sizeof(*rs));
+	names = xcalloc((size_t)n, sizeof(*names));
+	for (k = 0; k < n; k++) {
+		rs[k] = &b[k].r;
+		names[k] = sets[k].file;
+	}
+	rc = sweep_write_svg_overlay(stdout, rs, names, n);
+	free(rs);
+	free(names);
+	return rc;
+}
+
 static int
 report_sweeps(const struct report_args *a, struct result_set *sets, int n,
     char **cause)
@@ -689,6 +709,9 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 				fputs("\n\n", stdout);
 			}
 			rc = sweep_text(stdout, &b[k].r);
+		} else if (a->output == REPORT_SVG && n > 1) {
+			rc = overlay(b, sets, n);
+			break;
 		} else if (a->output == REPORT_SVG)
 			rc = sweep_write_svg(stdout, &b[k].r);
 		else if ((rc = sweep_string(sweep_text, &b[k].r, &text)) == 0) {
@@ -749,9 +772,19 @@ check_inputs(const struct report_args *a, const struct result_set *sets,
 	if (a->output == REPORT_SVG && ns == 0)
 		return errorf(cause, "report: -o svg draws a sweep record; "
 		    "%s is a run record (use -o html)", sets[0].file);
-	if (a->output == REPORT_SVG && n > 1)
-		return errorf(cause, "report: -o svg draws one sweep record, "
-		    "not %d", n);
+	if (a->output == REPORT_SVG && n > 1) {
+		/* Several overlaid: the same sizes and chunks, one job count. */
+		if (cmp_sweep_check(sets, n, NULL) != 1)
+			return errorf(cause, "report: -o svg overlays sweeps "
+			    "of the same axes; %s and the others differ",
+			    sets[0].file);
+		for (k = 0; k < n; k++)
+			if (sets[k].sweep->nfiles > 0 ||
+			    sets[k].sweep->njobs > 1)
+				return errorf(cause, "report: -o svg overlays "
+				    "sweeps over sizes and chunks; %s sweeps "
+				    "job or file counts", sets[k].file);
+	}
 	return 0;
 }
 

@@ -346,11 +346,18 @@ series_label(char *buf, size_t len, const struct svg_series *s)
 	snprintf(buf, len, "%s, chunk %s", phase_table[s->phase]->words, c);
 }
 
+/* The line's colour: its own (a sweep among several), else its phase's. */
+static const char *
+series_colour(const struct svg_series *s)
+{
+	return s->colour != NULL ? s->colour : phase_table[s->phase]->colour;
+}
+
 static void
 series_line(FILE *f, const struct svg_plot *p, const struct panel *pn,
     const struct svg_series *s)
 {
-	const char	*colour = phase_table[s->phase]->colour;
+	const char	*colour = series_colour(s);
 	const char	*dash = dashes[chunk_rank(p, s->chunk) % NDASHES];
 	char		 label[200], words[200];
 	double		 x, y, x2, y2;
@@ -432,7 +439,7 @@ panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 		y = pn->top + 8 + row * LEGEND_ROW;
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", LEGEND_LEFT,
-		    y, LEGEND_LEFT + 34, y, phase_table[s->phase]->colour,
+		    y, LEGEND_LEFT + 34, y, series_colour(s),
 		    *dash ? " stroke-dasharray=\"" : "", dash,
 		    *dash ? "\"" : "");
 		fprintf(f, "<text class=\"legend\" x=\"%d\" y=\"%d\">",

@@ -492,43 +492,106 @@ sweep_write_json(FILE *f, const struct sweep_result *r)
 	return json_finish(&j);
 }
 
-int
-sweep_write_svg(FILE *f, const struct sweep_result *r)
+/* The colours of the sweeps overlaid, one per source, in turn. */
+static const char *const source_colours[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"
+};
+#define NSOURCE_COLOURS	\
+	(int)(sizeof(source_colours) / sizeof(source_colours[0]))
+
+/* Room for the lines of one sweep, and their rates, knees and labels. */
+struct plot_room {
+	struct svg_series	*s;
+	double			*v;
+	struct knee		*kn;
+	char			(*label)[200];
+	int			 n;
+};
+
+#define SERIES_MAX	(PH_COUNT * SWEEP_MAX_CHUNKS)
+
+static int
+room_alloc(struct plot_room *pr, int sweeps)
+{
+	size_t	m = (size_t)sweeps * SERIES_MAX;
+
+	memset(pr, 0, sizeof(*pr));
+	pr->s = calloc(m, sizeof(*pr->s));
+	pr->v = calloc(m * SWEEP_MAX_SIZES, sizeof(*pr->v));
+	pr->kn = calloc(m * MAX_KNEES, sizeof(*pr->kn));
+	pr->label = calloc(m, sizeof(*pr->label));
+	if (pr->s != NULL && pr->v != NULL && pr->kn != NULL &&
+	    pr->label != NULL)
+		return 0;
+	free(pr->s);
+	free(pr->v);
+	free(pr->kn);
+	free(pr->label);
+	errno = ENOMEM;
+	return -1;
+}
+
+static void
+room_free(struct plot_room *pr)
+{
+	free(pr->s);
+	free(pr->v);
+	free(pr->kn);
+	free(pr->label);
+}
+
+/*
+ * The lines of sweep r, one per phase and chunk, with its knees; of
+ * several sweeps, in the source's colour and named by it.
+ */
+static void
+add_lines(struct plot_room *pr, const struct sweep_result *r,
+    const char *colour, const char *name)
 {
 	struct svg_series	*s;
-	struct svg_plot		 p;
-	struct knee		*kn;
-	double			*v, noise;
-	char			 title[512];
-	int			 id, k, n = 0, rc;
+	char			 c[32];
+	double			 noise;
+	int			 id, k;
 
-	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1)
-		return sweep_axis_write_svg(f, r);
-	memset(&p, 0, sizeof(p));
-	s = calloc(PH_COUNT * SWEEP_MAX_CHUNKS, sizeof(*s));
-	v = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES, sizeof(*v));
-	kn = calloc(PH_COUNT * SWEEP_MAX_CHUNKS * MAX_KNEES, sizeof(*kn));
-	if (s == NULL || v == NULL || kn == NULL) {
-		free(s);
-		free(v);
-		free(kn);
-		errno = ENOMEM;
-		return -1;
-	}
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
 		noise = phase_noise(r, id);
-		for (k = 0; k < r->nchunks; k++, n++) {
-			s[n].phase = id;
-			s[n].chunk = r->chunks[k];
-			s[n].rate = v + n * SWEEP_MAX_SIZES;
-			size_series(r, id, k, v + n * SWEEP_MAX_SIZES);
-			s[n].knees = kn + n * MAX_KNEES;
-			s[n].nknees = size_knees(r, id, k, noise,
-			    kn + n * MAX_KNEES, MAX_KNEES, NULL);
+		for (k = 0; k < r->nchunks; k++, pr->n++) {
+			s = &pr->s[pr->n];
+			s->phase = id;
+			s->chunk = r->chunks[k];
+			s->rate = pr->v + pr->n * SWEEP_MAX_SIZES;
+			size_series(r, id, k, pr->v + pr->n * SWEEP_MAX_SIZES);
+			s->knees = pr->kn + pr->n * MAX_KNEES;
+			s->nknees = size_knees(r, id, k, noise, pr->kn +
+			    pr->n * MAX_KNEES, MAX_KNEES, NULL);
+			if (name == NULL)
+				continue;
+			units_chunk(c, sizeof(c), r->chunks[k]);
+			snprintf(pr->label[pr->n], sizeof(pr->label[0]),
+			    "%s: %s, chunk %s", name, phase_table[id]->words,
+			    c);
+			s->label = pr->label[pr->n];
+			s->colour = colour;
 		}
 	}
+}
+
+int
+sweep_write_svg(FILE *f, const struct sweep_result *r)
+{
+	struct plot_room	 pr;
+	struct svg_plot		 p;
+	char			 title[512];
+	int			 rc;
+
+	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1)
+		return sweep_axis_write_svg(f, r);
+	if (room_alloc(&pr, 1) == -1)
+		return -1;
+	add_lines(&pr, r, NULL, NULL);
+	memset(&p, 0, sizeof(p));
 	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",
 	    sweep_dir(r),
 	    r->sys && r->sys->fs_type ? " (" : "",
@@ -539,11 +602,42 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	p.nsizes = r->nsizes;
 	p.sizes = r->sizes;
 	p.ram = r->opt->ram;
-	p.nseries = n;
-	p.series = s;
+	p.nseries = pr.n;
+	p.series = pr.s;
 	rc = svg_plot_write(f, &p);
-	free(s);
-	free(v);
-	free(kn);
+	room_free(&pr);
+	return rc;
+}
+
+int
+sweep_write_svg_overlay(FILE *f, const struct sweep_result *const *rs,
+    const char *const *names, int n)
+{
+	struct plot_room	 pr;
+	struct svg_plot		 p;
+	char			 title[1024];
+	size_t			 used;
+	int			 k, rc;
+
+	if (room_alloc(&pr, n) == -1)
+		return -1;
+	used = (size_t)snprintf(title, sizeof(title), "bonnie-ng sweeps:");
+	for (k = 0; k < n; k++) {
+		add_lines(&pr, rs[k], source_colours[k % NSOURCE_COLOURS],
+		    names[k]);
+		if (used < sizeof(title))
+			used += (size_t)snprintf(title + used, sizeof(title) -
+			    used, "%s %s (cache %s)", k > 0 ? "," : "",
+			    names[k], sweep_cache_name(rs[k]));
+	}
+	memset(&p, 0, sizeof(p));
+	p.title = title;
+	p.nsizes = rs[0]->nsizes;
+	p.sizes = rs[0]->sizes;
+	p.ram = rs[0]->opt->ram;
+	p.nseries = pr.n;
+	p.series = pr.s;
+	rc = svg_plot_write(f, &p);
+	room_free(&pr);
 	return rc;
 }

@@ -100,7 +100,7 @@ refused "a sweep with a run record" "is a sweep record and .* is not"
 run report -o svg tests/fixtures/ng-base.json
 refused "-o svg of a run record" "draws a sweep record"
 run report -o svg "$T/s.json" "$T/j.json"
-refused "-o svg of two sweeps" "one sweep record, not 2"
+refused "-o svg of two sweeps of other axes" "overlays sweeps of the same axes"
 run compare "$T/s.json" tests/fixtures/ng-base.json
 refused "compare of a sweep record with a run record" "is a sweep record and .* is not"
 jq '.points |= [.[1], .[0]] + .[2:]' "$T/s.json" >"$T/bad.json"

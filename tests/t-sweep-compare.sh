@@ -79,6 +79,20 @@ run report "$T/a.json" "$T/b.json"
 [ $status -eq 0 ] && [ "$(sed -n 1p "$T/out")" = "Sweep 1 of 2: $T/a.json" ] &&
     grep -q "^Sweep 2 of 2: $T/b.json, differing from $T/a.json in cache cold (keep there)" "$T/out"
 check "report of two sweeps: each headed by its source and what differs" $?
+if command -v xmllint >/dev/null 2>&1; then
+	run report -o svg "$T/a.json" "$T/b.json"
+	n=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/out" 2>/dev/null)
+	c=$(grep -o '<polyline class="series" fill="none" stroke="#[0-9a-f]*"' \
+	    "$T/out" | sort -u | wc -l | tr -d ' ')
+	[ $status -eq 0 ] && xmllint --noout "$T/out" && [ "$n" = 4 ] &&
+	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng sweeps: $T/a.json (cache keep), $T/b.json (cache cold)" "$T/out"
+	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours)" $?
+else
+	skip "xmllint is not installed"
+fi
+run report -o svg "$T/a.json" "$T/f.json"
+[ $status -eq 2 ] && grep -q 'overlays sweeps of the same axes' "$T/err"
+check "report -o svg of sweeps of other axes: refused" $?
 run report "$T/a.json"
 ! grep -q '^Sweep ' "$T/out"
 check "report of one sweep: no such heading (it prints what the sweep did)" $?
