@@ -244,29 +244,34 @@ sweep_warnings(const struct sweep_result *r)
 	const struct phase_result	*ph;
 	int				 p, id, n = 0, imprecise = 0;
 	int				 warm = 0, doubtful = 0;
-	int				 most_runs = 1;
+	int				 most_runs = 1, npts = 0, k;
 	int64_t				 lost, most = 0;
 
+	/* Precision per point and phase; the cache and CPU per run. */
 	for (p = 0; p < r->npoints; p++) {
 		for (id = 0; id < PH_COUNT; id++) {
-			ph = &r->points[p].res.ph[id];
-			if (!ph->ran)
+			if (!r->points[p].res.ph[id].ran)
 				continue;
-			n++;
+			npts++;
 			imprecise += (r->points[p].imprecise >> id) & 1;
-			warm += ph->cache == CSTATE_WARM;
-			doubtful += ph->cpu_doubtful != 0;
+			for (k = 0; k < sweep_point_nruns(&r->points[p]); k++) {
+				ph = &sweep_point_run(&r->points[p], k)->ph[id];
+				if (!ph->ran)
+					continue;
+				n++;
+				warm += ph->cache == CSTATE_WARM;
+				doubtful += ph->cpu_doubtful != 0;
+			}
 		}
-	}
-	for (p = 0; p < r->npoints; p++)
 		if (sweep_point_nruns(&r->points[p]) > most_runs)
 			most_runs = sweep_point_nruns(&r->points[p]);
+	}
 	if (imprecise > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
-		    "ran under %g s in all their runs (up to %d): their "
+		fprintf(stderr, "bonnie-ng: warning: %d of %d phases of the "
+		    "points ran under %g s in all their runs (up to %d): their "
 		    "figures are imprecise (use larger sizes%s)\n", imprecise,
-		    n, sweep_precision_bound(r), most_runs, r->min_time > 0 ?
-		    "" : " or --min-time");
+		    npts, sweep_precision_bound(r), most_runs,
+		    r->min_time > 0 ? "" : " or --min-time");
 	if (warm > 0)
 		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
 		    "found the file still cached after the drop; marked "
