@@ -153,7 +153,9 @@ enum setting_rule {
 /* How a setting's value is kept in struct options (slot, def). */
 enum setting_type {
 	TYPE_NONE,		/* Not kept, or kept by its setter. */
-	TYPE_STR,		/* const char *; default sdef. */
+	TYPE_STR,		/* const char *; default sdef.  Recorded
+				   as null when not given, which reads
+				   back as "none". */
 	TYPE_U64,		/* uint64_t. */
 	TYPE_SIZE,		/* size_t. */
 	TYPE_INT,		/* int. */

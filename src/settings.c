@@ -292,7 +292,6 @@ write_fast(struct json *j, const char *k, const struct options *o)
 
 /* Why the record's keys that are not settings are not. */
 #define WHY_OUTPUT	"how the results are written, not how the run ran"
-#define WHY_DERIVED	"derived from another setting, compared there"
 
 const struct setting settings_table[SET_COUNT] = {
 	[SET_DIR] = { "dir",
@@ -370,7 +369,8 @@ const struct setting settings_table[SET_COUNT] = {
 	    write_size, RULE_MATCH, 0, SHOW_SIZE, NULL, 0, NULL, NULL, 0 },
 	[SET_SIZE_MIB] = { "size MiB", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, "options.size_mib",
-	    write_size_mib, RULE_PART, SET_SIZE, SHOW_TEXT, WHY_DERIVED,
+	    write_size_mib, RULE_NONE, 0, SHOW_TEXT,
+	    "the file size in MiB: the size is compared",
 	    0, NULL, NULL, 0 },
 	[SET_SIZE_TOTAL] = { "total size", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, "options.size_total_bytes",
@@ -472,8 +472,9 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_FAST] = { "fast",
 	    FLAG('f', "fast", fast, "skip the per-char phases"),
 	    SCOPE_RUN, TYPE_BOOL, OFF(fast), NULL, NULL, "options.fast",
-	    write_fast, RULE_PART, SET_PHASES, SHOW_TEXT,
-	    "the per-char phases left out: the phases are compared",
+	    write_fast, RULE_NONE, 0, SHOW_TEXT,
+	    "whether the per-char phases were left out: the phases are "
+	    "compared",
 	    'f', NULL, "skip the per-char tests", 0 },
 	[SET_LATENCY] = { "latency",
 	    FLAG('L', "latency", latency,
@@ -948,13 +949,22 @@ void
 settings_read(const struct jv *root, char **value, char **phase_value)
 {
 	const struct args_option	*rows[SETTINGS_PHASE_MAX];
+	const struct jv			*v;
 	char				 key[96];
 	int				 i, n;
 
-	for (i = 0; i < SET_COUNT; i++)
-		if (settings_table[i].key != NULL)
-			value[i] = as_text(at_key(root,
-			    settings_table[i].key));
+
+	for (i = 0; i < SET_COUNT; i++) {
+		if (settings_table[i].key == NULL)
+			continue;
+		v = at_key(root, settings_table[i].key);
+		/* An option's text recorded as null was not given. */
+		if (v != NULL && v->type == JV_NULL &&
+		    settings_table[i].type == TYPE_STR)
+			value[i] = xstrdup("none");
+		else
+			value[i] = as_text(v);
+	}
 	n = settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 	for (i = 0; i < n; i++) {
 		snprintf(key, sizeof(key), "options.%s", rows[i]->name);
