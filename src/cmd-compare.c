@@ -163,7 +163,7 @@ setting_name(int id)
 	const struct args_option	*rows[SETTINGS_PHASE_MAX];
 
 	if (id < SET_COUNT)
-		return settings_table[id].name;
+		return settings_name(id);
 	settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 	return rows[id - SET_COUNT]->name;
 }

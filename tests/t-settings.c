@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cmd.h"
 #include "commands.h"
 #include "json.h"
 #include "jsonparse.h"
@@ -38,8 +39,8 @@ print_keys(void)
 		if (s->key == NULL)
 			continue;
 		printf("%s\t%s\t%s\t%s\n", s->key, rule_names[s->rule],
-		    s->rule == RULE_PART ? settings_table[s->part_of].name :
-		    s->name, s->why != NULL ? s->why : "");
+		    s->rule == RULE_PART ? settings_name(s->part_of) :
+		    settings_name(i), s->why != NULL ? s->why : "");
 	}
 	n = settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 	for (i = 0; i < n; i++)
@@ -233,6 +234,14 @@ test_pp(void)
 	free(state);
 }
 
+static void
+own_init(void *state, int argc, char **argv)
+{
+	(void)state;
+	(void)argc;
+	(void)argv;
+}
+
 /* A command whose row tables do not fit is refused, not cut short. */
 static void
 test_tables_bound(void)
@@ -262,6 +271,48 @@ test_tables_bound(void)
 	ok(cmd_tables_check(list, &cause) == -1 && cause != NULL &&
 	    strstr(cause, "many") != NULL, "the check at start names it");
 	free(cause);
+	cause = NULL;
+	ok(cmd_tables_check(cmd_table, &cause) == 0,
+	    "every command's tables fit, and their defaults are honoured");
+	free(cause);
+}
+
+/* A command row's default that its setter would ignore is refused. */
+static void
+test_own_defaults(void)
+{
+	static const struct args_option ignored[] = {
+		{ 0, "ign", ARGS_FLAG, NULL, args_set_flag, 0, 5, 0, 0, "x" },
+		ARGS_END
+	};
+	static const struct args_option counted[] = {
+		{ 0, "num", ARGS_VALUE, "n", args_set_count, 0, 42, 1, 99,
+		  "a count" },
+		ARGS_END
+	};
+	struct cmd_rows		 rows[2];
+	struct cmd_entry	 e;
+	const struct cmd_entry	*list[2] = { &e, NULL };
+	char			*cause = NULL, *argv[] = { "x", NULL }, *files[2];
+	uint64_t		 state = 0;
+	int			 n;
+
+	memset(rows, 0, sizeof(rows));
+	memset(&e, 0, sizeof(e));
+	e.spec.command = "own";
+	e.rows = rows;
+	e.init = own_init;
+	rows[0].rows = ignored;
+	ok(cmd_tables_check(list, &cause) == -1 && cause != NULL &&
+	    strstr(cause, "--ign") != NULL,
+	    "a flag's default, which nothing would store, is refused");
+	free(cause);
+	cause = NULL;
+	rows[0].rows = counted;
+	ok(cmd_tables_check(list, &cause) == 0, "a count's default is fine");
+	ok(cmd_parse(&e, 1, argv, &state, files, &n, &cause) == ARGS_OK &&
+	    state == 42, "and stored by the parse");
+	free(cause);
 }
 
 int
@@ -274,5 +325,6 @@ main(int argc, char **argv)
 	test_round_trip();
 	test_pp();
 	test_tables_bound();
+	test_own_defaults();
 	return done_testing();
 }
