@@ -135,6 +135,20 @@ grep -Eq '^  sync-writes +false \| true$' "$T/cmp.txt" &&
     grep -q "not comparable with $T/plain.json: sync-writes false vs true" \
     "$T/cmp.txt"
 check "compare: --sync-writes against none is listed, not comparable" $?
+"$BONNIE" compare -o json "$T/plain.json" "$T/sw.json" >"$T/cmp.json" 2>&1
+[ "$(jq -r '.new[0].not_comparable' "$T/cmp.json")" = \
+    "sync-writes false vs true" ] &&
+    [ "$(jq -r '.new[0].settings["sync-writes"]' "$T/cmp.json")" = true ]
+check "compare -o json: not_comparable and the setting" $?
+"$BONNIE" compare -o junit "$T/plain.json" "$T/sw.json" >"$T/cmp.xml" 2>&1
+grep -q '<property name="not_comparable" value="sync-writes false vs true"/>' \
+    "$T/cmp.xml" &&
+    grep -q '^      <system-out>write: .*(not comparable: sync-writes false vs true)</system-out>$' \
+    "$T/cmp.xml"
+check "compare -o junit: the suite's property, each verdict's note" $?
+"$BONNIE" compare -o json "$T/plain.json" "$T/plain.json" >"$T/cmp.json" 2>&1
+[ "$(jq -r '.new[0].not_comparable' "$T/cmp.json")" = null ]
+check "compare -o json: comparable sides: not_comparable null" $?
 "$BONNIE" -q -d "$D" -s 1m -c 16k -p write,sync --syncs 20 \
     --json "$T/s20.json" >/dev/null 2>&1
 "$BONNIE" compare "$T/plain.json" "$T/s20.json" >"$T/cmp.txt" 2>&1
