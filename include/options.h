@@ -37,6 +37,8 @@ enum csv_layout { CSV_198, CSV_197 };
 #define MAX_SEEKS          (UINT64_C(1) << 40)
 #define MAX_REPEAT         1000
 #define MAX_JOBS           1024	/* -j: workers, each with a file. */
+/* The file creation phases without --files (-p, pp -n): 16 x 1024 files. */
+#define FILES_DEFAULT_K    16
 /* --lock-mem never leaves less than this available (nor in the cgroup). */
 #define LOCK_MEM_MIN_LEFT  (UINT64_C(256) << 20)
 
