@@ -94,7 +94,11 @@ extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
  */
 int	cmd_tables(const struct cmd_entry *, const struct phase *const *,
 	    void *state, struct args_table *out);
-/* cmd_tables() of every command: 0, or -1 with the cause. */
+/*
+ * cmd_tables() of every command, and their own rows' defaults (only a
+ * count's, args_set_count, is stored, by cmd_parse()): 0, or -1 with the
+ * cause.
+ */
 int	cmd_tables_check(const struct cmd_entry *const *, char **cause);
 
 /*

@@ -5,12 +5,6 @@
 #ifndef BONNIE_RESULT_H
 #define BONNIE_RESULT_H
 
-/*
- * A phase that runs shorter than this is marked imprecise: the clocks'
- * and the scheduler's noise is then a visible part of its time.
- */
-#define RUN_PRECISE_SECONDS	0.5
-
 #include <stdint.h>
 
 #include "hist.h"
@@ -65,7 +59,7 @@ struct phase_result {
 					   backing file cached before; <0 n/a. */
 	enum cache_state cache;
 	int		 direct;	/* Used O_DIRECT. */
-	int		 imprecise;	/* Ran under RUN_PRECISE_SECONDS. */
+	int		 imprecise;	/* Ran under PRECISE_SECONDS (run.h). */
 	int		 cpu_doubtful;	/* CPU above what the cores allow. */
 	int64_t		 dev_read;	/* Device bytes read; <0 unknown. */
 	int64_t		 dev_written;	/* Device bytes written; <0 unknown. */

@@ -154,7 +154,9 @@ enum setting_rule {
 /* How a setting's value is kept in struct options (slot, def). */
 enum setting_type {
 	TYPE_NONE,		/* Not kept, or kept by its setter. */
-	TYPE_STR,		/* const char *; default sdef. */
+	TYPE_STR,		/* const char *; default sdef.  Recorded
+				   as null when not given, which reads
+				   back as "none". */
 	TYPE_U64,		/* uint64_t. */
 	TYPE_SIZE,		/* size_t. */
 	TYPE_INT,		/* int. */
@@ -185,15 +187,20 @@ enum setting_show {
 };
 
 struct setting {
-	const char	*name;		/* What compare lists it as. */
+	const char	*name;		/* What compare lists it as; NULL: the
+					   option's long name. */
 	/* The option, or { 0 }: args.h's row, its help without default. */
 	struct args_option opt;
 	enum setting_scope scope;
 	/* Where struct options keeps it, for the default and the record. */
 	enum setting_type type;
-	int		 slot;		/* Byte offset in struct options. */
+	int		 slot;		/* Byte offset in struct options; 0:
+					   the option's own (opt.slot). */
 	const char	*sdef;		/* TYPE_STR's default. */
-	/* The words of the default in the help: "%s" is opt.def. */
+	/*
+	 * The words of the default in the help: "%s" is opt.def; NULL: a
+	 * text's default (sdef) itself, or none said.
+	 */
 	const char	*defwords;
 	const char	*key;		/* The record's key, "options.seeks";
 					   NULL: not recorded. */
@@ -215,6 +222,8 @@ struct setting {
 
 /* The rows, indexed by enum setting_id. */
 extern const struct setting settings_table[SET_COUNT];
+/* What compare lists a setting as: its name, or its option's. */
+const char *settings_name(enum setting_id);
 
 /*
  * Check the table once at start: ids in order, names and keys unique,

@@ -155,7 +155,7 @@ struct sweep_result {
 
 /*
  * The precision bound of a phase at a point: --min-time, or with none
- * the run's (RUN_PRECISE_SECONDS).
+ * the run's (PRECISE_SECONDS).
  */
 double	sweep_precision_bound(const struct sweep_result *);
 /*

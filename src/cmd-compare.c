@@ -163,7 +163,7 @@ setting_name(int id)
 	const struct args_option	*rows[SETTINGS_PHASE_MAX];
 
 	if (id < SET_COUNT)
-		return settings_table[id].name;
+		return settings_name(id);
 	settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 	return rows[id - SET_COUNT]->name;
 }
@@ -689,6 +689,35 @@ print_fs_cost(FILE *f, const struct compare *cmp)
 	return lines;
 }
 
+/*
+ * Why new side k is not comparable with the base: the settings that must
+ * match (RULE_MATCH) and do not, "chunk 16384 vs 8192, ...", in a new
+ * string; NULL when they all match (or a side does not know one).
+ */
+static char *
+not_comparable(const struct compare *cmp, int k)
+{
+	char	 a[128], b[128], *t, *bad = NULL;
+	int	 i;
+
+	for (i = 0; i < nsettings(); i++) {
+		if (!must_match(i))
+			continue;
+		show(&cmp->sets[0].set, i, a, sizeof(a));
+		show(&cmp->sets[k].set, i, b, sizeof(b));
+		escape_in_place(a, sizeof(a));
+		escape_in_place(b, sizeof(b));
+		if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
+		    strcmp(a, b) == 0)
+			continue;
+		t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
+		    bad ? ", " : "", setting_name(i), a, b);
+		free(bad);
+		bad = t;
+	}
+	return bad;
+}
+
 static int
 print_settings(FILE *f, const struct compare *cmp)
 {
@@ -743,27 +772,9 @@ print_settings(FILE *f, const struct compare *cmp)
 		header += 2;
 	}
 
-	/* Runs are comparable only with the same size, chunk, cache, seeks. */
+	/* Runs are comparable only when the settings that must match do. */
 	for (k = 1; k < cmp->nsets; k++) {
-		bad = NULL;
-		for (i = 0; i < nsettings(); i++) {
-			char	 a[128], b[128], *t;
-
-			if (!must_match(i))
-				continue;
-			show(&cmp->sets[0].set, i, a, sizeof(a));
-			show(&cmp->sets[k].set, i, b, sizeof(b));
-			escape_in_place(a, sizeof(a));
-			escape_in_place(b, sizeof(b));
-			if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
-			    strcmp(a, b) == 0)
-				continue;
-			t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
-			    bad ? ", " : "", setting_name(i), a, b);
-			free(bad);
-			bad = t;
-		}
-		if (bad != NULL) {
+		if ((bad = not_comparable(cmp, k)) != NULL) {
 			fputs("warning: ", f);
 			text_put(f, cmp->sets[k].file);
 			fputs(" is not comparable with ", f);
@@ -936,10 +947,13 @@ print_text(struct compare *cmp)
 	return 0;
 }
 
-/* A side; for a new one, whether its target differs from the base's. */
+/*
+ * A side; for a new one (why is not NULL), whether its target differs
+ * from the base's and why it is not comparable (why[0] NULL: it is).
+ */
 static void
 json_settings(struct json *j, const char *key, const struct result_set *rs,
-    int differs)
+    int differs, char *const *why)
 {
 	char	b[128];
 	int	i;
@@ -948,6 +962,8 @@ json_settings(struct json *j, const char *key, const struct result_set *rs,
 	json_string(j, "file", rs->file);
 	if (differs >= 0)
 		json_bool(j, "target_differs", differs);
+	if (why != NULL)
+		json_string(j, "not_comparable", *why);
 	json_string(j, "format", rs_format_name(rs->format));
 	json_int(j, "runs", rs->nruns);
 	if (rs->set.latency != NULL)
@@ -989,11 +1005,15 @@ print_json(struct compare *cmp)
 	json_init(&j, stdout, 1);
 	json_object_start(&j, NULL);
 	json_string(&j, "schema", "bonnie-ng-compare/1");
-	json_settings(&j, "base", &cmp->sets[0], -1);
+	json_settings(&j, "base", &cmp->sets[0], -1, NULL);
 	json_array_start(&j, "new");
-	for (k = 1; k < cmp->nsets; k++)
+	for (k = 1; k < cmp->nsets; k++) {
+		char	*why = not_comparable(cmp, k);
+
 		json_settings(&j, NULL, &cmp->sets[k], targets_differ(cmp, k,
-		    NULL));
+		    NULL), &why);
+		free(why);
+	}
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
 	json_array_start(&j, "excluded_runs");
@@ -1157,7 +1177,7 @@ static int
 print_junit(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			*msg;
+	char			*msg, *why;
 	int			 col, k, tests, failures, skipped;
 	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
 
@@ -1200,7 +1220,14 @@ print_junit(struct compare *cmp)
 		printf("\"/>\n      <property name=\"new\" value=\"");
 		xml_text(cmp->sets[k].file);
 		printf("\"/>\n      <property name=\"threshold_pct\" "
-		    "value=\"%g\"/>\n    </properties>\n", cmp->threshold);
+		    "value=\"%g\"/>\n", cmp->threshold);
+		if ((why = not_comparable(cmp, k)) != NULL) {
+			printf("      <property name=\"not_comparable\" "
+			    "value=\"");
+			xml_text(why);
+			printf("\"/>\n");
+		}
+		printf("    </properties>\n");
 		for (col = 0; col < RS_NCOLS; col++) {
 			if (!cmp->shown[col])
 				continue;
@@ -1225,6 +1252,11 @@ print_junit(struct compare *cmp)
 			if ((c->verdict == CMP_WORSE ||
 			    c->verdict == CMP_MISSING) && !cmp->fail_on[col])
 				printf(" (not selected by --fail-on)");
+			if (why != NULL && c->verdict != CMP_NA) {
+				printf(" (not comparable: ");
+				xml_text(why);
+				printf(")");
+			}
 			printf("</system-out>\n    </testcase>\n");
 			free(msg);
 		}
@@ -1237,6 +1269,7 @@ print_junit(struct compare *cmp)
 			}
 			printf("</system-out>\n");
 		}
+		free(why);
 		printf("  </testsuite>\n");
 	}
 	printf("</testsuites>\n");

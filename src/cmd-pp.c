@@ -30,9 +30,9 @@
 
 /*
  * bonnie++'s defaults where bonnie-ng's differ are the settings table's
- * (chunk, seeks, seekers: settings_pp_defaults()); -n's is pp's own.
+ * (chunk, seeks, seekers: settings_pp_defaults()); -n's, 16, is
+ * FILES_DEFAULT_K, which bonnie-ng's -p takes too.
  */
-#define PP_FILES_K	16
 
 struct pp_state {
 	struct options	 o;		/* First: the settings' rows store at
@@ -237,7 +237,7 @@ pp_init(void *state, int argc, char **argv)
 
 	settings_defaults(o);
 	settings_pp_defaults(o);
-	o->files_n = (uint64_t)PP_FILES_K * 1024;
+	o->files_n = (uint64_t)FILES_DEFAULT_K * 1024;
 	o->files_given = 1;
 	o->argc = argc;
 	o->argv = argv;

@@ -190,7 +190,7 @@ sweep_init(void *state, int argc, char **argv)
 	a->opt.argv = argv;
 	a->lo = SWEEP_DEFAULT_LO;
 	a->knee = KNEE_DEFAULT_PCT;
-	a->min_time = RUN_PRECISE_SECONDS;
+	a->min_time = PRECISE_SECONDS;
 	a->nchunks = sweep_parse_chunks(SWEEP_DEFAULT_CHUNKS, a->chunks,
 	    SWEEP_MAX_CHUNKS, NULL);
 	a->jobs[0] = 1;

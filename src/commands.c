@@ -3,6 +3,7 @@
  * rows and the settings' included), the parse into a fresh state, its
  * usage and help.
  */
+#include <stdint.h>
 #include <stdio.h>
 
 #include "args.h"
@@ -51,17 +52,66 @@ cmd_tables(const struct cmd_entry *e, const struct phase *const *phases,
 	return bad ? -1 : n;
 }
 
+static int
+row_end(const struct args_option *r)
+{
+	return r->letter == 0 && r->name == NULL;
+}
+
+/*
+ * A command's own row's default: cmd_parse() stores it for a count
+ * (args_set_count); any other setter would never see it.
+ */
+static int
+own_rows_check(const struct cmd_entry *e, char **cause)
+{
+	const struct cmd_rows		*t;
+	const struct args_option	*r;
+	char				 names[64];
+
+	for (t = e->rows; t->rows != NULL || t->phases ||
+	    t->scope != SCOPE_NONE; t++)
+		for (r = t->rows; r != NULL && !row_end(r); r++)
+			if (r->def != 0 && r->set != args_set_count) {
+				args_names(names, sizeof(names), r);
+				return errorf(cause, "command %s: option %s: a "
+				    "default its setter ignores (only a count's "
+				    "is stored; a setting's is its row's in the "
+				    "settings table)", e->spec.command != NULL ?
+				    e->spec.command : "run", names);
+			}
+	return 0;
+}
+
+/* Store the default of each of a command's own counts in its state. */
+static void
+own_defaults(const struct cmd_entry *e, void *state)
+{
+	const struct cmd_rows		*t;
+	const struct args_option	*r;
+
+	for (t = e->rows; t->rows != NULL || t->phases ||
+	    t->scope != SCOPE_NONE; t++)
+		for (r = t->rows; r != NULL && !row_end(r); r++)
+			if (r->set == args_set_count)
+				*(uint64_t *)(void *)((char *)state + t->off +
+				    r->slot) = r->def;
+}
+
 int
 cmd_tables_check(const struct cmd_entry *const *cmds, char **cause)
 {
 	struct args_table	t[CMD_MAX_TABLES];
 	int			i;
 
-	for (i = 0; cmds[i] != NULL; i++)
+	for (i = 0; cmds[i] != NULL; i++) {
 		if (cmd_tables(cmds[i], phase_table, NULL, t) == -1)
 			return errorf(cause, "command %s: more than %d tables "
 			    "of option rows", cmds[i]->spec.command != NULL ?
 			    cmds[i]->spec.command : "run", CMD_MAX_TABLES - 1);
+		if (own_rows_check(cmds[i], cause) == -1)
+			return -1;
+	}
 	return 0;
 }
 
@@ -72,6 +122,7 @@ cmd_parse(const struct cmd_entry *e, int argc, char **argv, void *state,
 	struct args_table	t[CMD_MAX_TABLES];
 
 	e->init(state, argc, argv);
+	own_defaults(e, state);
 	*nfiles = 0;
 	if (cmd_tables(e, phase_table, state, t) == -1)
 		return errorf(cause, "too many tables of option rows");

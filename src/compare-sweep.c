@@ -247,7 +247,7 @@ cmp_sweep_differs(char *buf, size_t len, const struct result_set *base,
 		if (used < len)
 			used += (size_t)snprintf(buf + used, len - used,
 			    "%s%s %s (%s there)", n > 0 ? ", " : "",
-			    settings_table[id].name, b, a);
+			    settings_name(id), b, a);
 		n++;
 	}
 	return n;

@@ -423,7 +423,7 @@ options_check(struct options *o, char **cause)
 	if (o->files_given && !o->phases_given)
 		o->phases |= phase_flag_mask(PHASE_META);
 	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
-		o->files_n = 16 * 1024;
+		o->files_n = FILES_DEFAULT_K * 1024;
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->device != NULL && o->dir_given)

@@ -39,9 +39,6 @@
 #include "sysinfo.h"
 #include "team.h"
 
-/* Above this fraction of cache hits a cold phase is marked warm. */
-#define WARM_LIMIT	0.05
-
 /* What a worker hands the leader after each phase. */
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */
@@ -177,7 +174,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	a->skew = span > 0 ? (double)(l->max_end - l->min_end) / 1e9 / span :
 	    0;
 	hist_summary(l->hist, &a->lat);
-	a->imprecise = span < RUN_PRECISE_SECONDS;
+	a->imprecise = span < PRECISE_SECONDS;
 	a->cpu_doubtful = a->cpu_pct > 100.0 * l->ncpu * team_ranks() + 1;
 	a->machine_busy = -1;
 	a->dev_read = a->dev_written = -1;
@@ -225,7 +222,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	if (!l->opt->quiet && a->imprecise)
 		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
-		    "-s)\n", phase_id_name(id), span, RUN_PRECISE_SECONDS);
+		    "-s)\n", phase_id_name(id), span, PRECISE_SECONDS);
 	if (!l->opt->quiet && a->cache == CSTATE_WARM)
 		fprintf(stderr, "bonnie-ng: warning: a worker's file was still "
 		    "cached before phase %s; marked warm\n", phase_id_name(id));

@@ -30,9 +30,6 @@
 #include "team.h"
 #include "timer.h"
 
-/* Above this fraction cached after a drop, a phase is marked warm. */
-#define WARM_LIMIT	0.05
-
 static int	progress_level = 1;
 
 /*
@@ -800,11 +797,11 @@ phase_account(struct runner *r, const struct phase *p,
 		    (double)ctx->bytes / 1024.0 / elapsed : 0;
 	hist_summary(r->hist, &ph->lat);
 	hit_fraction(r, p, ctx, ph);
-	if (elapsed < RUN_PRECISE_SECONDS) {
+	if (elapsed < PRECISE_SECONDS) {
 		ph->imprecise = 1;
 		warn_run(r->opt, "phase %s ran %.3f s, under %.1f s: its "
 		    "figures are imprecise (use a larger -s)", p->name, elapsed,
-		    RUN_PRECISE_SECONDS);
+		    PRECISE_SECONDS);
 	}
 	if (ph->cpu_pct > 100.0 * r->ncpu + 1) {
 		ph->cpu_doubtful = 1;

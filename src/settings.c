@@ -292,21 +292,20 @@ write_fast(struct json *j, const char *k, const struct options *o)
 
 /* Why the record's keys that are not settings are not. */
 #define WHY_OUTPUT	"how the results are written, not how the run ran"
-#define WHY_DERIVED	"derived from another setting, compared there"
 
 const struct setting settings_table[SET_COUNT] = {
-	[SET_DIR] = { "dir",
+	[SET_DIR] = { NULL,
 	    { 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
 	      "the directory for the test file" },
-	    SCOPE_BENCH, TYPE_STR, OFF(dir), ".", ".", "target.dir", NULL,
+	    SCOPE_BENCH, TYPE_STR, 0, ".", NULL, "target.dir", NULL,
 	    RULE_INFO, 0, SHOW_TEXT, NULL,
 	    'd', NULL, "the directory for the tests", 0 },
-	[SET_LABEL] = { "label",
+	[SET_LABEL] = { NULL,
 	    VALUE('m', "label", "label", set_label, 0, "the row's label"),
 	    SCOPE_BENCH, TYPE_STR, OFF(label), NULL, "the short host name",
 	    "options.label", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
 	    'm', "name", "the machine name", 0 },
-	[SET_SEEKERS] = { "seekers",
+	[SET_SEEKERS] = { NULL,
 	    VALUE('S', "seekers", "count|fork|thread", set_seekers, 3,
 	      "how many seekers, forked or threads"),
 	    SCOPE_BENCH, TYPE_INT, OFF(seekers), NULL, "%s",
@@ -316,7 +315,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, "options.seeker_mode",
 	    write_seeker_mode, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL,
 	    0 },
-	[SET_SEEKS] = { "seeks",
+	[SET_SEEKS] = { NULL,
 	    VALUE('n', "seeks", "seeks", set_seeks, 4000, "seeks in all"),
 	    SCOPE_BENCH, TYPE_U64, OFF(seeks), NULL, "%s and at least 1 s",
 	    "options.seeks", NULL, RULE_MATCH, 0, SHOW_SEEKS, NULL,
@@ -337,26 +336,26 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_NONE, TYPE_BOOL, OFF(seed_given), NULL, NULL,
 	    "options.seed_given", NULL, RULE_INFO, 0, SHOW_SEED, NULL,
 	    0, NULL, NULL, 0 },
-	[SET_PHASES] = { "phases",
+	[SET_PHASES] = { NULL,
 	    VALUE('p', "phases", "phases", set_phases, 0,
 	      "the phases to run, comma-separated"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.phases",
 	    write_phases, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_QUIET] = { "quiet",
+	[SET_QUIET] = { NULL,
 	    FLAG('q', "quiet", quiet,
 	      "no progress and no notes on standard error"),
-	    SCOPE_BENCH, TYPE_BOOL, OFF(quiet), NULL, NULL, NULL, NULL,
+	    SCOPE_BENCH, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
-	[SET_CACHE] = { "cache",
+	[SET_CACHE] = { NULL,
 	    VALUE(0, "cache", "cold|keep|global", set_cache, 0,
 	      "drop the file's cached pages, keep them, or drop all"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.cache",
 	    write_cache, RULE_MATCH, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_RAM] = { "ram",
+	[SET_RAM] = { NULL,
 	    VALUE(0, "ram", "size", set_ram, 0, "the RAM size to assume"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.ram_bytes",
 	    write_ram, RULE_INFO, 0, SHOW_RAM, NULL, 0, NULL, NULL, 0 },
-	[SET_LOCK_MEM] = { "lock-mem",
+	[SET_LOCK_MEM] = { NULL,
 	    VALUE(0, "lock-mem", "size|avail-size", set_lock_mem, 0,
 	      "hold memory locked away from the page cache"),
 	    SCOPE_BENCH, TYPE_STR, OFF(lock_arg), NULL, NULL,
@@ -370,13 +369,14 @@ const struct setting settings_table[SET_COUNT] = {
 	    write_size, RULE_MATCH, 0, SHOW_SIZE, NULL, 0, NULL, NULL, 0 },
 	[SET_SIZE_MIB] = { "size MiB", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, "options.size_mib",
-	    write_size_mib, RULE_PART, SET_SIZE, SHOW_TEXT, WHY_DERIVED,
+	    write_size_mib, RULE_NONE, 0, SHOW_TEXT,
+	    "the file size in MiB: the size is compared",
 	    0, NULL, NULL, 0 },
 	[SET_SIZE_TOTAL] = { "total size", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, "options.size_total_bytes",
 	    write_size_total, RULE_NONE, 0, SHOW_TEXT,
 	    "the file size times the jobs, both compared", 0, NULL, NULL, 0 },
-	[SET_CHUNK] = { "chunk",
+	[SET_CHUNK] = { NULL,
 	    VALUE('c', "chunk", "chunk", set_chunk, 16384,
 	      "the block size, bytes when bare"),
 	    SCOPE_RUN, TYPE_SIZE, OFF(chunk), NULL, "%s", "options.chunk",
@@ -384,18 +384,18 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_DEVICE] = { "device path",
 	    { 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device),
 	      0, 0, 0, "run on a block device, overwriting it (not -d)" },
-	    SCOPE_BENCH, TYPE_STR, OFF(device), NULL, NULL, NULL, NULL,
+	    SCOPE_BENCH, TYPE_STR, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT,
 	    "recorded as the target (target.kind and target.path)",
 	    0, NULL, NULL, 0 },
-	[SET_JOBS] = { "jobs",
+	[SET_JOBS] = { NULL,
 	    VALUE('j', "jobs", "jobs", set_jobs, 1,
 	      "workers in lock-step, each on its own file"),
 	    SCOPE_RUN, TYPE_INT, OFF(jobs), NULL, NULL, "options.jobs",
 	    write_jobs, RULE_MATCH, 0, SHOW_JOBS, NULL,
 	    'c', "concurrency",
 	    "workers in lock-step, each on its own file (-j)", 0 },
-	[SET_FILES] = { "files",
+	[SET_FILES] = { NULL,
 	    VALUE(0, "files", "N[:max[:min[:dirs]]]", set_files, 0,
 	      "create, stat, delete N x 1024 files (bonnie++ -n)"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, "options.files",
@@ -421,46 +421,46 @@ const struct setting settings_table[SET_COUNT] = {
 	    "options.files.given", NULL, RULE_NONE, 0, SHOW_TEXT,
 	    "whether --files or -p's default chose the files, which are "
 	    "compared", 0, NULL, NULL, 0 },
-	[SET_REPEAT] = { "repeat",
+	[SET_REPEAT] = { NULL,
 	    VALUE('x', "repeat", "count", set_repeat, 1,
 	      "run the whole benchmark count times"),
 	    SCOPE_RUN, TYPE_INT, OFF(repeat), NULL, NULL, "options.repeat",
 	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
 	    'x', NULL, "run the tests count times", 0 },
-	[SET_OUTPUT] = { "output",
+	[SET_OUTPUT] = { NULL,
 	    VALUE('o', "output", "text|csv|json", set_output, 0,
 	      "the format of standard output"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, "text", NULL, NULL, RULE_NONE, 0,
 	    SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
-	[SET_CSV_FORMAT] = { "csv-format",
+	[SET_CSV_FORMAT] = { NULL,
 	    VALUE(0, "csv-format", "1.98|1.97", set_csv_format, 0,
 	      "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_NONE, 0,
 	    SHOW_TEXT, WHY_OUTPUT, -1, NULL, NULL, 0 },
-	[SET_JSON] = { "json",
+	[SET_JSON] = { NULL,
 	    { 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path),
 	      0, 0, 0, "also write the JSON record to file" },
-	    SCOPE_RUN, TYPE_STR, OFF(json_path), NULL, NULL, NULL, NULL,
+	    SCOPE_RUN, TYPE_STR, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, -1, NULL, NULL, 0 },
-	[SET_DIRECT] = { "direct",
+	[SET_DIRECT] = { NULL,
 	    FLAG(0, "direct", direct,
 	      "O_DIRECT for the block and seek phases"),
-	    SCOPE_BENCH, TYPE_BOOL, OFF(direct), NULL, NULL, "options.direct",
+	    SCOPE_BENCH, TYPE_BOOL, 0, NULL, NULL, "options.direct",
 	    NULL, RULE_MATCH, 0, SHOW_DIRECT, NULL,
 	    'D', NULL, "O_DIRECT for the block and seek tests (--direct)", 0 },
-	[SET_SYNC_WRITES] = { "sync-writes",
+	[SET_SYNC_WRITES] = { NULL,
 	    FLAG(0, "sync-writes", sync_writes,
 	      "fsync after each write: block phases, files (-b)"),
-	    SCOPE_RUN, TYPE_BOOL, OFF(sync_writes), NULL, NULL,
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL,
 	    "options.sync_writes", NULL, RULE_MATCH, 0, SHOW_TEXT, NULL,
 	    'b', NULL, "fsync after every write (--sync-writes)", 0 },
-	[SET_NO_SPACE_CHECK] = { "no-space-check",
+	[SET_NO_SPACE_CHECK] = { NULL,
 	    FLAG(0, "no-space-check", no_space_check,
 	      "do not check for room before making the file"),
-	    SCOPE_RUN, TYPE_BOOL, OFF(no_space_check), NULL, NULL, NULL, NULL,
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT,
 	    "a check before the run, not a part of it", 0, NULL, NULL, 0 },
-	[SET_VERIFY] = { "verify",
+	[SET_VERIFY] = { NULL,
 	    { 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
 	      "check every byte read (=fatal: stop at bad data)" },
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, "options.verify",
@@ -469,18 +469,19 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_VERIFIED] = { "verified reads", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_MATCH, 0,
 	    SHOW_VERIFIED, NULL, 0, NULL, NULL, 0 },
-	[SET_FAST] = { "fast",
+	[SET_FAST] = { NULL,
 	    FLAG('f', "fast", fast, "skip the per-char phases"),
-	    SCOPE_RUN, TYPE_BOOL, OFF(fast), NULL, NULL, "options.fast",
-	    write_fast, RULE_PART, SET_PHASES, SHOW_TEXT,
-	    "the per-char phases left out: the phases are compared",
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.fast",
+	    write_fast, RULE_NONE, 0, SHOW_TEXT,
+	    "whether the per-char phases were left out: the phases are "
+	    "compared",
 	    'f', NULL, "skip the per-char tests", 0 },
-	[SET_LATENCY] = { "latency",
+	[SET_LATENCY] = { NULL,
 	    FLAG('L', "latency", latency,
 	      "add a row of 99th percentile latencies"),
-	    SCOPE_RUN, TYPE_BOOL, OFF(latency), NULL, NULL, NULL, NULL,
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
-	[SET_VERSION_FLAG] = { "version",
+	[SET_VERSION_FLAG] = { NULL,
 	    { 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,
 	      "print the version and exit" },
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_NONE, 0,
@@ -645,6 +646,14 @@ has_option(const struct setting *s)
 	return s->opt.letter != 0 || s->opt.name != NULL;
 }
 
+const char *
+settings_name(enum setting_id id)
+{
+	const struct setting	*s = &settings_table[id];
+
+	return s->name != NULL ? s->name : s->opt.name;
+}
+
 int
 settings_table_check(char **cause)
 {
@@ -653,29 +662,32 @@ settings_table_check(char **cause)
 
 	for (i = 0; i < SET_COUNT; i++) {
 		s = &settings_table[i];
-		if (s->name == NULL)
-			return errorf(cause, "setting %d: no row", i);
+		if (settings_name(i) == NULL)
+			return errorf(cause, "setting %d: no row, or no name",
+			    i);
 		if ((s->rule == RULE_NONE || s->rule == RULE_PART) &&
 		    s->why == NULL)
 			return errorf(cause, "setting %s: no reason why it is "
-			    "not a setting", s->name);
+			    "not a setting", settings_name(i));
 		if (s->rule == RULE_PART && (s->part_of == (enum setting_id)i ||
 		    settings_table[s->part_of].rule == RULE_PART ||
 		    settings_table[s->part_of].rule == RULE_NONE))
 			return errorf(cause, "setting %s: a part of no "
-			    "setting", s->name);
+			    "setting", settings_name(i));
 		if (has_option(s) != (s->scope != SCOPE_NONE))
 			return errorf(cause, "setting %s: an option without a "
-			    "scope, or a scope without an option", s->name);
+			    "scope, or a scope without an option",
+			    settings_name(i));
 		if (s->pp_letter > 0 && s->pp_help == NULL)
 			return errorf(cause, "setting %s: bonnie++'s -%c has "
-			    "no help", s->name, s->pp_letter);
+			    "no help", settings_name(i), s->pp_letter);
 		for (k = 0; k < i; k++) {
 			t = &settings_table[k];
-			if (strcmp(s->name, t->name) == 0 || (s->key != NULL &&
+			if (strcmp(settings_name(i), settings_name(k)) == 0 ||
+			    (s->key != NULL &&
 			    t->key != NULL && strcmp(s->key, t->key) == 0))
 				return errorf(cause, "setting %s: its name or "
-				    "key is another's", s->name);
+				    "key is another's", settings_name(i));
 		}
 	}
 	return 0;
@@ -695,6 +707,11 @@ help_with_default(const struct setting *s, const char *help, char *buf,
 {
 	char	num[32], words[64];
 
+	/* A text's default is its own words. */
+	if (s->defwords == NULL && s->type == TYPE_STR && s->sdef != NULL) {
+		snprintf(buf, len, "%s (default: %s)", help, s->sdef);
+		return buf;
+	}
 	if (s->defwords == NULL)
 		return help;
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)s->opt.def);
@@ -754,10 +771,17 @@ settings_default(enum setting_id id)
 	return settings_table[id].opt.def;
 }
 
+/* Where struct options keeps a setting: its slot, else its option's. */
+static int
+slot_of(const struct setting *s)
+{
+	return s->slot != 0 ? s->slot : s->opt.slot;
+}
+
 static void
 set_default(struct options *o, const struct setting *s)
 {
-	char	*p = (char *)o + s->slot;
+	char	*p = (char *)o + slot_of(s);
 
 	switch (s->type) {
 	case TYPE_NONE:
@@ -821,7 +845,7 @@ leaf(const char *key)
 static void
 write_row(struct json *j, const struct setting *s, const struct options *o)
 {
-	const char	*p = (const char *)o + s->slot, *k = leaf(s->key);
+	const char	*p = (const char *)o + slot_of(s), *k = leaf(s->key);
 
 	if (s->write != NULL) {
 		s->write(j, k, o);
@@ -948,13 +972,22 @@ void
 settings_read(const struct jv *root, char **value, char **phase_value)
 {
 	const struct args_option	*rows[SETTINGS_PHASE_MAX];
+	const struct jv			*v;
 	char				 key[96];
 	int				 i, n;
 
-	for (i = 0; i < SET_COUNT; i++)
-		if (settings_table[i].key != NULL)
-			value[i] = as_text(at_key(root,
-			    settings_table[i].key));
+
+	for (i = 0; i < SET_COUNT; i++) {
+		if (settings_table[i].key == NULL)
+			continue;
+		v = at_key(root, settings_table[i].key);
+		/* An option's text recorded as null was not given. */
+		if (v != NULL && v->type == JV_NULL &&
+		    settings_table[i].type == TYPE_STR)
+			value[i] = xstrdup("none");
+		else
+			value[i] = as_text(v);
+	}
 	n = settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 	for (i = 0; i < n; i++) {
 		snprintf(key, sizeof(key), "options.%s", rows[i]->name);

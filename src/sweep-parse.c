@@ -10,6 +10,7 @@
 #include "error.h"
 #include "options.h"
 #include "phase.h"
+#include "run.h"
 #include "stats.h"
 #include "sweep.h"
 #include "units.h"
@@ -334,7 +335,7 @@ sweep_point_seconds(const struct sweep_point *pt, enum phase_id id)
 double
 sweep_precision_bound(const struct sweep_result *r)
 {
-	return r->min_time > 0 ? r->min_time : RUN_PRECISE_SECONDS;
+	return r->min_time > 0 ? r->min_time : PRECISE_SECONDS;
 }
 
 void
