@@ -261,8 +261,8 @@ replace_whole(struct outfile *of, int (*put)(FILE *, const void *),
 	return 0;
 fail:
 	unlink(tmp);
-	errorf(cause, "%s: %s: %s", of->what, tmp, strerror(e != 0 ? e :
-	    EIO));
+	errorf(cause, "%s: %s: %s (writing %s, to be renamed over it)",
+	    of->what, of->path, strerror(e != 0 ? e : EIO), tmp);
 	free(tmp);
 	return -1;
 }
