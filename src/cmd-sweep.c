@@ -202,9 +202,9 @@ sweep_init(void *state, int argc, char **argv)
  * Settle the sizes.  An open top (no --sizes, or --sizes LO) is twice
  * RAM, capped by half the free space in the directory or by the size of
  * the --device, and said (a->top, on stderr before the plan, even with
- * -q), with what it was capped by; a top given beyond the device is refused.  Returns
- * CMD_OK, CMD_USAGE for a fault in the options, or CMD_FAIL for one of
- * the system.
+ * -q), with what it was capped by; a size beyond the device is refused.
+ * Returns CMD_OK, CMD_USAGE for a fault in the options, or CMD_FAIL for
+ * one of the system.
  */
 static enum cmd_status
 settle_sizes(struct sweep_args *a, struct sweep_result *r,

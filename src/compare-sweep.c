@@ -130,7 +130,7 @@ place(char *buf, size_t len, const struct rs_sweep *x, const struct rs_run *r)
 
 /* One phase's table of new set k against the base; adds to *worse. */
 static void
-phase_table_of(FILE *f, const struct result_set *sets, int k,
+phase_rows(FILE *f, const struct result_set *sets, int k,
     enum phase_id id, double threshold, const int *fail_on,
     const struct point_runs *bp, int nb, const struct point_runs *np,
     int nn, int *worse, char **list)
@@ -199,15 +199,16 @@ cmp_sweep_print(FILE *f, const struct result_set *sets, int n,
 	for (k = 0; k < n; k++) {
 		fputs(k == 0 ? "base: " : "new: ", f);
 		text_put(f, sets[k].file);
-		fprintf(f, " (a sweep of %d points)\n", k == 0 ? nb :
-		    (nn = set_points(&sets[k], &np), free(np), nn));
+		nn = set_points(&sets[k], &np);
+		free(np);
+		fprintf(f, " (a sweep of %d points)\n", nn);
 	}
 	fputc('\n', f);
 	for (k = 1; k < n; k++) {
 		nn = set_points(&sets[k], &np);
 		for (id = 0; id < PH_COUNT; id++)
 			if (sets[0].set.phases & (1u << id))
-				phase_table_of(f, sets, k, id, threshold,
+				phase_rows(f, sets, k, id, threshold,
 				    fail_on, bp, nb, np, nn, &worse, &list);
 		free(np);
 	}
