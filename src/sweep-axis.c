@@ -47,6 +47,25 @@ struct axis {
 			    enum phase_id, const int *at, const struct knee *);
 };
 
+
+/*
+ * An imprecise point (its phase ran under the precision bound in all its
+ * runs) makes no knee: it counts as not measured in v.
+ */
+static void
+precise_only(const struct sweep_result *r, enum phase_id id, const int *at,
+    enum sweep_dim d, double *v)
+{
+	int	a[SWEEP_DIMS], i;
+
+	memcpy(a, at, sizeof(a));
+	for (i = 0; i < sweep_dim_len(r, d); i++) {
+		a[d] = i;
+		if (!sweep_precise_at(r, id, a))
+			v[i] = NAN;
+	}
+}
+
 static int
 selected(const struct sweep_result *r, enum phase_id id)
 {
@@ -265,6 +284,7 @@ each_knee(const struct sweep_result *r, const struct axis *a,
 				rest /= sweep_dim_len(r, d);
 			}
 			sweep_series(r, id, at, a->dim, v);
+			precise_only(r, id, at, a->dim, v);
 			if (a->find(v, len, r->knee_pct, &k) < 0)
 				continue;
 			fn(arg, id, at, &k);
@@ -491,7 +511,7 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 	struct svg_plot		 p;
 	struct knee		 k;
 	uint64_t		 xs[SWEEP_MAX_POINTS_AXIS];
-	double			*v;
+	double			*v, pv[SWEEP_MAX_POINTS_AXIS];
 	char			 title[512], sz[64], lv[32], w[128];
 	char			 (*words)[3][320];
 	int			 at[SWEEP_DIMS] = { 0 }, id, l, x, n = 0, rc;
@@ -533,7 +553,9 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 				    nl > 1 ? ", " : "", nl > 1 ? lv : "");
 				s[n].label = words[n][2];
 			}
-			if ((s[n].mark = a->find(s[n].rate, nx, r->knee_pct,
+			memcpy(pv, s[n].rate, (size_t)nx * sizeof(*pv));
+			precise_only(r, id, at, a->dim, pv);
+			if ((s[n].mark = a->find(pv, nx, r->knee_pct,
 			    &k)) < 0)
 				continue;
 			where(w, sizeof(w), r, id, at, a->dim);

@@ -137,6 +137,14 @@ main(void)
 	    "no knees across sizes: there is one size");
 	free(out);
 
+	/* The counts after the fall imprecise: no knee is made of them. */
+	pts[2].imprecise = pts[3].imprecise = 1u << PH_CREATE;
+	out = capture(NULL, sweep_print_knees, &r);
+	ok(out != NULL && strstr(out, "sequential create: files/s falls") ==
+	    NULL, "imprecise counts make no files knee");
+	free(out);
+	pts[2].imprecise = pts[3].imprecise = 0;
+
 	out = capture(sweep_write_json, NULL, &r);
 	ok(out != NULL, "JSON written");
 	free(out);
