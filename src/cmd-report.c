@@ -668,7 +668,7 @@ overlay(const struct sweep_readback *b, const struct result_set *sets, int n)
 	const char			**names;
 	int				  k, rc;
 
-	rs = xcalloc((size_t)n, sizeof(*rs));
+	rs = xcalloc((size_t)n, sizeof(const struct sweep_result *));
 	names = xcalloc((size_t)n, sizeof(*names));
 	for (k = 0; k < n; k++) {
 		rs[k] = &b[k].r;
