@@ -110,6 +110,14 @@ enum preflight {
 };
 enum preflight run_preflight(const struct options *, char **cause);
 
+/*
+ * After a phase: the notes of the kernel's account that change what the
+ * phase's figures mean (kstat_notes()), said on stderr unless quiet.
+ */
+struct kstat_phase;
+void	run_kstat_notes(const struct options *, enum phase_id,
+	    const struct phase_result *, struct kstat_phase *);
+
 /* Catch SIGINT, SIGTERM and SIGHUP so the test file is always removed. */
 void	run_signals_install(void);
 

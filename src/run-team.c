@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kstat.h"
 #include "pattern.h"
 #include "phase.h"
 #include "platform.h"
@@ -78,6 +79,7 @@ struct leader {
 					   res->err, + 1. */
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
+	struct kstat_run	*ks;		/* This host's kernel account. */
 };
 
 /* What a worker's hooks need. */
@@ -132,6 +134,7 @@ leader_released(void *arg)
 		fprintf(stderr, "%s...", phase_title(id));
 		fflush(stderr);
 	}
+	kstat_begin(l->ks);
 	l->mach_cpu = platform_cpu_ticks(&l->busy0, &l->total0) == 0;
 	l->mach_dev = platform_dev_io(l->dev, &l->rd0, &l->wr0) == 0;
 }
@@ -218,12 +221,14 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
+	kstat_end(l->ks, span, &l->res->ks[id]);
 	l->res->ph[id] = *a;
 	if (l->progress) {
 		fprintf(stderr, "done\n");
 		fflush(stderr);
 	}
 	bound_note(l);
+	run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
 	if (!l->opt->quiet && a->imprecise)
 		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
@@ -308,6 +313,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	if (b->end_ns < l->min_end)
 		l->min_end = b->end_ns;
 	hist_merge(l->hist, &b->hist);
+	kstat_proc_add(&a->kp, &b->ph.kp);
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
@@ -581,6 +587,8 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 		l.ncpu = 1;
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
+	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
+	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
 			l.steps[l.nsteps++] = (enum phase_id)i;
@@ -599,6 +607,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
 	free(l.hist);
+	kstat_run_free(l.ks);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
 		    "%s", team_host(i));
@@ -658,6 +667,8 @@ run_result_free(struct run_result *res)
 {
 	free(res->wph);
 	free(res->workers);
+	free(res->ks);
+	res->ks = NULL;
 	res->wph = NULL;
 	res->workers = NULL;
 }
