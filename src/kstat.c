@@ -10,15 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "error.h"
 #include "json.h"
 #include "kstat.h"
 
 const char *const kstat_iostat_name[KI_COUNT] = {
-	"r/s", "rkB/s", "rrqm/s", "%rrqm", "r_await", "rareq-sz",
-	"w/s", "wkB/s", "wrqm/s", "%wrqm", "w_await", "wareq-sz",
-	"d/s", "dkB/s", "drqm/s", "%drqm", "d_await", "dareq-sz",
+	"r/s", "rkB/s", "rrqm/s", "rrqm", "r_await", "rareq-sz",
+	"w/s", "wkB/s", "wrqm/s", "wrqm", "w_await", "wareq-sz",
+	"d/s", "dkB/s", "drqm/s", "drqm", "d_await", "dareq-sz",
 	"f/s", "f_await", "aqu-sz", "util"
 };
 
@@ -54,6 +55,8 @@ enum {
 #define AT_LIMIT	0.90
 /* Requests smaller than the chunk by this factor are "much smaller". */
 #define SMALL_FACTOR	4
+/* Milliseconds to wait at most for the phase's requests to be counted. */
+#define SETTLE_TRIES	50
 
 struct kstat_run {
 	struct kstat_src	src;
@@ -268,11 +271,34 @@ cg_account(struct kstat_run *k, struct kstat_phase *o)
 	    &o->ncg);
 }
 
+/* Whether a device still had requests in flight at the end. */
+static int
+in_flight(const struct kstat_run *k)
+{
+	int	i;
+
+	for (i = 0; i < k->src.ndev; i++)
+		if (k->b.dev_ok[i] && k->b.dev[i][DS_IN_FLIGHT] > 0)
+			return 1;
+	return 0;
+}
+
 void
 kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
 {
+	int	tries;
+
 	memset(o, 0, sizeof(*o));
 	kstat_sys_read(&k->src, &k->b);
+	/*
+	 * A request whose data is in (the phase's last read returned) is
+	 * counted in /proc/diskstats only when it ends, a moment later:
+	 * wait for the phase's requests to end, for up to SETTLE_TRIES ms.
+	 */
+	for (tries = 0; tries < SETTLE_TRIES && in_flight(k); tries++) {
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+		kstat_sys_read(&k->src, &k->b);
+	}
 	o->known = 1;
 	o->span = span;
 	vm_account(k, o);
@@ -404,10 +430,12 @@ note_memory(struct kstat_phase *k, const struct kstat_work *w)
 		    "%lld times (failcnt)", k->cg_path, (long long)fail);
 	if (stall > 0 || full > STALL_FULL_PCT ||
 	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
-		note(k, KN_RECLAIM, "phase %s: reclaim stalled the run "
-		    "(allocstall %lld, pgscan_direct %lld, memory pressure "
-		    "full %.1f%% of the phase%s)", w->phase, (long long)stall,
-		    (long long)direct, full > 0 ? full : 0, cg);
+		note(k, KN_RECLAIM, "phase %s: %s (allocstall %lld, "
+		    "pgscan_direct %lld, memory pressure full %.1f%% of the "
+		    "phase%s)", w->phase, stall > 0 || full > STALL_FULL_PCT ?
+		    "reclaim stalled the run" : "limit reclaim ran in the "
+		    "phase", (long long)stall, (long long)direct,
+		    full > 0 ? full : 0, cg);
 	if (w->writes && k->dirty_thresh > 0 &&
 	    k->dirty_peak >= AT_LIMIT * (double)k->dirty_thresh)
 		note(k, KN_THROTTLE, "phase %s: the writers were likely "

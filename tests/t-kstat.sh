@@ -1,0 +1,190 @@
+#!/bin/sh
+# The kernel's account of a phase, against independent meters: a loop
+# device's iostat -x figures against sysstat's iostat over an interval
+# that holds the whole run (the device idle otherwise), the vmstat deltas
+# against /proc/vmstat read around the run, the process's read_bytes
+# against the file's size; the small-request note with max_sectors_kb and
+# read-ahead lowered; the reclaim note in a memory cgroup smaller than the
+# file; a memory file system says it has no device.  Runs alone: it times
+# a device and makes a cgroup.
+. tests/lib.sh
+scratch
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# A record's read phase's kernel object.
+K='.runs[0].phases.read.kernel'
+
+# A memory file system: no device, and says why.
+mkdir "$T/d"
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q --json "$T/m.json" >/dev/null \
+    2>"$T/err"
+check "a run records the kernel's account" $?
+if grep -q ' /tmp tmpfs ' /proc/mounts || [ "$(stat -f -c %T "$T/d")" = tmpfs ]
+then
+	jq -e "$K | .disk == null and (.disk_why | test(\"memory file system\"))" \
+	    "$T/m.json" >/dev/null
+	check "tmpfs: disk is null and disk_why says a memory file system" $?
+else
+	jq -e "$K | (.disk != null and .disk[0].role == \"target\") or
+	    (.disk_why | length > 0)" "$T/m.json" >/dev/null
+	check "the target's device is named, or why not" $?
+fi
+if [ -r /proc/vmstat ]; then
+	jq -e "$K | .vmstat != null and .span_s > 0 and
+	    (.process.processes == 1)" "$T/m.json" >/dev/null
+	check "vmstat deltas and the process's counters are there" $?
+else
+	skip "no /proc/vmstat"
+fi
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
+' "$T/m.json" 2>"$T/verr"
+	check "the record with its kernel objects matches doc/schema.json" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+
+if ! is_root || ! have losetup || ! have mkfs.ext4 || ! have jq; then
+	skip "iostat: needs root, losetup, mkfs.ext4 and jq"
+	skip "vmstat: needs root, losetup, mkfs.ext4 and jq"
+	skip "small requests: needs root, losetup, mkfs.ext4 and jq"
+	skip "reclaim: needs root, losetup, mkfs.ext4 and jq"
+	done_testing
+	exit
+fi
+
+M=$T/mnt
+mkdir "$M"
+truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
+LOOP=""
+CG=""
+RAW=""
+undo() {
+	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
+	[ -n "$LOOP" ] || return 0
+	umount "$M" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+}
+trap 'undo; cleanup_scratch' EXIT
+LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
+    mount "$LOOP" "$M" 2>/dev/null || {
+	[ -n "$LOOP" ] && losetup -d "$LOOP"
+	LOOP=""
+	skip "iostat: losetup or mount failed"
+	done_testing
+	exit
+}
+N=${LOOP#/dev/}
+
+# 1. iostat -x over an interval holding the whole run: its per-request
+# figures and totals are the phase's, since nothing else reads the device
+# (a raw loop device, --device: no file system's own reads beside).
+if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
+    truncate -s 96m "$T/raw" &&
+    RAW=$(losetup -f --show --direct-io=on "$T/raw" 2>/dev/null); then
+	RN=${RAW#/dev/}
+	udevadm settle 2>/dev/null
+	iostat -x -d -y -o JSON "$RN" 8 1 >"$T/io.json" 2>&1 &
+	ipid=$!
+	# Wait until iostat has taken its first reading (it read a file).
+	i=0
+	while [ $i -lt 200 ] && [ "$(awk '/^rchar/ { print $2 }' \
+	    /proc/$ipid/io 2>/dev/null || echo 0)" -lt 1 ]; do
+		i=$((i + 1))
+		sleep 0.05
+	done
+	v0=$(awk '$1 == "pgpgin" { print $2 }' /proc/vmstat)
+	"$BONNIE" --device "$RAW" -s 64m -c 64k -p read -q \
+	    --json "$T/io-run.json" >/dev/null 2>"$T/err"
+	st=$?
+	v1=$(awk '$1 == "pgpgin" { print $2 }' /proc/vmstat)
+	if kill -0 $ipid 2>/dev/null; then
+		wait $ipid
+		check "the read of $RN ran within iostat's interval" $st
+		jq -e --slurpfile io "$T/io.json" --arg n "$RN" "
+		    ($K.disk[] | select(.role == \"target\")) as \$b |
+		    (\$io[0].sysstat.hosts[0].statistics[0].disk[] |
+		     select(.disk_device == \$n)) as \$s |
+		    ($K.span_s) as \$t |
+		    def near(a; b; tol): ((a - b) | fabs) <= tol * ([a, b] | max) + 0.05;
+		    near(\$b[\"r/s\"] * \$t; \$s[\"r/s\"] * 8; 0.05) and
+		    near(\$b[\"rkB/s\"] * \$t; \$s[\"rkB/s\"] * 8; 0.05) and
+		    near(\$b[\"rareq-sz\"]; \$s[\"rareq-sz\"]; 0.05) and
+		    near(\$b[\"r_await\"]; \$s[\"r_await\"]; 0.10) and
+		    ((\$b.rrqm - \$s.rrqm) | fabs) <= 2" \
+		    "$T/io-run.json" >/dev/null
+		check "iostat -x agrees: reads, kB read, rareq-sz, r_await, %rrqm" $?
+		diag "bonnie-ng: $(jq -c "$K | .disk[0] + {span_s} | {span_s, \"r/s\", \"rareq-sz\", r_await, util}" "$T/io-run.json")"
+		diag "iostat:    $(jq -c --arg n "$RN" '.sysstat.hosts[0].statistics[0].disk[] | select(.disk_device == $n) | {"r/s", "rareq-sz", r_await, util}' "$T/io.json")"
+	else
+		skip "iostat: the run outlasted iostat's 8 s interval (a slow machine)"
+	fi
+	# 2. /proc/vmstat around the run holds the phase's own delta, which
+	# is at least the file read (pgpgin is in KiB).
+	jq -e --argjson d "$((v1 - v0))" "$K.vmstat.pgpgin as \$p |
+	    \$p >= 0.95 * 65536 and \$p <= \$d" "$T/io-run.json" >/dev/null
+	check "vmstat: the phase's pgpgin is the file at least and within /proc/vmstat's delta around the run ($((v1 - v0)) KiB)" $?
+	# read_bytes counts the bios the process caused: the 64 MiB and the
+	# read-ahead past them, which the device read too.
+	jq -e "$K | .process.read_bytes as \$r |
+	    (.disk[0][\"rkB/s\"] * .span_s * 1024) as \$d |
+	    \$r >= 0.95 * 67108864 and ((\$r - \$d) | fabs) <= 0.05 * \$d" \
+	    "$T/io-run.json" >/dev/null
+	check "process: read_bytes is at least the 64 MiB and what the device read within 5%" $?
+	losetup -d "$RAW" && RAW=""
+else
+	skip "iostat: sysstat 12 or later is not installed"
+	skip "vmstat: needs the iostat run"
+	skip "process: needs the iostat run"
+fi
+
+# 3. Requests much smaller than the chunk: the device splits them.
+ra=$(blockdev --getra "$LOOP")
+msk=$(cat /sys/block/$N/queue/max_sectors_kb)
+if blockdev --setra 8 "$LOOP" && echo 8 >/sys/block/$N/queue/max_sectors_kb
+then
+	"$BONNIE" -d "$M" -s 32m -c 64k -p read --json "$T/small.json" \
+	    >/dev/null 2>"$T/err"
+	check "small requests: the run succeeds" $?
+	jq -e "$K | (.disk[0][\"rareq-sz\"] <= 8.01) and
+	    ([.notes[].kind] | index(\"small_requests\") != null)" \
+	    "$T/small.json" >/dev/null
+	check "small requests: rareq-sz <= 8 KiB and the record notes it" $?
+	grep -q "^bonnie-ng: warning: phase read: requests reached $N much smaller than the 64 KiB chunk" "$T/err"
+	check "small requests: said on stderr" $?
+	blockdev --setra "$ra" "$LOOP"
+	echo "$msk" >/sys/block/$N/queue/max_sectors_kb
+else
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+fi
+
+# 4. Limit reclaim: a memory cgroup smaller than the file, --cache=keep.
+if [ -w /sys/fs/cgroup/memory ] && [ -e /sys/fs/cgroup/memory/memory.stat ]
+then
+	CG=/sys/fs/cgroup/memory/bonnie-ng-t-kstat.$$
+	mkdir "$CG" && echo $((48 << 20)) >"$CG/memory.limit_in_bytes"
+	sh -c "echo \$\$ >$CG/tasks && exec \"$BONNIE\" -d $M -s 128m \
+	    -p write,read --cache=keep --json $T/cg.json" >/dev/null 2>"$T/err"
+	check "reclaim: the run in a 48 MiB cgroup succeeds" $?
+	jq -e --arg cg "/bonnie-ng-t-kstat.$$" "$K | .cgroup.path == \$cg and
+	    .cgroup.version == 1 and .cgroup[\"memory.stat\"].failcnt > 0 and
+	    ([.notes[].kind] | index(\"reclaim\") != null)" "$T/cg.json" \
+	    >/dev/null
+	check "reclaim: the cgroup is named, failcnt moved, the record notes it" $?
+	grep -q "^bonnie-ng: warning: phase read: .*reclaim.*the memory cgroup /bonnie-ng-t-kstat.$$ hit its limit" "$T/err"
+	check "reclaim: said on stderr" $?
+	rmdir "$CG" && CG=""
+else
+	skip "reclaim: no writable cgroup v1 memory controller"
+	skip "reclaim: no writable cgroup v1 memory controller"
+	skip "reclaim: no writable cgroup v1 memory controller"
+fi
+ok "no test file left" no_test_files "$M"
+
+done_testing
