@@ -206,7 +206,8 @@ int64_t	kstat_cg(const struct kstat_phase *, const char *name);
 /* The record's "kernel" object of a phase (ks NULL: null). */
 void	kstat_write(struct json *, const char *key, const struct kstat_phase *,
 	    const struct kstat_proc *);
-/* -K: one short line per phase under the report. */
+/* -K: a table under the report, its head and a line per phase. */
+void	kstat_print_head(FILE *);
 void	kstat_print_line(FILE *, const char *phase, const struct kstat_phase *);
 
 #endif

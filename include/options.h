@@ -80,6 +80,7 @@ struct options {
 	unsigned	 phases;	/* Bit mask of phase ids to run. */
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
+	int		 kernel;	/* -K: print the kernel's account. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
 	int		 no_space_check;
 	enum out_format	 format;

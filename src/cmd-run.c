@@ -254,6 +254,8 @@ const struct args_option cmd_run_rows[] = {
 	  "skip the per-char phases" },
 	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
 	  0, "add a row of 99th percentile latencies" },
+	{ 'K', "kernel", ARGS_FLAG, NULL, args_set_flag, OFF(kernel), 0, 0,
+	  0, "print the kernel's account of each phase (text)" },
 	{ 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,
 	  "print the version and exit" },
 	ARGS_END
@@ -459,7 +461,9 @@ write_report(const struct options *o, const struct record *rec)
 {
 	switch (o->format) {
 	case OUT_TEXT:
-		return report_write_text(stdout, rec, o->latency);
+		if (report_write_text(stdout, rec, o->latency) == -1)
+			return -1;
+		return o->kernel ? report_write_kernel(stdout, rec) : 0;
 	case OUT_CSV:
 		return record_write_csv(stdout, rec);
 	case OUT_JSON:

@@ -653,9 +653,33 @@ kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
 }
 
 void
+kstat_print_head(FILE *f)
+{
+	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
+	    "%7s %6s %6s\n", "phase", "device", "rareq-sz", "wareq-sz",
+	    "aqu-sz", "util", "r_await", "w_await", "nr_dirty", "/limit",
+	    "stall", "pgscan", "pswp", "io", "memory");
+	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
+	    "%7s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
+	    "peak", "%", "alloc", "direct", "in+out", "full%", "full%");
+}
+
+/* A count in at most 7 characters: 1234567, 12.3M. */
+static const char *
+short_count(char *b, size_t n, int64_t v)
+{
+	if (v < 10000000)
+		snprintf(b, n, "%lld", (long long)v);
+	else
+		snprintf(b, n, "%.1fM", (double)v / 1e6);
+	return b;
+}
+
+void
 kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 {
 	const struct ks_dev	*d;
+	char			 a[24], b[24], c[24];
 
 	fprintf(f, "%-8s", phase);
 	if (k == NULL || !k->known) {
@@ -664,24 +688,26 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 	}
 	if (k->ndev > 0) {
 		d = &k->dev[0];
-		fprintf(f, " %s rareq-sz %.1f wareq-sz %.1f KiB, aqu-sz %.2f, "
-		    "util %.0f%%, r_await %.2f w_await %.2f ms;", d->name,
+		fprintf(f, " %-8s %8.1f %8.1f %6.2f %5.0f %7.2f %7.2f", d->name,
 		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ],
 		    d->v[KI_UTIL], d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
 	} else
-		fprintf(f, " no device (%s);", k->dev_why);
+		fprintf(f, " %-8s %8s %8s %6s %5s %7s %7s", "-", "-", "-", "-",
+		    "-", "-", "-");
 	if (k->vm_ok)
-		fprintf(f, " nr_dirty peak %.0f of %lld; allocstall %lld, "
-		    "pgscan_direct %lld, pgscan_kswapd %lld; pswpin %lld "
-		    "pswpout %lld;", k->dirty_peak, (long long)k->dirty_thresh,
-		    (long long)vm_prefix(k, "allocstall_"),
-		    (long long)kstat_vm(k, "pgscan_direct"),
-		    (long long)kstat_vm(k, "pgscan_kswapd"),
-		    (long long)kstat_vm(k, "pswpin"),
-		    (long long)kstat_vm(k, "pswpout"));
+		fprintf(f, " %9.0f %6.1f %6s %7s %7s", k->dirty_peak,
+		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
+		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
+		    vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
+		    vm_prefix(k, "pgscan_direct")), short_count(c, sizeof(c),
+		    kstat_vm(k, "pswpin") + kstat_vm(k, "pswpout")));
+	else
+		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-", "-", "-", "-");
 	if (k->psi_ok)
-		fprintf(f, " pressure io %.1f/%.1f%%, memory %.1f/%.1f%% "
-		    "(some/full)", k->psi[KP_IO][0], k->psi[KP_IO][1],
-		    k->psi[KP_MEMORY][0], k->psi[KP_MEMORY][1]);
+		fprintf(f, " %6.1f %6.1f", k->psi[KP_IO][1] >= 0 ?
+		    k->psi[KP_IO][1] : 0, k->psi[KP_MEMORY][1] >= 0 ?
+		    k->psi[KP_MEMORY][1] : 0);
+	else
+		fprintf(f, " %6s %6s", "-", "-");
 	fputc('\n', f);
 }

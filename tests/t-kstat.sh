@@ -47,6 +47,23 @@ else
 	skip "python3 jsonschema not installed"
 fi
 
+# -K: a table under the report; the classic header and row as without.
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q -m host >"$T/plain" 2>/dev/null
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q -m host -K >"$T/k" 2>/dev/null
+check "-K: exit 0" $?
+head -n 3 "$T/plain" >"$T/h1"
+head -n 3 "$T/k" >"$T/h2"
+cmp -s "$T/h1" "$T/h2" && [ "$(sed -n 4p "$T/plain" | tr -s ' 0-9.' | cut -c1-5)" = \
+    "$(sed -n 4p "$T/k" | tr -s ' 0-9.' | cut -c1-5)" ] && [ "$(wc -l <"$T/plain")" -eq 4 ]
+check "-K: the header is byte for byte the same, the row in its place" $?
+sed -n '5,$p' "$T/k" | awk 'NR == 1 && $0 != "" { exit 1 }
+    NR == 2 && $0 != "The kernel'"'"'s account:" { exit 1 }
+    NR == 3 && $1 != "phase" { exit 1 }
+    NR >= 5 { n[$1] = 1 } END { exit !(n["write"] && n["read"] && NR == 6) }'
+check "-K: the table under it has a line for write and one for read" $?
+"$BONNIE" -d "$T/d" -s 8m -p write -q -K -o json | jq -e . >/dev/null
+check "-K with -o json: standard output is still one JSON document" $?
+
 if ! is_root || ! have losetup || ! have mkfs.ext4 || ! have jq; then
 	skip "iostat: needs root, losetup, mkfs.ext4 and jq"
 	skip "vmstat: needs root, losetup, mkfs.ext4 and jq"
