@@ -175,6 +175,9 @@ void	kstat_run_free(struct kstat_run *);
 void	kstat_begin(struct kstat_run *);
 /* At the last: the phase's account over span seconds. */
 void	kstat_end(struct kstat_run *, double span, struct kstat_phase *);
+/* The account from two readings of src's sources, span seconds apart. */
+void	kstat_account(const struct kstat_src *, const struct kstat_snap *,
+	    const struct kstat_snap *, double span, struct kstat_phase *);
 /* The device the run's figures are of, for the sampler ("" none). */
 const char *kstat_run_device(const struct kstat_run *);
 

@@ -139,7 +139,7 @@ iostat(const uint64_t *a, const uint64_t *b, double t, double *v)
 
 /* The counters that moved, by name; 1 when some did not fit. */
 static int
-deltas(char (*names)[KS_NAME], int n, const uint64_t *a, const uint64_t *b,
+deltas(const char (*names)[KS_NAME], int n, const uint64_t *a, const uint64_t *b,
     struct ks_count *out, int max, int *nout)
 {
 	int	i, lost = 0;
@@ -160,7 +160,7 @@ deltas(char (*names)[KS_NAME], int n, const uint64_t *a, const uint64_t *b,
 }
 
 static int
-find(char (*names)[KS_NAME], int n, const char *name)
+find(const char (*names)[KS_NAME], int n, const char *name)
 {
 	int	i;
 
@@ -177,51 +177,51 @@ why_errno(char *buf, const char *what, int e)
 }
 
 static void
-vm_account(struct kstat_run *k, struct kstat_phase *o)
+vm_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, struct kstat_phase *o)
 {
-	struct kstat_src	*s = &k->src;
-	int			 i;
+	int	i;
 
 	o->dirty_thresh = o->dirty_bg_thresh = -1;
-	if (k->a.vm_err != 0 || k->b.vm_err != 0) {
-		why_errno(o->vm_why, "/proc/vmstat", k->a.vm_err ?
-		    k->a.vm_err : k->b.vm_err);
+	if (a->vm_err != 0 || b->vm_err != 0) {
+		why_errno(o->vm_why, "/proc/vmstat", a->vm_err ?
+		    a->vm_err : b->vm_err);
 		return;
 	}
 	o->vm_ok = 1;
-	deltas(s->vm_name, s->nvm, k->a.vm, k->b.vm, o->vm, KS_VM_MAX,
+	deltas(s->vm_name, s->nvm, a->vm, b->vm, o->vm, KS_VM_MAX,
 	    &o->nvm);
 	if ((i = find(s->vm_name, s->nvm, "nr_dirty")) >= 0) {
-		o->dirty_peak = (double)(k->a.vm[i] > k->b.vm[i] ?
-		    k->a.vm[i] : k->b.vm[i]);
-		o->dirty_mean = ((double)k->a.vm[i] + (double)k->b.vm[i]) / 2;
+		o->dirty_peak = (double)(a->vm[i] > b->vm[i] ?
+		    a->vm[i] : b->vm[i]);
+		o->dirty_mean = ((double)a->vm[i] + (double)b->vm[i]) / 2;
 		o->gauge_samples = 2;
 	}
 	if ((i = find(s->vm_name, s->nvm, "nr_writeback")) >= 0) {
-		o->wb_peak = (double)(k->a.vm[i] > k->b.vm[i] ?
-		    k->a.vm[i] : k->b.vm[i]);
-		o->wb_mean = ((double)k->a.vm[i] + (double)k->b.vm[i]) / 2;
+		o->wb_peak = (double)(a->vm[i] > b->vm[i] ?
+		    a->vm[i] : b->vm[i]);
+		o->wb_mean = ((double)a->vm[i] + (double)b->vm[i]) / 2;
 	}
 	if ((i = find(s->vm_name, s->nvm, "nr_dirty_threshold")) >= 0)
-		o->dirty_thresh = (int64_t)k->b.vm[i];
+		o->dirty_thresh = (int64_t)b->vm[i];
 	if ((i = find(s->vm_name, s->nvm,
 	    "nr_dirty_background_threshold")) >= 0)
-		o->dirty_bg_thresh = (int64_t)k->b.vm[i];
+		o->dirty_bg_thresh = (int64_t)b->vm[i];
 }
 
 static void
-dev_account(struct kstat_run *k, double span, struct kstat_phase *o)
+dev_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, double span, struct kstat_phase *o)
 {
-	struct kstat_src	*s = &k->src;
-	int			 i;
+	int	i;
 
 	snprintf(o->dev_why, sizeof(o->dev_why), "%s", s->dev_why);
 	for (i = 0; i < s->ndev; i++) {
-		if (!k->a.dev_ok[i] || !k->b.dev_ok[i])
+		if (!a->dev_ok[i] || !b->dev_ok[i])
 			continue;
 		memcpy(o->dev[o->ndev].name, s->dev[i], sizeof(s->dev[i]));
 		memcpy(o->dev[o->ndev].role, s->role[i], sizeof(s->role[i]));
-		iostat(k->a.dev[i], k->b.dev[i], span, o->dev[o->ndev].v);
+		iostat(a->dev[i], b->dev[i], span, o->dev[o->ndev].v);
 		o->ndev++;
 	}
 	if (o->ndev == 0 && s->ndev > 0)
@@ -230,44 +230,44 @@ dev_account(struct kstat_run *k, double span, struct kstat_phase *o)
 }
 
 static void
-psi_account(struct kstat_run *k, double span, struct kstat_phase *o)
+psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
+    double span, struct kstat_phase *o)
 {
 	int	r, l, any = 0;
 
 	for (r = 0; r < KP_NRES; r++)
 		for (l = 0; l < 2; l++) {
 			o->psi[r][l] = -1;
-			if (!k->a.psi_ok[r][l] || !k->b.psi_ok[r][l] ||
+			if (!a->psi_ok[r][l] || !b->psi_ok[r][l] ||
 			    span <= 0)
 				continue;
-			o->psi[r][l] = 100.0 * (double)(k->b.psi[r][l] -
-			    k->a.psi[r][l]) / (span * 1e6);
+			o->psi[r][l] = 100.0 * (double)(b->psi[r][l] -
+			    a->psi[r][l]) / (span * 1e6);
 			any = 1;
 		}
 	o->psi_ok = any;
 	if (!any)
-		why_errno(o->psi_why, "/proc/pressure", k->a.psi_err ?
-		    k->a.psi_err : k->b.psi_err ? k->b.psi_err : ENOENT);
+		why_errno(o->psi_why, "/proc/pressure", a->psi_err ?
+		    a->psi_err : b->psi_err ? b->psi_err : ENOENT);
 }
 
 static void
-cg_account(struct kstat_run *k, struct kstat_phase *o)
+cg_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, struct kstat_phase *o)
 {
-	struct kstat_src	*s = &k->src;
-
 	snprintf(o->cg_path, sizeof(o->cg_path), "%s", s->cg_path);
 	o->cg_v2 = s->cg_v2;
 	if (s->cg_file[0] == '\0') {
 		snprintf(o->cg_why, sizeof(o->cg_why), "%s", s->cg_why);
 		return;
 	}
-	if (k->a.cg_err != 0 || k->b.cg_err != 0) {
-		why_errno(o->cg_why, s->cg_file, k->a.cg_err ? k->a.cg_err :
-		    k->b.cg_err);
+	if (a->cg_err != 0 || b->cg_err != 0) {
+		why_errno(o->cg_why, s->cg_file, a->cg_err ? a->cg_err :
+		    b->cg_err);
 		return;
 	}
 	o->cg_ok = 1;
-	deltas(s->cg_name, s->ncg, k->a.cg, k->b.cg, o->cg, KS_CG_MAX,
+	deltas(s->cg_name, s->ncg, a->cg, b->cg, o->cg, KS_CG_MAX,
 	    &o->ncg);
 }
 
@@ -288,7 +288,6 @@ kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
 {
 	int	tries;
 
-	memset(o, 0, sizeof(*o));
 	kstat_sys_read(&k->src, &k->b);
 	/*
 	 * A request whose data is in (the phase's last read returned) is
@@ -299,21 +298,28 @@ kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 		kstat_sys_read(&k->src, &k->b);
 	}
+	kstat_account(&k->src, &k->a, &k->b, span, o);
+}
+
+void
+kstat_account(const struct kstat_src *src, const struct kstat_snap *a,
+    const struct kstat_snap *b, double span, struct kstat_phase *o)
+{
+	memset(o, 0, sizeof(*o));
 	o->known = 1;
 	o->span = span;
-	vm_account(k, o);
-	dev_account(k, span, o);
-	psi_account(k, span, o);
-	cg_account(k, o);
+	vm_account(src, a, b, o);
+	dev_account(src, a, b, span, o);
+	psi_account(a, b, span, o);
+	cg_account(src, a, b, o);
 	/* Readable at the start and not at the end: a note, not a failure. */
-	if ((k->a.vm_err == 0 && k->b.vm_err != 0) ||
-	    (k->a.cg_err == 0 && k->b.cg_err != 0)) {
+	if ((a->vm_err == 0 && b->vm_err != 0) ||
+	    (a->cg_err == 0 && b->cg_err != 0)) {
 		o->notes |= 1u << KN_UNREADABLE;
 		snprintf(o->note_text[KN_UNREADABLE],
 		    sizeof(o->note_text[0]), "%.100s could not be read at the "
-		    "phase's end: %.50s", k->b.vm_err ? "/proc/vmstat" :
-		    k->src.cg_file, strerror(k->b.vm_err ? k->b.vm_err :
-		    k->b.cg_err));
+		    "phase's end: %.50s", b->vm_err ? "/proc/vmstat" :
+		    src->cg_file, strerror(b->vm_err ? b->vm_err : b->cg_err));
 	}
 }
 
