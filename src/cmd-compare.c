@@ -17,6 +17,7 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare-kernel.h"
 #include "error.h"
 #include "json.h"
 #include "phase.h"
@@ -377,6 +378,7 @@ drop_failed(struct compare *cmp, int k, char **cause)
 			first = cmp->excluded[cmp->nexcluded - 1];
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	cmp->left_out[k] = rs->nruns - n;
 	rs->nruns = n;
@@ -840,6 +842,51 @@ print_excluded(const struct compare *cmp)
 	printf("\n");
 }
 
+/*
+ * Under the table: for each column with a verdict, what moved in the
+ * kernel's account of its phase (compare-kernel.c).
+ */
+static void
+print_moved(const struct compare *cmp)
+{
+	const struct cmp_cell	*c;
+	struct km_moved		 m;
+	char			 line[1024];
+	int			 col, k, said = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		for (k = 1; k < cmp->nsets; k++) {
+			c = cell((struct compare *)cmp, col, k - 1);
+			if (c->verdict != CMP_WORSE && c->verdict != CMP_BETTER)
+				continue;
+			km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+			if (m.nbase == 0 || m.nnew == 0)
+				continue;
+			if (!said++)
+				printf("What moved in the kernel's account (per "
+				    "GiB moved, per thousand ops):\n");
+			km_text(line, sizeof(line), &m);
+			printf("%s", rs_col_name(col));
+			if (cmp->nsets > 2)
+				printf(" (new %d)", k);
+			if (!isnan(c->change_pct))
+				printf(" %+.1f%%", c->change_pct);
+			printf(" %s: %s", cmp_verdict_name(c->verdict),
+			    m.n > 0 ? line : "nothing moved by enough");
+			if (m.single)
+				printf(" (single runs)\n");
+			else
+				printf(" (%d and %d runs, each moved at "
+				    "%.0f%%)\n", m.nbase, m.nnew,
+				    100 * (1 - CMP_ALPHA));
+		}
+	}
+	if (said)
+		printf("\n");
+}
+
 static int
 print_text(struct compare *cmp)
 {
@@ -900,6 +947,7 @@ print_text(struct compare *cmp)
 		printf("\n");
 	}
 	printf("\n");
+	print_moved(cmp);
 	printf("cv: the spread of a side's runs (standard deviation over "
 	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
@@ -1021,6 +1069,13 @@ print_json(struct compare *cmp)
 			json_double(&j, "ci_high", c->ci_hi);
 			json_int(&j, "base_runs", c->nbase);
 			json_int(&j, "new_runs", c->nnew);
+			if (c->verdict == CMP_WORSE || c->verdict == CMP_BETTER) {
+				struct km_moved	m;
+
+				km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+				km_json(&j, "kernel_moved", &m);
+			} else
+				json_null(&j, "kernel_moved");
 			json_object_end(&j);
 		}
 		json_array_end(&j);
