@@ -162,6 +162,7 @@ fi
 # 3. Requests much smaller than the chunk: the device splits them.
 ra=$(blockdev --getra "$LOOP")
 msk=$(cat /sys/block/$N/queue/max_sectors_kb)
+"$BONNIE" -d "$M" -s 32m -c 64k -p read -q --json "$T/big.json" >/dev/null 2>&1
 if blockdev --setra 8 "$LOOP" && echo 8 >/sys/block/$N/queue/max_sectors_kb
 then
 	"$BONNIE" -d "$M" -s 32m -c 64k -p read --json "$T/small.json" \
@@ -175,6 +176,17 @@ then
 	check "small requests: said on stderr" $?
 	blockdev --setra "$ra" "$LOOP"
 	echo "$msk" >/sys/block/$N/queue/max_sectors_kb
+	# compare names the mechanism: the request size, first.
+	"$BONNIE" compare "$T/big.json" "$T/small.json" >"$T/cmp" 2>&1
+	grep -q '^read -[0-9.]*% worse: .*rareq-sz [0-9.k]* -> [0-9.]* KiB (-[0-9]*%).*(single runs)$' "$T/cmp"
+	check "compare: 'read ... worse: ... rareq-sz A -> B KiB (...)' under the table" $?
+	diag "$(grep '^read ' "$T/cmp" | tail -n 1)"
+	"$BONNIE" compare -o json "$T/big.json" "$T/small.json" >"$T/cmp.json"
+	jq -e '.columns[] | select(.name == "read") | .new[0] |
+	    .verdict == "worse" and .kernel_moved.method == "single runs" and
+	    any(.kernel_moved.figures[]; .name == "rareq-sz" and .new <= 8.01)' \
+	    "$T/cmp.json" >/dev/null
+	check "compare -o json: kernel_moved names rareq-sz" $?
 else
 	skip "small requests: cannot lower read-ahead or max_sectors_kb"
 	skip "small requests: cannot lower read-ahead or max_sectors_kb"
