@@ -74,6 +74,27 @@ struct kstat_proc {
 	uint64_t	 v[KC_COUNT];
 };
 
+/* A phase's timeline (timeline.h): at most TL_MAX samples. */
+#define TL_MAX		1024
+struct tl_sample {
+	double		 t;		/* Seconds from the phase's start. */
+	double		 done;		/* Bytes, or operations. */
+	double		 dirty;		/* nr_dirty, pages; <0 unknown. */
+	double		 writeback;	/* nr_writeback, pages. */
+	double		 inflight;	/* The device's; <0 unknown. */
+	double		 sectors;	/* Read and written so far. */
+};
+
+struct kstat_timeline {
+	double		 interval;	/* Seconds, as asked. */
+	int		 merged;	/* Samples of the interval in each. */
+	int		 n;
+	uint64_t	 taken;		/* Samples taken in all. */
+	double		 dirty_peak, dirty_sum, wb_peak, wb_sum;
+	uint64_t	 gauges;	/* Samples with the gauges read. */
+	struct tl_sample s[TL_MAX];
+};
+
 /* A counter that changed over the phase: its name and delta. */
 struct ks_count {
 	char		 name[KS_NAME];
@@ -118,6 +139,7 @@ struct kstat_phase {
 	char		 cg_why[KS_WHY];
 	unsigned	 notes;		/* 1 << KN_*. */
 	char		 note_text[KN_COUNT][200];
+	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
 };
 
 /*
@@ -180,6 +202,12 @@ void	kstat_account(const struct kstat_src *, const struct kstat_snap *,
 	    const struct kstat_snap *, double span, struct kstat_phase *);
 /* The device the run's figures are of, for the sampler ("" none). */
 const char *kstat_run_device(const struct kstat_run *);
+
+/*
+ * Hand the phase its timeline (allocated; NULL: none): its gauges'
+ * peak and mean replace those of the two readings.
+ */
+void	kstat_attach_timeline(struct kstat_phase *, struct kstat_timeline *);
 
 /* The process's counters: read now, and the delta since a reading. */
 void	kstat_proc_begin(struct kstat_proc *);

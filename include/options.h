@@ -81,6 +81,8 @@ struct options {
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
 	int		 kernel;	/* -K: print the kernel's account. */
+	double		 interval;	/* --interval: the timeline's, s;
+					   0 off. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
 	int		 no_space_check;
 	enum out_format	 format;

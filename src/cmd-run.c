@@ -18,6 +18,7 @@
 #include "error.h"
 #include "lockmem.h"
 #include "options.h"
+#include "timeline.h"
 #include "outfile.h"
 #include "phase.h"
 #include "record.h"
@@ -180,6 +181,14 @@ set_files(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_interval(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return timeline_interval_parse(v, &((struct options *)t)->interval,
+	    why);
+}
+
+static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -254,6 +263,8 @@ const struct args_option cmd_run_rows[] = {
 	  "skip the per-char phases" },
 	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
 	  0, "add a row of 99th percentile latencies" },
+	{ 0, "interval", ARGS_VALUE, "duration", set_interval, 0, 0, 0, 0,
+	  "the timeline's interval (default: 100ms; 0: none)" },
 	{ 'K', "kernel", ARGS_FLAG, NULL, args_set_flag, OFF(kernel), 0, 0,
 	  0, "print the kernel's account of each phase (text)" },
 	{ 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,

@@ -324,6 +324,20 @@ kstat_account(const struct kstat_src *src, const struct kstat_snap *a,
 }
 
 void
+kstat_attach_timeline(struct kstat_phase *k, struct kstat_timeline *tl)
+{
+	free(k->tl);
+	k->tl = tl;
+	if (tl == NULL || tl->gauges < 2 || !k->vm_ok)
+		return;
+	k->dirty_peak = tl->dirty_peak;
+	k->dirty_mean = tl->dirty_sum / (double)tl->gauges;
+	k->wb_peak = tl->wb_peak;
+	k->wb_mean = tl->wb_sum / (double)tl->gauges;
+	k->gauge_samples = (int)tl->gauges;
+}
+
+void
 kstat_proc_begin(struct kstat_proc *p)
 {
 	kstat_sys_proc(p);
@@ -628,6 +642,42 @@ write_proc(struct json *j, const struct kstat_proc *p)
 	}
 }
 
+static void
+write_timeline(struct json *j, const struct kstat_timeline *tl)
+{
+	static const char *const cols[] = {
+		"t_s", "done", "nr_dirty", "nr_writeback", "in_flight",
+		"sectors"
+	};
+	size_t	c;
+	int	i;
+
+	if (tl == NULL)
+		return;
+	json_object_start(j, "timeline");
+	json_double(j, "interval_s", tl->interval);
+	json_int(j, "merged", tl->merged);
+	json_array_start(j, "columns");
+	for (c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+		json_string(j, NULL, cols[c]);
+	json_array_end(j);
+	json_array_start(j, "samples");
+	for (i = 0; i < tl->n; i++) {
+		const struct tl_sample *s = &tl->s[i];
+
+		json_array_start(j, NULL);
+		json_double(j, NULL, s->t);
+		json_double(j, NULL, s->done);
+		json_double_or_null(j, NULL, s->dirty);
+		json_double_or_null(j, NULL, s->writeback);
+		json_double_or_null(j, NULL, s->inflight);
+		json_double_or_null(j, NULL, s->sectors);
+		json_array_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
 void
 kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
     const struct kstat_proc *p)
@@ -655,6 +705,7 @@ kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
 		json_object_end(j);
 	}
 	json_array_end(j);
+	write_timeline(j, k->tl);
 	json_object_end(j);
 }
 

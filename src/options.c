@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "options.h"
+#include "timeline.h"
 #include "phase.h"
 #include "platform.h"
 #include "result.h"
@@ -49,6 +50,7 @@ options_defaults(struct options *o)
 	o->cache = CACHE_MODE_COLD;
 	o->phases = PH_DEFAULT_MASK;
 	o->repeat = 1;
+	o->interval = TL_DEFAULT_S;
 	o->format = OUT_TEXT;
 	o->csv_layout = CSV_198;
 	phase_option_defaults(phase_table, o);

@@ -665,8 +665,13 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 void
 run_result_free(struct run_result *res)
 {
+	int	i;
+
 	free(res->wph);
 	free(res->workers);
+	if (res->ks != NULL)
+		for (i = 0; i < PH_COUNT; i++)
+			free(res->ks[i].tl);
 	free(res->ks);
 	res->ks = NULL;
 	res->wph = NULL;

@@ -29,6 +29,7 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "timeline.h"
 #include "timer.h"
 
 /* Above this fraction cached after a drop, a phase is marked warm. */
@@ -300,6 +301,9 @@ struct runner {
 	char			 loop_name[64];	/* "loop3" */
 	struct kstat_run	*ks;		/* The kernel's account; NULL
 						   in a team's worker. */
+	struct timeline		*tl;		/* Its sampler, or NULL. */
+	_Atomic uint64_t	 progress;	/* Without one, the timed
+						   loops' store goes here. */
 };
 
 /* The memory file system note is given once per invocation. */
@@ -833,6 +837,7 @@ kstat_open(struct runner *r)
 		dev = st.st_dev;
 	r->ks = kstat_run_new(dev, r->memfs);
 	r->res->ks = xcalloc(PH_COUNT, sizeof(*r->res->ks));
+	r->tl = timeline_new(r->opt->interval);
 }
 
 void
@@ -905,6 +910,7 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
+	ctx.progress = r->tl != NULL ? timeline_counter(r->tl) : &r->progress;
 	hist_init(r->hist);
 
 	ph->direct = direct;
@@ -952,6 +958,9 @@ run_phase(struct runner *r, enum phase_id id)
 	}
 	progress_start(p->title);
 	kstat_proc_begin(&kp0);
+	if (r->tl != NULL)
+		timeline_start(r->tl, kstat_run_device(r->ks), ctx.prog_base,
+		    ctx.prog_stride, ctx.prog_n);
 	if (r->ks != NULL)
 		kstat_begin(r->ks);
 	machine_sample(r, &m0);
@@ -964,8 +973,10 @@ run_phase(struct runner *r, enum phase_id id)
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
 	machine_sample(r, &m1);
-	if (r->ks != NULL)
+	if (r->ks != NULL) {
 		kstat_end(r->ks, time_elapsed(t0, t1), &r->res->ks[id]);
+		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
+	}
 	kstat_proc_end(&kp0, &ph->kp);
 	progress_end(p->title, rv == 0);
 
@@ -1161,6 +1172,7 @@ done:
 	remove_file(&r);
 	restore_signals(&old);
 	kstat_run_free(r.ks);
+	timeline_free(r.tl);
 	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);
