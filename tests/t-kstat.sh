@@ -64,6 +64,51 @@ check "-K: the table under it has a line for write and one for read" $?
 "$BONNIE" -d "$T/d" -s 8m -p write -q -K -o json | jq -e . >/dev/null
 check "-K with -o json: standard output is still one JSON document" $?
 
+# --interval: a bad value is one line and exit 2 before any file.
+for bad in 5x 1ms 61s -1 ""; do
+	mkdir "$T/bad"
+	"$BONNIE" -d "$T/bad" -s 8m --interval "$bad" >"$T/out" 2>"$T/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    grep -q "^bonnie-ng: invalid value for --interval: " "$T/err" &&
+	    [ -z "$(ls -A "$T/bad")" ] && [ ! -s "$T/out" ]
+	check "--interval '$bad': one line, exit 2, no file made" $?
+	rmdir "$T/bad"
+done
+# The timeline: samples in time order, the work done never falls and
+# ends at the phase's bytes; --interval 0 has none.
+"$BONNIE" -d "$T/d" -s 32m -p write,read -q --interval 20ms \
+    --json "$T/tl.json" >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel.timeline as $t | $t.merged == 1 and
+    ($t.samples | length) >= 2 and
+    ([$t.samples[] | .[0]] | . == sort) and
+    ([$t.samples[] | .[1]] | . == sort) and
+    $t.samples[-1][1] == 33554432 and $t.interval_s == 0.02' "$T/tl.json" \
+    >/dev/null
+check "timeline: time and work done in order, ending at the 32 MiB written" $?
+jq -e '.runs[0].phases.write.kernel.dirty.samples ==
+    (.runs[0].phases.write.kernel.timeline.samples | length) or
+    .runs[0].phases.write.kernel.dirty.samples >=
+    (.runs[0].phases.write.kernel.timeline.samples | length)' "$T/tl.json" \
+    >/dev/null
+check "timeline: the dirty peak and mean are the sampler's" $?
+"$BONNIE" -d "$T/d" -s 8m -p write -q --interval 0 --json "$T/tl0.json" \
+    >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel | has("timeline") | not' "$T/tl0.json" \
+    >/dev/null
+check "--interval 0: no timeline" $?
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
+' "$T/tl.json" 2>"$T/verr"
+	check "a record with timelines matches doc/schema.json" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+# A sampler is a fork of the run, with its command line.
+ok "no sampler left behind" sh -c "! pgrep -f -- '-d $T/d' >/dev/null"
+
 if ! is_root || ! have losetup || ! have mkfs.ext4 || ! have jq; then
 	skip "iostat: needs root, losetup, mkfs.ext4 and jq"
 	skip "vmstat: needs root, losetup, mkfs.ext4 and jq"
