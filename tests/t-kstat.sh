@@ -107,7 +107,8 @@ else
 	skip "python3 jsonschema not installed"
 fi
 # A sampler is a fork of the run, with its command line.
-ok "no sampler left behind" sh -c "! pgrep -f -- '-d $T/d' >/dev/null"
+# ("[-]d": the pattern does not match pgrep's own shell.)
+ok "no sampler left behind" sh -c "! pgrep -f -- '[-]d $T/d' >/dev/null"
 
 if ! is_root || ! have losetup || ! have mkfs.ext4 || ! have jq; then
 	skip "iostat: needs root, losetup, mkfs.ext4 and jq"
