@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -46,6 +47,8 @@ struct run_hooks {
 			    const struct run_phase_report *);
 	void		(*own_file)(void *, const char *, dev_t, ino_t);
 	void		*arg;
+	/* The leader's timeline counter of this worker, or NULL. */
+	_Atomic uint64_t *progress;
 };
 
 /* run_once() as one worker of a team. */

@@ -24,17 +24,19 @@
 #define TL_MAX_S	60.0
 
 /*
- * A run's sampler: interval seconds (0: none, NULL returned).  The
- * progress counter is what a phase's timed loop stores into.
+ * A run's sampler: interval seconds (0: none, NULL returned), and as
+ * many progress counters (one per worker of a team on this host) as a
+ * phase's timed loops store into; made before the workers are forked.
  */
 struct timeline;
-struct timeline	*timeline_new(double interval);
+struct timeline	*timeline_new(double interval, int counters);
 void		 timeline_free(struct timeline *);
-_Atomic uint64_t *timeline_counter(struct timeline *);
+_Atomic uint64_t *timeline_counter(struct timeline *, int);
 /*
- * Start sampling: dev is the device to follow ("" none); progress is the
- * counter, or when base is not NULL the sum of n uint64_t at base,
- * stride bytes apart (the seekers' results).  0, or -1 (no timeline).
+ * Start sampling: dev is the device to follow ("" none); the work done
+ * is the counters' sum, or when base is not NULL the sum of n uint64_t
+ * at base, stride bytes apart (the seekers' results); n < 0: not known
+ * (null).  0, or -1 (no timeline).
  */
 int	timeline_start(struct timeline *, const char *dev, const void *base,
 	    size_t stride, int n);

@@ -667,7 +667,7 @@ write_timeline(struct json *j, const struct kstat_timeline *tl)
 
 		json_array_start(j, NULL);
 		json_double(j, NULL, s->t);
-		json_double(j, NULL, s->done);
+		json_double_or_null(j, NULL, s->done);
 		json_double_or_null(j, NULL, s->dirty);
 		json_double_or_null(j, NULL, s->writeback);
 		json_double_or_null(j, NULL, s->inflight);

@@ -39,6 +39,7 @@
 #include "run.h"
 #include "sysinfo.h"
 #include "team.h"
+#include "timeline.h"
 
 /* A phase shorter than this is marked imprecise. */
 #define PRECISE_SECONDS	0.5
@@ -80,6 +81,8 @@ struct leader {
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
 	struct kstat_run	*ks;		/* This host's kernel account. */
+	struct timeline		*tl;		/* Its sampler (one host), or
+					   NULL. */
 };
 
 /* What a worker's hooks need. */
@@ -134,6 +137,13 @@ leader_released(void *arg)
 		fprintf(stderr, "%s...", phase_title(id));
 		fflush(stderr);
 	}
+	/*
+	 * The workers' counters; the seekers' counts are in the workers'
+	 * own memory (done is null).
+	 */
+	if (l->tl != NULL)
+		timeline_start(l->tl, kstat_run_device(l->ks), NULL, 0,
+		    (phase_flags(id) & PHASE_WORKERS) ? -1 : 0);
 	kstat_begin(l->ks);
 	l->mach_cpu = platform_cpu_ticks(&l->busy0, &l->total0) == 0;
 	l->mach_dev = platform_dev_io(l->dev, &l->rd0, &l->wr0) == 0;
@@ -222,6 +232,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
 	kstat_end(l->ks, span, &l->res->ks[id]);
+	kstat_attach_timeline(&l->res->ks[id], timeline_stop(l->tl));
 	l->res->ph[id] = *a;
 	if (l->progress) {
 		fprintf(stderr, "done\n");
@@ -399,6 +410,7 @@ where_am_i(const char *dir, struct worker_info *wi)
 
 struct body_arg {
 	const struct options	*opt;
+	struct timeline		*tl;
 };
 
 static int
@@ -444,6 +456,8 @@ worker_body(struct team *t, int w, void *arg)
 	hooks.done = worker_done;
 	hooks.own_file = worker_own;
 	hooks.arg = &wk;
+	if (ba->tl != NULL)
+		hooks.progress = timeline_counter(ba->tl, w);
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
@@ -588,6 +602,9 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
 	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
+	/* One host's workers share the leader's mapping (not MPI's). */
+	if (team_ranks() == 1)
+		l.tl = timeline_new(opt->interval, n);
 	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
@@ -595,6 +612,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 
 	memset(&ba, 0, sizeof(ba));
 	ba.opt = opt;
+	ba.tl = l.tl;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.n = n;
 	cfg.blob_size = sizeof(struct team_blob);
@@ -608,6 +626,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	rv = team_run(&cfg, &out, &cause);
 	free(l.hist);
 	kstat_run_free(l.ks);
+	timeline_free(l.tl);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
 		    "%s", team_host(i));

@@ -837,7 +837,7 @@ kstat_open(struct runner *r)
 		dev = st.st_dev;
 	r->ks = kstat_run_new(dev, r->memfs);
 	r->res->ks = xcalloc(PH_COUNT, sizeof(*r->res->ks));
-	r->tl = timeline_new(r->opt->interval);
+	r->tl = timeline_new(r->opt->interval, 1);
 }
 
 void
@@ -910,7 +910,9 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
-	ctx.progress = r->tl != NULL ? timeline_counter(r->tl) : &r->progress;
+	ctx.progress = r->tl != NULL ? timeline_counter(r->tl, 0) :
+	    r->hooks != NULL && r->hooks->progress != NULL ?
+	    r->hooks->progress : &r->progress;
 	hist_init(r->hist);
 
 	ph->direct = direct;

@@ -22,15 +22,16 @@
 #include "timer.h"
 #include "units.h"
 
-/* The mapping both sides see. */
+/* The mapping both sides see; the counters follow it. */
 struct tl_shared {
-	_Atomic uint64_t	 progress;
-	char			 pad[56];
 	struct kstat_timeline	 tl;
+	int			 ncounters;
+	_Atomic uint64_t	 counter[];
 };
 
 struct timeline {
 	double			 interval;
+	size_t			 len;		/* Of the mapping. */
 	struct tl_shared	*sh;
 	pid_t			 pid;
 	int			 fd;		/* The pipe's write end. */
@@ -45,20 +46,25 @@ struct tl_what {
 };
 
 struct timeline *
-timeline_new(double interval)
+timeline_new(double interval, int counters)
 {
 	struct timeline	*t;
+	size_t		 len;
 	void		*p;
 
-	if (!(interval > 0))
+	if (!(interval > 0) || counters < 1)
 		return NULL;
-	p = mmap(NULL, sizeof(struct tl_shared), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANON, -1, 0);
+	/* Each counter on its own cache line: workers store, never share. */
+	len = sizeof(struct tl_shared) + (size_t)counters * 64;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON,
+	    -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	t = xcalloc(1, sizeof(*t));
 	t->interval = interval;
+	t->len = len;
 	t->sh = p;
+	t->sh->ncounters = counters;
 	t->pid = -1;
 	t->fd = -1;
 	return t;
@@ -70,14 +76,15 @@ timeline_free(struct timeline *t)
 	if (t == NULL)
 		return;
 	free(timeline_stop(t));
-	munmap(t->sh, sizeof(*t->sh));
+	munmap(t->sh, t->len);
 	free(t);
 }
 
+/* Counter i, a cache line (8 of them) from the one before. */
 _Atomic uint64_t *
-timeline_counter(struct timeline *t)
+timeline_counter(struct timeline *t, int i)
 {
-	return &t->sh->progress;
+	return &t->sh->counter[(size_t)i * 8];
 }
 
 static double
@@ -86,9 +93,14 @@ progress(const struct tl_shared *sh, const struct tl_what *w)
 	uint64_t	sum = 0;
 	int		i;
 
-	if (w->base == NULL)
-		return (double)atomic_load_explicit(&sh->progress,
-		    memory_order_relaxed);
+	if (w->n < 0)
+		return -1;		/* Not known to the sampler. */
+	if (w->base == NULL) {
+		for (i = 0; i < sh->ncounters; i++)
+			sum += atomic_load_explicit(&sh->counter[(size_t)i *
+			    8], memory_order_relaxed);
+		return (double)sum;
+	}
 	for (i = 0; i < w->n; i++)
 		sum += __atomic_load_n((const uint64_t *)(const void *)(w->base +
 		    (size_t)i * w->stride), __ATOMIC_RELAXED);
@@ -190,7 +202,7 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 	struct tl_what	 w;
 	bn_time		 t0;
 	sigset_t	 old;
-	int		 p[2];
+	int		 p[2], i;
 	pid_t		 pid;
 
 	if (t == NULL || t->pid != -1)
@@ -198,7 +210,9 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 	memset(&t->sh->tl, 0, sizeof(t->sh->tl));
 	t->sh->tl.interval = t->interval;
 	t->sh->tl.merged = 1;
-	atomic_store_explicit(&t->sh->progress, 0, memory_order_relaxed);
+	for (i = 0; i < t->sh->ncounters; i++)
+		atomic_store_explicit(timeline_counter(t, i), 0,
+		    memory_order_relaxed);
 	if (pipe(p) == -1)
 		return -1;
 	w.dev = dev;
@@ -231,16 +245,18 @@ struct kstat_timeline *
 timeline_stop(struct timeline *t)
 {
 	struct kstat_timeline	*out;
-	int			 status;
+	int			 status = 0;
+	pid_t			 r;
 
 	if (t == NULL || t->pid == -1)
 		return NULL;
 	close(t->fd);
 	t->fd = -1;
-	while (waitpid(t->pid, &status, 0) == -1 && errno == EINTR)
+	while ((r = waitpid(t->pid, &status, 0)) == -1 && errno == EINTR)
 		;
 	t->pid = -1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	/* Killed, or reaped already by a wait for any child: no timeline. */
+	if (r == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return NULL;
 	out = xmalloc(sizeof(*out));
 	memcpy(out, &t->sh->tl, sizeof(*out));

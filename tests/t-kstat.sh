@@ -92,6 +92,12 @@ jq -e '.runs[0].phases.write.kernel.dirty.samples ==
     (.runs[0].phases.write.kernel.timeline.samples | length)' "$T/tl.json" \
     >/dev/null
 check "timeline: the dirty peak and mean are the sampler's" $?
+# -j 2: the leader's timeline counts both workers' bytes.
+"$BONNIE" -d "$T/d" -s 16m -j 2 -p write -q --interval 20ms \
+    --json "$T/tlj.json" >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel.timeline.samples[-1][1] == 33554432' \
+    "$T/tlj.json" >/dev/null
+check "-j 2: the timeline's work done is both workers' 2 x 16 MiB" $?
 "$BONNIE" -d "$T/d" -s 8m -p write -q --interval 0 --json "$T/tl0.json" \
     >/dev/null 2>&1
 jq -e '.runs[0].phases.write.kernel | has("timeline") | not' "$T/tl0.json" \
