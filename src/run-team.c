@@ -41,11 +41,6 @@
 #include "team.h"
 #include "timeline.h"
 
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
-/* Above this fraction of cache hits a cold phase is marked warm. */
-#define WARM_LIMIT	0.05
-
 /* What a worker hands the leader after each phase. */
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */
@@ -604,7 +599,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
 	/* One host's workers share the leader's mapping (not MPI's). */
 	if (team_ranks() == 1)
-		l.tl = timeline_new(opt->interval, n);
+		l.tl = timeline_new(opt->interval_ms / 1000.0, n);
 	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))

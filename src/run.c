@@ -32,11 +32,6 @@
 #include "timeline.h"
 #include "timer.h"
 
-/* Above this fraction cached after a drop, a phase is marked warm. */
-#define WARM_LIMIT	0.05
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
-
 static int	progress_level = 1;
 
 /*
@@ -837,7 +832,7 @@ kstat_open(struct runner *r)
 		dev = st.st_dev;
 	r->ks = kstat_run_new(dev, r->memfs);
 	r->res->ks = xcalloc(PH_COUNT, sizeof(*r->res->ks));
-	r->tl = timeline_new(r->opt->interval, 1);
+	r->tl = timeline_new(r->opt->interval_ms / 1000.0, 1);
 }
 
 void
