@@ -20,6 +20,7 @@ struct km_fig {
 	const char	*unit;
 	int		 level;
 	double		 scale;
+	int		 machine;
 	double		 base, new;	/* Medians. */
 	double		 change_pct;	/* NAN when base is 0. */
 	double		 p;		/* Mann-Whitney, else NAN. */

@@ -58,6 +58,8 @@ struct rs_kfig {
 	double		 scale;		/* A change this size is small: how
 					   much it moved is measured above
 					   it (compare-kernel.c). */
+	int		 machine;	/* The whole machine's (vmstat), so
+					   other work's too. */
 };
 struct rs_kphase {
 	int		 n;

@@ -23,6 +23,12 @@
 #define PCT_POINTS	2.0
 /* A count below this per unit of work on both sides is noise. */
 #define COUNT_FLOOR	8.0
+/*
+ * The whole machine's counters (vmstat) carry other work too, which grows
+ * with the time a slower run takes, not with its work: they rank after
+ * the device's, the process's and the cgroup's by this factor.
+ */
+#define MACHINE_WEIGHT	0.75
 
 /* The value of figure name in run r's phase id: 1, or 0 when absent. */
 static int
@@ -141,6 +147,7 @@ consider(const struct result_set *base, const struct result_set *new, int id,
 		f.unit = like->unit;
 		f.level = like->level;
 		f.scale = like->scale;
+		f.machine = like->machine;
 		f.base = stats_median(x, nx);
 		f.new = stats_median(y, ny);
 		f.p = NAN;
@@ -149,7 +156,7 @@ consider(const struct result_set *base, const struct result_set *new, int id,
 		s = moved(&f, m->single, x, nx, y, ny);
 		/* Ties: the larger figure first. */
 		if (s >= 0)
-			keep(m, score, &f, s);
+			keep(m, score, &f, f.machine ? s * MACHINE_WEIGHT : s);
 	}
 	free(x);
 	free(y);

@@ -63,6 +63,7 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->unit = unit;
 	f->level = level;
 	f->scale = scale_of(name, per, unit, level);
+	f->machine = 0;
 }
 
 /* A counter whose delta is work done, not a level's change. */
@@ -100,7 +101,7 @@ is_cg_event(const char *name)
 
 static void
 counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
-    int (*event)(const char *), const char *per, double work)
+    int (*event)(const char *), const char *per, double work, int machine)
 {
 	char	name[160];
 	size_t	i;
@@ -112,6 +113,7 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 			continue;
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
 		add(k, name, per, o->items[i].n / work, "", 0);
+		k->f[k->n - 1].machine = machine;
 	}
 }
 
@@ -187,15 +189,15 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 		r->kernel = xcalloc(PH_COUNT, sizeof(*r->kernel));
 	k = &r->kernel[id];
 	disk(k, jv_get(kj, "disk"), per, work, span);
-	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work);
+	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work, 1);
 	if ((dirty = jv_get(kj, "dirty")) != NULL &&
 	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
 		add(k, "nr_dirty peak", NULL, v, " pages", 1);
 	pressure(k, jv_get(kj, "pressure"));
 	if ((cg = jv_get(kj, "cgroup")) != NULL)
 		counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
-		    per, work);
-	counts(k, jv_get(kj, "process"), "", is_proc, per, work);
+		    per, work, 0);
+	counts(k, jv_get(kj, "process"), "", is_proc, per, work, 0);
 }
 
 void

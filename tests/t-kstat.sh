@@ -245,7 +245,23 @@ else
 	skip "small requests: cannot lower read-ahead or max_sectors_kb"
 fi
 
-# 4. Limit reclaim: a memory cgroup smaller than the file, --cache=keep.
+# 4. A sync mount: compare names the flushes (f per GiB written) or the
+# small writes that made the write phase slower.
+"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/async.json" >/dev/null 2>&1
+if mount -o remount,sync "$M"; then
+	"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/sync.json" \
+	    >/dev/null 2>&1
+	mount -o remount,async "$M"
+	"$BONNIE" compare "$T/async.json" "$T/sync.json" >"$T/cmp-sync" 2>&1
+	grep -Eq '^write -[0-9.]*% worse: .*(f/GiB [0-9.k]* -> [0-9.k]*|wareq-sz [0-9.k]* -> [0-9.]* KiB)' \
+	    "$T/cmp-sync"
+	check "a sync mount: compare names the flushes or the write size" $?
+	diag "$(sed -n '/^What moved/,/^$/p' "$T/cmp-sync" | grep '^write ')"
+else
+	skip "a sync mount: remount failed"
+fi
+
+# 5. Limit reclaim: a memory cgroup smaller than the file, --cache=keep.
 if [ -w /sys/fs/cgroup/memory ] && [ -e /sys/fs/cgroup/memory/memory.stat ]
 then
 	CG=/sys/fs/cgroup/memory/bonnie-ng-t-kstat.$$
