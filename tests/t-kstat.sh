@@ -131,8 +131,12 @@ truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
 LOOP=""
 CG=""
 RAW=""
+HOG=""
+SWAP=""
 undo() {
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
+	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
+	[ -n "$CG" ] && sleep 1 && rmdir "$CG" 2>/dev/null
 	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
 	[ -n "$LOOP" ] || return 0
 	umount "$M" 2>/dev/null
@@ -281,6 +285,49 @@ else
 	skip "reclaim: no writable cgroup v1 memory controller"
 	skip "reclaim: no writable cgroup v1 memory controller"
 	skip "reclaim: no writable cgroup v1 memory controller"
+fi
+# 6. Swap: a memory hog beside the run in a 96 MiB cgroup, a swap file
+# on: the phases say the machine swapped, and the record has pswpout.
+SWAP=$T/swapfile HOG=""
+if [ -w /sys/fs/cgroup/memory ] && have stress-ng && have mkswap &&
+    dd if=/dev/zero of="$SWAP" bs=1M count=256 status=none &&
+    chmod 600 "$SWAP" && mkswap "$SWAP" >/dev/null 2>&1 &&
+    swapon "$SWAP" 2>/dev/null; then
+	CG=/sys/fs/cgroup/memory/bonnie-ng-t-swap.$$
+	mkdir "$CG" && echo $((96 << 20)) >"$CG/memory.limit_in_bytes"
+	sh -c "echo \$\$ >$CG/tasks && exec stress-ng --vm 1 --vm-bytes 128m \
+	    --vm-keep -t 60 --quiet" >/dev/null 2>&1 &
+	HOG=$!
+	# Wait until the hog is being swapped out.
+	i=0 o=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat) n=$o
+	while [ $i -lt 100 ] && [ "$n" -le "$((o + 256))" ]; do
+		sleep 0.1
+		i=$((i + 1))
+		n=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
+	done
+	sh -c "echo \$\$ >$CG/tasks && exec \"$BONNIE\" -d $M -s 64m \
+	    -p write,read --json $T/swap.json" >/dev/null 2>"$T/err"
+	check "swap: the run beside a swapped hog succeeds" $?
+	kill "$HOG" 2>/dev/null
+	wait "$HOG" 2>/dev/null
+	HOG=""
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel |
+	    select(([.notes[].kind] | index("swap")) != null and
+	    (.vmstat.pswpout // 0) + (.vmstat.pswpin // 0) > 0)] | length > 0' \
+	    "$T/swap.json" >/dev/null
+	check "swap: a phase notes that the machine swapped, with pswpout/pswpin" $?
+	grep -q "^bonnie-ng: warning: phase [a-z]*: the machine swapped (pswpin [0-9]*, pswpout [0-9]* pages)" "$T/err"
+	check "swap: said on stderr" $?
+	i=0
+	while [ $i -lt 100 ] && [ -s "$CG/tasks" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rmdir "$CG" && CG=""
+	swapoff "$SWAP" && rm -f "$SWAP"
+else
+	[ -e "$SWAP" ] && rm -f "$SWAP"
+	skip "swap: needs a cgroup v1 memory controller, stress-ng and a swap file"
 fi
 ok "no test file left" no_test_files "$M"
 
