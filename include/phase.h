@@ -128,8 +128,11 @@ struct phase_ctx {
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
-	double		 excluded;	/* Seconds inside the span spent
-					   keeping reads cold, not timed. */
+	double		 excluded;	/* Seconds inside the span left out
+					   of it: keeping reads cold, and
+					   filling (below), not timed. */
+	double		 filled;	/* Of those, seconds spent filling a
+					   ring of buffers ahead (phase_ring). */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */
 
@@ -254,11 +257,6 @@ int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
 /* read(2) or write(2) all of len bytes, failing the phase at offset. */
 int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
-/*
- * Fill ctx->buf with the chunk at off as w writes it: with streaming
- * stores under --direct (pattern_fill_direct()).
- */
-void	phase_fill(struct phase_ctx *, uint64_t off, enum pattern_writer w);
 int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 /*
@@ -276,6 +274,38 @@ int	phase_finish(struct phase_ctx *, int sync);
  */
 int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
 	    size_t len, bn_time *last);
+
+/*
+ * The data a block phase writes, made ahead of the writes and off the
+ * clock: a ring of buffers (PHASE_RING_BYTES in all, at least one chunk)
+ * that phase_ring_take() hands out in file order.  When all have been
+ * taken it fills the next ones with the clock stopped: the fill's time
+ * goes to ctx->excluded and ctx->filled and *last (the start of the
+ * current latency sample) moves on by as much, so neither the phase's
+ * elapsed time nor a latency holds it; its CPU stays in the phase's CPU.
+ * Setup makes the ring (untimed), teardown frees it.
+ */
+#define PHASE_RING_BYTES	(256 * 1024)
+#define PHASE_RING_MAX		64
+
+struct phase_ring {
+	unsigned char	*buf[PHASE_RING_MAX];
+	int		 n;		/* Buffers. */
+	int		 taken;		/* Handed out since the last fill. */
+	uint64_t	 next;		/* File offset of the next one. */
+	enum pattern_writer writer;
+};
+
+/* Make a ring of at least min buffers (0 or 1: what the size allows). */
+int	phase_ring_init(struct phase_ctx *, struct phase_ring *, int min,
+	    enum pattern_writer);
+unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
+	    bn_time *last);
+void	phase_ring_free(struct phase_ring *);
+/* setup and teardown for a phase whose ctx->priv is its ring. */
+int	phase_ring_setup(struct phase_ctx *, enum pattern_writer);
+void	phase_ring_teardown(struct phase_ctx *);
+
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 

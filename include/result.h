@@ -53,6 +53,7 @@ struct phase_result {
 					   stdio buffer). */
 	double		 resident;	/* Fraction cached before; <0 unknown. */
 	double		 drop_seconds;	/* Cache drops, not timed. */
+	double		 fill_seconds;	/* Data made ahead, not timed. */
 	double		 hit_fraction;	/* Reads served by the cache, from the
 					   device counters; <0 unknown. */
 	double		 backing_resident; /* Loop device: fraction of its

@@ -73,6 +73,9 @@ struct seeker_result {
 					   start to its end, less the drops. */
 	uint64_t	 drop_ns;	/* Wall time spent dropping chunks,
 					   inside start..end. */
+	uint64_t	 fill_ns;	/* Wall time spent making write-back
+					   data, inside start..end (its CPU
+					   stays in cpu). */
 	uint64_t	 repeats;	/* Reads of a chunk read before. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;

@@ -69,7 +69,7 @@ seeks_setup(struct phase_ctx *ctx)
 static void
 seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 {
-	uint64_t	drop_ns = 0;
+	uint64_t	drop_ns = 0, fill_ns = 0;
 	int		i;
 
 	ctx->span_start = st->res[0].start;
@@ -84,6 +84,7 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 		ctx->ops += r->ops;
 		ctx->repeats += r->repeats;
 		drop_ns += r->drop_ns;
+		fill_ns += r->fill_ns;
 		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
@@ -91,10 +92,12 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	ctx->bytes = ctx->ops * ctx->chunk;
 	ctx->workers = st->n;
 	/*
-	 * The seekers drop chunks side by side: the span less the mean time
-	 * a seeker spent dropping is the time they spent seeking.
+	 * The seekers drop chunks and make write-back data side by side:
+	 * the span less the mean time a seeker spent on that is the time
+	 * they spent seeking.
 	 */
-	ctx->excluded = (double)drop_ns / 1e9 / st->n;
+	ctx->excluded = (double)(drop_ns + fill_ns) / 1e9 / st->n;
+	ctx->filled = (double)fill_ns / 1e9 / st->n;
 }
 
 /* Progress on a terminal: the seeks done of those asked for. */

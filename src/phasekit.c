@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -154,13 +155,96 @@ phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 	    "read", offset + (int64_t)done);
 }
 
-void
-phase_fill(struct phase_ctx *ctx, uint64_t off, enum pattern_writer w)
+int
+phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring, int min,
+    enum pattern_writer w)
 {
-	if (ctx->direct)
-		pattern_fill_direct(ctx->pat, ctx->buf, off, w);
-	else
-		pattern_fill(ctx->pat, ctx->buf, off, w);
+	size_t	align = ctx->align < 64 ? 64 : ctx->align;
+	int	n, e;
+	void	*p;
+
+	memset(ring, 0, sizeof(*ring));
+	n = (int)(PHASE_RING_BYTES / ctx->chunk);
+	if (n < min)
+		n = min;
+	if (n < 1)
+		n = 1;
+	if (n > PHASE_RING_MAX)
+		n = PHASE_RING_MAX;
+	ring->writer = w;
+	for (ring->n = 0; ring->n < n; ring->n++) {
+		if ((e = posix_memalign(&p, align, ctx->chunk)) != 0) {
+			phase_ring_free(ring);
+			errno = e;
+			return phase_fail(ctx, "allocate buffers", -1);
+		}
+		ring->buf[ring->n] = p;
+	}
+	ring->taken = ring->n;
+	return 0;
+}
+
+void
+phase_ring_free(struct phase_ring *ring)
+{
+	int	i;
+
+	for (i = 0; i < ring->n; i++)
+		free(ring->buf[i]);
+	ring->n = 0;
+}
+
+unsigned char *
+phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
+{
+	bn_time	t0, t1;
+	uint64_t ns;
+	int	i;
+
+	if (ring->taken == ring->n) {
+		t0 = time_now();
+		for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
+			if (ctx->direct)
+				pattern_fill_direct(ctx->pat, ring->buf[i],
+				    ring->next, ring->writer);
+			else
+				pattern_fill(ctx->pat, ring->buf[i], ring->next,
+				    ring->writer);
+			ring->next += ctx->chunk;
+		}
+		ring->taken = 0;
+		t1 = time_now();
+		ns = time_elapsed_ns(t0, t1);
+		ctx->excluded += (double)ns / 1e9;
+		ctx->filled += (double)ns / 1e9;
+		last->ns += ns;
+	}
+	return ring->buf[ring->taken++];
+}
+
+int
+phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
+{
+	struct phase_ring	*ring;
+
+	if ((ring = malloc(sizeof(*ring))) == NULL)
+		return phase_fail(ctx, "allocate buffers", -1);
+	if (phase_ring_init(ctx, ring, 0, w) == -1) {
+		free(ring);
+		return -1;
+	}
+	ctx->priv = ring;
+	return 0;
+}
+
+void
+phase_ring_teardown(struct phase_ctx *ctx)
+{
+	if (ctx->priv != NULL) {
+		phase_ring_free(ctx->priv);
+		free(ctx->priv);
+		ctx->priv = NULL;
+	}
 }
 
 int

@@ -292,6 +292,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double(j, "fill_s", p->fill_seconds);
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));

@@ -301,6 +301,8 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		a->backing_resident = b->ph.backing_resident;
 	if (b->ph.drop_seconds > a->drop_seconds)
 		a->drop_seconds = b->ph.drop_seconds;
+	if (b->ph.fill_seconds > a->fill_seconds)
+		a->fill_seconds = b->ph.fill_seconds;
 	if (b->start_ns < l->min_start)
 		l->min_start = b->start_ns;
 	if (b->end_ns > l->max_end)

@@ -940,7 +940,8 @@ run_phase(struct runner *r, enum phase_id id)
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);
 	elapsed -= ctx.excluded;
-	ph->drop_seconds += ctx.excluded;
+	ph->drop_seconds += ctx.excluded - ctx.filled;
+	ph->fill_seconds = ctx.filled;
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
 	/* The worker's span for the team, less the time left out of it. */

@@ -222,6 +222,23 @@ seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
 	return 0;
 }
 
+/*
+ * Make the write-back data of the chunk at off, off the clock: its time
+ * is counted apart and *last moved on by as much.
+ */
+static void
+seeker_fill(struct seeker *s, uint64_t off, bn_time *last)
+{
+	bn_time		t0 = time_now();
+	uint64_t	ns;
+
+	(s->job->direct ? pattern_fill_direct : pattern_fill)(s->job->pat,
+	    s->buf, off, PW_SEEK);
+	ns = time_elapsed_ns(t0, time_now());
+	s->res->fill_ns += ns;
+	last->ns += ns;
+}
+
 static int
 chunk_written(const struct seek_job *job, uint64_t i)
 {
@@ -252,7 +269,8 @@ seeker_loop(struct seeker *s)
 	cpu_stamp_thread(&c0);
 	r->start = last = time_now();
 	for (k = 0; k < s->quota || (min_ns > 0 &&
-	    time_elapsed_ns(r->start, last) - r->drop_ns < min_ns); k++) {
+	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
+	    k++) {
 		c = rng_next(&s->rng) % nchunks;
 		off = (off_t)(c * job->chunk);
 		was = chunk_written(job, c);
@@ -263,8 +281,7 @@ seeker_loop(struct seeker *s)
 		    seeker_verify(s, off, was, &last) == -1)
 			return -1;
 		if (k % 10 == 9) {
-			(job->direct ? pattern_fill_direct : pattern_fill)(job->pat,
-			    s->buf, (uint64_t)off, PW_SEEK);
+			seeker_fill(s, (uint64_t)off, &last);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
