@@ -63,6 +63,9 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	uint64_t	 iodepth;	/* --iodepth: requests in flight per
+					   worker and seeker (1: one call at
+					   a time), with --direct or --device. */
 	int		 sync_writes;	/* --sync-writes: fsync after each
 					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */

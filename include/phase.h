@@ -108,6 +108,8 @@ struct phase_ctx {
 	void		*priv;		/* Phase state from setup(). */
 	int		 fd;		/* The phase's descriptor, or -1; the
 					   core closes it if left open. */
+	int		 depth;		/* --iodepth for this phase: 1, or
+					   requests in flight (phase_queue). */
 
 	/*
 	 * Live progress on a terminal, from the phase's own thread so that
@@ -133,6 +135,8 @@ struct phase_ctx {
 					   filling (below), not timed. */
 	double		 filled;	/* Of those, seconds spent filling a
 					   ring of buffers ahead (phase_ring). */
+	const char	*engine;	/* depth > 1: "io_uring"... */
+	const char	*fallback;	/* Why not io_uring, or NULL. */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */
 
@@ -288,12 +292,17 @@ int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
 #define PHASE_RING_BYTES	(256 * 1024)
 #define PHASE_RING_MAX		64
 
+struct ioq;
+
 struct phase_ring {
 	unsigned char	*buf[PHASE_RING_MAX];
 	int		 n;		/* Buffers. */
 	int		 taken;		/* Handed out since the last fill. */
 	uint64_t	 next;		/* File offset of the next one. */
 	enum pattern_writer writer;
+	/* ctx->depth > 1: the queue and its depth buffers instead. */
+	struct ioq	*q;
+	unsigned char	**qbuf;
 };
 
 /* Make a ring of at least min buffers (0 or 1: what the size allows). */
@@ -302,9 +311,19 @@ int	phase_ring_init(struct phase_ctx *, struct phase_ring *, int min,
 unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
 	    bn_time *last);
 void	phase_ring_free(struct phase_ring *);
-/* setup and teardown for a phase whose ctx->priv is its ring. */
+/*
+ * setup and teardown for a phase whose ctx->priv is its ring (with
+ * ctx->depth > 1 its queue: opened here, untimed).
+ */
 int	phase_ring_setup(struct phase_ctx *, enum pattern_writer);
 void	phase_ring_teardown(struct phase_ctx *);
+/*
+ * The timed loop of a sequential block phase at ctx->depth > 1: every
+ * chunk of the file in order, read (checked under --verify), written, or
+ * read then written, through ctx->priv's queue; one latency sample per
+ * chunk (include/queue.h).  0, or -1 with the phase failed.
+ */
+int	phase_queue(struct phase_ctx *, int read, int write);
 
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);

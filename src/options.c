@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -44,6 +45,7 @@ options_defaults(struct options *o)
 	o->label = NULL;
 	o->seekers = DEFAULT_SEEKERS;
 	o->jobs = 1;
+	o->iodepth = 1;
 	o->seeks = DEFAULT_SEEKS;
 	o->seeker_mode = SEEKERS_FORK;
 	o->cache = CACHE_MODE_COLD;
@@ -456,6 +458,17 @@ options_check(struct options *o, char **cause)
 	if (o->device != NULL && (o->phases & phase_flag_mask(PHASE_META)))
 		return errorf(cause, "--device: the file creation phases "
 		    "(--files) need a file system: use -d");
+	if (o->iodepth > 1 && !o->direct && o->device == NULL)
+		return errorf(cause, "invalid value for --iodepth: %llu needs "
+		    "--direct or --device (buffered I/O does not queue)",
+		    (unsigned long long)o->iodepth);
+	if (o->iodepth > (uint64_t)ioq_max_depth())
+		return errorf(cause, "invalid value for --iodepth: %llu is "
+		    "above this system's limit of %d requests in flight",
+		    (unsigned long long)o->iodepth, ioq_max_depth());
+	if (o->iodepth > 1 && o->sync_writes)
+		return errorf(cause, "--iodepth and --sync-writes: an fsync "
+		    "after each write leaves nothing to queue; give one");
 	if (o->repeat < 1)
 		return errorf(cause, "invalid value for -x, --repeat: %d",
 		    o->repeat);

@@ -52,7 +52,8 @@ rewrite_setup(struct phase_ctx *ctx)
 static int
 rewrite_run(struct phase_ctx *ctx)
 {
-	if (rewrite_loop(ctx, ctx->fd) == -1)
+	if ((ctx->depth > 1 ? phase_queue(ctx, 1, 1) :
+	    rewrite_loop(ctx, ctx->fd)) == -1)
 		return -1;
 	return phase_finish(ctx, 1);
 }

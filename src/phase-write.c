@@ -41,7 +41,8 @@ write_setup(struct phase_ctx *ctx)
 static int
 write_run(struct phase_ctx *ctx)
 {
-	if (write_loop(ctx, ctx->fd) == -1)
+	if ((ctx->depth > 1 ? phase_queue(ctx, 0, 1) :
+	    write_loop(ctx, ctx->fd)) == -1)
 		return -1;
 	return phase_finish(ctx, 1);
 }

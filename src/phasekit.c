@@ -14,8 +14,10 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
+#include "queue.h"
 
 volatile sig_atomic_t bn_stop_signal;
 
@@ -226,25 +228,128 @@ int
 phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
 {
 	struct phase_ring	*ring;
+	char			*cause = NULL;
 
-	if ((ring = malloc(sizeof(*ring))) == NULL)
+	if ((ring = calloc(1, sizeof(*ring))) == NULL)
 		return phase_fail(ctx, "allocate buffers", -1);
-	if (phase_ring_init(ctx, ring, 0, w) == -1) {
-		free(ring);
-		return -1;
-	}
 	ctx->priv = ring;
+	if (ctx->depth <= 1)
+		return phase_ring_init(ctx, ring, 0, w);
+	ring->writer = w;
+	if ((ring->qbuf = queue_buffers(ctx->depth, ctx->chunk,
+	    ctx->align)) == NULL) {
+		errno = ENOMEM;
+		return phase_fail(ctx, "allocate buffers", -1);
+	}
+	if ((ring->q = ioq_open(ctx->fd, ctx->depth, &cause)) == NULL) {
+		snprintf(ctx->err_detail, sizeof(ctx->err_detail), "%s",
+		    cause != NULL ? cause : "");
+		free(cause);
+		errno = ENOMEM;
+		return phase_fail(ctx, "open the queue", -1);
+	}
+	ctx->engine = ioq_engine(ring->q);
+	ctx->fallback = ioq_fallback(ring->q);
 	return 0;
 }
 
 void
 phase_ring_teardown(struct phase_ctx *ctx)
 {
-	if (ctx->priv != NULL) {
-		phase_ring_free(ctx->priv);
-		free(ctx->priv);
-		ctx->priv = NULL;
-	}
+	struct phase_ring	*ring = ctx->priv;
+
+	if (ring == NULL)
+		return;
+	ioq_close(ring->q);
+	queue_buffers_free(ring->qbuf, ctx->depth);
+	phase_ring_free(ring);
+	free(ring);
+	ctx->priv = NULL;
+}
+
+/* The queued loop's view of a sequential phase. */
+struct seq {
+	struct phase_ctx	*ctx;
+	uint64_t		 next;
+	int			 read, write;
+};
+
+static int
+seq_next(void *arg, struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+
+	if (s->next >= s->ctx->size)
+		return 0;
+	c->off = s->next;
+	c->read = s->read;
+	c->write = s->write;
+	s->next += s->ctx->chunk;
+	return 1;
+}
+
+static int
+seq_got(void *arg, const unsigned char *buf, size_t len,
+    const struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+	bn_time		 unused;
+
+	if (s->ctx->verify == VERIFY_OFF)
+		return 0;
+	return phase_verify(s->ctx, buf, c->off, len, &unused);
+}
+
+static void
+seq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	struct seq		*s = arg;
+	struct phase_ring	*ring = s->ctx->priv;
+
+	if (s->ctx->direct)
+		pattern_fill_direct(s->ctx->pat, buf, off, ring->writer);
+	else
+		pattern_fill(s->ctx->pat, buf, off, ring->writer);
+}
+
+static void
+seq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seq	*s = arg;
+
+	if (now.ns >= s->ctx->tick_due)
+		phase_tick(s->ctx, c->off + s->ctx->chunk, now);
+}
+
+int
+phase_queue(struct phase_ctx *ctx, int read, int write)
+{
+	struct phase_ring	*ring = ctx->priv;
+	struct seq		 s;
+	struct queue_loop	 l;
+
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	s.read = read;
+	s.write = write;
+	memset(&l, 0, sizeof(l));
+	l.q = ring->q;
+	l.depth = ctx->depth;
+	l.chunk = ctx->chunk;
+	l.buf = ring->qbuf;
+	l.hist = ctx->hist;
+	l.next = seq_next;
+	l.got = seq_got;
+	l.fill = seq_fill;
+	l.done = seq_done;
+	l.arg = &s;
+	if (queue_run(&l) == 0)
+		return 0;
+	/* A failed check has already failed the phase with its words. */
+	if (ctx->err_what != NULL && strcmp(l.err_what, "data check") == 0)
+		return -1;
+	errno = l.err_errno;
+	return phase_fail(ctx, l.err_what, l.err_offset);
 }
 
 int

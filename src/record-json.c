@@ -132,6 +132,7 @@ record_write_options(struct json *j, const struct options *opt)
 	json_bool(j, "seeks_given", opt->seeks_given);
 	json_string(j, "cache", cache_mode_name(opt->cache));
 	json_bool(j, "direct", opt->direct);
+	json_uint(j, "iodepth", opt->iodepth);
 	json_bool(j, "sync_writes", opt->sync_writes);
 	json_string(j, "verify", verify_mode_name(opt->verify));
 	json_string(j, "lock_mem", opt->lock_arg);
@@ -293,6 +294,17 @@ write_phase_members(struct json *j, enum phase_id id,
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
 	json_double(j, "fill_s", p->fill_seconds);
+	if (p->depth > 1) {
+		json_object_start(j, "queue");
+		json_int(j, "depth", p->depth);
+		json_string(j, "engine", p->engine);
+		if (p->fallback[0] != '\0')
+			json_string(j, "fallback", p->fallback);
+		else
+			json_null(j, "fallback");
+		json_object_end(j);
+	} else
+		json_null(j, "queue");
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));

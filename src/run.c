@@ -862,6 +862,9 @@ run_phase(struct runner *r, enum phase_id id)
 	ph->verified = ctx.verify != VERIFY_OFF;
 	ctx.hist = r->hist;
 	ctx.fd = -1;
+	/* A queue for the block phases' direct or device I/O only. */
+	ctx.depth = (direct || ctx.in_place) &&
+	    !(p->flags & (PHASE_PERCHAR | PHASE_META)) ? (int)opt->iodepth : 1;
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
@@ -942,6 +945,11 @@ run_phase(struct runner *r, enum phase_id id)
 	elapsed -= ctx.excluded;
 	ph->drop_seconds += ctx.excluded - ctx.filled;
 	ph->fill_seconds = ctx.filled;
+	ph->depth = ctx.depth;
+	snprintf(ph->engine, sizeof(ph->engine), "%s",
+	    ctx.engine != NULL ? ctx.engine : "");
+	snprintf(ph->fallback, sizeof(ph->fallback), "%s",
+	    ctx.fallback != NULL ? ctx.fallback : "");
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
 	/* The worker's span for the team, less the time left out of it. */
