@@ -97,6 +97,10 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	 * they spent seeking.
 	 */
 	ctx->excluded = (double)(drop_ns + fill_ns) / 1e9 / st->n;
+	if (st->res[0].engine[0] != '\0')
+		ctx->engine = st->res[0].engine;
+	if (st->res[0].fallback[0] != '\0')
+		ctx->fallback = st->res[0].fallback;
 	ctx->filled = (double)fill_ns / 1e9 / st->n;
 }
 
@@ -131,6 +135,9 @@ seeks_run(struct phase_ctx *ctx)
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
 	job.drop_each = ctx->cold;
+	/* Each chunk's drop is untimed: that needs one seek at a time. */
+	job.depth = job.drop_each ? 1 : ctx->depth;
+	ctx->depth = job.depth;
 	job.seen = st->seen;
 	job.pat = ctx->pat;
 	job.verify = ctx->verify;
