@@ -135,7 +135,7 @@ struct phase_ctx {
 					   filling (below), not timed. */
 	double		 filled;	/* Of those, seconds spent filling a
 					   ring of buffers ahead (phase_ring). */
-	const char	*engine;	/* depth > 1: "io_uring"... */
+	const char	*engine;	/* depth > 1: "io_uring". */
 	const char	*fallback;	/* Why not io_uring, or NULL. */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */
@@ -303,6 +303,7 @@ struct phase_ring {
 	/* ctx->depth > 1: the queue and its depth buffers instead. */
 	struct ioq	*q;
 	unsigned char	**qbuf;
+	char		 why[160];	/* Why there is no queue, or "". */
 };
 
 /* Make a ring of at least min buffers (0 or 1: what the size allows). */

@@ -24,7 +24,7 @@
 /* The kernel's IORING_MAX_ENTRIES (io_uring/io_uring.c since 5.4). */
 #define URING_MAX	32768
 
-struct ioq_native {
+struct ioq {
 	int		 ring_fd;
 	int		 fd;
 	unsigned	 depth;
@@ -42,7 +42,7 @@ struct ioq_native {
 };
 
 int
-ioq_native_max_depth(void)
+ioq_max_depth(void)
 {
 	return URING_MAX;
 }
@@ -60,8 +60,27 @@ uring_enter(int fd, unsigned submit, unsigned wait, unsigned flags)
 	    NULL, 0);
 }
 
+/* " (kernel.io_uring_disabled = N)" when it is set, else "". */
+static const char *
+uring_disabled(void)
+{
+	static char	words[64];
+	FILE		*f;
+	int		 v = 0;
+
+	if ((f = fopen("/proc/sys/kernel/io_uring_disabled", "re")) == NULL)
+		return "";
+	if (fscanf(f, "%d", &v) != 1)
+		v = 0;
+	fclose(f);
+	if (v == 0)
+		return "";
+	snprintf(words, sizeof(words), " (kernel.io_uring_disabled = %d)", v);
+	return words;
+}
+
 void
-ioq_native_close(struct ioq_native *q)
+ioq_close(struct ioq *q)
 {
 	if (q == NULL)
 		return;
@@ -86,11 +105,11 @@ ring_map(int fd, size_t len, off_t what)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-struct ioq_native *
-ioq_native_open(int fd, int depth, char **why)
+struct ioq *
+ioq_open(int fd, int depth, char **why)
 {
 	struct io_uring_params	 p;
-	struct ioq_native	*q;
+	struct ioq	*q;
 	unsigned char		*sq, *cq;
 	int			 e;
 
@@ -106,8 +125,8 @@ ioq_native_open(int fd, int depth, char **why)
 	if ((q->ring_fd = uring_setup((unsigned)depth, &p)) == -1) {
 		e = errno;
 		errorf(why, "io_uring_setup: %s%s", strerror(e),
-		    e == EPERM ? " (kernel.io_uring_disabled?)" : "");
-		ioq_native_close(q);
+		    uring_disabled());
+		ioq_close(q);
 		return NULL;
 	}
 	q->sq_len = p.sq_off.array + p.sq_entries * sizeof(unsigned);
@@ -127,7 +146,7 @@ ioq_native_open(int fd, int depth, char **why)
 	if (q->sqes == NULL) {
 		e = errno;
 		errorf(why, "io_uring: mmap of the rings: %s", strerror(e));
-		ioq_native_close(q);
+		ioq_close(q);
 		return NULL;
 	}
 	sq = q->sq_map;
@@ -145,7 +164,7 @@ ioq_native_open(int fd, int depth, char **why)
 
 /* The caller never has more than depth requests out: the ring has room. */
 void
-ioq_native_prep(struct ioq_native *q, int tag, int write, void *buf,
+ioq_prep(struct ioq *q, int tag, int write, void *buf,
     size_t len, off_t off)
 {
 	unsigned		 tail = *q->sq_tail + q->queued;
@@ -166,7 +185,7 @@ ioq_native_prep(struct ioq_native *q, int tag, int write, void *buf,
 }
 
 int
-ioq_native_submit(struct ioq_native *q)
+ioq_submit(struct ioq *q)
 {
 	unsigned	wait;
 	int		r;
@@ -196,7 +215,7 @@ ioq_native_submit(struct ioq_native *q)
 }
 
 int
-ioq_native_reap(struct ioq_native *q, int *tag, ssize_t *res)
+ioq_reap(struct ioq *q, int *tag, ssize_t *res)
 {
 	unsigned		 head = *q->cq_head;
 	struct io_uring_cqe	*c;

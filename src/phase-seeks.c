@@ -99,8 +99,10 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	ctx->excluded = (double)(drop_ns + fill_ns) / 1e9 / st->n;
 	if (st->res[0].engine[0] != '\0')
 		ctx->engine = st->res[0].engine;
-	if (st->res[0].fallback[0] != '\0')
+	if (st->res[0].fallback[0] != '\0') {
 		ctx->fallback = st->res[0].fallback;
+		ctx->depth = 1;
+	}
 	ctx->filled = (double)fill_ns / 1e9 / st->n;
 }
 

@@ -165,7 +165,6 @@ phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring, int min,
 	int	n, e;
 	void	*p;
 
-	memset(ring, 0, sizeof(*ring));
 	n = (int)(PHASE_RING_BYTES / ctx->chunk);
 	if (n < min)
 		n = min;
@@ -233,23 +232,26 @@ phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
 	if ((ring = calloc(1, sizeof(*ring))) == NULL)
 		return phase_fail(ctx, "allocate buffers", -1);
 	ctx->priv = ring;
+	ring->writer = w;
 	if (ctx->depth <= 1)
 		return phase_ring_init(ctx, ring, 0, w);
-	ring->writer = w;
 	if ((ring->qbuf = queue_buffers(ctx->depth, ctx->chunk,
 	    ctx->align)) == NULL) {
 		errno = ENOMEM;
 		return phase_fail(ctx, "allocate buffers", -1);
 	}
+	/* No queue: one request at a time, and the record says why. */
 	if ((ring->q = ioq_open(ctx->fd, ctx->depth, &cause)) == NULL) {
-		snprintf(ctx->err_detail, sizeof(ctx->err_detail), "%s",
-		    cause != NULL ? cause : "");
+		snprintf(ring->why, sizeof(ring->why), "%s",
+		    cause != NULL ? cause : "no queue");
 		free(cause);
-		errno = ENOMEM;
-		return phase_fail(ctx, "open the queue", -1);
+		ctx->fallback = ring->why;
+		queue_buffers_free(ring->qbuf, ctx->depth);
+		ring->qbuf = NULL;
+		ctx->depth = 1;
+		return phase_ring_init(ctx, ring, 0, w);
 	}
-	ctx->engine = ioq_engine(ring->q);
-	ctx->fallback = ioq_fallback(ring->q);
+	ctx->engine = "io_uring";
 	return 0;
 }
 

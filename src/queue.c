@@ -106,8 +106,7 @@ queue_run(struct queue_loop *l)
 				continue;
 			}
 			if (rv == 0)
-				rv = fail(l, strcmp(ioq_engine(l->q), "io_uring") == 0 ?
-				    "io_uring_enter" : "aio_suspend", 0, errno);
+				rv = fail(l, "io_uring_enter", 0, errno);
 			break;
 		}
 		now = time_now();

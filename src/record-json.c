@@ -294,10 +294,14 @@ write_phase_members(struct json *j, enum phase_id id,
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
 	json_double(j, "fill_s", p->fill_seconds);
-	if (p->depth > 1) {
+	/* --iodepth above 1: the depth the phase ran at, and why not. */
+	if (p->depth > 1 || p->fallback[0] != '\0') {
 		json_object_start(j, "queue");
 		json_int(j, "depth", p->depth);
-		json_string(j, "engine", p->engine);
+		if (p->engine[0] != '\0')
+			json_string(j, "engine", p->engine);
+		else
+			json_null(j, "engine");
 		if (p->fallback[0] != '\0')
 			json_string(j, "fallback", p->fallback);
 		else

@@ -105,6 +105,7 @@ struct seeker {
 	unsigned char		**qbuf;
 	uint64_t		 started;
 	bn_time			 now;		/* The queue's last reading. */
+	int			 depth;		/* 1, or job->depth with a queue. */
 };
 
 /* The queue of a seeker at job->depth > 1, untimed. */
@@ -118,16 +119,17 @@ seeker_queue_prepare(struct seeker *s)
 		errno = ENOMEM;
 		return seeker_fail(s->res, "allocate buffers", -1);
 	}
-	/* It falls back to POSIX AIO: only memory can be missing. */
+	/* No queue: one seek at a time, and the record says why. */
 	if ((s->q = ioq_open(s->fd, s->job->depth, &cause)) == NULL) {
+		snprintf(s->res->fallback, sizeof(s->res->fallback), "%s",
+		    cause != NULL ? cause : "no queue");
 		free(cause);
-		errno = ENOMEM;
-		return seeker_fail(s->res, "open the queue", -1);
+		queue_buffers_free(s->qbuf, s->job->depth);
+		s->qbuf = NULL;
+		return 0;
 	}
-	snprintf(s->res->engine, sizeof(s->res->engine), "%s",
-	    ioq_engine(s->q));
-	snprintf(s->res->fallback, sizeof(s->res->fallback), "%s",
-	    ioq_fallback(s->q) != NULL ? ioq_fallback(s->q) : "");
+	snprintf(s->res->engine, sizeof(s->res->engine), "io_uring");
+	s->depth = s->job->depth;
 	return 0;
 }
 
@@ -140,6 +142,7 @@ seeker_prepare(struct seeker *s)
 	void			*p;
 	int			 e;
 
+	s->depth = 1;
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
@@ -420,7 +423,7 @@ seeker_queue_loop(struct seeker *s)
 
 	memset(&l, 0, sizeof(l));
 	l.q = s->q;
-	l.depth = s->job->depth;
+	l.depth = s->depth;
 	l.chunk = s->job->chunk;
 	l.buf = s->qbuf;
 	l.hist = &r->hist;
@@ -541,7 +544,7 @@ child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 	close(go_fd);
 	if (getppid() != parent)
 		_exit(1);
-	if ((s->job->depth > 1 ? seeker_queue_loop(s) : seeker_loop(s)) == -1)
+	if ((s->depth > 1 ? seeker_queue_loop(s) : seeker_loop(s)) == -1)
 		_exit(1);
 	seeker_finish(s);
 	s->res->ok = s->res->err_errno == 0;
@@ -734,7 +737,7 @@ thread_main(void *arg)
 		pthread_cond_wait(&g->cond, &g->lock);
 	go = g->go;
 	pthread_mutex_unlock(&g->lock);
-	if (prepared && go == 1 && (s->job->depth > 1 ?
+	if (prepared && go == 1 && (s->depth > 1 ?
 	    seeker_queue_loop(s) : seeker_loop(s)) == 0)
 		s->res->ok = 1;
 	seeker_finish(s);
