@@ -67,6 +67,7 @@ struct rs_settings {
 	uint64_t	 seeks;
 	int		 seekers;
 	int		 jobs;		/* Workers in lock-step; 0 unknown. */
+	uint64_t	 iodepth;	/* Requests in flight; 0 unknown. */
 	uint64_t	 ram;		/* Bytes. */
 	/* The file creation phases' --files (bonnie++ -n); 0 unknown. */
 	uint64_t	 files;		/* Files per set (N x 1024). */

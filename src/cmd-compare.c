@@ -182,6 +182,14 @@ get_files(const struct rs_settings *s, char *b, size_t n)
 		    s->files_dirs);
 }
 
+/* Records from before --iodepth ran one request at a time. */
+static void
+get_iodepth(const struct rs_settings *s, char *b, size_t n)
+{
+	snprintf(b, n, "%llu", (unsigned long long)(s->iodepth > 1 ?
+	    s->iodepth : 1));
+}
+
 /* Records from before -j ran one worker. */
 static void
 get_jobs(const struct rs_settings *s, char *b, size_t n)
@@ -214,6 +222,8 @@ static const struct setting settings[] = {
 	/* Checking costs reading time: verified rates are not comparable. */
 	{ "verified reads", 1, get_verified },
 	{ "jobs", 1, get_jobs },
+	/* Requests in flight change what a rate measures. */
+	{ "iodepth", 1, get_iodepth },
 	{ "cache", 1, get_cache },
 	{ "direct", 1, get_direct },
 };

@@ -244,7 +244,7 @@ const struct args_option cmd_run_rows[] = {
 	  "O_DIRECT for the block and seek phases" },
 	{ 0, "iodepth", ARGS_VALUE, "depth", args_set_count, OFF(iodepth),
 	  1, 1, 1u << 20,
-	  "requests in flight with --direct or --device (default 1)" },
+	  "requests in flight under --direct or --device" },
 	{ 0, "sync-writes", ARGS_FLAG, NULL, args_set_flag,
 	  OFF(sync_writes), 0, 0, 0,
 	  "fsync after each write: block phases, files (-b)" },

@@ -160,6 +160,7 @@ read_settings(const struct jv *root, struct result_set *rs)
 	s->seeks = get_u64(opt, "seeks");
 	s->seekers = (int)get_u64(opt, "seekers");
 	s->jobs = (int)get_u64(opt, "jobs");
+	s->iodepth = get_u64(opt, "iodepth");
 	s->super_options = dup_str(tgt, "super_options");
 	d = jv_get(opt, "files");
 	if (d != NULL && d->type == JV_OBJECT) {
