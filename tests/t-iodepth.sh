@@ -7,6 +7,8 @@
 
 . tests/lib.sh
 scratch
+# LeakSanitizer cannot run under ptrace: no leak check under strace.
+NOLSAN="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 SCHEMA=$(pwd)/doc/schema.json
 
 jqe() {
@@ -87,7 +89,7 @@ jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))'
 	# least one request, so there are no more calls than chunks and
 	# seeks; the synchronous loops' pread and pwrite never run.
 	if command -v strace >/dev/null 2>&1; then
-		strace -f -qq -y -o "$T/calls" \
+		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
 		    -e trace=io_uring_enter,pread64,pwrite64 \
 		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
@@ -107,7 +109,7 @@ fi
 
 # No io_uring: strace makes io_uring_setup fail with ENOSYS.
 if command -v strace >/dev/null 2>&1; then
-	strace -f -qq -o /dev/null -e trace=io_uring_setup \
+	env "$NOLSAN" strace -f -qq -o /dev/null -e trace=io_uring_setup \
 	    -e inject=io_uring_setup:error=ENOSYS \
 	    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 	    -p write,rewrite,read,seeks -S 2 -n "$N" --verify \
