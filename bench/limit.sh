@@ -112,7 +112,7 @@ qd_fio() {
 	case $rw in
 	write) fio_jq "$tag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"' ;;
 	read)  fio_jq "$tag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"' ;;
-	*)     fio_jq "$tag" '"\(.read.iops) \(.usr_cpu + .sys_cpu)"' ;;
+	*)     fio_jq "$tag" '"\(.read.iops + .write.iops) \(.usr_cpu + .sys_cpu)"' ;;
 	esac
 }
 
@@ -128,8 +128,8 @@ qd_side() {
 		for ph in write read; do
 			sample "$g" "$ph" "$1" B "$(bng_get "qd-$3-$1" "$ph")"
 		done
-		# One seek is one read, one in ten also written back; fio
-		# does random reads only: compare reads per second.
+		# One seek is one read, one in ten also written back: I/Os
+		# per second are seeks/s x 1.1, against fio's randrw 90/10.
 		[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" B \
 		    "$(jq -r '.runs[0].phases.seeks | "\(.rate * 1.1) \(.cpu_pct)"' \
 		    "$RAW/qd-$3-$1.json" 2>/dev/null || echo NA NA)"
@@ -170,7 +170,7 @@ done
 note "done (load $(load_line))"
 
 echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
-echo "# rates in KiB/s (seeks/s; qd seeks: reads/s); ratio = B/A per pair, B = bonnie-ng"
+echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
