@@ -10,6 +10,7 @@
 #ifndef BONNIE_QUEUE_H
 #define BONNIE_QUEUE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,8 @@ struct queue_loop {
 	void		(*done)(void *, const struct queue_chunk *,
 			    bn_time now);
 	void		*arg;
+	/* Set when a signal asks the run to stop (bn_stop_signal). */
+	volatile sig_atomic_t *stop;
 
 	/* Filled in. */
 	uint64_t	 chunks;	/* Done. */

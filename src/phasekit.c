@@ -345,6 +345,7 @@ phase_queue(struct phase_ctx *ctx, int read, int write)
 	l.fill = seq_fill;
 	l.done = seq_done;
 	l.arg = &s;
+	l.stop = &bn_stop_signal;
 	if (queue_run(&l) == 0)
 		return 0;
 	/* A failed check has already failed the phase with its words. */

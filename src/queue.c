@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "phase.h"
 #include "queue.h"
 
 struct slot {
@@ -101,7 +100,7 @@ queue_run(struct queue_loop *l)
 	while (out > 0) {
 		if (ioq_submit(l->q) == -1) {
 			if (errno == EINTR) {
-				if (rv == 0 && bn_stop_signal)
+				if (rv == 0 && *l->stop)
 					rv = fail(l, "queue", 0, EINTR);
 				continue;
 			}
@@ -129,7 +128,7 @@ queue_run(struct queue_loop *l)
 			if (more && (more = start(l, tag, &slots[tag], now)))
 				out++;
 		}
-		if (rv == 0 && bn_stop_signal)
+		if (rv == 0 && *l->stop)
 			rv = fail(l, "queue", 0, EINTR);
 	}
 	free(slots);

@@ -432,6 +432,7 @@ seeker_queue_loop(struct seeker *s)
 	l.fill = sq_fill;
 	l.done = sq_done;
 	l.arg = s;
+	l.stop = &bn_stop_signal;
 	cpu_stamp_thread(&c0);
 	r->start = s->now = time_now();
 	if (queue_run(&l) == -1) {
