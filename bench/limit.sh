@@ -174,3 +174,11 @@ echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pai
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
+# A busy machine slows both sides by how much CPU each is given; the work
+# done per CPU second is steadier: the same pairs as KiB (seeks) per CPU
+# second, rate / (%CPU / 100), the ratio B/A again (the "cpu" columns are
+# then the rates).
+echo "# per CPU second: KiB (seeks, I/Os) per second of user + system time"
+awk -F'\t' -v OFS='\t' '$5 ~ /^[0-9.]+$/ && $6 ~ /^[0-9.]+$/ && $6 > 0 {
+	print $1 "/cpu", $2, $3, $4, $5 / ($6 / 100), $5 }' "$SAMPLES" |
+    awk -F'\t' -f "$here/ratio.awk"
