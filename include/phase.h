@@ -306,8 +306,8 @@ struct phase_ring {
 	char		 why[160];	/* Why there is no queue, or "". */
 };
 
-/* Make a ring of at least min buffers (0 or 1: what the size allows). */
-int	phase_ring_init(struct phase_ctx *, struct phase_ring *, int min,
+/* Make the ring's buffers (ring zeroed by the caller). */
+int	phase_ring_init(struct phase_ctx *, struct phase_ring *,
 	    enum pattern_writer);
 unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
 	    bn_time *last);

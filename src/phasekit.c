@@ -158,7 +158,7 @@ phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 }
 
 int
-phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring, int min,
+phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
     enum pattern_writer w)
 {
 	size_t	align = ctx->align < 64 ? 64 : ctx->align;
@@ -166,8 +166,6 @@ phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring, int min,
 	void	*p;
 
 	n = (int)(PHASE_RING_BYTES / ctx->chunk);
-	if (n < min)
-		n = min;
 	if (n < 1)
 		n = 1;
 	if (n > PHASE_RING_MAX)
@@ -234,7 +232,7 @@ phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
 	ctx->priv = ring;
 	ring->writer = w;
 	if (ctx->depth <= 1)
-		return phase_ring_init(ctx, ring, 0, w);
+		return phase_ring_init(ctx, ring, w);
 	if ((ring->qbuf = queue_buffers(ctx->depth, ctx->chunk,
 	    ctx->align)) == NULL) {
 		errno = ENOMEM;
@@ -249,7 +247,7 @@ phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
 		queue_buffers_free(ring->qbuf, ctx->depth);
 		ring->qbuf = NULL;
 		ctx->depth = 1;
-		return phase_ring_init(ctx, ring, 0, w);
+		return phase_ring_init(ctx, ring, w);
 	}
 	ctx->engine = "io_uring";
 	return 0;
