@@ -62,6 +62,9 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	uint64_t	 iodepth;	/* --iodepth: requests in flight per
+					   worker and seeker (1: one call at
+					   a time), with --direct or --device. */
 	int		 sync_writes;	/* --sync-writes: fsync after each
 					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */
@@ -135,6 +138,8 @@ int	file_size_parse(const char *, uint64_t *, char **why);
 int	files_parse(const char *, struct options *, char **why);
 int	seeks_parse(const char *, uint64_t *, char **why);
 int	repeat_parse(const char *, int *, char **why);
+/* --iodepth: 1 to 1 Mi (options_check() holds it to the system's). */
+int	iodepth_parse(const char *, uint64_t *, char **why);
 int	jobs_parse(const char *, int *, char **why);
 int	seed_parse(const char *, uint64_t *, char **why);
 int	ram_parse(const char *, uint64_t *, char **why);

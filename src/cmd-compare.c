@@ -227,6 +227,12 @@ show(const struct rs_settings *s, int id, char *b, size_t n)
 	case SHOW_VERIFIED:
 		show_str(s->verified, b, n);
 		break;
+	case SHOW_IODEPTH:
+		/* Records from before --iodepth ran one request at a time. */
+		snprintf(b, n, "%llu", (unsigned long long)(settings_u64(
+		    s->value, SET_IODEPTH) > 1 ? settings_u64(s->value,
+		    SET_IODEPTH) : 1));
+		break;
 	case SHOW_DIRECT:
 		show_str(s->direct, b, n);
 		break;

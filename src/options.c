@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -255,6 +256,12 @@ jobs_parse(const char *arg, int *out, char **why)
 }
 
 int
+iodepth_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_count(arg, 1, UINT64_C(1) << 20, out, why);
+}
+
+int
 seed_parse(const char *arg, uint64_t *out, char **why)
 {
 	return parse_count(arg, 0, UINT64_MAX, out, why);
@@ -436,6 +443,17 @@ options_check(struct options *o, char **cause)
 	if (o->device != NULL && (o->phases & phase_flag_mask(PHASE_META)))
 		return errorf(cause, "--device: the file creation phases "
 		    "(--files) need a file system: use -d");
+	if (o->iodepth > 1 && !o->direct && o->device == NULL)
+		return errorf(cause, "invalid value for --iodepth: %llu needs "
+		    "--direct or --device (buffered I/O does not queue)",
+		    (unsigned long long)o->iodepth);
+	if (o->iodepth > (uint64_t)ioq_max_depth())
+		return errorf(cause, "invalid value for --iodepth: %llu is "
+		    "above this system's limit of %d requests in flight",
+		    (unsigned long long)o->iodepth, ioq_max_depth());
+	if (o->iodepth > 1 && o->sync_writes)
+		return errorf(cause, "--iodepth and --sync-writes: an fsync "
+		    "after each write leaves nothing to queue; give one");
 	if (o->repeat < 1)
 		return errorf(cause, "invalid value for -x, --repeat: %d",
 		    o->repeat);

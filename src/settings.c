@@ -136,6 +136,13 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_iodepth(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return iodepth_parse(v, &O(t)->iodepth, why);
+}
+
+static int
 set_files(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -462,6 +469,12 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.direct",
 	    NULL, RULE_MATCH, 0, SHOW_DIRECT, NULL,
 	    'D', NULL, "O_DIRECT for the block and seek tests (--direct)", 0 },
+	/* Requests in flight change what a rate measures. */
+	[SET_IODEPTH] = { NULL,
+	    VALUE(0, "iodepth", "depth", set_iodepth, 1,
+	      "requests in flight under --direct or --device"),
+	    SCOPE_RUN, TYPE_U64, OFF(iodepth), NULL, NULL, "options.iodepth",
+	    NULL, RULE_MATCH, 0, SHOW_IODEPTH, NULL, 0, NULL, NULL, 0 },
 	[SET_SYNC_WRITES] = { NULL,
 	    FLAG(0, "sync-writes", sync_writes,
 	      "fsync after each write: block phases, files (-b)"),
