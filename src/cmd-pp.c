@@ -726,8 +726,9 @@ pp_exec(void *state, int nfiles, char **files, char **cause)
 
 	(void)nfiles;
 	(void)files;
+	/* bonnie++'s refusals: the error, its usage, exit 1 (main.c). */
 	if (pp_refusals(st, cause) == -1)
-		return CMD_FAIL;
+		return CMD_USAGE;
 	if (st->sem_procs != NULL) {
 		pp_say("-p %s: no semaphore to make: the workers of -c start "
 		    "each test in lock-step", st->sem_procs);

@@ -325,7 +325,26 @@ check "bonnie++-ng -q -s0 -n 1 -Z: exit 0, one 50-field line (got $st)" \
 [ $st -eq 0 ] || diag "$(cat "$T/sl.err")"
 check "-Z: the seed is the file's first 8 bytes (12345); -m the name" \
     $([ "$(cut -d, -f3,5 "$T/sl.out")" = "harness,12345" ]; echo $?)
-for bad in "-Q" "-s abc" "-n 1:-1" "-y q" "-d"; do
+# A user's own symlink named bonnie++ (ahead of bonnie++ on PATH, for the
+# harnesses that call it by that name) is pp too.
+mkdir "$T/own"
+ln -s "$BONNIE" "$T/own/bonnie++"
+PATH=$T/own:$PATH bonnie++ -q -d "$D" -s0 -n 1 -m ownlink >"$T/own.out" \
+    2>"$T/own.err"
+st=$?
+check "a symlink named bonnie++ is pp: exit 0, one 50-field line (got $st)" \
+    $([ $st -eq 0 ] && [ "$(wc -l <"$T/own.out")" -eq 1 ] &&
+    [ "$(awk -F, '{ print NF ":" $2 ":" $3 }' "$T/own.out")" = \
+    "50:bonnie-ng-$("$BONNIE" --version | awk '{ print $NF }'):ownlink" ]; echo $?)
+[ $st -eq 0 ] || diag "$(cat "$T/own.err")"
+# The package and make install make bonnie++-ng, never bonnie++ (they stay
+# installable beside bonnie++).
+check "the installs link bonnie++-ng, not bonnie++" \
+    $(grep -qx 'usr/bin/bonnie++-ng' debian/bonnie-ng.install &&
+    ! grep -q 'bin/bonnie++$' debian/bonnie-ng.install &&
+    grep -q 'BINDIR)/bonnie++-ng$' Makefile &&
+    ! grep -q 'BINDIR)/bonnie++$' Makefile; echo $?)
+for bad in "-Q" "-s 8:100" "-n 1:-1" "-c 0" "-d"; do
 	# shellcheck disable=SC2086
 	"$T/bonnie++-ng" $bad >"$T/bad.out" 2>"$T/bad.err"
 	st=$?
