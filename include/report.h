@@ -10,14 +10,6 @@
 
 #include "result.h"
 
-/*
- * bonnie++ 2.00a's chunk, seeks and seekers (pp's defaults); the CSV's
- * chunk field is left empty at this chunk, as bonnie++ leaves it.
- */
-#define BONNIEPP_CHUNK     8192
-#define BONNIEPP_SEEKS     8192
-#define BONNIEPP_SEEKERS   5
-
 /* The classic three header lines, each ending in a newline. */
 extern const char report_header[];
 

@@ -27,10 +27,14 @@
 #include "phase.h"
 #include "record.h"
 #include "report.h"
+#include "settings.h"
 #include "text.h"
 
-/* bonnie++'s -n default, in 1024 files (its chunk etc.: options.h). */
-#define PP_FILES_K	16
+/*
+ * bonnie++'s defaults where bonnie-ng's differ are the settings table's
+ * (chunk, seeks, seekers: settings_pp_defaults()); -n's, 16, is
+ * FILES_DEFAULT_K, which bonnie-ng's -p takes too.
+ */
 
 static void
 pp_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -49,9 +53,9 @@ pp_say(const char *fmt, ...)
 }
 
 struct pp_state {
-	struct options	 o;
+	struct options	 o;		/* First: the settings' rows store at
+					   offset 0. */
 	int		 quiet;		/* -q: CSV alone on stdout. */
-	int		 repeat_given;	/* -x: the CSV lines alone. */
 	int		 count;		/* -x's count, as bonnie++ reads it. */
 	int		 size_given;
 	int64_t		 mib;		/* -s's size in MiB. */
@@ -224,7 +228,9 @@ pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 	(void)r;
 	(void)why;
 	st->count = (int)pp_atoi(v);
-	st->repeat_given = st->count != -1;
+	st->o.repeat_given = st->count != -1;
+	if (st->count >= 1)
+		st->o.repeat = st->count;
 	return 0;
 }
 
@@ -232,9 +238,13 @@ pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 static int
 pp_set_conc(void *t, const struct args_option *r, const char *v, char **why)
 {
+	struct pp_state	*st = t;
+
 	(void)r;
 	(void)why;
-	((struct pp_state *)t)->conc = (int)pp_atoi(v);
+	st->conc = (int)pp_atoi(v);
+	if (st->conc >= 1 && st->conc <= MAX_JOBS)
+		st->o.jobs = st->conc;
 	return 0;
 }
 
@@ -351,14 +361,15 @@ pp_set_fast(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 /*
- * The rows, with bonnie++ 2.00a's getopt string "bc:d:f::g:l:m:n:p:qr:
- * s:u:x:y:z:Z:D" (-f's value only glued on, -f10).  Those with the
- * benchmark's setters (commands.h) store into the run's options, at their
- * slot PP_OFF(o).
+ * bonnie++ 2.00a's getopt string is "bc:d:f::g:l:m:n:p:qr:s:u:x:y:z:Z:D"
+ * (-f's value only glued on, -f10).  The flags that map onto one setting
+ * and read their values as bonnie-ng does (-d, -b, -D, --csv-format,
+ * --json) are the settings table's rows (their pp_letter), before these;
+ * here the flags that carry several settings (-s, -n), are only recorded
+ * (-r) or not settings at all, and those read as bonnie++ reads them:
+ * -m any name, -z and -c and -x by atoi or sscanf, -f with a size.
  */
 static const struct args_option pp_rows[] = {
-	{ 'd', NULL, ARGS_VALUE, "dir", args_set_string, PP_OFF(o.dir), 0, 0,
-	  0, "the directory for the tests (default: .)" },
 	{ 's', NULL, ARGS_VALUE, "size[:chunk[:seeks[:seekers]]]",
 	  pp_set_size, 0, 0, 0, 0,
 	  "file MiB (0: none), chunk bytes, seeks, seekers" },
@@ -389,21 +400,13 @@ static const struct args_option pp_rows[] = {
 	  "the CSV alone on stdout, the report on stderr" },
 	{ 'f', NULL, ARGS_OPTIONAL, "size", pp_set_fast, 0, 0, 0, 0,
 	  "skip the per-char tests (-fsize: run them)" },
-	{ 'b', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.sync_writes), 0,
-	  0, 0, "fsync after every write (--sync-writes)" },
-	{ 'D', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.direct), 0, 0,
-	  0, "O_DIRECT for the block and seek tests (--direct)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
-	  PP_OFF(o), 0, 0, 0,
-	  "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
-	{ 0, "json", ARGS_VALUE, "file", args_set_string, PP_OFF(o.json_path),
-	  0, 0, 0, "also write the JSON record to file" },
 	ARGS_END
 };
 
 static const struct cmd_rows pp_table[] = {
-	{ pp_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ NULL, 0, offsetof(struct pp_state, o), SCOPE_PP },
+	{ pp_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -412,16 +415,14 @@ pp_init(void *state, int argc, char **argv)
 	struct pp_state	*st = state;
 	struct options	*o = &st->o;
 
-	options_defaults(o);
-	o->chunk = BONNIEPP_CHUNK;
-	o->seeks = BONNIEPP_SEEKS;
-	o->seekers = BONNIEPP_SEEKERS;
+	settings_defaults(o);
+	settings_pp_defaults(o);
 	o->argc = argc;
 	o->argv = argv;
 	/* bonnie++'s: one run, one process, -n 16 of empty files. */
 	st->count = -1;
 	st->conc = 1;
-	st->files_k = PP_FILES_K;
+	st->files_k = FILES_DEFAULT_K;
 	st->files_dirs = 1;
 }
 
@@ -585,10 +586,10 @@ pp_report(const struct options *o, const struct record *rec, void *arg)
 	const struct pp_state	*st = arg;
 	FILE			*text = st->quiet ? stderr : stdout;
 
-	if (st->repeat_given && o->repeat > 1 &&
+	if (st->o.repeat_given && o->repeat > 1 &&
 	    record_write_csv_header(stdout, o->csv_layout) == -1)
 		return -1;
-	if (st->repeat_given)
+	if (st->o.repeat_given)
 		return record_write_csv(stdout, rec);
 	if (report_write_pp(text, rec) == -1 || fflush(text) == EOF)
 		return -1;
@@ -740,7 +741,7 @@ pp_exec(void *state, int nfiles, char **files, char **cause)
 	    pp_user(st, cause) == -1)
 		return CMD_FAIL;
 	/* -x 0 (or below -1): bonnie++ runs no test and writes nothing. */
-	if (st->repeat_given && st->count < 1) {
+	if (st->o.repeat_given && st->count < 1) {
 		pp_say("-x %d: no test to run", st->count);
 		return CMD_OK;
 	}

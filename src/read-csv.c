@@ -231,7 +231,8 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		 */
 		if (*f[6] == '\0') {
 			if (strncmp(f[1], "bonnie-ng-", 10) == 0)
-				rs->set.chunk = BONNIEPP_CHUNK;
+				rs->set.chunk =
+				    settings_table[SET_CHUNK].pp_def;
 		}
 		else if (number(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;

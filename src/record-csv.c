@@ -19,6 +19,7 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "settings.h"
 #include "units.h"
 
 /* Write a field, replacing commas and line ends so the layout holds. */
@@ -51,7 +52,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		units_size_csv(buf, sizeof(buf), opt->size);
 		fprintf(f, ",%s,", buf);
 		/* bonnie++ leaves its default chunk's field empty. */
-		if (opt->chunk != BONNIEPP_CHUNK)
+		if (opt->chunk != settings_table[SET_CHUNK].pp_def)
 			fprintf(f, "%zu", opt->chunk);
 		if (opt->csv_layout != CSV_197)
 			fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
