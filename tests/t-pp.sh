@@ -208,6 +208,21 @@ else
 	skip "bon_csv2txt not installed (package bonnie++)"
 fi
 
+# bonnie++ leaves its default chunk's field empty, and so does pp: then
+# bon_csv2txt has the room bonnie++'s lines give the machine name (with
+# 8192 there it shows "keepme" as "keep").
+"$BONNIE" pp -q -m keepme -d "$D" -s 4 -n 0 -f >"$T/k.csv" 2>"$T/k.err"
+st=$?
+check "pp -m keepme -s 4: exit 0, the chunk's field empty (got $st)" \
+    $([ $st -eq 0 ] && awk -F, '{ exit !($3 == "keepme" && $7 == "") }' \
+    "$T/k.csv"; echo $?)
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	bon_csv2txt <"$T/k.csv" 2>/dev/null | grep -q '^keepme '
+	check "bon_csv2txt shows the whole machine name" $?
+else
+	skip "bon_csv2txt not installed (package bonnie++)"
+fi
+
 # --- The second harness: -u root -d DIR -s0 -b -n 10:100:10:1000.
 if command -v strace >/dev/null 2>&1; then
 	env "$NOLEAK" strace -f -qq -c -o "$T/h2.st" -e trace=fsync \
