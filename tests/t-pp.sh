@@ -353,11 +353,15 @@ check "a symlink named bonnie++ is pp: exit 0, one 50-field line (got $st)" \
     "50:bonnie-ng-$("$BONNIE" --version | awk '{ print $NF }'):ownlink" ]; echo $?)
 [ $st -eq 0 ] || diag "$(cat "$T/own.err")"
 # The package and make install make bonnie++-ng, never bonnie++ (they stay
-# installable beside bonnie++).
-check "the installs link bonnie++-ng, not bonnie++" \
+# installable beside bonnie++), and its bash completion (bash-completion
+# loads a command's file by the command's name).
+check "the installs link bonnie++-ng and its completion, not bonnie++" \
     $(grep -qx 'usr/bin/bonnie++-ng' debian/bonnie-ng.install &&
+    grep -qx 'usr/share/bash-completion/completions/bonnie++-ng' \
+    debian/bonnie-ng.install &&
     ! grep -q 'bin/bonnie++$' debian/bonnie-ng.install &&
     grep -q 'BINDIR)/bonnie++-ng$' Makefile &&
+    grep -q 'BASHCOMPDIR)/bonnie++-ng$' Makefile &&
     ! grep -q 'BINDIR)/bonnie++$' Makefile; echo $?)
 for bad in "-Q" "-s 8:100" "-n 1:-1" "-c 0" "-d"; do
 	# shellcheck disable=SC2086
