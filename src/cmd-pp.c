@@ -73,6 +73,7 @@ struct pp_state {
 	const char	*seed_file;	/* -Z file. */
 	const char	*seed_bad;	/* -z that is no number: not used. */
 	const char	*label_asked;	/* -m as given, when changed. */
+	char		*label_made;	/* The name written instead. */
 };
 
 #define PP_OFF(field)	((int)offsetof(struct pp_state, field))
@@ -299,11 +300,13 @@ pp_set_name(void *t, const struct args_option *r, const char *v, char **why)
 	(void)r;
 	(void)why;
 	st->label_asked = NULL;
+	free(st->label_made);
+	st->label_made = NULL;
 	if (label_check(v, NULL) == 0) {
 		st->o.label = v;
 		return 0;
 	}
-	copy = xstrdup(*v == '\0' ? "_" : v);
+	copy = st->label_made = xstrdup(*v == '\0' ? "_" : v);
 	text_utf8_fix(copy);
 	for (c = copy; *c != '\0'; c++)
 		if ((unsigned char)*c < ' ' || *c == 0x7f || *c == ',' ||
@@ -719,14 +722,11 @@ pp_translate(struct pp_state *st, char **cause)
 }
 
 static int
-pp_exec(void *state, int nfiles, char **files, char **cause)
+pp_run(struct pp_state *st, char **cause)
 {
-	struct pp_state		*st = state;
 	struct cmd_run_out	 out;
 	int			 status;
 
-	(void)nfiles;
-	(void)files;
 	/* bonnie++'s refusals: the error, its usage, exit 1 (main.c). */
 	if (pp_refusals(st, cause) == -1)
 		return CMD_USAGE;
@@ -754,6 +754,20 @@ pp_exec(void *state, int nfiles, char **files, char **cause)
 	status = cmd_run_series(&st->o, &out, cause);
 	/* bonnie++ exits 1 for a bad command line, too. */
 	return status == CMD_USAGE ? CMD_FAIL : status;
+}
+
+static int
+pp_exec(void *state, int nfiles, char **files, char **cause)
+{
+	struct pp_state	*st = state;
+	int		 status;
+
+	(void)nfiles;
+	(void)files;
+	status = pp_run(st, cause);
+	free(st->label_made);
+	st->label_made = NULL;
+	return status;
 }
 
 const struct cmd_entry cmd_pp_entry = {
