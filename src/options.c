@@ -314,12 +314,17 @@ ram_source_name(enum ram_source s)
 /* The lock's size from --lock-mem and the memory available. */
 static int
 lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
-    char **cause)
+    int64_t room, char **cause)
 {
 	char		 b1[32], b2[32];
 	uint64_t	 base, left;
 	const char	*of = "available";
 
+	/* Inside a cgroup (a container), what it leaves may be less. */
+	if (room >= 0 && (avail <= 0 || room < avail)) {
+		avail = room;
+		of = "the cgroup leaves";
+	}
 	if (avail > 0)
 		base = (uint64_t)avail;
 	else if (o->lock_avail)
@@ -356,13 +361,13 @@ lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
 
 int
 options_memory(struct options *o, int64_t ram, int64_t avail,
-    int64_t cgroup_limit, char **cause)
+    int64_t cgroup_limit, int64_t cgroup_room, char **cause)
 {
 	uint64_t	eff;
 
 	o->lock_bytes = 0;
-	if (o->lock_arg != NULL &&
-	    lock_settle(o, ram, avail, cgroup_limit, cause) == -1)
+	if (o->lock_arg != NULL && lock_settle(o, ram, avail, cgroup_limit,
+	    cgroup_room, cause) == -1)
 		return -1;
 	if (o->ram_given) {
 		o->ram_source = RAM_GIVEN;
