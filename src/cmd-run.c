@@ -727,6 +727,16 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		    "lock its own (lock the memory on each host instead)");
 		return CMD_USAGE;
 	}
+	/* --json -: the record on standard output, in the report's place. */
+	if (o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+		if (o->format == OUT_CSV) {
+			errorf(cause, "--json -: standard output carries the "
+			    "CSV report (-o csv); name a file");
+			return CMD_USAGE;
+		}
+		o->format = OUT_JSON;
+		o->json_path = NULL;
+	}
 	memset(&out, 0, sizeof(out));
 	out.progress = o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
 	out.notes = !o->quiet;

@@ -647,7 +647,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	struct outfile		 jf, sf;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, rc, status, meta_only;
+	int			 i, rc, status, meta_only, tables;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
@@ -721,12 +721,18 @@ sweep_run(struct sweep_args *a, char **cause)
 	if ((a->json_path != NULL &&
 	    outfile_open(&jf, "--json", a->json_path, cause) == -1) ||
 	    (a->svg_path != NULL &&
-	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
+	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1) ||
+	    (jf.path != NULL && sf.path != NULL && outfile_same(&jf, &sf) &&
+	    errorf(cause, "--json and --svg: %s: the same file for both",
+	    a->svg_path) == -1)) {
 		outfile_discard(&jf);
+		outfile_discard(&sf);
 		cmd_run_unlock(&a->opt, &lk);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
+	/* An output on standard output ("-") takes the tables' place. */
+	tables = !jf.is_stdout && !sf.is_stdout;
 
 	r.points = xcalloc((size_t)sweep_npoints(&r), sizeof(*r.points));
 	for (i = 0; i < sweep_npoints(&r); i++) {
@@ -753,10 +759,12 @@ sweep_run(struct sweep_args *a, char **cause)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a->opt.quiet)
+	if (!a->opt.quiet && tables)
 		sweep_print_head(stdout, &r);
-	sweep_print_tables(stdout, &r);
-	sweep_print_knees(stdout, &r);
+	if (tables) {
+		sweep_print_tables(stdout, &r);
+		sweep_print_knees(stdout, &r);
+	}
 	errno = 0;
 	finish_output(NULL, ferror(stdout) ? -1 : 0, &status, cause);
 	errno = 0;

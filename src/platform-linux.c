@@ -264,6 +264,40 @@ platform_memory_fs(const char *path)
 	return NULL;
 }
 
+const char *
+platform_pseudo_fs(int fd)
+{
+	struct statfs	sf;
+
+	if (fstatfs(fd, &sf) == -1)
+		return NULL;
+	switch ((unsigned long)sf.f_type) {
+	case 0x9fa0ul:
+		return "proc";
+	case 0x62656572ul:
+		return "sysfs";
+	case 0x64626720ul:
+		return "debugfs";
+	case 0x74726163ul:
+		return "tracefs";
+	case 0x73636673ul:
+		return "securityfs";
+	case 0x27e0ebul:
+		return "cgroup";
+	case 0x63677270ul:
+		return "cgroup2";
+	case 0x62656570ul:
+		return "configfs";
+	case 0xcafe4a11ul:
+		return "bpf";
+	case 0xde5e81e4ul:
+		return "efivarfs";
+	case 0x6165676cul:
+		return "pstore";
+	}
+	return NULL;
+}
+
 /* Count resident pages in [off, off + len) of fd. */
 static int
 count_resident(int fd, uint64_t off, size_t len, size_t page,

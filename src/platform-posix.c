@@ -134,6 +134,13 @@ platform_memory_fs(const char *path)
 	return NULL;
 }
 
+const char *
+platform_pseudo_fs(int fd)
+{
+	(void)fd;
+	return NULL;		/* Not known here: the open itself will tell. */
+}
+
 int
 platform_residency(int fd, uint64_t size, double *fraction)
 {
