@@ -260,27 +260,6 @@ platform_claim_flag(void)
 }
 
 int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	(void)rdev;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	(void)dev;
-	(void)ino;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;		/* Not known: no portable list of users. */
-	return -1;
-}
-
-int
 platform_device_size(int fd, uint64_t *size)
 {
 	off_t	end = lseek(fd, 0, SEEK_END);
