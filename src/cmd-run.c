@@ -553,6 +553,28 @@ space_trend(const struct options *o, const struct record *rec)
 	    (long long)((first - last) / (1 << 20)));
 }
 
+/*
+ * A later repeat failed or was stopped: the rows of the runs that had
+ * completed are printed all the same (their summary rows over them
+ * alone), and a line on stderr says which they are.
+ */
+static void
+partial_report(const struct options *o, const struct record *rec,
+    const struct cmd_run_out *out)
+{
+	struct record	done = *rec;
+
+	done.nruns = rec->nruns - 1;
+	if (out->report(o, &done, out->arg) == -1 || fflush(stdout) == EOF) {
+		fprintf(stderr, "bonnie-ng: standard output: %s\n",
+		    strerror(errno));
+		return;
+	}
+	fprintf(stderr, "bonnie-ng: the rows printed are the %d completed "
+	    "run%s of %d; run %d did not complete\n", done.nruns,
+	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
+}
+
 int
 cmd_run_series(struct options *o, const struct cmd_run_out *out,
     char **cause)
@@ -628,6 +650,8 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
+	if (leader && status != CMD_OK && !out->report_failed && done > 1)
+		partial_report(o, &rec, out);
 	if (leader && (status == CMD_OK || out->report_failed) &&
 	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
 		if (status != CMD_OK)

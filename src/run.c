@@ -144,7 +144,8 @@ file_removal_report(struct run_result *res)
 /*
  * A stop signal removes the file at once, kills any forked seekers and
  * asks the phases to stop; the run then unwinds and the caller re-raises
- * the signal.  A second signal exits at once.  (Seekers are forked with
+ * the signal.  A second, different signal exits at once; the same one
+ * again changes nothing.  (Seekers are forked with
  * these signals blocked and put the defaults back before unblocking
  * them, so this never runs in a seeker; a team's worker runs it for its
  * own file.)
@@ -157,11 +158,20 @@ on_signal(int sig)
 	file_remove();
 	seekers_kill_all();
 	team_stop_all();
+	/*
+	 * The same signal again is news of nothing: GNU timeout sends its
+	 * signal to the child and then to the group, and the record and the
+	 * rows are written on the way out.
+	 */
+	if (bn_stop_signal == sig) {
+		errno = saved;
+		return;
+	}
 	if (bn_stop_signal != 0) {
 		/*
-		 * A second signal before the run got to its cleanup (which
-		 * runs with these signals blocked): remove the files tree
-		 * here, then die.
+		 * A different second signal (the user insisting) before the
+		 * run got to its cleanup (which runs with these signals
+		 * blocked): remove the files tree here, then die.
 		 */
 		files_cleanup_signal();
 		signal(sig, SIG_DFL);

@@ -246,7 +246,7 @@ check "sweep --json -: the record alone on standard output, no file '-' (got $st
 st=$?
 check "sweep --svg -: the SVG alone on standard output (got $st)" \
     $([ $st -eq 0 ] && xmllint --noout "$T/out" && [ ! -e "$T/o/-" ]; echo $?)
-"$BONNIE" sweep -d "$T/d" $SWEEP --json - --svg - >"$T/out" 2>"$T/err"; st=$?
+(cd "$T/o" && "$BONNIE" sweep -d "$T/d" $SWEEP --json - --svg - >"$T/out" 2>"$T/err"); st=$?
 refused "sweep --json - --svg -"
 
 # The kernel's interface file systems are refused up front.
