@@ -399,7 +399,14 @@ cmd_run_unlock(const struct options *o, struct lockmem *lk)
 			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
 			    "helper (process %ld) ended during the run: the "
 			    "memory was not locked to the end\n", (long)pid);
-	}
+	} else if (lk->late && lk->stop_sig != 0)
+		fprintf(stderr, "bonnie-ng: warning: the --lock-mem helper "
+		    "(process %ld) was stopped by %s; killed\n", (long)pid,
+		    signal_name(lk->stop_sig));
+	else if (lk->late)
+		fprintf(stderr, "bonnie-ng: warning: the --lock-mem helper "
+		    "(process %ld) did not end within 5 s of the run; killed\n",
+		    (long)pid);
 	(void)o;
 	return held;
 }

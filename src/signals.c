@@ -55,6 +55,24 @@ static const struct {
 };
 #define NFAULT	(sizeof(fault_signals) / sizeof(fault_signals[0]))
 
+/* Signals that only stop or go on, and others named in messages. */
+static const struct {
+	int		 sig;
+	const char	*name;
+} other_signals[] = {
+	{ SIGSTOP, "SIGSTOP" },
+	{ SIGTSTP, "SIGTSTP" },
+	{ SIGTTIN, "SIGTTIN" },
+	{ SIGTTOU, "SIGTTOU" },
+	{ SIGCONT, "SIGCONT" },
+	{ SIGKILL, "SIGKILL" },
+	{ SIGPIPE, "SIGPIPE" },
+	{ SIGXFSZ, "SIGXFSZ" },
+	{ SIGCHLD, "SIGCHLD" },
+};
+
+#define NOTHER	(sizeof(other_signals) / sizeof(other_signals[0]))
+
 /* The set of every signal in both lists, real-time ones included. */
 static void
 signals_set(sigset_t *set)
@@ -159,6 +177,9 @@ signal_name(int sig)
 	for (i = 0; i < NFAULT; i++)
 		if (fault_signals[i].sig == sig)
 			return fault_signals[i].name;
+	for (i = 0; i < NOTHER; i++)
+		if (other_signals[i].sig == sig)
+			return other_signals[i].name;
 #ifdef SIGRTMIN
 	if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
 		if ((size_t)(sig - SIGRTMIN) < sizeof(rt) / sizeof(rt[0]))
