@@ -155,6 +155,21 @@ else
 	check "SIGINT in run 2 of -x 3: run 2 started" 1
 fi
 
+# A worker of -j 2 stopped (SIGSTOP): the team waits, but says so after a
+# bound, naming the worker; once let go (SIGCONT) the run ends normally.
+start write:1+:sleep=20000 write -j 2 -s 512k
+if wait_for "$T/err" "Writing intelligently" 10; then
+	w=$(pgrep -P "$pid" | head -n 1)
+	[ -n "$w" ] && kill -STOP "$w"
+	wait_for "$T/err" "(process $w) has been stopped by SIGSTOP for 5 s; the run waits for it" 30
+	r=$?
+	check "a stopped worker: said after a bound" $r
+	[ -n "$w" ] && kill -CONT "$w"
+	after "a stopped worker let go" 0
+else
+	check "a stopped worker: phase started" 1
+fi
+
 # SIGKILL of one forked seeker: reported, the rest killed and reaped.
 start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork
 if wait_for "$T/err" Seeking 10; then
