@@ -553,6 +553,10 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		fprintf(stderr, "bonnie-ng: sweep: stopped by --max-time %llu "
 		    "after %d of %d points\n",
 		    (unsigned long long)a->max_time, done, total);
+	/* A test file left behind was named when it was; the exit says it. */
+	for (p = 0; p < r->npoints; p++)
+		if (r->points[p].res.file_left)
+			return 1;
 	return 0;
 }
 

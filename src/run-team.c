@@ -405,7 +405,7 @@ worker_body(struct team *t, int w, void *arg)
 	struct worker		 wk;
 	struct statvfs		 vfs;
 	char			 host[64] = "";
-	int			 rv;
+	int			 rv, left;
 
 	memset(&wk, 0, sizeof(wk));
 	wk.team = t;
@@ -442,9 +442,10 @@ worker_body(struct team *t, int w, void *arg)
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
 		team_error(t, res->err.message);
+	left = res->file_left;
 	free(res);
 	free(wk.blob);
-	return rv == -1 ? 1 : 0;
+	return rv == -1 ? 1 : left ? TEAM_EXIT_LEFT : 0;
 }
 
 static int	team_or_once(const struct options *, struct run_result *,
@@ -598,6 +599,9 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop = &bn_stop_signal;
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
+	/* Each worker named the file it left; the run's exit says it. */
+	if (out.files_left > 0)
+		res->file_left = 1;
 	free(l.hist);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),

@@ -394,6 +394,10 @@ leader_reap(struct leader *l)
 		team_down[i] = -1;
 		close(st2);
 		remove_orphan(slot_of(l->t, i));
+		if (WIFEXITED(st) && WEXITSTATUS(st) == TEAM_EXIT_LEFT) {
+			l->out->files_left++;
+			continue;
+		}
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			continue;
 		if (!l->out->failed && !l->stopping && !leader_signalled(l)) {

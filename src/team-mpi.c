@@ -84,6 +84,7 @@ struct rank_report {
 	char		error[ERR_LEN];	/* Its team_error() line, or "". */
 	int32_t		signalled;	/* Or it died of this signal, */
 	int32_t		exit_status;	/* or exited with this status. */
+	int32_t		files_left;	/* Its workers' files left behind. */
 };
 
 /* The rank's process: it leads its fork team and talks to the ranks. */
@@ -489,6 +490,8 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		t.report.exit_status = lo.exit_status;
 	}
 	free(lcause);
+	t.report.files_left = lo.files_left;
+	out->files_left = lo.files_left;
 	if (t.failed)
 		stop_send(&t);
 	/* The step the team stopped in: its gather, absent blobs marked. */
@@ -527,6 +530,10 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		out->worker = first[1];
 	} else if (t.saw_stop || t.peer_stop || *cfg->stop)
 		out->stopped = 1;
+	/* Rank 0 reports: every rank's files left count. */
+	for (r = 0; reps != NULL && r < mpi_size; r++)
+		if (r != 0)
+			out->files_left += reps[r].files_left;
 	if (reps != NULL && out->failed) {
 		r = out->worker / t.per;
 		reps[r].error[ERR_LEN - 1] = '\0';

@@ -167,6 +167,28 @@ check "unlink fails: the report is still printed" \
 check "unlink fails: the file is where it says" \
     $([ -n "$(find "$T" -name 'bonnie-ng.*')" ]; echo $?)
 rm -f "$T"/bonnie-ng.*
+# The same with -j 2 and -j 4 (each worker removes its own file) and in a
+# sweep: exit 1 and every file left named (issue 26: it exited 0).
+for v in "-j 2" "-j 4" "sweep" "sweep --jobs 2"; do
+	case $v in
+	sweep*)	set -- "$BONNIE" sweep -m "$TAG" -d "$T" -p write -n 10 \
+		    --sizes 256k..256k --chunks 4k --cache=keep ${v#sweep} -q ;;
+	*)	set -- "$BONNIE" -m "$TAG" -d "$T" $ARGS -p write -n 10 $v ;;
+	esac
+	BN_FAULT=unlink:1+:EROFS LD_PRELOAD=$INJECT "$@" >"$T/out" \
+	    2>"$T/err" </dev/null
+	st=$?
+	check "unlink fails, $v: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
+	nl=$(find "$T" -maxdepth 1 -name 'bonnie-ng.*' | wc -l)
+	named=0
+	for f in $(find "$T" -maxdepth 1 -name 'bonnie-ng.*'); do
+		grep -q "could not be removed: $f: Read-only file system" \
+		    "$T/err" && named=$((named + 1))
+	done
+	check "unlink fails, $v: each of the $nl files left is named ($named)" \
+	    $([ "$nl" -ge 1 ] && [ "$named" -eq "$nl" ]; echo $?)
+	rm -f "$T"/bonnie-ng.*
+done
 start "$T" unlink:1:EROFS,write:1+:sleep=20000 write
 wait_for "$T/err" "Writing intelligently" 10
 kill -INT "$pid"
