@@ -26,6 +26,7 @@
 #include "phase.h"
 #include "record.h"
 #include "report.h"
+#include "text.h"
 
 /* bonnie++'s defaults where bonnie-ng's differ: chunk, seeks, seekers. */
 #define PP_CHUNK	8192
@@ -278,11 +279,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
-	fputs("bonnie-ng pp: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	fputs("bonnie-ng pp: ", stderr);
+	text_put(stderr, buf);
 	fputc('\n', stderr);
 }
 

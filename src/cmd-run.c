@@ -27,6 +27,7 @@
 #include "sysinfo.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "units.h"
 
 /*
@@ -375,8 +376,8 @@ cmd_run_lock(const struct options *o, struct lockmem *lk, char **cause)
 		char	b[32];
 
 		units_ram(b, sizeof(b), o->lock_bytes);
-		fprintf(stderr, "bonnie-ng: --lock-mem: %s locked by process "
-		    "%ld for the run\n", b, (long)lk->pid);
+		text_say("--lock-mem: %s locked by process "
+		    "%ld for the run", b, (long)lk->pid);
 	}
 	return CMD_OK;
 }
@@ -391,21 +392,21 @@ cmd_run_unlock(const struct options *o, struct lockmem *lk)
 		return -1;
 	if ((held = lockmem_end(lk)) == 0) {
 		if (WIFSIGNALED(lk->status))
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) was killed by signal %d "
 			    "during the run: the memory was not locked to the "
-			    "end\n", (long)pid, WTERMSIG(lk->status));
+			    "end", (long)pid, WTERMSIG(lk->status));
 		else
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) ended during the run: the "
-			    "memory was not locked to the end\n", (long)pid);
+			    "memory was not locked to the end", (long)pid);
 	} else if (lk->late && lk->stop_sig != 0)
-		fprintf(stderr, "bonnie-ng: warning: the --lock-mem helper "
-		    "(process %ld) was stopped by %s; killed\n", (long)pid,
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) was stopped by %s; killed", (long)pid,
 		    signal_name(lk->stop_sig));
 	else if (lk->late)
-		fprintf(stderr, "bonnie-ng: warning: the --lock-mem helper "
-		    "(process %ld) did not end within 5 s of the run; killed\n",
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) did not end within 5 s of the run; killed",
 		    (long)pid);
 	(void)o;
 	return held;
@@ -424,13 +425,13 @@ notes(const struct options *o)
 	if (o->quiet)
 		return;
 	if (o->size != o->size_asked)
-		fprintf(stderr, "bonnie-ng: note: size rounded down to %llu "
-		    "KiB, a whole number of %zu-byte chunks\n",
+		text_say("note: size rounded down to %llu "
+		    "KiB, a whole number of %zu-byte chunks",
 		    (unsigned long long)(o->size >> 10), o->chunk);
 	if (o->cache == CACHE_MODE_KEEP && o->ram > 0 && o->size < 2 * o->ram)
-		fprintf(stderr, "bonnie-ng: note: the %llu MiB file is "
+		text_say("note: the %llu MiB file is "
 		    "smaller than twice RAM (%.1f GiB): with --cache=keep the "
-		    "results include the page cache\n",
+		    "results include the page cache",
 		    (unsigned long long)(o->size >> 20),
 		    (double)o->ram / (1u << 30));
 }
@@ -450,12 +451,12 @@ announce_target(const struct options *o, const struct sysinfo *si)
 	units_size_words(size, sizeof(size), o->size);
 	units_size_words(whole, sizeof(whole), t->size);
 	if (t->kind == TARGET_IN_PLACE)
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s in place (a regular file of %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s in place (a regular file of %s)", size, t->path,
 		    whole);
 	else
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s (device %s, model %s, %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s (device %s, model %s, %s)", size, t->path,
 		    si != NULL && si->device.name != NULL ? si->device.name :
 		    t->name, si != NULL && si->device.model != NULL ?
 		    si->device.model : "unknown", whole);
@@ -553,9 +554,9 @@ space_trend(const struct options *o, const struct record *rec)
 	}
 	if (leaks == 0)
 		return;
-	fprintf(stderr, "bonnie-ng: warning: free space in %s over the %d "
+	text_say("warning: free space in %s over the %d "
 	    "runs: %d lost more than the slack; lost per run %s%s MiB, %lld "
-	    "MiB from before the first to after the last\n", o->dir,
+	    "MiB from before the first to after the last", o->dir,
 	    rec->nruns, leaks, list, n > 8 ? ", ..." : "",
 	    (long long)((first - last) / (1 << 20)));
 }
@@ -573,12 +574,12 @@ partial_report(const struct options *o, const struct record *rec,
 
 	done.nruns = rec->nruns - 1;
 	if (out->report(o, &done, out->arg) == -1 || fflush(stdout) == EOF) {
-		fprintf(stderr, "bonnie-ng: standard output: %s\n",
+		text_say("standard output: %s",
 		    strerror(errno));
 		return;
 	}
-	fprintf(stderr, "bonnie-ng: the rows printed are the %d completed "
-	    "run%s of %d; run %d did not complete\n", done.nruns,
+	text_say("the rows printed are the %d completed "
+	    "run%s of %d; run %d did not complete", done.nruns,
 	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
 }
 
@@ -637,7 +638,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		done = i + 1;
 		one.seed = run_seed(o->seed, i);
 		if (progress && o->repeat > 1)
-			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			text_say("run %d of %d", i + 1,
 			    o->repeat);
 		if (run_team(&one, &runs[i], progress != 0) == -1) {
 			status = CMD_FAIL;
@@ -662,7 +663,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	if (leader && (status == CMD_OK || out->report_failed) &&
 	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
 		if (status != CMD_OK)
-			fprintf(stderr, "bonnie-ng: standard output: %s\n",
+			text_say("standard output: %s",
 			    strerror(errno));
 		else {
 			errorf(cause, "standard output: %s", strerror(errno));
@@ -679,7 +680,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 				status = CMD_FAIL;
 				said = 1;
 			} else
-				fprintf(stderr, "bonnie-ng: %s\n", why);
+				text_say("%s", why);
 			free(why);
 		}
 	}
@@ -689,10 +690,10 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
 		if (leader && o->jobs > 1)
-			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
-			    "files removed\n", signal_name(sig));
+			text_say("interrupted by %s; test "
+			    "files removed", signal_name(sig));
 		else if (leader)
-			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			text_say("interrupted by %s%s",
 			    signal_name(sig), runs[done - 1].file_removed ?
 			    "; test file removed" : "");
 		for (i = 0; i < done; i++)

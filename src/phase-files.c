@@ -29,6 +29,7 @@
 
 #include "options.h"
 #include "phase.h"
+#include "text.h"
 
 #define NAME_LEN	24
 
@@ -503,8 +504,8 @@ files_cleanup(void)
 	if (fs.dfd != -1)
 		close(fs.dfd);
 	if (rmdir(fs.dir) == -1 && errno != ENOENT)
-		fprintf(stderr, "bonnie-ng: %s: %s: left in place (it holds "
-		    "files that are not the benchmark's)\n", fs.dir,
+		text_say("%s: %s: left in place (it holds "
+		    "files that are not the benchmark's)", fs.dir,
 		    strerror(errno));
 	free(fs.sub);
 	free(fs.perm);

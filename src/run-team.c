@@ -38,6 +38,7 @@
 #include "run.h"
 #include "sysinfo.h"
 #include "team.h"
+#include "text.h"
 
 /* A phase shorter than this is marked imprecise. */
 #define PRECISE_SECONDS	0.5
@@ -153,10 +154,10 @@ bound_note(struct leader *l)
 		return;
 	l->bound_said = 1;
 	wi = &l->res->workers[w];
-	fprintf(stderr, "bonnie-ng: warning: rank %d (%s) may run on %d of "
+	text_say("warning: rank %d (%s) may run on %d of "
 	    "its host's %d CPUs (an mpirun binding): its workers and seekers "
 	    "share them and the figures carry it; mpirun --bind-to none lifts "
-	    "it\n", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
+	    "it", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
 	    wi->host_cpus);
 }
 
@@ -203,10 +204,10 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		if (a->hit_fraction > WARM_LIMIT && a->cache == CSTATE_COLD) {
 			a->cache = CSTATE_WARM;
 			if (!l->opt->quiet)
-				fprintf(stderr, "bonnie-ng: warning: phase %s: "
+				text_say("warning: phase %s: "
 				    "%.0f%% of its reads were cache hits (the "
 				    "device read %lld of %llu bytes); marked "
-				    "warm\n", phase_id_name(id),
+				    "warm", phase_id_name(id),
 				    100 * a->hit_fraction,
 				    (long long)a->dev_read,
 				    (unsigned long long)a->bytes);
@@ -225,12 +226,12 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	}
 	bound_note(l);
 	if (!l->opt->quiet && a->imprecise)
-		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
+		text_say("warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
-		    "-s)\n", phase_id_name(id), span, PRECISE_SECONDS);
+		    "-s)", phase_id_name(id), span, PRECISE_SECONDS);
 	if (!l->opt->quiet && a->cache == CSTATE_WARM)
-		fprintf(stderr, "bonnie-ng: warning: a worker's file was still "
-		    "cached before phase %s; marked warm\n", phase_id_name(id));
+		text_say("warning: a worker's file was still "
+		    "cached before phase %s; marked warm", phase_id_name(id));
 }
 
 static void
@@ -519,9 +520,9 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	if (opt->quiet || space_said || res->err.set || res->interrupted)
 		return;
 	space_said = 1;
-	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	text_say("warning: the file system has %lld MiB "
 	    "less free space after the test file was removed (%s: %lld MiB "
-	    "free before the run, %lld MiB after)\n",
+	    "free before the run, %lld MiB after)",
 	    (long long)((before - after) >> 20), opt->dir,
 	    (long long)(before >> 20), (long long)(after >> 20));
 }

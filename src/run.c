@@ -28,6 +28,7 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "timer.h"
 
 /* Above this fraction cached after a drop, a phase is marked warm. */
@@ -136,7 +137,7 @@ file_removal_report(struct run_result *res)
 		snprintf(e->message + n, sizeof(e->message) - n, "; %s",
 		    words);
 	} else
-		fprintf(stderr, "bonnie-ng: %s%s\n", left ? "" :
+		text_say("%s%s", left ? "" :
 		    "warning: ", words);
 	return left;
 }
@@ -216,7 +217,7 @@ on_nomem(void)
 	seekers_kill_all();
 	file_remove();
 	files_cleanup_signal();
-	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
+	text_say("phase %s: out of memory%s",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
 	file_removal_report(NULL);
@@ -275,14 +276,14 @@ static void
 warn_run(const struct options *opt, const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
 	if (opt->quiet)
 		return;
-	fputs("bonnie-ng: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_say("warning: %s", buf);
 }
 
 /* The state of one run. */
@@ -513,6 +514,10 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
+		/* A stop signal ends the fill too (it once wrote on to the end). */
+		if (bn_stop_signal)
+			return run_fail(r, "setup", "write",
+			    (int64_t)(i * r->opt->chunk), EINTR, NULL);
 		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
@@ -616,7 +621,7 @@ show_bad(const struct runner *r, const struct phase *p,
 		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		text_say("phase %s%s: bad data %s",
 		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
@@ -625,8 +630,8 @@ show_bad(const struct runner *r, const struct phase *p,
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, who,
+	text_say("phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s", p->name, who,
 	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");

@@ -1,6 +1,8 @@
 /*
  * The signals that end a run, in one list.
  */
+#include <sys/resource.h>
+
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -93,6 +95,25 @@ signals_set(sigset_t *set)
 #endif
 }
 
+/*
+ * A CPU-time limit whose soft value is its hard one (bash's "ulimit -t N"
+ * sets both) brings SIGXCPU and SIGKILL together, and the test file
+ * stays.  The soft value is lowered by a second (by two from 20 s), so
+ * that SIGXCPU, which the stop handler catches, comes while there is time
+ * to clean up.
+ */
+static void
+cpu_limit_margin(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_CPU, &rl) == -1 || rl.rlim_max == RLIM_INFINITY ||
+	    rl.rlim_cur != rl.rlim_max || rl.rlim_max < 2)
+		return;
+	rl.rlim_cur = rl.rlim_max - (rl.rlim_max >= 20 ? 2 : 1);
+	(void)setrlimit(RLIMIT_CPU, &rl);
+}
+
 void
 signals_install(void (*stop)(int), void (*fault)(int))
 {
@@ -126,6 +147,7 @@ signals_install(void (*stop)(int), void (*fault)(int))
 	}
 	signal(SIGXFSZ, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
+	cpu_limit_margin();
 }
 
 void

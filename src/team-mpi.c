@@ -62,6 +62,7 @@
 #include "error.h"
 #include "team-fork.h"
 #include "team.h"
+#include "text.h"
 
 const char team_backend[] = "mpi";
 
@@ -245,9 +246,9 @@ wait_bounded(struct rank *t, MPI_Request *req, const char *what)
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
 	    !done) {
 		if (time_elapsed(t0, time_now()) > bound) {
-			fprintf(stderr, "bonnie-ng: rank %d (%s): no word from "
+			text_say("rank %d (%s): no word from "
 			    "the other ranks for %.0f s at the %s; giving "
-			    "up\n", t->rank, hosts + (size_t)t->rank *
+			    "up", t->rank, hosts + (size_t)t->rank *
 			    HOST_LEN, bound, what);
 			t->timed_out = 1;
 			return -1;

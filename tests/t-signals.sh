@@ -170,6 +170,17 @@ else
 	check "a stopped worker: phase started" 1
 fi
 
+# SIGINT during the untimed fill before -p read (it wrote on to the end).
+BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
+    -d "$T" -s 64m -c 4k --cache=keep --no-space-check -p read \
+    >"$T/out" 2>"$T/err" </dev/null &
+pid=$!
+i=0
+while no_test_files "$T" && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.2
+kill -INT "$pid"
+after "SIGINT in the fill before -p read" 130
+
 # SIGKILL of one forked seeker: reported, the rest killed and reaped.
 start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork
 if wait_for "$T/err" Seeking 10; then
