@@ -23,6 +23,7 @@
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "setdigest.h"
 #include "settings.h"
 #include "signals.h"
 #include "sysinfo.h"
@@ -355,6 +356,36 @@ partial_report(const struct options *o, const struct record *rec,
 	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
 }
 
+/*
+ * MPI: every rank's start-up (st, and *cause when it failed) and its
+ * settings brought together before the first phase.  The first rank that
+ * cannot start is named with its host and its line; ranks whose settings
+ * differ from rank 0's are refused with the setting named (the directory
+ * may differ).  Returns st, or CMD_USAGE for a disagreement.
+ */
+static enum cmd_status
+agree_ranks(const struct options *o, enum cmd_status st, char **cause)
+{
+	struct team_disagree	 td;
+	uint64_t		 d[SETDIGEST_N];
+	char			 name[64];
+
+	if (setdigest_make(o, d) == -1)
+		memset(d, 0, sizeof(d));
+	if (team_start_agree(st == CMD_OK ? NULL : *cause, d, SETDIGEST_N,
+	    &td) == 0)
+		return st;
+	/* errorf() frees the line before; td holds its own copy. */
+	if (td.index >= 0) {
+		setdigest_name(td.index, name, sizeof(name));
+		errorf(cause, "the ranks differ in %s: rank %d (on %s) has "
+		    "another value than rank 0; every rank runs the same "
+		    "settings (-d may differ)", name, td.rank, td.host);
+	} else
+		errorf(cause, "rank %d on %s: %s", td.rank, td.host, td.error);
+	return st != CMD_OK ? st : CMD_USAGE;
+}
+
 int
 cmd_run_series(struct options *o, const struct cmd_run_out *out,
     char **cause)
@@ -372,7 +403,12 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
 	leader = team_rank() == 0;
-	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
+	st = cmd_run_prepare(o, &si, cause);
+	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
+	if (st != CMD_OK)
 		return st;
 	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
 		sysinfo_free(si);

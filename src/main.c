@@ -106,6 +106,13 @@ main(int argc, char **argv)
 		cmd_usage(stderr, e);
 		status = CMD_FAIL;
 	}
+	/* A rank that fails before the start-up check tells the others. */
+	if (status != CMD_OK && (e->flags & CMD_TEAM) && team_start_pending()) {
+		struct team_disagree	td;
+
+		(void)team_start_agree(cause != NULL ? cause : "failed", NULL, 0,
+		    &td);
+	}
 	if (cause != NULL)
 		print_error(cause);
 	if (e->flags & CMD_TEAM)

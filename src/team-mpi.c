@@ -188,6 +188,93 @@ team_host(int worker)
 	return hosts + (size_t)r * HOST_LEN;
 }
 
+/* team_start_agree() has been called. */
+static int	start_agreed;
+
+int
+team_start_pending(void)
+{
+	return mpi_size > 1 && !start_agreed;
+}
+
+/* A start-up collective, waited for at most WAIT_BASE_S. */
+static void
+start_wait(MPI_Request *req)
+{
+	struct timespec	 nap = { 0, 200000 };
+	bn_time		 t0 = time_now();
+	int		 done = 0;
+
+	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+	    !done) {
+		if (time_elapsed(t0, time_now()) > WAIT_BASE_S) {
+			text_say("rank %d (%s): no word from the other ranks "
+			    "for %.0f s at the start-up check; giving up",
+			    mpi_rank, hosts + (size_t)mpi_rank * HOST_LEN,
+			    WAIT_BASE_S);
+			fflush(NULL);
+			MPI_Abort(MPI_COMM_WORLD, 1);
+			_exit(1);
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+int
+team_start_agree(const char *err, const uint64_t *digest, int n,
+    struct team_disagree *td)
+{
+	MPI_Request	 req;
+	uint64_t	*ref;
+	char		 line[ERR_LEN];
+	int		 mine, first, i;
+
+	memset(td, 0, sizeof(*td));
+	td->index = -1;
+	td->rank = -1;
+	if (mpi_size <= 1 || start_agreed)
+		return 0;
+	start_agreed = 1;
+	/* The lowest rank that cannot start, and its line, for everyone. */
+	mine = err != NULL ? mpi_rank : INT_MAX;
+	MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD,
+	    &req);
+	start_wait(&req);
+	if (first != INT_MAX) {
+		memset(line, 0, sizeof(line));
+		if (err != NULL)
+			snprintf(line, sizeof(line), "%s", err);
+		MPI_Ibcast(line, ERR_LEN, MPI_CHAR, first, MPI_COMM_WORLD, &req);
+		start_wait(&req);
+		line[ERR_LEN - 1] = '\0';
+		td->rank = first;
+		snprintf(td->error, sizeof(td->error), "%s", line);
+		snprintf(td->host, sizeof(td->host), "%.63s",
+		    hosts + (size_t)first * HOST_LEN);
+		return -1;
+	}
+	/* Rank 0's settings; the first setting, then rank, that differs. */
+	ref = xcalloc((size_t)n, sizeof(*ref));
+	if (mpi_rank == 0)
+		memcpy(ref, digest, (size_t)n * sizeof(*ref));
+	MPI_Ibcast(ref, n, MPI_UINT64_T, 0, MPI_COMM_WORLD, &req);
+	start_wait(&req);
+	for (i = 0; digest != NULL && i < n && ref[i] == digest[i]; i++)
+		;
+	free(ref);
+	mine = i < n ? i * mpi_size + mpi_rank : INT_MAX;
+	MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD,
+	    &req);
+	start_wait(&req);
+	if (first == INT_MAX)
+		return 0;
+	td->index = first / mpi_size;
+	td->rank = first % mpi_size;
+	snprintf(td->host, sizeof(td->host), "%.63s",
+	    hosts + (size_t)td->rank * HOST_LEN);
+	return -1;
+}
+
 /* The rank's side. */
 
 /* Has a stop message come?  Counts it and posts the next receive. */
