@@ -787,6 +787,8 @@ phase_account(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, double elapsed, const struct cpu_times *cpu,
     struct phase_result *ph)
 {
+	int	bound;
+
 	ph->ran = 1;
 	ph->bytes = ctx->bytes;
 	ph->ops = ctx->ops;
@@ -808,11 +810,21 @@ phase_account(struct runner *r, const struct phase *p,
 		    "figures are imprecise (use a larger -s)", p->name, elapsed,
 		    PRECISE_SECONDS);
 	}
-	if (ph->cpu_pct > 100.0 * r->ncpu + 1) {
+	/*
+	 * Each thread's CPU clock runs at most as fast as the wall clock and
+	 * at most ncpu of them run at once: more than either is a meter that
+	 * lied.
+	 */
+	bound = (p->flags & PHASE_WORKERS) ? ctx->workers : 1;
+	if (bound < 1 || bound > r->ncpu)
+		bound = r->ncpu;
+	if (ph->cpu_pct > 100.0 * bound + 1) {
 		ph->cpu_doubtful = 1;
-		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d cores "
-		    "allow; the CPU figure is doubtful", p->name, ph->cpu_pct,
-		    r->ncpu);
+		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d thread%s "
+		    "on %d core%s can use; the CPU figure is doubtful", p->name,
+		    ph->cpu_pct, (p->flags & PHASE_WORKERS) ? ctx->workers : 1,
+		    (p->flags & PHASE_WORKERS) && ctx->workers != 1 ? "s" : "",
+		    r->ncpu, r->ncpu == 1 ? "" : "s");
 	}
 }
 
@@ -1045,8 +1057,11 @@ run_worker(const struct options *opt, struct run_result *res,
 	if (opt->device != NULL && (r.target = target_held()) == NULL)
 		return run_fail(&r, "setup", "open", -1, ENODEV,
 		    "setup: --device: the target was not claimed");
+	/* The cores this process may run on, for the CPU check. */
 	if ((r.ncpu = platform_ncpu()) < 1)
 		r.ncpu = 1;
+	if ((e = platform_cpus_allowed()) >= 1 && e < r.ncpu)
+		r.ncpu = e;
 	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
 	r.align = 4096;
 	if (opt->direct && platform_direct_align(r.target != NULL ?

@@ -9,7 +9,8 @@
  *	KIND	open read write pread pwrite fsync fdatasync close
  *		putc getc fflush fclose unlink (unlink, unlinkat)
  *		fork thread (pthread_create) pipe; these three count
- *		every call of the process, not only on test files
+ *		every call of the process, not only on test files;
+ *		cpuclock (clock_gettime of a CPU clock), every call too
  *	COUNT	N (the Nth call only), N+ (the Nth and every later one),
  *		N+K (the Nth, then every Kth after it); calls are counted
  *		per kind, from 1, on test files only
@@ -30,6 +31,10 @@
  *		hole: nothing is written (write(2) moves the offset on);
  *		misdirect=D: the bytes go to the offset plus D instead (minus
  *		D when plus D would write past the end of the file);
+ *	      for cpuclock:
+ *		scale=K: the CPU clock reads K times its value, so every CPU
+ *		time measured with it comes out K times too long (a meter
+ *		that lies, for the checks that must catch one);
  *	      and for unlink:
  *		hold: open the file first and keep it open until the process
  *		ends, so that its space stays in use after its name is gone
@@ -76,18 +81,18 @@
 enum kind {
 	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
 	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_UNLINK, K_FORK,
-	K_THREAD, K_PIPE, K_COUNT
+	K_THREAD, K_PIPE, K_CPUCLOCK, K_COUNT
 };
 
 static const char *const kind_names[K_COUNT] = {
 	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
 	"close", "putc", "getc", "fflush", "fclose", "unlink", "fork",
-	"thread", "pipe"
+	"thread", "pipe", "cpuclock"
 };
 
 enum action {
 	A_ERRNO, A_SHORT, A_EOF, A_SLEEP, A_FLIP, A_ZERO, A_OTHER, A_HOLE,
-	A_MISDIRECT, A_HOLD
+	A_MISDIRECT, A_HOLD, A_SCALE
 };
 
 struct spec {
@@ -97,7 +102,7 @@ struct spec {
 	enum action	 action;
 	int		 err;		/* A_ERRNO */
 	long		 usec;		/* A_SLEEP */
-	long long	 delta;		/* A_OTHER, A_MISDIRECT */
+	long long	 delta;		/* A_OTHER, A_MISDIRECT, A_SCALE */
 	atomic_int	 logged;
 };
 
@@ -150,7 +155,8 @@ static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
 		*real_fgetc_unlocked, *real___overflow, *real___uflow,
 		*real_fflush, *real_fclose, *real_unlink, *real_unlinkat,
-		*real_fork, *real_pthread_create, *real_pipe;
+		*real_fork, *real_pthread_create, *real_pipe,
+		*real_clock_gettime;
 
 typedef ssize_t	(*rw_fn)(int, void *, size_t);
 typedef ssize_t	(*wr_fn)(int, const void *, size_t);
@@ -292,6 +298,9 @@ action_text(const struct spec *s, char *buf, size_t len)
 		break;
 	case A_HOLD:
 		snprintf(buf, len, "hold");
+		break;
+	case A_SCALE:
+		snprintf(buf, len, "scale=%lld", s->delta);
 		break;
 	}
 	return buf;
@@ -957,6 +966,29 @@ pthread_create(pthread_t *t, const pthread_attr_t *attr,
 	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
 }
 
+typedef int	(*clock_fn)(clockid_t, struct timespec *);
+
+/* A CPU clock that reads K times its value (cpuclock:N:scale=K). */
+int
+clock_gettime(clockid_t id, struct timespec *ts)
+{
+	struct spec	*s;
+	long long	 ns;
+	int		 r;
+
+	r = REAL(clock_fn, clock_gettime)(id, ts);
+	if (r != 0 || !active[K_CPUCLOCK] || (id != CLOCK_THREAD_CPUTIME_ID &&
+	    id != CLOCK_PROCESS_CPUTIME_ID) ||
+	    (s = fault_for(K_CPUCLOCK)) == NULL || s->action != A_SCALE)
+		return r;
+	if (atomic_exchange(&s->logged, 1) == 0)
+		log_fault(s, -1, -1);
+	ns = ((long long)ts->tv_sec * 1000000000LL + ts->tv_nsec) * s->delta;
+	ts->tv_sec = (time_t)(ns / 1000000000LL);
+	ts->tv_nsec = (long)(ns % 1000000000LL);
+	return 0;
+}
+
 static int
 parse_errno(const char *s, int *err)
 {
@@ -1026,6 +1058,12 @@ parse_spec(char *text, struct spec *s)
 		s->action = A_HOLE;
 	else if (strcmp(act, "hold") == 0)
 		s->action = A_HOLD;
+	else if (strncmp(act, "scale=", 6) == 0) {
+		s->action = A_SCALE;
+		s->delta = strtoll(act + 6, &end, 10);
+		if (end == act + 6 || *end != '\0' || s->delta < 1)
+			return -1;
+	}
 	else if (strncmp(act, "other=", 6) == 0 ||
 	    strncmp(act, "misdirect=", 10) == 0) {
 		s->action = act[0] == 'o' ? A_OTHER : A_MISDIRECT;
