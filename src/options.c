@@ -274,10 +274,14 @@ jobs_parse(const char *arg, int *out, char **why)
 	return 0;
 }
 
+/*
+ * A seed is at most 2^53 - 1: the largest integer every JSON reader (jq,
+ * JavaScript, a double) takes back exactly from the record.
+ */
 int
 seed_parse(const char *arg, uint64_t *out, char **why)
 {
-	return parse_count(arg, 0, UINT64_MAX, out, why);
+	return parse_count(arg, 0, (UINT64_C(1) << 53) - 1, out, why);
 }
 
 int
