@@ -31,6 +31,7 @@
 struct compare {
 	double			 threshold;
 	int			 fail_on[RS_NCOLS];
+	int			 fail_named[RS_NCOLS];	/* -F NAME. */
 	int			 output;	/* Index in outputs[]. */
 	int			 nsets;		/* Base and the new sets. */
 	struct result_set	*sets;
@@ -220,12 +221,13 @@ static const struct setting settings[] = {
 #define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
 
 static int
-parse_fail_on(const char *arg, int *sel, char **cause)
+parse_fail_on(const char *arg, int *sel, int *named, char **cause)
 {
 	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
+	memset(named, 0, sizeof(*named) * RS_NCOLS);
 	copy = xstrdup(arg);
 	for (word = copy; word != NULL; word = next) {
 		if ((next = strchr(word, ',')) != NULL)
@@ -250,6 +252,7 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			break;
 		}
 		sel[c] = 1;
+		named[c] = 1;
 	}
 	free(copy);
 	if (r == 0) {
@@ -292,7 +295,8 @@ static int
 set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
-	return parse_fail_on(v, ((struct compare *)t)->fail_on, why);
+	return parse_fail_on(v, ((struct compare *)t)->fail_on,
+	    ((struct compare *)t)->fail_named, why);
 }
 
 static int
@@ -334,6 +338,52 @@ has_values(const struct result_set *rs, int col)
 	for (i = 0; i < rs->nruns; i++)
 		if (rs->runs[i].col[col].state != RS_NONE)
 			return 1;
+	return 0;
+}
+
+/*
+ * A gate that could never fail is refused: a column named with -F that no
+ * input has, a selection of which no input has any column, and a
+ * threshold at which no selected rate could fall far enough (a rate falls
+ * by 100% at most).
+ */
+static int
+gate_check(const struct compare *cmp, char **cause)
+{
+	int	col, k, any = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col])
+			continue;
+		for (k = 0; k < cmp->nsets &&
+		    !has_values(&cmp->sets[k], col); k++)
+			;
+		if (k < cmp->nsets)
+			any = 1;
+		else if (cmp->fail_named[col])
+			return errorf(cause, "compare: -F %s: no input has that "
+			    "column, so the gate would check nothing",
+			    rs_col_name(col));
+	}
+	if (!any)
+		return errorf(cause, "compare: no input has any column the "
+		    "gate selects (-F), so it would check nothing");
+	return 0;
+}
+
+static int
+threshold_check(const struct compare *cmp, char **cause)
+{
+	int	col;
+
+	if (cmp->threshold < 100)
+		return 0;
+	for (col = 0; col < RS_NCOLS; col++)
+		if (cmp->fail_on[col] && RS_KIND(col) == RS_KIND_RATE)
+			return errorf(cause, "compare: -t %g: a rate falls by "
+			    "100%% at most, so %s could never be worse (use "
+			    "less than 100, or -F without rates)",
+			    cmp->threshold, rs_col_name(col));
 	return 0;
 }
 
@@ -1373,6 +1423,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
+	if (threshold_check(cmp, cause) != 0)
+		goto out;
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
@@ -1386,6 +1438,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
 	}
+	if (gate_check(cmp, cause) != 0)
+		goto out;
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {
