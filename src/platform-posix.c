@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -282,4 +283,17 @@ platform_device_size(int fd, uint64_t *size)
 		return -1;
 	*size = (uint64_t)end;
 	return 0;
+}
+
+/* Held for the phase, each putc's own lock is a recursive one's re-entry. */
+void
+platform_stdio_own(FILE *f)
+{
+	flockfile(f);
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+	funlockfile(f);
 }

@@ -39,9 +39,16 @@
  *		hold: open the file first and keep it open until the process
  *		ends, so that its space stays in use after its name is gone
  *		(the leak of a deleted file's space)
+ *   BN_IDLE_THREAD=1		start a thread that only waits, as MPI_Init
+ *				does: glibc then locks every stream call
+ *				that its caller did not take over
  *   BN_FAULT_LOG=FILE		append a line per injected fault and per
  *				open of a test file (flags, mode), and at
  *				exit the bytes moved per kind on test files
+ *				and, per stdio kind, the calls on test
+ *				streams and how many of them were on a
+ *				stream left to lock itself (not
+ *				FSETLOCKING_BYCALLER), glibc only
  *
  * The stdio kinds need care: glibc's stdio reaches write(2) and read(2)
  * through internal aliases, never through the symbols a preload can
@@ -73,6 +80,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -116,6 +126,7 @@ static int		log_fd = -1;
 static atomic_ulong	calls[K_COUNT];
 static atomic_ullong	moved[K_COUNT];
 static atomic_uint	stream_gen;	/* Bumped by fopen/fclose hooks. */
+static atomic_ulong	stdio_calls[K_COUNT], stdio_locking[K_COUNT];
 
 static const struct {
 	const char	*name;
@@ -698,6 +709,25 @@ stream_eof(FILE *f)
  * stream flags set), 0 to go on with the real call; getc_fault() also
  * returns 2 to flip the character's lowest bit, 3 to make it a zero.
  */
+/*
+ * Count a per-char call on a test stream, and whether the stream locks
+ * itself (glibc then takes its lock when the process has other threads).
+ */
+static void
+stdio_count(enum kind k, FILE *f, int locking_call)
+{
+	if (!logging || !is_test_stream(f))
+		return;
+	atomic_fetch_add(&stdio_calls[k], 1);
+#ifdef __GLIBC__
+	if (locking_call && __fsetlocking(f, FSETLOCKING_QUERY) ==
+	    FSETLOCKING_INTERNAL)
+		atomic_fetch_add(&stdio_locking[k], 1);
+#else
+	(void)locking_call;
+#endif
+}
+
 static int
 putc_fault(FILE *f)
 {
@@ -761,22 +791,24 @@ getc_lie(int v, int c)
 	return v == 2 ? c ^ 1 : 0;
 }
 
-#define PUTC_HOOK(name)							\
+#define PUTC_HOOK(name, locking)					\
 int									\
 name(int c, FILE *f)							\
 {									\
+	stdio_count(K_PUTC, f, locking);				\
 	if (putc_fault(f))						\
 		return EOF;						\
 	return REAL(putc_fn, name)(c, f);				\
 }
 
-#define GETC_HOOK(name)							\
+#define GETC_HOOK(name, locking)					\
 int									\
 name(FILE *f)								\
 {									\
-	int	v = getc_fault(f);					\
+	int	v;							\
 									\
-	if (v == 1)							\
+	stdio_count(K_GETC, f, locking);				\
+	if ((v = getc_fault(f)) == 1)					\
 		return EOF;						\
 	return getc_lie(v, REAL(file_fn, name)(f));			\
 }
@@ -784,16 +816,16 @@ name(FILE *f)								\
 int	_IO_putc(int, FILE *);
 int	_IO_getc(FILE *);
 
-PUTC_HOOK(putc)
-PUTC_HOOK(fputc)
-PUTC_HOOK(_IO_putc)
-PUTC_HOOK(putc_unlocked)
-PUTC_HOOK(fputc_unlocked)
-GETC_HOOK(getc)
-GETC_HOOK(fgetc)
-GETC_HOOK(_IO_getc)
-GETC_HOOK(getc_unlocked)
-GETC_HOOK(fgetc_unlocked)
+PUTC_HOOK(putc, 1)
+PUTC_HOOK(fputc, 1)
+PUTC_HOOK(_IO_putc, 1)
+PUTC_HOOK(putc_unlocked, 0)
+PUTC_HOOK(fputc_unlocked, 0)
+GETC_HOOK(getc, 1)
+GETC_HOOK(fgetc, 1)
+GETC_HOOK(_IO_getc, 1)
+GETC_HOOK(getc_unlocked, 0)
+GETC_HOOK(fgetc_unlocked, 0)
 
 /* What the inlined putc_unlocked and getc_unlocked call. */
 int
@@ -1101,11 +1133,22 @@ die(const char *what, const char *value)
 	_exit(97);
 }
 
+/* BN_IDLE_THREAD: a thread that waits for ever, as MPI's helpers do. */
+static void *
+idle_main(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
 __attribute__((constructor)) static void
 inject_init(void)
 {
 	const char	*env, *logpath;
 	char		 copy[1024], *p, *item;
+	pthread_t	 idle;
 
 	logpath = getenv("BN_FAULT_LOG");
 	if (logpath != NULL && *logpath != '\0') {
@@ -1115,6 +1158,11 @@ inject_init(void)
 			die("BN_FAULT_LOG", logpath);
 		logging = 1;
 	}
+	env = getenv("BN_IDLE_THREAD");
+	if (env != NULL && strcmp(env, "1") == 0 &&
+	    (REAL(pthread_create_fn, pthread_create)(&idle, NULL, idle_main, NULL) != 0 ||
+	    pthread_detach(idle) != 0))
+		die("BN_IDLE_THREAD", env);
 	env = getenv("BN_FAULT");
 	if (env == NULL || *env == '\0')
 		return;
@@ -1146,5 +1194,10 @@ inject_fini(void)
 		if (m != 0)
 			log_line("moved pid=%ld kind=%s bytes=%llu\n",
 			    (long)getpid(), kind_names[k], m);
+		if (atomic_load(&stdio_calls[k]) != 0)
+			log_line("stdio pid=%ld kind=%s calls=%lu locking=%lu\n",
+			    (long)getpid(), kind_names[k],
+			    atomic_load(&stdio_calls[k]),
+			    atomic_load(&stdio_locking[k]));
 	}
 }
