@@ -55,11 +55,14 @@ int	platform_direct_align(const char *path, size_t *mem_align,
  */
 int	platform_drop_cache(int fd);
 /*
- * Drop the cached pages of [off, off + len) of fd; when dirty is set,
- * write that range back first and wait for it (else dirty pages stay).
- * 0 or -1 with errno.
+ * Drop the cached pages holding [off, off + len) of fd, the whole pages
+ * even when the range is smaller than one; when dirty is set, write that
+ * range back first and wait for it (else dirty pages stay).  0 or -1 with
+ * errno.
  */
 int	platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty);
+/* Widen a byte range to the whole pages holding it (platform.c). */
+void	platform_page_span(uint64_t *off, uint64_t *len);
 /*
  * The whole system's caches (--cache=global): platform_drop_all_check()
  * says whether this process may drop them, 0, or -1 with errno and the

@@ -165,6 +165,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && sync_file_range(fd, (off_t)off, (off_t)len,
 	    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
 	    SYNC_FILE_RANGE_WAIT_AFTER) == -1)

@@ -77,6 +77,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 #ifdef POSIX_FADV_DONTNEED
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && fdatasync(fd) == -1)
 		return -1;
 	e = posix_fadvise(fd, (off_t)off, (off_t)len,

@@ -444,6 +444,12 @@ record_write_space(struct json *j, const struct run_result *r)
 		json_int(j, "lost_bytes", r->space_before - r->space_after);
 	else
 		json_null(j, "lost_bytes");
+	json_int_or_null(j, "held_bytes", r->space_held > 0 ? r->space_held :
+	    -1);
+	if (r->space_held > 0 && r->space_freed >= 0)
+		json_int(j, "freed_bytes", r->space_freed);
+	else
+		json_null(j, "freed_bytes");
 	json_bool(j, "leak", r->space_leak);
 	json_object_end(j);
 }

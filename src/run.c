@@ -468,20 +468,71 @@ open_target(struct runner *r)
 	return 0;
 }
 
+/* The free space of the file system holding the test file, or -1. */
+static int64_t
+dir_free(void)
+{
+	struct statvfs	sv;
+	uint64_t	unit;
+
+	if (test_dirfd == -1 || fstatvfs(test_dirfd, &sv) == -1)
+		return -1;
+	unit = sv.f_frsize > 0 ? sv.f_frsize : sv.f_bsize;
+	if (unit == 0 || (uint64_t)sv.f_bavail > (uint64_t)INT64_MAX / unit)
+		return -1;
+	return (int64_t)((uint64_t)sv.f_bavail * unit);
+}
+
+/*
+ * What the removal gave back: the free space right after the unlink and
+ * the file system's write-back less right before it, waiting up to a
+ * second for a file system that frees late, until it is what the file
+ * held (less the slack).
+ */
+static void
+removal_freed(struct runner *r, int64_t held, int64_t before)
+{
+	int64_t		after, slack = held / 100 + (int64_t)RUN_SPACE_SLACK;
+	int		tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		platform_sync_fs(test_dirfd);
+		if ((after = dir_free()) < 0)
+			return;
+		r->res->space_freed = after - before;
+		if (held - r->res->space_freed <= slack)
+			return;
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
+}
+
 /* Remove the file (if still ours) and say so when it could not be. */
 static void
 remove_file(struct runner *r)
 {
+	struct stat	st;
 	sigset_t	old;
+	int64_t		held = -1, before = -1;
 
+	r->res->space_held = r->res->space_freed = -1;
 	if (r->fd != -1) {
+		if (r->target == NULL && test_path_set &&
+		    fstat(r->fd, &st) == 0 && st.st_dev == test_dev &&
+		    st.st_ino == test_ino && st.st_nlink == 1)
+			held = (int64_t)st.st_blocks * 512;
 		close(r->fd);
 		r->fd = -1;
 	}
+	if (held >= 0 && (before = dir_free()) < 0)
+		held = -1;
 	block_signals(&old);
 	error_on_nomem(NULL);
 	file_remove();
 	file_removal_report(r->res);
+	if (held >= 0 && test_removal == RM_DONE) {
+		r->res->space_held = held;
+		removal_freed(r, held, before);
+	}
 	if (test_dirfd != -1) {
 		close(test_dirfd);
 		test_dirfd = -1;
@@ -757,6 +808,7 @@ hit_fraction(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, struct phase_result *ph)
 {
 	double	hits = -1;
+	int	backing = 0;	/* The hits are the backing file's cache. */
 
 	ph->hit_fraction = -1;
 	if (!(p->flags & PHASE_READS) || ph->direct || ctx->bytes == 0)
@@ -768,17 +820,33 @@ hit_fraction(struct runner *r, const struct phase *p,
 		if (hits < 0)
 			hits = 0;
 		if (r->loop_backing != NULL && r->loop_dio != 1 && ctx->ops > 0 &&
-		    (double)ctx->repeats / (double)ctx->ops > hits)
+		    (double)ctx->repeats / (double)ctx->ops > hits) {
 			hits = (double)ctx->repeats / (double)ctx->ops;
+			backing = 1;
+		}
 	}
 	ph->hit_fraction = hits;
-	if (hits > WARM_LIMIT && ph->cache == CSTATE_COLD) {
-		ph->cache = CSTATE_WARM;
+	if (!(hits > WARM_LIMIT && ph->cache == CSTATE_COLD))
+		return;
+	ph->cache = CSTATE_WARM;
+	/*
+	 * Through a loop device the loop device reads every byte, but from
+	 * the page cache of the file system holding its backing file: both
+	 * are named, or the figures read as a contradiction.
+	 */
+	if (backing)
+		warn_run(r->opt, "phase %s: %.0f%% of its reads were of chunks "
+		    "read before, which the page cache kept for %s's backing "
+		    "file %s (%s read %lld of %llu bytes, from that cache, not "
+		    "from the device under the backing file); marked warm",
+		    p->name, 100 * hits, r->loop_name, r->loop_backing,
+		    r->loop_name, (long long)(ph->dev_read > 0 ? ph->dev_read :
+		    0), (unsigned long long)ctx->bytes);
+	else
 		warn_run(r->opt, "phase %s: %.0f%% of its reads were cache hits "
 		    "(the device read %lld of %llu bytes); marked warm", p->name,
 		    100 * hits, (long long)(ph->dev_read > 0 ? ph->dev_read : 0),
 		    (unsigned long long)ctx->bytes);
-	}
 }
 
 /* Fill in the result of a phase that ran. */
