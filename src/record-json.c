@@ -224,6 +224,16 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_uint(j, "first_bad_byte", b->first);
 	json_uint(j, "last_bad_byte", b->last);
 	json_uint(j, "bad_bytes", b->nbytes);
+	/* One changed byte: what came back and what was due. */
+	if (b->verdict == PV_DIFFERS && b->inner == PV_DIFFERS &&
+	    b->first == b->last) {
+		json_int(j, "byte_read", b->got);
+		json_int(j, "byte_due", b->due);
+	} else {
+		json_null(j, "byte_read");
+		json_null(j, "byte_due");
+	}
+	json_bool(j, "torn", b->torn);
 	if (b->found != PW_NONE) {
 		json_int(j, "found_generation", pattern_gen(b->found));
 		json_string(j, "found_writer", pattern_writer_name(b->found));
