@@ -606,13 +606,6 @@ is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
-/* A run on a block device (--device)? */
-static int
-is_device(const struct result_set *rs)
-{
-	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
-}
-
 /*
  * Do base and new set k measure different targets, a file system and a
  * block device?  Then the file system's side is *fs (0 the base, 1 new).
@@ -623,10 +616,10 @@ targets_differ(const struct compare *cmp, int k, int *fs)
 	const struct result_set	*a = &cmp->sets[0], *b = &cmp->sets[k];
 
 	if (a->set.target == NULL || b->set.target == NULL ||
-	    is_device(a) == is_device(b))
+	    rs_on_device(a) == rs_on_device(b))
 		return 0;
 	if (fs != NULL)
-		*fs = is_device(a) ? 1 : 0;
+		*fs = rs_on_device(a) ? 1 : 0;
 	return 1;
 }
 
@@ -663,8 +656,8 @@ unknown_text(const struct result_set *rs,
 {
 	if (get == get_chunk && is_bonnie_pp(rs))
 		snprintf(b, n, "unknown (bonnie++'s default is 8192)");
-	else if (get == get_fs && is_device(rs))
-		snprintf(b, n, "none (a block device)");
+	else if (get == get_fs && rs_on_device(rs))
+		snprintf(b, n, "%s", rs_fs_shown(rs));
 	else
 		snprintf(b, n, "unknown");
 }

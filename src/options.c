@@ -446,6 +446,12 @@ options_check(struct options *o, char **cause)
 	/* --files adds its phases unless -p chose; -p alone: -n 16's. */
 	if (o->files_given && !o->phases_given)
 		o->phases |= phase_flag_mask(PHASE_META);
+	/* --files with a -p of no file phase would set what nothing runs. */
+	if (o->files_given && o->phases_given &&
+	    !(o->phases & phase_flag_mask(PHASE_META)))
+		return errorf(cause, "--files: -p names no file creation "
+		    "phase (create, stat, delete, rcreate, rstat, rdelete): "
+		    "add one, or leave --files out");
 	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
 		o->files_n = 16 * 1024;
 	if (o->phases == 0)

@@ -252,7 +252,9 @@ progress_end(const char *title, int ok)
 		return;
 	if (progress_level == 2)
 		fprintf(stderr, "\r%s...", title);
-	fprintf(stderr, "%s\n", ok ? "done" : "failed");
+	/* A signal stopped the phase: nothing failed. */
+	fprintf(stderr, "%s\n", ok ? "done" : bn_stop_signal ? "interrupted" :
+	    "failed");
 	fflush(stderr);
 }
 
