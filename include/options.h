@@ -1,7 +1,8 @@
 /*
  * The options of one benchmark run, and the one check of each of their
- * values, next to its type: the option rows (cmd-run.c, cmd-sweep.c) call
- * these, so a value is refused the same way by every command.  A check
+ * values, next to its type: the setters of the settings table's option
+ * rows (settings.c) call these, so a value is refused the same way by
+ * every command.  The defaults are the table's (settings_defaults()).  A check
  * returns 0, or -1 with the reason in *why: one line naming the value as
  * given, which the parser puts after "invalid value for -x, --name: ".
  */
@@ -30,16 +31,14 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };
 
-#define DEFAULT_SIZE_MIB   1024
-#define DEFAULT_CHUNK      16384
-#define DEFAULT_SEEKERS    3
-#define DEFAULT_SEEKS      4000
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
 #define MAX_SEEKS          (UINT64_C(1) << 40)
 #define MAX_REPEAT         1000
 #define MAX_JOBS           1024	/* -j: workers, each with a file. */
+/* The file creation phases without --files (-p, pp -n): 16 x 1024 files. */
+#define FILES_DEFAULT_K    16
 /* --lock-mem never leaves less than this available (nor in the cgroup). */
 #define LOCK_MEM_MIN_LEFT  (UINT64_C(256) << 20)
 
@@ -81,6 +80,7 @@ struct options {
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
+	int		 repeat_given;	/* -x given (pp: the CSV lines alone). */
 	int		 no_space_check;
 	enum out_format	 format;
 	enum csv_layout	 csv_layout;	/* --csv-format. */
@@ -101,12 +101,6 @@ struct options {
 
 /* The default label: the short host name. */
 const char *options_default_label(void);
-
-/*
- * Fill in the defaults for everything, the phases' own values (the def of
- * their option rows) included.
- */
-void	options_defaults(struct options *);
 
 /*
  * After the command line: the defaults that depend on the system or the

@@ -20,10 +20,14 @@
  *  3. if the phase takes an option of its own (say --syncs), declare its
  *     row in the phase's file only, through the struct's options (see
  *     below): the run and sweep commands parse it, print it in their usage
- *     and help, and options_defaults() sets its default;
- *  4. document it: the man page (-p and the phase), doc/RECORD.md and
- *     doc/schema.json (its key under "phases" and "summary"), and add
- *     tests.
+ *     and help, settings_defaults() sets its default, the record keeps it
+ *     under "options" and compare lists it when it differs (settings.h);
+ *  4. document it: the man page (-p and the phase), doc/RECORD.md, and
+ *     doc/schema.json: its key in "$defs/phases" (each run's phases) and
+ *     under "summary", its name in "$defs/phase_name" (the options'
+ *     "phases" and the sweep's knees), its option's key under "options",
+ *     and, if it leaves a version of the file (writer), that name in
+ *     found_writer's and want_writer's lists; and add tests.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
  * and every output shows the phase.  A phase that is not classic prints
@@ -197,10 +201,12 @@ extern const struct phase *const phase_table[PH_COUNT + 1];
 
 /*
  * Check the table once at start: versions, every fact filled in, names
- * unique.  (The order and the length are checked when compiling.)  0 or
- * -1 with the cause.
+ * and colours unique.  (The order and the length are checked when
+ * compiling.)  0 or -1 with the cause.
  */
 int	phase_table_check(char **cause);
+/* No two phases of the table with one colour (the plot tells them apart). */
+int	phase_colours_check(const struct phase *const *, char **cause);
 /* The phase with this name, or NULL. */
 const struct phase *phase_by_name(const char *);
 /* Its id, or -1 for no such phase. */

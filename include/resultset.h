@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "result.h"
+#include "settings.h"
 
 /*
  * The columns: each phase's rate (K/sec, or operations/sec), then each
@@ -101,6 +102,13 @@ struct rs_settings {
 					   ids); 0 unknown. */
 	const char	*latency;	/* What latency means: "max" (JSON,
 					   CSV) or "p99" (text Latency row). */
+	/*
+	 * A JSON record's settings as text, by setting id (settings.h),
+	 * NULL where it has none; the fields above are made from them.
+	 * And the phases' own options, in the order of the phase table.
+	 */
+	char		*value[SET_COUNT];
+	char		*phase_value[SETTINGS_PHASE_MAX];
 };
 
 /*

@@ -70,6 +70,13 @@ int	run_team(const struct options *, struct run_result *, int progress);
  * space of a removed file late (btrfs, XFS).
  */
 #define RUN_SPACE_SLACK	(UINT64_C(1) << 20)
+/*
+ * Above this fraction cached after a drop (or of cache hits, for a team's
+ * cold phase), a phase is marked warm; a phase shorter than this many
+ * seconds is marked imprecise.  run.c and run-team.c both judge by them.
+ */
+#define WARM_LIMIT	0.05
+#define PRECISE_SECONDS	0.5
 void	run_result_free(struct run_result *);
 
 /*

@@ -23,6 +23,7 @@
 #include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "settings.h"
 #include "text.h"
 #include "units.h"
 
@@ -61,37 +62,6 @@ static const struct {
 };
 #define NOUTPUTS	(sizeof(outputs) / sizeof(outputs[0]))
 
-/* A recorded setting, as a string, for the list of differences. */
-struct setting {
-	const char	*name;
-	int		 comparability;	/* A difference makes runs not
-					   comparable. */
-	void		(*get)(const struct rs_settings *, char *, size_t);
-};
-
-#define STR_SETTING(fn, field)						\
-static void								\
-fn(const struct rs_settings *s, char *b, size_t n)			\
-{									\
-	snprintf(b, n, "%s", s->field != NULL ? s->field : "-");	\
-}
-STR_SETTING(get_version, version)
-STR_SETTING(get_hostname, hostname)
-STR_SETTING(get_os, os)
-STR_SETTING(get_kernel, kernel)
-STR_SETTING(get_cpu, cpu_model)
-STR_SETTING(get_fs, fs_type)
-STR_SETTING(get_device, device)
-STR_SETTING(get_scheduler, scheduler)
-STR_SETTING(get_cache, cache)
-STR_SETTING(get_direct, direct)
-STR_SETTING(get_read_ahead, read_ahead)
-STR_SETTING(get_vm_dirty, vm_dirty)
-STR_SETTING(get_seeker_mode, seeker_mode)
-STR_SETTING(get_seed, seed)
-STR_SETTING(get_verify, verify)
-STR_SETTING(get_verified, verified)
-
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -103,7 +73,7 @@ cmp_str(const void *a, const void *b)
  * like live) as one set: sorted, each once, so order does not matter.
  */
 static void
-get_mount_set(const struct rs_settings *s, char *b, size_t n)
+show_mount_set(const struct rs_settings *s, char *b, size_t n)
 {
 	char	*all, *w, *next, **v = NULL;
 	size_t	 nv = 0, i, used = 0;
@@ -133,35 +103,9 @@ get_mount_set(const struct rs_settings *s, char *b, size_t n)
 	free(all);
 }
 
-static void
-get_size(const struct rs_settings *s, char *b, size_t n)
-{
-	units_size(b, n, s->size);
-}
-
-static void
-get_ram(const struct rs_settings *s, char *b, size_t n)
-{
-	units_size(b, n, s->ram);
-}
-
-/* A count where 0 means not recorded. */
-#define NUM_SETTING(fn, field)						\
-static void								\
-fn(const struct rs_settings *s, char *b, size_t n)			\
-{									\
-	if (s->field == 0)						\
-		snprintf(b, n, "-");					\
-	else								\
-		snprintf(b, n, "%llu", (unsigned long long)s->field);	\
-}
-NUM_SETTING(get_chunk, chunk)
-NUM_SETTING(get_seeks, seeks)
-NUM_SETTING(get_seekers, seekers)
-
 /* What was measured: a file system, or the device --device named. */
 static void
-get_target(const struct rs_settings *s, char *b, size_t n)
+show_target(const struct rs_settings *s, char *b, size_t n)
 {
 	if (s->target == NULL)
 		snprintf(b, n, "-");
@@ -172,53 +116,124 @@ get_target(const struct rs_settings *s, char *b, size_t n)
 		snprintf(b, n, "file system");
 }
 
-/* --files (bonnie++ -n) as the file creation row shows it. */
 static void
-get_files(const struct rs_settings *s, char *b, size_t n)
+show_str(const char *v, char *b, size_t n)
 {
-	if (s->files == 0)
+	snprintf(b, n, "%s", v != NULL ? v : "-");
+}
+
+/* A count where 0 means not recorded. */
+static void
+show_count(uint64_t v, char *b, size_t n)
+{
+	if (v == 0)
 		snprintf(b, n, "-");
 	else
-		report_files_spec(b, n, s->files, s->files_max, s->files_min,
-		    s->files_dirs);
+		snprintf(b, n, "%llu", (unsigned long long)v);
 }
 
-/* Records from before -j ran one worker. */
-static void
-get_jobs(const struct rs_settings *s, char *b, size_t n)
+/*
+ * The settings compare lists: the settings table's rows that are
+ * settings of their own (RULE_MATCH, RULE_INFO), then the phases' own
+ * options (compared as RULE_MATCH), numbered after them.
+ */
+static int
+nsettings(void)
 {
-	snprintf(b, n, "%d", s->jobs > 1 ? s->jobs : 1);
+	const struct args_option	*rows[SETTINGS_PHASE_MAX];
+
+	return SET_COUNT + settings_phase_rows(rows, SETTINGS_PHASE_MAX);
 }
 
-static const struct setting settings[] = {
-	{ "tool", 0, get_version },
-	{ "hostname", 0, get_hostname },
-	{ "os", 0, get_os },
-	{ "kernel", 0, get_kernel },
-	{ "cpu", 0, get_cpu },
-	{ "ram", 0, get_ram },
-	{ "target", 0, get_target },
-	{ "file system", 0, get_fs },
-	{ "mount options", 0, get_mount_set },
-	{ "device", 0, get_device },
-	{ "scheduler", 0, get_scheduler },
-	{ "read-ahead", 0, get_read_ahead },
-	{ "vm.dirty_*", 0, get_vm_dirty },
-	{ "file size", 1, get_size },
-	{ "chunk", 1, get_chunk },
-	{ "seeks", 1, get_seeks },
-	{ "seekers", 0, get_seekers },
-	{ "seekers mode", 0, get_seeker_mode },
-	{ "files", 1, get_files },
-	{ "seed", 0, get_seed },
-	{ "verify", 0, get_verify },
-	/* Checking costs reading time: verified rates are not comparable. */
-	{ "verified reads", 1, get_verified },
-	{ "jobs", 1, get_jobs },
-	{ "cache", 1, get_cache },
-	{ "direct", 1, get_direct },
-};
-#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
+static int
+listed(int id)
+{
+	return id >= SET_COUNT || settings_table[id].rule == RULE_MATCH ||
+	    settings_table[id].rule == RULE_INFO;
+}
+
+static int
+must_match(int id)
+{
+	return id >= SET_COUNT || settings_table[id].rule == RULE_MATCH;
+}
+
+static const char *
+setting_name(int id)
+{
+	const struct args_option	*rows[SETTINGS_PHASE_MAX];
+
+	if (id < SET_COUNT)
+		return settings_name(id);
+	settings_phase_rows(rows, SETTINGS_PHASE_MAX);
+	return rows[id - SET_COUNT]->name;
+}
+
+/* A side's value of setting id, as the table says to show it; "-": none. */
+static void
+show(const struct rs_settings *s, int id, char *b, size_t n)
+{
+	if (id >= SET_COUNT) {
+		show_str(s->phase_value[id - SET_COUNT], b, n);
+		return;
+	}
+	switch (settings_table[id].show) {
+	case SHOW_TEXT:
+		show_str(s->value[id], b, n);
+		break;
+	case SHOW_SIZE:
+		units_size(b, n, s->size);
+		break;
+	case SHOW_RAM:
+		units_size(b, n, s->ram);
+		break;
+	case SHOW_CHUNK:
+		show_count(s->chunk, b, n);
+		break;
+	case SHOW_SEEKS:
+		show_count(s->seeks, b, n);
+		break;
+	case SHOW_SEEKERS:
+		show_count((uint64_t)(s->seekers > 0 ? s->seekers : 0), b, n);
+		break;
+	case SHOW_JOBS:
+		/* Records from before -j ran one worker. */
+		snprintf(b, n, "%d", s->jobs > 1 ? s->jobs : 1);
+		break;
+	case SHOW_FILES:
+		/* --files (bonnie++ -n) as the file creation row shows it. */
+		if (s->files == 0)
+			snprintf(b, n, "-");
+		else
+			report_files_spec(b, n, s->files, s->files_max,
+			    s->files_min, s->files_dirs);
+		break;
+	case SHOW_TARGET:
+		show_target(s, b, n);
+		break;
+	case SHOW_MOUNT:
+		show_mount_set(s, b, n);
+		break;
+	case SHOW_VM_DIRTY:
+		show_str(s->vm_dirty, b, n);
+		break;
+	case SHOW_READ_AHEAD:
+		show_str(s->read_ahead, b, n);
+		break;
+	case SHOW_SEED:
+		show_str(s->seed, b, n);
+		break;
+	case SHOW_VERIFIED:
+		show_str(s->verified, b, n);
+		break;
+	case SHOW_DIRECT:
+		show_str(s->direct, b, n);
+		break;
+	case SHOW_TOOL:
+		show_str(s->version, b, n);
+		break;
+	}
+}
 
 static int
 parse_fail_on(const char *arg, int *sel, int *named, char **cause)
@@ -650,13 +665,12 @@ fs_ratio(const struct compare *cmp, int col, int k)
 
 /* What an unknown setting is shown as. */
 static void
-unknown_text(const struct result_set *rs,
-    void (*get)(const struct rs_settings *, char *, size_t), char *b,
-    size_t n)
+unknown_text(const struct result_set *rs, int id, char *b, size_t n)
 {
-	if (get == get_chunk && is_bonnie_pp(rs))
-		snprintf(b, n, "unknown (bonnie++'s default is 8192)");
-	else if (get == get_fs && rs_on_device(rs))
+	if (id == SET_CHUNK && is_bonnie_pp(rs))
+		snprintf(b, n, "unknown (bonnie++'s default is %llu)",
+		    (unsigned long long)settings_table[SET_CHUNK].pp_def);
+	else if (id == SET_FS_TYPE && rs_on_device(rs))
 		snprintf(b, n, "%s", rs_fs_shown(rs));
 	else
 		snprintf(b, n, "unknown");
@@ -691,7 +705,7 @@ print_fs_cost(FILE *f, const struct compare *cmp)
 	for (k = 1; k < cmp->nsets; k++) {
 		if (!targets_differ(cmp, k, &fs))
 			continue;
-		get_target(&cmp->sets[fs == 0 ? k : 0].set, dev, sizeof(dev));
+		show_target(&cmp->sets[fs == 0 ? k : 0].set, dev, sizeof(dev));
 		escape_in_place(dev, sizeof(dev));
 		fputs("note: the targets differ: ", f);
 		text_put(f, cmp->sets[fs == 0 ? 0 : k].file);
@@ -718,15 +732,45 @@ print_fs_cost(FILE *f, const struct compare *cmp)
 	return lines;
 }
 
+/*
+ * Why new side k is not comparable with the base: the settings that must
+ * match (RULE_MATCH) and do not, "chunk 16384 vs 8192, ...", in a new
+ * string; NULL when they all match (or a side does not know one).
+ */
+static char *
+not_comparable(const struct compare *cmp, int k)
+{
+	char	 a[128], b[128], *t, *bad = NULL;
+	int	 i;
+
+	for (i = 0; i < nsettings(); i++) {
+		if (!must_match(i))
+			continue;
+		show(&cmp->sets[0].set, i, a, sizeof(a));
+		show(&cmp->sets[k].set, i, b, sizeof(b));
+		escape_in_place(a, sizeof(a));
+		escape_in_place(b, sizeof(b));
+		if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
+		    strcmp(a, b) == 0)
+			continue;
+		t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
+		    bad ? ", " : "", setting_name(i), a, b);
+		free(bad);
+		bad = t;
+	}
+	return bad;
+}
+
 static int
 print_settings(FILE *f, const struct compare *cmp)
 {
 	char		 (*val)[256], *bad;
-	size_t		 i;
-	int		 k, differs, known, unknown, header = 0;
+	int		 i, k, differs, known, unknown, header = 0;
 
 	val = xcalloc((size_t)cmp->nsets, sizeof(*val));
-	for (i = 0; i < NSETTINGS; i++) {
+	for (i = 0; i < nsettings(); i++) {
+		if (!listed(i))
+			continue;
 		/*
 		 * Listed when two sides that know it disagree, or when one
 		 * side knows it and another does not.
@@ -734,12 +778,11 @@ print_settings(FILE *f, const struct compare *cmp)
 		differs = unknown = 0;
 		known = -1;
 		for (k = 0; k < cmp->nsets; k++) {
-			settings[i].get(&cmp->sets[k].set, val[k],
-			    sizeof(val[k]));
+			show(&cmp->sets[k].set, i, val[k], sizeof(val[k]));
 			escape_in_place(val[k], sizeof(val[k]));
 			if (strcmp(val[k], "-") == 0) {
-				unknown_text(&cmp->sets[k], settings[i].get,
-				    val[k], sizeof(val[k]));
+				unknown_text(&cmp->sets[k], i, val[k],
+				    sizeof(val[k]));
 				unknown = 1;
 				continue;
 			}
@@ -755,7 +798,7 @@ print_settings(FILE *f, const struct compare *cmp)
 			header++;
 		}
 		header++;
-		fprintf(f, "  %-14s %s", settings[i].name, val[0]);
+		fprintf(f, "  %-14s %s", setting_name(i), val[0]);
 		for (k = 1; k < cmp->nsets; k++)
 			fprintf(f, " | %s", val[k]);
 		fputc('\n', f);
@@ -772,27 +815,9 @@ print_settings(FILE *f, const struct compare *cmp)
 		header += 2;
 	}
 
-	/* Runs are comparable only with the same size, chunk, cache, seeks. */
+	/* Runs are comparable only when the settings that must match do. */
 	for (k = 1; k < cmp->nsets; k++) {
-		bad = NULL;
-		for (i = 0; i < NSETTINGS; i++) {
-			char	 a[128], b[128], *t;
-
-			if (!settings[i].comparability)
-				continue;
-			settings[i].get(&cmp->sets[0].set, a, sizeof(a));
-			settings[i].get(&cmp->sets[k].set, b, sizeof(b));
-			escape_in_place(a, sizeof(a));
-			escape_in_place(b, sizeof(b));
-			if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
-			    strcmp(a, b) == 0)
-				continue;
-			t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
-			    bad ? ", " : "", settings[i].name, a, b);
-			free(bad);
-			bad = t;
-		}
-		if (bad != NULL) {
+		if ((bad = not_comparable(cmp, k)) != NULL) {
 			fputs("warning: ", f);
 			text_put(f, cmp->sets[k].file);
 			fputs(" is not comparable with ", f);
@@ -965,18 +990,23 @@ print_text(struct compare *cmp)
 	return 0;
 }
 
-/* A side; for a new one, whether its target differs from the base's. */
+/*
+ * A side; for a new one (why is not NULL), whether its target differs
+ * from the base's and why it is not comparable (why[0] NULL: it is).
+ */
 static void
 json_settings(struct json *j, const char *key, const struct result_set *rs,
-    int differs)
+    int differs, char *const *why)
 {
 	char	b[128];
-	size_t	i;
+	int	i;
 
 	json_object_start(j, key);
 	json_string(j, "file", rs->file);
 	if (differs >= 0)
 		json_bool(j, "target_differs", differs);
+	if (why != NULL)
+		json_string(j, "not_comparable", *why);
 	json_string(j, "format", rs_format_name(rs->format));
 	json_int(j, "runs", rs->nruns);
 	if (rs->set.latency != NULL)
@@ -984,12 +1014,14 @@ json_settings(struct json *j, const char *key, const struct result_set *rs,
 	else
 		json_null(j, "latency");
 	json_object_start(j, "settings");
-	for (i = 0; i < NSETTINGS; i++) {
-		settings[i].get(&rs->set, b, sizeof(b));
+	for (i = 0; i < nsettings(); i++) {
+		if (!listed(i))
+			continue;
+		show(&rs->set, i, b, sizeof(b));
 		if (strcmp(b, "-") == 0)
-			json_null(j, settings[i].name);
+			json_null(j, setting_name(i));
 		else
-			json_string(j, settings[i].name, b);
+			json_string(j, setting_name(i), b);
 	}
 	json_object_end(j);
 	json_object_end(j);
@@ -1016,11 +1048,15 @@ print_json(struct compare *cmp)
 	json_init(&j, stdout, 1);
 	json_object_start(&j, NULL);
 	json_string(&j, "schema", "bonnie-ng-compare/1");
-	json_settings(&j, "base", &cmp->sets[0], -1);
+	json_settings(&j, "base", &cmp->sets[0], -1, NULL);
 	json_array_start(&j, "new");
-	for (k = 1; k < cmp->nsets; k++)
+	for (k = 1; k < cmp->nsets; k++) {
+		char	*why = not_comparable(cmp, k);
+
 		json_settings(&j, NULL, &cmp->sets[k], targets_differ(cmp, k,
-		    NULL));
+		    NULL), &why);
+		free(why);
+	}
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
 	json_array_start(&j, "excluded_runs");
@@ -1184,7 +1220,7 @@ static int
 print_junit(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			*msg;
+	char			*msg, *why;
 	int			 col, k, tests, failures, skipped;
 	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
 
@@ -1227,7 +1263,14 @@ print_junit(struct compare *cmp)
 		printf("\"/>\n      <property name=\"new\" value=\"");
 		xml_text(cmp->sets[k].file);
 		printf("\"/>\n      <property name=\"threshold_pct\" "
-		    "value=\"%g\"/>\n    </properties>\n", cmp->threshold);
+		    "value=\"%g\"/>\n", cmp->threshold);
+		if ((why = not_comparable(cmp, k)) != NULL) {
+			printf("      <property name=\"not_comparable\" "
+			    "value=\"");
+			xml_text(why);
+			printf("\"/>\n");
+		}
+		printf("    </properties>\n");
 		for (col = 0; col < RS_NCOLS; col++) {
 			if (!cmp->shown[col])
 				continue;
@@ -1252,6 +1295,11 @@ print_junit(struct compare *cmp)
 			if ((c->verdict == CMP_WORSE ||
 			    c->verdict == CMP_MISSING) && !cmp->fail_on[col])
 				printf(" (not selected by --fail-on)");
+			if (why != NULL && c->verdict != CMP_NA) {
+				printf(" (not comparable: ");
+				xml_text(why);
+				printf(")");
+			}
 			printf("</system-out>\n    </testcase>\n");
 			free(msg);
 		}
@@ -1264,6 +1312,7 @@ print_junit(struct compare *cmp)
 			}
 			printf("</system-out>\n");
 		}
+		free(why);
 		printf("  </testsuite>\n");
 	}
 	printf("</testsuites>\n");
@@ -1451,8 +1500,8 @@ out:
 }
 
 static const struct cmd_rows compare_tables[] = {
-	{ compare_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ compare_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 const struct cmd_entry cmd_compare_entry = {

@@ -26,17 +26,18 @@
 #include "phase.h"
 #include "record.h"
 #include "report.h"
+#include "settings.h"
 
-/* bonnie++'s defaults where bonnie-ng's differ: chunk, seeks, seekers. */
-#define PP_CHUNK	8192
-#define PP_SEEKS	8192
-#define PP_SEEKERS	5
-#define PP_FILES_K	16
+/*
+ * bonnie++'s defaults where bonnie-ng's differ are the settings table's
+ * (chunk, seeks, seekers: settings_pp_defaults()); -n's, 16, is
+ * FILES_DEFAULT_K, which bonnie-ng's -p takes too.
+ */
 
 struct pp_state {
-	struct options	 o;
+	struct options	 o;		/* First: the settings' rows store at
+					   offset 0. */
 	int		 quiet;		/* -q: CSV alone on stdout. */
-	int		 repeat_given;	/* -x: the CSV lines alone. */
 	int		 size_given;
 	int		 size_zero;	/* -s 0: no test file. */
 	int		 files_zero;	/* -n 0: no file creation. */
@@ -168,14 +169,6 @@ pp_set_ram(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
-/* -x: the benchmark's --repeat, and the CSV lines alone. */
-static int
-pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
-{
-	((struct pp_state *)t)->repeat_given = 1;
-	return cmd_run_set_repeat(t, r, v, why);
-}
-
 /* -p processes: bonnie++ takes any number, -1 to delete its semaphore. */
 static int
 pp_set_procs(void *t, const struct args_option *r, const char *v, char **why)
@@ -201,57 +194,39 @@ pp_set_sem(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 /*
- * The rows.  Those with the benchmark's setters (commands.h) store into
- * the run's options, at their slot PP_OFF(o).
+ * bonnie++'s flags that are not one setting each (-s and -n carry several,
+ * -r is only recorded) or not a setting at all.  The flags that map onto
+ * one setting (-d, -m, -z, -c, -x, -f, -b, -D, --csv-format, --json) are
+ * the settings table's rows (their pp_letter), before these.
  */
 static const struct args_option pp_rows[] = {
-	{ 'd', NULL, ARGS_VALUE, "dir", args_set_string, PP_OFF(o.dir), 0, 0,
-	  0, "the directory for the tests (default: .)" },
 	{ 's', NULL, ARGS_VALUE, "size[:chunk[:seeks[:seekers]]]",
 	  pp_set_size, 0, 0, 0, 0,
 	  "file MiB (0: none), chunk bytes, seeks, seekers" },
 	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
 	  pp_set_files, 0, 0, 0, 0,
 	  "files x 1024 (0: none, default 16), sizes, dirs" },
-	{ 'm', NULL, ARGS_VALUE, "name", cmd_run_set_label, PP_OFF(o), 0, 0, 0,
-	  "the machine name (default: the short host name)" },
 	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,
 	  "the RAM in MiB, for the record" },
-	{ 'x', NULL, ARGS_VALUE, "count", pp_set_repeat, PP_OFF(o), 0, 0, 0,
-	  "run the tests count times" },
 	{ 'u', NULL, ARGS_VALUE, "user[:group]", args_set_string,
 	  PP_OFF(user), 0, 0, 0, "as root, run as this user (and group)" },
 	{ 'g', NULL, ARGS_VALUE, "group", args_set_string, PP_OFF(group), 0,
 	  0, 0, "as root, run as this group" },
-	{ 'c', NULL, ARGS_VALUE, "concurrency", cmd_run_set_jobs, PP_OFF(o),
-	  0, 0, 0, "workers in lock-step, each on its own file (-j)" },
 	{ 'p', NULL, ARGS_VALUE, "processes", pp_set_procs, 0, 0, 0, 0,
 	  "bonnie++'s semaphore: not needed, says so, exits" },
 	{ 'y', NULL, ARGS_VALUE, "s|p", pp_set_sem, 0, 0, 0, 0,
 	  "bonnie++'s wait: served by the lock-step start" },
-	{ 'z', NULL, ARGS_VALUE, "seed", cmd_run_set_seed, PP_OFF(o), 0, 0,
-	  0, "the seed of the data and offsets" },
 	{ 'Z', NULL, ARGS_VALUE, "file", args_set_string, PP_OFF(seed_file),
 	  0, 0, 0, "take the seed from the file's first 8 bytes" },
 	{ 'q', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(quiet), 0, 0, 0,
 	  "the CSV alone on stdout, the report on stderr" },
-	{ 'f', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.fast), 0, 0, 0,
-	  "skip the per-char tests" },
-	{ 'b', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.sync_writes), 0,
-	  0, 0, "fsync after every write (--sync-writes)" },
-	{ 'D', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.direct), 0, 0,
-	  0, "O_DIRECT for the block and seek tests (--direct)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
-	  PP_OFF(o), 0, 0, 0,
-	  "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
-	{ 0, "json", ARGS_VALUE, "file", args_set_string, PP_OFF(o.json_path),
-	  0, 0, 0, "also write the JSON record to file" },
 	ARGS_END
 };
 
 static const struct cmd_rows pp_table[] = {
-	{ pp_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ NULL, 0, offsetof(struct pp_state, o), SCOPE_PP },
+	{ pp_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -260,11 +235,9 @@ pp_init(void *state, int argc, char **argv)
 	struct pp_state	*st = state;
 	struct options	*o = &st->o;
 
-	options_defaults(o);
-	o->chunk = PP_CHUNK;
-	o->seeks = PP_SEEKS;
-	o->seekers = PP_SEEKERS;
-	o->files_n = (uint64_t)PP_FILES_K * 1024;
+	settings_defaults(o);
+	settings_pp_defaults(o);
+	o->files_n = (uint64_t)FILES_DEFAULT_K * 1024;
 	o->files_given = 1;
 	o->argc = argc;
 	o->argv = argv;
@@ -446,10 +419,10 @@ pp_report(const struct options *o, const struct record *rec, void *arg)
 	const struct pp_state	*st = arg;
 	FILE			*text = st->quiet ? stderr : stdout;
 
-	if (st->repeat_given && o->repeat > 1 &&
+	if (st->o.repeat_given && o->repeat > 1 &&
 	    record_write_csv_header(stdout, o->csv_layout) == -1)
 		return -1;
-	if (st->repeat_given)
+	if (st->o.repeat_given)
 		return record_write_csv(stdout, rec);
 	if (report_write_pp(text, rec) == -1 || fflush(text) == EOF)
 		return -1;

@@ -1,9 +1,12 @@
 /*
- * "bonnie-ng report [-h] [-o text|html] file ...": many results, in any of the
- * formats compare reads, as one table with a row per machine or run.  The
- * HTML page is self-contained (no scripts, fonts or style sheets from
- * elsewhere) and has an SVG bar chart per column that scales to any width.
- * The page is also well-formed XML, so both HTML and XML tools read it.
+ * "bonnie-ng report [-h] [-o text|html|svg] file ...": many results, in any
+ * of the formats compare reads, as one table with a row per machine or
+ * run, and the sources each came from.  The HTML page is self-contained
+ * (no scripts, fonts or style sheets from elsewhere) and has an SVG bar
+ * chart per column that scales to any width; it is also well-formed XML,
+ * so both HTML and XML tools read it.  Sweep records are shown as the
+ * sweep showed them: its tables (text), its plot (svg, one record), or
+ * both on one page (html).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -794,8 +797,8 @@ out:
 }
 
 static const struct cmd_rows report_tables[] = {
-	{ report_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ report_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 const struct cmd_entry cmd_report_entry = {

@@ -1,7 +1,7 @@
 /*
- * The benchmark, the default command: its option rows (those a sweep
- * shares and those of a single run), the checks before the first file,
- * the runs and the outputs.
+ * The benchmark, the default command: its option rows (the settings
+ * table's, settings.h: those a sweep shares and those of a single run),
+ * the checks before the first file, the runs and the outputs.
  */
 #include <sys/wait.h>
 
@@ -23,247 +23,19 @@
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "settings.h"
 #include "signals.h"
 #include "sysinfo.h"
 #include "target.h"
 #include "team.h"
 #include "units.h"
 
-/*
- * The setters: each calls its value's one check in options.c.  Those that
- * other commands' rows share (commands.h) store into the struct options
- * at the row's slot.
- */
-static struct options *
-row_options(void *t, const struct args_option *r)
-{
-	return (struct options *)(void *)((char *)t + r->slot);
-}
-
-int
-cmd_run_set_label(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	if (label_check(v, why) == -1)
-		return -1;
-	row_options(t, r)->label = v;
-	return 0;
-}
-
-static int
-set_seekers(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return seekers_parse(v, t, why);
-}
-
-static int
-set_seeks(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (seeks_parse(v, &o->seeks, why) == -1)
-		return -1;
-	o->seeks_given = 1;
-	return 0;
-}
-
-int
-cmd_run_set_seed(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	struct options	*o = row_options(t, r);
-
-	if (seed_parse(v, &o->seed, why) == -1)
-		return -1;
-	o->seed_given = 1;
-	return 0;
-}
-
-static int
-set_phases(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	((struct options *)t)->phases_given = 1;
-	return phases_parse(v, &((struct options *)t)->phases, why);
-}
-
-static int
-set_cache(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return cache_mode_parse(v, &((struct options *)t)->cache, why);
-}
-
-static int
-set_verify(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return verify_mode_parse(v, &((struct options *)t)->verify, why);
-}
-
-static int
-set_ram(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (ram_parse(v, &o->ram, why) == -1)
-		return -1;
-	o->ram_given = 1;
-	return 0;
-}
-
-static int
-set_lock_mem(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return lock_mem_parse(v, t, why);
-}
-
-static int
-set_size(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (file_size_parse(v, &o->size_asked, why) == -1)
-		return -1;
-	o->size = o->size_asked;
-	o->size_given = 1;
-	return 0;
-}
-
-static int
-set_dir(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	if (args_set_string(t, r, v, why) == -1)
-		return -1;
-	o->dir_given = 1;
-	return 0;
-}
-
-static int
-set_chunk(void *t, const struct args_option *r, const char *v, char **why)
-{
-	uint64_t	c;
-
-	(void)r;
-	if (chunk_parse(v, &c, why) == -1)
-		return -1;
-	((struct options *)t)->chunk = (size_t)c;
-	return 0;
-}
-
-int
-cmd_run_set_jobs(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return jobs_parse(v, &row_options(t, r)->jobs, why);
-}
-
-int
-cmd_run_set_repeat(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return repeat_parse(v, &row_options(t, r)->repeat, why);
-}
-
-static int
-set_files(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return files_parse(v, t, why);
-}
-
-static int
-set_output(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return out_format_parse(v, &((struct options *)t)->format, why);
-}
-
-int
-cmd_run_set_csv_format(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return csv_layout_parse(v, &row_options(t, r)->csv_layout, why);
-}
-
-#define OFF(field)	((int)offsetof(struct options, field))
-
-/* What a single run and a sweep share. */
-const struct args_option cmd_run_bench_rows[] = {
-	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
-	  "the directory for the test file (default: .)" },
-	{ 'm', "label", ARGS_VALUE, "label", cmd_run_set_label, 0, 0, 0, 0,
-	  "the row's label (default: the short host name)" },
-	{ 'S', "seekers", ARGS_VALUE, "count|fork|thread", set_seekers, 0, 0,
-	  0, 0, "how many seekers (default: 3), forked or threads" },
-	{ 'n', "seeks", ARGS_VALUE, "seeks", set_seeks, 0, 0, 0, 0,
-	  "seeks in all (default: 4000 and at least 1 s)" },
-	{ 'z', "seed", ARGS_VALUE, "seed", cmd_run_set_seed, 0, 0, 0, 0,
-	  "the seed of the data and offsets (default: fresh)" },
-	{ 'p', "phases", ARGS_VALUE, "phases", set_phases, 0, 0, 0, 0,
-	  "the phases to run, comma-separated" },
-	{ 'q', "quiet", ARGS_FLAG, NULL, args_set_flag, OFF(quiet), 0, 0, 0,
-	  "no progress and no notes on standard error" },
-	{ 0, "cache", ARGS_VALUE, "cold|keep|global", set_cache, 0, 0, 0,
-	  0, "drop the file's cached pages, keep them, or drop all" },
-	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
-	  "the RAM size to assume" },
-	{ 0, "lock-mem", ARGS_VALUE, "size|avail-size", set_lock_mem, 0, 0,
-	  0, 0, "hold memory locked away from the page cache" },
-	ARGS_END
-};
-
-/* What only a single run takes. */
-const struct args_option cmd_run_rows[] = {
-	{ 's', "size", ARGS_VALUE, "size", set_size, 0, 0, 0, 0,
-	  "the test file's size, MiB when bare (default: 1024)" },
-	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
-	  "the block size, bytes when bare (default: 16384)" },
-	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
-	  0, 0, "run on a block device, overwriting it (not -d)" },
-	{ 'j', "jobs", ARGS_VALUE, "jobs", cmd_run_set_jobs, 0, 0, 0, 0,
-	  "workers in lock-step, each on its own file" },
-	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
-	  0, 0, "create, stat, delete N x 1024 files (bonnie++ -n)" },
-	{ 'x', "repeat", ARGS_VALUE, "count", cmd_run_set_repeat, 0, 0, 0, 0,
-	  "run the whole benchmark count times" },
-	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
-	  "the format of standard output (default: text)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
-	  0, 0, 0, 0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
-	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
-	  0, 0, "also write the JSON record to file" },
-	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
-	  "O_DIRECT for the block and seek phases" },
-	{ 0, "sync-writes", ARGS_FLAG, NULL, args_set_flag,
-	  OFF(sync_writes), 0, 0, 0,
-	  "fsync after each write: block phases, files (-b)" },
-	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
-	  OFF(no_space_check), 0, 0, 0,
-	  "do not check for room before making the file" },
-	{ 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
-	  "check every byte read (=fatal: stop at bad data)" },
-	{ 'f', "fast", ARGS_FLAG, NULL, args_set_flag, OFF(fast), 0, 0, 0,
-	  "skip the per-char phases" },
-	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
-	  0, "add a row of 99th percentile latencies" },
-	{ 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,
-	  "print the version and exit" },
-	ARGS_END
-};
-
+/* What a sweep shares, what only a single run takes, and the phases'. */
 static const struct cmd_rows run_rows[] = {
-	{ cmd_run_bench_rows, 0, 0 },
-	{ cmd_run_rows, 0, 0 },
-	{ NULL, 1, 0 },			/* The phases' own rows. */
-	{ NULL, 0, 0 }
+	{ NULL, 0, 0, SCOPE_BENCH },
+	{ NULL, 0, 0, SCOPE_RUN },
+	{ NULL, 1, 0, SCOPE_NONE },	/* The phases' own rows. */
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -271,7 +43,7 @@ run_init(void *state, int argc, char **argv)
 {
 	struct options	*o = state;
 
-	options_defaults(o);
+	settings_defaults(o);
 	o->argc = argc;
 	o->argv = argv;
 }
@@ -299,7 +71,7 @@ static enum cmd_status
 claim_target(struct options *o, char **cause)
 {
 	const struct target	*t;
-	uint64_t		 def = (uint64_t)DEFAULT_SIZE_MIB << 20;
+	uint64_t		 def = settings_default(SET_SIZE) << 20;
 
 	switch (target_claim(o->device, &t, cause)) {
 	case TARGET_OK:

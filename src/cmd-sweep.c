@@ -16,6 +16,7 @@
 #include "error.h"
 #include "knee.h"
 #include "options.h"
+#include "settings.h"
 #include "outfile.h"
 #include "phase.h"
 #include "platform.h"
@@ -136,10 +137,10 @@ static const struct args_option sweep_rows[] = {
 };
 
 static const struct cmd_rows sweep_tables[] = {
-	{ cmd_run_bench_rows, 0, offsetof(struct sweep_args, opt) },
-	{ NULL, 1, offsetof(struct sweep_args, opt) },
-	{ sweep_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ NULL, 0, offsetof(struct sweep_args, opt), SCOPE_BENCH },
+	{ NULL, 1, offsetof(struct sweep_args, opt), SCOPE_NONE },
+	{ sweep_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -148,7 +149,7 @@ sweep_init(void *state, int argc, char **argv)
 	struct sweep_args	*a = state;
 
 	memset(a, 0, sizeof(*a));
-	options_defaults(&a->opt);
+	settings_defaults(&a->opt);
 	a->opt.dir = NULL;		/* -d is required. */
 	a->opt.cache = CACHE_MODE_KEEP;
 	a->opt.argc = argc;

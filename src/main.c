@@ -12,6 +12,7 @@
 #include "error.h"
 #include "outfile.h"
 #include "phase.h"
+#include "settings.h"
 #include "team.h"
 
 /*
@@ -78,7 +79,9 @@ main(int argc, char **argv)
 		print_error("cannot start MPI");
 		return CMD_FAIL;
 	}
-	if (phase_table_check(&cause) == -1) {
+	if (phase_table_check(&cause) == -1 ||
+	    settings_table_check(&cause) == -1 ||
+	    cmd_tables_check(cmd_table, &cause) == -1) {
 		print_error(cause);
 		return CMD_FAIL;
 	}

@@ -34,26 +34,6 @@ options_default_label(void)
 	return host;
 }
 
-void
-options_defaults(struct options *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->dir = ".";
-	o->size = o->size_asked = (uint64_t)DEFAULT_SIZE_MIB << 20;
-	o->chunk = DEFAULT_CHUNK;
-	o->label = NULL;
-	o->seekers = DEFAULT_SEEKERS;
-	o->jobs = 1;
-	o->seeks = DEFAULT_SEEKS;
-	o->seeker_mode = SEEKERS_FORK;
-	o->cache = CACHE_MODE_COLD;
-	o->phases = PH_DEFAULT_MASK;
-	o->repeat = 1;
-	o->format = OUT_TEXT;
-	o->csv_layout = CSV_198;
-	phase_option_defaults(phase_table, o);
-}
-
 uint64_t
 options_default_seed(void)
 {
@@ -453,7 +433,7 @@ options_check(struct options *o, char **cause)
 		    "phase (create, stat, delete, rcreate, rstat, rdelete): "
 		    "add one, or leave --files out");
 	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
-		o->files_n = 16 * 1024;
+		o->files_n = FILES_DEFAULT_K * 1024;
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->device != NULL && o->dir_given)

@@ -13,6 +13,7 @@
 #include "json.h"
 #include "phase.h"
 #include "record.h"
+#include "settings.h"
 #include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -106,67 +107,11 @@ record_write_target(struct json *j, const struct options *opt,
 	json_object_end(j);
 }
 
-static int
-phase_selected(const struct options *opt, int id)
-{
-	return (opt->phases & (1u << id)) != 0;
-}
-
+/* The options, from the settings table's rows. */
 void
 record_write_options(struct json *j, const struct options *opt)
 {
-	const struct args_option	*r;
-	int				 i;
-
-	json_object_start(j, "options");
-	json_string(j, "label", opt->label);
-	json_uint(j, "size_bytes", opt->size);
-	json_uint(j, "size_mib", opt->size >> 20);
-	json_uint(j, "chunk", opt->chunk);
-	json_int(j, "seekers", opt->seekers);
-	json_int(j, "jobs", opt->jobs > 1 ? opt->jobs : 1);
-	json_uint(j, "size_total_bytes", opt->size *
-	    (uint64_t)(opt->jobs > 1 ? opt->jobs : 1));
-	json_string(j, "seeker_mode", seeker_mode_name(opt->seeker_mode));
-	json_uint(j, "seeks", opt->seeks);
-	json_bool(j, "seeks_given", opt->seeks_given);
-	json_string(j, "cache", cache_mode_name(opt->cache));
-	json_bool(j, "direct", opt->direct);
-	json_bool(j, "sync_writes", opt->sync_writes);
-	json_string(j, "verify", verify_mode_name(opt->verify));
-	json_string(j, "lock_mem", opt->lock_arg);
-	if (opt->ram > 0)
-		json_uint(j, "ram_bytes", opt->ram);
-	else
-		json_null(j, "ram_bytes");
-	json_uint(j, "seed", opt->seed);
-	json_bool(j, "seed_given", opt->seed_given);
-	/* --files N[:MAX[:MIN[:DIRS]]], when a file phase was chosen. */
-	if (opt->phases & phase_flag_mask(PHASE_META)) {
-		json_object_start(j, "files");
-		json_uint(j, "files", opt->files_n);
-		json_uint(j, "max_bytes", opt->files_max);
-		json_uint(j, "min_bytes", opt->files_min);
-		json_uint(j, "dirs", opt->files_dirs > 1 ? opt->files_dirs : 0);
-		json_bool(j, "given", opt->files_given);
-		json_object_end(j);
-	} else
-		json_null(j, "files");
-	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
-	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
-	    0);
-	json_int(j, "repeat", opt->repeat);
-	/* Each phase's own options (its rows), by their long names. */
-	for (i = 0; i < PH_COUNT; i++)
-		for (r = phase_table[i]->options; r != NULL &&
-		    (r->letter != 0 || r->name != NULL); r++)
-			json_uint(j, r->name, opt->phase_arg[i]);
-	json_array_start(j, "phases");
-	for (i = 0; i < PH_COUNT; i++)
-		if (phase_selected(opt, i))
-			json_string(j, NULL, phase_id_name(i));
-	json_array_end(j);
-	json_object_end(j);
+	settings_write_options(j, opt);
 }
 
 void

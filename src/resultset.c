@@ -137,6 +137,10 @@ rs_free(struct result_set *rs)
 	free(s->verify);
 	free(s->version);
 	free(s->dir);
+	for (i = 0; i < SET_COUNT; i++)
+		free(s->value[i]);
+	for (i = 0; i < SETTINGS_PHASE_MAX; i++)
+		free(s->phase_value[i]);
 	if (rs->sweep != NULL) {
 		free(rs->sweep->sizes);
 		free(rs->sweep->chunks);

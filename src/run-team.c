@@ -39,11 +39,6 @@
 #include "sysinfo.h"
 #include "team.h"
 
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
-/* Above this fraction of cache hits a cold phase is marked warm. */
-#define WARM_LIMIT	0.05
-
 /* What a worker hands the leader after each phase. */
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */

@@ -30,11 +30,6 @@
 #include "team.h"
 #include "timer.h"
 
-/* Above this fraction cached after a drop, a phase is marked warm. */
-#define WARM_LIMIT	0.05
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
-
 static int	progress_level = 1;
 
 /*

@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "error.h"
 #include "options.h"
+#include "settings.h"
 #include "record.h"
 #include "resultset.h"
 #include "rs-read.h"
@@ -232,7 +233,7 @@ test_csv_writer(void)
 	FILE			*f;
 	int			 fd, i, commas;
 
-	options_defaults(&opt);
+	settings_defaults(&opt);
 	opt.label = "box,1";
 	opt.size = 64ull << 20;
 	opt.chunk = 16384;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "settings.h"
 #include "tap.h"
 #include "units.h"
 
@@ -83,7 +84,7 @@ main(void)
 	ok(parse_count("18446744073709551616", 0, UINT64_MAX, &v, &cause) ==
 	    -1 && strstr(cause, "too large") != NULL, "count overflow");
 
-	options_defaults(&o);
+	settings_defaults(&o);
 	is_int(o.size, 1024 * MiB, "default size 1 GiB");
 	is_int(o.chunk, 16384, "default chunk 16384");
 	is_int(o.seekers, 3, "default 3 seekers");
@@ -112,7 +113,7 @@ main(void)
 	    strstr(cause, "--seekers") != NULL, "zero seekers refused");
 
 	/* --lock-mem and the effective RAM (options_memory()). */
-	options_defaults(&o);
+	settings_defaults(&o);
 	ok(lock_mem_parse("avail-1g", &o, &cause) == 0 && o.lock_avail &&
 	    o.lock_size == 1024 * MiB, "avail-1g parsed");
 	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, -1, &cause) == 0 &&
