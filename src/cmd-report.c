@@ -326,7 +326,7 @@ build_sources(struct table *t, struct result_set *sets, int nsets)
 		t->src[k] = k;
 		t->cell[k * NSRC + 0] = xstrdup(sets[k].file);
 		t->cell[k * NSRC + 1] = xstrdup(rs_format_name(sets[k].format));
-		t->cell[k * NSRC + 2] = xstrdup(known(s->fs_type));
+		t->cell[k * NSRC + 2] = xstrdup(known(rs_fs_shown(&sets[k])));
 		t->cell[k * NSRC + 3] = xstrdup(known(s->mount_options));
 		t->cell[k * NSRC + 4] = xstrdup(known(s->super_options));
 		t->cell[k * NSRC + 5] = source_cache(&sets[k]);

@@ -505,6 +505,33 @@ space_slack(const struct options *opt, int n)
 static int	space_said;
 
 /*
+ * The removal gave back less than the file held, by more than the slack:
+ * space that stays in use (a descriptor still open, a file system that
+ * does not free).  The free space of the whole run, which other programs
+ * change too, is said alongside, for information.
+ */
+static void
+removal_check(const struct options *opt, struct run_result *res)
+{
+	int64_t	held = res->space_held, freed = res->space_freed;
+
+	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
+		return;
+	res->space_leak = 1;
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
+		return;
+	space_said = 1;
+	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	    "less free space after the test file was removed than the file "
+	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
+	    "went from %lld to %lld MiB free)\n",
+	    (long long)((held - freed) >> 20), opt->dir,
+	    (long long)(freed >> 20), (long long)(held >> 20),
+	    (long long)(res->space_before >> 20),
+	    (long long)(res->space_after >> 20));
+}
+
+/*
  * After the run: the free space again and, when it dropped by more than
  * the slack, again after writing the file system back, for up to a
  * second (some file systems free a removed file's space late).
@@ -520,7 +547,16 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	res->space_before = before;
 	res->space_after = after = space_free(opt->dir);
 	res->space_leak = 0;
-	if (before < 0 || after < 0 || res->file_left)
+	/* A lone run measured its removal itself; a team's leader did not. */
+	if (n > 1 || !(res->space_held > 0) || res->space_freed < 0)
+		res->space_held = res->space_freed = -1;
+	if (res->file_left)
+		return;
+	if (res->space_held > 0) {
+		removal_check(opt, res);
+		return;
+	}
+	if (before < 0 || after < 0)
 		return;
 	for (tries = 0; before - after > (int64_t)slack && tries < 10;
 	    tries++) {
@@ -558,6 +594,7 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	if (opt->device != NULL) {
 		rv = team_or_once(opt, res, progress);
 		res->space_before = res->space_after = -1;
+		res->space_held = res->space_freed = -1;
 		res->space_leak = 0;
 		return rv;
 	}
