@@ -86,12 +86,27 @@ $(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 tests: $(BIN) $(TEST_BIN)
 
-# make check: the whole suite on a normal build, then again on a build with
-# AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/).
-check: check-plain check-asan
+# make check: the whole suite on a normal build and again on a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/): both
+# built first, then the two halves side by side, CHECK_JOBS tests at a
+# time each (a test marked alone waits for every test of both halves:
+# tests/run.sh).  The sanitized half's output follows the plain half's.
+CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+ASAN_BUILD  = $(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
+ASAN_RUN    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+              UBSAN_OPTIONS=print_stacktrace=1 BONNIE_NG_SANITIZED=1 \
+              sh tests/run.sh -j $(CHECK_JOBS) build-asan
+check: $(BIN) $(TEST_BIN) mpi-if-any
+	$(ASAN_BUILD)
+	@rm -f build-asan/check.log build-asan/check.rc; \
+	{ $(ASAN_RUN) >build-asan/check.log 2>&1; \
+	    echo $$? >build-asan/check.rc; } & \
+	sh tests/run.sh -j $(CHECK_JOBS) $(O); plain=$$?; wait; \
+	echo "# the sanitized half (build-asan):"; cat build-asan/check.log; \
+	[ $$plain -eq 0 ] && [ "$$(cat build-asan/check.rc)" = 0 ]
 
 check-plain: $(BIN) $(TEST_BIN) mpi-if-any
-	sh tests/run.sh $(O)
+	sh tests/run.sh -j $(CHECK_JOBS) $(O)
 
 # The MPI build and its tests come along when mpicc is there.
 mpi-if-any:
@@ -101,12 +116,11 @@ mpi-if-any:
 # neither root nor any tool beyond the build (the Debian package runs it).
 QUICK_SH = t-cli.sh t-badopts.sh t-report-e2e.sh
 check-quick: $(BIN) $(TEST_BIN) $(INJECT)
-	sh tests/run.sh $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
+	sh tests/run.sh -j $(CHECK_JOBS) $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
 
 check-asan:
-	$(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
+	$(ASAN_BUILD)
+	$(ASAN_RUN)
 
 # make mpi: the same program with the MPI back end of the team, built
 # with mpicc in build-mpi/ and copied to ./bonnie-ng-mpi.  The default
@@ -191,7 +205,7 @@ clean:
 ifeq ($(UNAME_S),Linux)
 INJECT = $(O)/tests/libinject.so
 endif
-tests check-plain: $(INJECT)
+tests check check-plain: $(INJECT)
 $(O)/tests/libinject.so: tests/fault/inject.c
 	@mkdir -p $(O)/tests
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ \

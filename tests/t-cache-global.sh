@@ -7,6 +7,8 @@
 # outside the phase's elapsed time (each sync delayed 1.5 s by strace
 # while the phases run in less), and every phase's cache state in the
 # record.
+# run.sh: alone: it empties the page cache of the whole machine, under
+# the other tests' cache checks (t-cold's keep run), and times its drops.
 . tests/lib.sh
 scratch
 chmod 755 "$T"

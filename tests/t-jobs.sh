@@ -137,7 +137,10 @@ t1=$(date +%s)
 one_line "$T/err" && grep -Eq "^bonnie-ng: phase seeks: worker [0-3] killed by signal 9" "$T/err"
 check "the line names the phase, the worker and the signal" $?
 [ $st -eq 1 ] || sed 's/^/#   /' "$T/err"
-[ $((t1 - t0)) -le 3 ]; check "the others stopped at once ($((t1 - t0)) s)" $?
+# Stopped, not finished: 4 x 10^8 seeks would take many minutes even from
+# the page cache; the bound is generous for a loaded machine.
+[ $((t1 - t0)) -le 15 ]
+check "the others stopped mid-phase ($((t1 - t0)) s after the kill)" $?
 check "every file removed (the dead worker's too)" $(no_test_files "$T"; echo $?)
 check "no process left" $(no_procs; echo $?)
 jq -e '.runs[0].error.phase == "seeks"' "$T/k.json" >/dev/null
