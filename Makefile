@@ -196,7 +196,7 @@ dist:
 # the programs, never the directory.
 clean:
 	rm -rf $(O)/obj $(BIN) bonnie-ng-mpi build-asan build-*
-	rm -f $(TEST_BIN) $(O)/tests/libinject.so
+	rm -f $(TEST_BIN) $(O)/tests/libinject.so $(O)/tests/run-times
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
 

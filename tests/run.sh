@@ -15,6 +15,9 @@
 # exclusive when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
 # another runner on this machine (make check runs two, one per build).
+# The longest tests start first: each run keeps every test's seconds in
+# BUILD-DIR/tests/run-times for the next (without it, the shell tests
+# start before the quick C tests).
 
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || jobs=1
 while getopts j: opt; do
@@ -64,8 +67,18 @@ else
 	lock_shared="" lock_alone=""
 fi
 
+times=$O/tests/run-times
+if [ -s "$times" ]; then
+	order=$(for t in tests/t-*.c tests/t-*.sh; do
+		[ -e "$t" ] || continue
+		s=$(awk -v n="${t##*/}" '$2 == n { print $1 }' "$times")
+		echo "${s:-9999} $t"
+	done | sort -k1,1nr -k2 | cut -d' ' -f2)
+else
+	order=$(for t in tests/t-*.sh tests/t-*.c; do echo "$t"; done)
+fi
 list="" alone=""
-for t in tests/t-*.c tests/t-*.sh; do
+for t in $order; do
 	[ -e "$t" ] || continue
 	file=$(basename "$t"); name=${file%.*}
 	if [ $# -gt 0 ]; then
@@ -114,6 +127,7 @@ report() {
 		todo=$(grep -c '^not ok .*# *TODO' "$_log" | tr -d ' ')
 		echo "# $1: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(cat "$work/$1.sec")s)"
 	} >"$work/$1.out"
+	echo "$(cat "$work/$1.sec") $1" >>"$work/times"
 	# One write per test, so that two runners' tests do not interleave.
 	cat "$work/$1.out"
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$_log" | tail -n 1)
@@ -152,6 +166,9 @@ run_all "$jobs" "$lock_shared" $list
 # shellcheck disable=SC2086
 run_all 1 "$lock_alone" $alone
 exec 3>&-
+# Every test's seconds for the next run's order (a full run only).
+[ $# -eq 0 ] && [ -d "$O/tests" ] && [ -s "$work/times" ] &&
+    sort -k1,1nr "$work/times" >"$times"
 
 [ -n "$broken" ] && echo "# failing test programs:$broken"
 echo "$pass passed, $fail failed, $skipped skipped"
