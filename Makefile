@@ -62,7 +62,8 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
+.PHONY: all check check-plain check-quick check-asan check-posix install uninstall \
+	clean bench fuzz \
 	fuzz-build analyze check-tsan check-valgrind dist install-mpi mpi mpi-if-any
 
 all: $(BIN)
@@ -78,9 +79,11 @@ $(O)/obj/%.o: src/%.c $(wildcard include/*.h) VERSION
 	@mkdir -p $(O)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The tests know which half of the platform layer they are linked with.
 $(O)/tests/%: tests/%.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
-	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests -DBONNIE_NG_PLAT='"$(PLAT)"' $(ALL_LDFLAGS) \
+	    -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 # The replay test compiles the fuzz harnesses in.
 $(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
@@ -121,6 +124,31 @@ check-quick: $(BIN) $(TEST_BIN) $(INJECT)
 check-asan:
 	$(ASAN_BUILD)
 	$(ASAN_RUN)
+
+# make check-posix: the portable half of the platform layer (*-posix.c),
+# the files a BSD builds, made here on Linux with glibc (build-posix/) and
+# with musl (build-posix-musl/, when $(MUSL_CC) is there), so that a
+# glibc-only call or a Linux-only assumption shows here.  Both run the
+# suite side by side; a test that needs Linux skips, saying why.
+MUSL_CC    ?= musl-gcc
+POSIX_RUN   = sh tests/run.sh -j $(CHECK_JOBS)
+check-posix:
+	$(MAKE) O=build-posix UNAME_S=FreeBSD tests
+	@if command -v $(MUSL_CC) >/dev/null 2>&1; then \
+		echo "$(MAKE) O=build-posix-musl CC=$(MUSL_CC) UNAME_S=FreeBSD tests"; \
+		$(MAKE) O=build-posix-musl CC=$(MUSL_CC) UNAME_S=FreeBSD tests; \
+	else \
+		rm -rf build-posix-musl; \
+		echo "make check-posix: no $(MUSL_CC): the musl build is not tried"; \
+	fi
+	@rm -f build-posix/check.log build-posix/check.rc; \
+	{ $(POSIX_RUN) build-posix >build-posix/check.log 2>&1; \
+	    echo $$? >build-posix/check.rc; } & \
+	musl=0; if [ -x build-posix-musl/bonnie-ng ]; then \
+		$(POSIX_RUN) build-posix-musl; musl=$$?; fi; wait; \
+	echo "# the portable build with glibc (build-posix):"; \
+	cat build-posix/check.log; \
+	[ $$musl -eq 0 ] && [ "$$(cat build-posix/check.rc)" = 0 ]
 
 # make mpi: the same program with the MPI back end of the team, built
 # with mpicc in build-mpi/ and copied to ./bonnie-ng-mpi.  The default

@@ -39,6 +39,11 @@ O=${1:-.}
 BONNIE=$O/bonnie-ng
 case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
 export BONNIE O
+# A build of the *-posix.c half (make UNAME_S=FreeBSD): the tests that
+# need Linux skip (tests/lib.sh's portable).
+BONNIE_NG_PORTABLE=0
+[ -e "$O/obj/platform-posix.o" ] && BONNIE_NG_PORTABLE=1
+export BONNIE_NG_PORTABLE
 
 pass=0 fail=0 skipped=0 broken=""
 work=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1

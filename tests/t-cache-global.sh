@@ -22,6 +22,19 @@ check "--cache=warm: exit 2 (got $st)" $([ $st -eq 2 ]; echo $?)
 check "--cache=warm: names cold, keep and global" \
     $(grep -q "use cold, keep or global" "$T/err"; echo $?)
 
+# The portable build has no way to drop every cache: refused up front.
+if portable; then
+	"$BONNIE" -q -d "$T" -s 4m --cache=global >"$T/out" 2>"$T/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    grep -q "^bonnie-ng: invalid value for --cache: global: .*Function not implemented" "$T/err" &&
+	    [ -z "$(ls -A "$T" | grep bonnie-ng)" ]
+	check "portable build: --cache=global refused, one line, exit 2, no file (got $st)" $?
+	skip "the portable build drops no global cache (Linux's drop_caches)"
+	done_testing
+	exit
+fi
+
 # Not permitted: as nobody, in a directory nobody may write.
 if ! is_root || ! command -v setpriv >/dev/null 2>&1; then
 	skip "not root or no setpriv: cannot run as nobody"

@@ -16,7 +16,7 @@ then
 	done_testing
 	exit
 fi
-if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
+if [ -n "${BONNIE_NG_SANITIZED:-}" ] || portable; then
 	skip "the MPI tests run in the plain pass only"
 	done_testing
 	exit
