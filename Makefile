@@ -64,7 +64,8 @@ BIN      = $(O)/bonnie-ng
 
 .PHONY: all check check-plain check-quick check-asan check-posix install uninstall \
 	clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind dist install-mpi mpi mpi-if-any
+	fuzz-build analyze analyze-cppcheck analyze-mpi check-tsan check-valgrind dist \
+	install-mpi mpi mpi-if-any
 
 all: $(BIN)
 
@@ -284,9 +285,15 @@ CPPCHECK    = cppcheck --quiet --error-exitcode=1 --std=c11 \
               --suppressions-list=tests/analysis/cppcheck.supp \
               -D__linux__ -D_POSIX_C_SOURCE=200809L -Iinclude
 CLANG_TIDY  = clang-tidy --quiet --warnings-as-errors='*'
-analyze:
+# One clang-tidy per file, so that make -j runs them side by side: each
+# tidy/FILE names a file to check, never one that is made.
+TIDY_FILES  = $(addprefix tidy/,$(wildcard $(ANALYZE_SRC)))
+analyze: analyze-cppcheck $(TIDY_FILES) analyze-mpi
+analyze-cppcheck:
 	$(CPPCHECK) $(wildcard $(ANALYZE_SRC)) tests/fault/inject.c
-	$(CLANG_TIDY) $(wildcard $(ANALYZE_SRC)) -- $(TOOL_CFLAGS)
+tidy/%:
+	$(CLANG_TIDY) $* -- $(TOOL_CFLAGS)
+analyze-mpi:
 	$(if $(MPI_FLAGS),$(CPPCHECK) $(MPI_FLAGS) src/team-mpi.c,@echo \
 	    "make analyze: no MPI headers from $(MPICC): src/team-mpi.c not analyzed")
 	$(if $(MPI_FLAGS),$(CLANG_TIDY) src/team-mpi.c -- $(TOOL_CFLAGS) \
