@@ -28,6 +28,7 @@
 #include "sweep-plan.h"
 #include "sysinfo.h"
 #include "target.h"
+#include "text.h"
 #include "timer.h"
 #include "units.h"
 
@@ -509,10 +510,16 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 		return 128 + sig;
 	}
 	if (r->stopped != NULL)
-		fprintf(stderr, "bonnie-ng: sweep: stopped by --max-time %llu "
-		    "after %d of %d points (%d run%s in all)\n",
+		text_say("sweep: stopped by --max-time %llu "
+		    "after %d of %d points (%d run%s in all)",
 		    (unsigned long long)a->max_time, done, total, runs,
 		    runs == 1 ? "" : "s");
+	/* A test file left behind was named when it was; the exit says it. */
+	for (p = 0; p < r->npoints; p++)
+		for (round = 0; round < sweep_point_nruns(&r->points[p]);
+		    round++)
+			if (sweep_point_run(&r->points[p], round)->file_left)
+				return 1;
 	return 0;
 }
 
@@ -524,7 +531,7 @@ static void
 output_failed(char *why, int *status, char **cause)
 {
 	if (*status != 0)
-		fprintf(stderr, "bonnie-ng: %s\n", why);
+		text_say("%s", why);
 	else {
 		errorf(cause, "%s", why);
 		*status = 1;
@@ -587,7 +594,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	struct options		 o;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, status, meta_only;
+	int			 i, status, meta_only, tables;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
@@ -677,17 +684,24 @@ sweep_run(struct sweep_args *a, char **cause)
 	if ((a->json_path != NULL &&
 	    outfile_open(&out.json, "--json", a->json_path, cause) == -1) ||
 	    (a->svg_path != NULL &&
-	    outfile_open(&out.svg, "--svg", a->svg_path, cause) == -1)) {
+	    outfile_open(&out.svg, "--svg", a->svg_path, cause) == -1) ||
+	    (out.json.path != NULL && out.svg.path != NULL &&
+	    outfile_same(&out.json, &out.svg) &&
+	    errorf(cause, "--json and --svg: %s: the same file for both",
+	    a->svg_path) == -1)) {
 		outfile_discard(&out.json);
+		outfile_discard(&out.svg);
 		cmd_run_unlock(&a->opt, &lk);
 		free(r.points);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
+	/* An output on standard output ("-") takes the tables' place. */
+	tables = !out.json.is_stdout && !out.svg.is_stdout;
 
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	if (a->top[0] != '\0')
-		fprintf(stderr, "bonnie-ng: sweep: %s\n", a->top);
+		text_say("sweep: %s", a->top);
 	o = a->opt;
 	o.size = r.sizes[r.nsizes - 1];
 	cmd_run_announce(&o, si);
@@ -710,11 +724,16 @@ sweep_run(struct sweep_args *a, char **cause)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a->opt.quiet)
+	if (!a->opt.quiet && tables)
 		sweep_print_head(stdout, &r);
-	sweep_print_tables(stdout, &r);
-	sweep_print_knees(stdout, &r);
-	errno = 0;
+	if (tables) {
+		sweep_print_tables(stdout, &r);
+		sweep_print_knees(stdout, &r);
+	}
+	/*
+	 * A write that failed while printing (musl's stdio buffer is 1 KiB,
+	 * glibc's fills only at the end) left its errno: keep it.
+	 */
 	finish_stdout(&status, cause);
 	finish_file(&out.json, &r, put_json, &status, cause);
 	finish_file(&out.svg, &r, put_svg, &status, cause);

@@ -7,7 +7,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "platform.h"
@@ -76,6 +80,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 #ifdef POSIX_FADV_DONTNEED
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && fdatasync(fd) == -1)
 		return -1;
 	e = posix_fadvise(fd, (off_t)off, (off_t)len,
@@ -134,6 +139,13 @@ platform_memory_fs(const char *path)
 	return NULL;
 }
 
+const char *
+platform_pseudo_fs(int fd)
+{
+	(void)fd;
+	return NULL;		/* Not known here: the open itself will tell. */
+}
+
 int
 platform_residency(int fd, uint64_t size, double *fraction)
 {
@@ -178,17 +190,53 @@ platform_fd_path(int fd, char *buf, size_t len)
 	return -1;
 }
 
-void
-platform_die_with_parent(void)
+/*
+ * Without Linux's PR_SET_PDEATHSIG a thread of the child looks at
+ * getppid() every 50 ms and sends the child the signal once the parent
+ * that forked it is gone (a worker killed outright would otherwise leave
+ * its seekers seeking).  The thread blocks every signal, so that they
+ * all still go to the child's own thread and interrupt its calls.
+ */
+static pid_t	watch_parent;
+static int	watch_signal;
+
+static void *
+watch_main(void *arg)
 {
-	/* Seekers check getppid() instead. */
+	struct timespec	tick = { 0, 50000000 };
+
+	(void)arg;
+	while (getppid() == watch_parent)
+		nanosleep(&tick, NULL);
+	kill(getpid(), watch_signal);
+	return NULL;
 }
 
 void
 platform_parent_death_signal(int sig)
 {
-	/* Workers check getppid() and their pipes instead. */
-	(void)sig;
+	static pid_t	watcher_of;	/* A fork copies this, not the thread. */
+	pthread_t	th;
+	sigset_t	all, old;
+
+	watch_signal = sig;
+	if (watcher_of == getpid())
+		return;
+	watch_parent = getppid();
+	sigfillset(&all);
+	if (pthread_sigmask(SIG_SETMASK, &all, &old) != 0)
+		return;
+	if (pthread_create(&th, NULL, watch_main, NULL) == 0) {
+		pthread_detach(th);
+		watcher_of = getpid();
+	}
+	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void
+platform_die_with_parent(void)
+{
+	platform_parent_death_signal(SIGKILL);
 }
 
 int
@@ -225,7 +273,27 @@ platform_mem_available(uint64_t *bytes)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	(void)v2;
+	(void)dir;
+	(void)len;
+	(void)name;
+	(void)nlen;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
 {
 	(void)bytes;
 	errno = ENOSYS;
@@ -253,27 +321,6 @@ platform_claim_flag(void)
 }
 
 int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	(void)rdev;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	(void)dev;
-	(void)ino;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;		/* Not known: no portable list of users. */
-	return -1;
-}
-
-int
 platform_device_size(int fd, uint64_t *size)
 {
 	off_t	end = lseek(fd, 0, SEEK_END);
@@ -282,4 +329,17 @@ platform_device_size(int fd, uint64_t *size)
 		return -1;
 	*size = (uint64_t)end;
 	return 0;
+}
+
+/* Held for the phase, each putc's own lock is a recursive one's re-entry. */
+void
+platform_stdio_own(FILE *f)
+{
+	flockfile(f);
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+	funlockfile(f);
 }

@@ -14,6 +14,7 @@
 #include "run.h"
 #include "sweep.h"
 #include "sweep-plan.h"
+#include "text.h"
 #include "units.h"
 
 /*
@@ -130,8 +131,8 @@ sweep_print_plan(const struct sweep_result *r, const struct options *a,
 		    "under %g s in all runs again, up to %d runs (--min-time)",
 		    r->min_time, SWEEP_MIN_TIME_RUNS);
 	units_size_binary(b, sizeof(b), bytes * (uint64_t)repeat);
-	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
-	    "all%s; the time is estimated after the first point%s%s\n",
+	text_say("sweep: %d point%s (%s), %s to write in "
+	    "all%s; the time is estimated after the first point%s%s",
 	    total, total == 1 ? "" : "s", axes, b, also, more, again);
 }
 
@@ -191,9 +192,9 @@ sweep_print_estimate(const struct sweep_result *r, const struct options *a,
 	plan_time(te, sizeof(te), all * repeat);
 	if (repeat > 1)
 		snprintf(runs, sizeof(runs), ", %d runs each,", repeat);
-	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points%s "
+	text_say("sweep: point 1 took %s; all %d points%s "
 	    "should take about %s (each phase's time at point 1 scaled by "
-	    "its work%s)\n", t1, total, runs, te, r->min_time > 0 ?
+	    "its work%s)", t1, total, runs, te, r->min_time > 0 ?
 	    "; not counting --min-time's runs" : "");
 }
 
@@ -267,19 +268,19 @@ sweep_warnings(const struct sweep_result *r)
 			most_runs = sweep_point_nruns(&r->points[p]);
 	}
 	if (imprecise > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phases of the "
+		text_say("warning: %d of %d phases of the "
 		    "points ran under %g s in all their runs (up to %d): their "
-		    "figures are imprecise (use larger sizes%s)\n", imprecise,
+		    "figures are imprecise (use larger sizes%s)", imprecise,
 		    npts, sweep_precision_bound(r), most_runs,
 		    r->min_time > 0 ? "" : " or --min-time");
 	if (warm > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		text_say("warning: %d of %d phase results "
 		    "found the file still cached after the drop; marked "
-		    "warm\n", warm, n);
+		    "warm", warm, n);
 	if (doubtful > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		text_say("warning: %d of %d phase results "
 		    "show more CPU than the cores allow; their CPU figure is "
-		    "doubtful\n", doubtful, n);
+		    "doubtful", doubtful, n);
 	for (p = 0, n = 0; p < r->npoints; p++)
 		if (r->points[p].res.space_leak) {
 			lost = r->points[p].res.space_before -
@@ -288,9 +289,9 @@ sweep_warnings(const struct sweep_result *r)
 				most = lost;
 		}
 	if (n > 0)
-		fprintf(stderr, "bonnie-ng: warning: after %d of %d points the "
+		text_say("warning: after %d of %d points the "
 		    "file system had less free space once the test file was "
-		    "removed (up to %lld MiB less)\n", n, r->npoints,
+		    "removed (up to %lld MiB less)", n, r->npoints,
 		    (long long)(most >> 20));
 }
 

@@ -46,8 +46,9 @@ grep -q "^1M 64k  *$m " "$T/out"
 check "the base value is the point's median ($m)" $?
 
 run compare --fail-on write "$T/a.json" "$T/b.json"
-[ $status -eq 0 ] && grep -q '^result: ok' "$T/out"
-check "--fail-on write (not swept): exit 0, though read got worse" $?
+[ $status -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+    grep -q 'compare: -F write: no input has that column' "$T/err"
+check "--fail-on write (not swept): refused as for runs, exit 2" $?
 
 # Single runs: the threshold decides, as for runs.
 "$BONNIE" sweep -d "$T/d" $S --min-time 0 --json "$T/c.json" >/dev/null 2>&1
