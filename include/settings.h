@@ -10,16 +10,17 @@
  *
  * Derived from the table: the option rows of run and sweep (and the rows
  * of pp that are bonnie++ flags for a setting), the defaults
- * (settings_defaults()), the record's "options" object
- * (settings_write_options()), the record read back (settings_read()), and
- * compare's "Settings that differ" with its comparability warning.
+ * (settings_defaults()), the record's "system", "target", "options" and
+ * "memory" objects (settings_write()), the record read back
+ * (settings_read(), in settings-read.c), and compare's "Settings that
+ * differ" with its comparability warning and note.
  *
  * To add a setting: add its id to enum setting_id below, where the option
- * should appear in the usage, and its row in src/settings.c (its setter
- * beside it when the generic ones do not do); document it in
- * man/bonnie-ng.1 and, when recorded, doc/RECORD.md and doc/schema.json;
- * add its tests.  A phase's own option is the phase's row (phase.h) and
- * is recorded and compared the same way.
+ * should appear in the usage, and its row in src/settings.c (a setter in
+ * src/settings-set.c when the generic ones, args.h's, do not do);
+ * document it in man/bonnie-ng.1 and, when recorded, doc/RECORD.md and
+ * doc/schema.json; add its tests.  A phase's own option is the phase's
+ * row (phase.h) and is recorded and compared the same way.
  */
 #ifndef BONNIE_SETTINGS_H
 #define BONNIE_SETTINGS_H
