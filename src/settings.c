@@ -548,10 +548,17 @@ settings_name(enum setting_id id)
 	return s->name != NULL ? s->name : s->opt.name;
 }
 
+/* A help line with its default, at most this long (checked at start). */
+#define HELP_MAX	96
+
+static const char *help_with_default(const struct setting *, const char *,
+		    char *, size_t);
+
 int
 settings_table_check(char **cause)
 {
 	const struct setting	*s, *t;
+	char			 help[HELP_MAX];
 	int			 i, k;
 
 	for (i = 0; i < SET_COUNT; i++) {
@@ -572,6 +579,10 @@ settings_table_check(char **cause)
 			return errorf(cause, "setting %s: an option without a "
 			    "scope, or a scope without an option",
 			    settings_name(i));
+		if (s->opt.help != NULL && strlen(help_with_default(s,
+		    s->opt.help, help, sizeof(help))) + 1 >= sizeof(help))
+			return errorf(cause, "setting %s: its help and default "
+			    "are over %d bytes", settings_name(i), HELP_MAX - 2);
 		if (s->pp_letter > 0 && s->pp_help == NULL)
 			return errorf(cause, "setting %s: bonnie++'s -%c has "
 			    "no help", settings_name(i), s->pp_letter);
@@ -591,7 +602,7 @@ settings_table_check(char **cause)
 #define ROWS_MAX	(SET_COUNT + 1)
 
 static struct args_option	rows_made[SCOPE_PP + 1][ROWS_MAX];
-static char			help_made[SCOPE_PP + 1][ROWS_MAX][96];
+static char			help_made[SCOPE_PP + 1][ROWS_MAX][HELP_MAX];
 static int			rows_done[SCOPE_PP + 1];
 
 /* The row's help with its default, in buf. */
