@@ -50,6 +50,10 @@ struct pp_state {
 	const char	*seed_file;	/* -Z file. */
 };
 
+/* A number's digits, for a help line. */
+#define WORDS_(n)	#n
+#define WORDS(n)	WORDS_(n)
+
 #define PP_OFF(field)	((int)offsetof(struct pp_state, field))
 
 /* Split s at ':' into at most n fields; returns the count, -1 if more. */
@@ -205,7 +209,8 @@ static const struct args_option pp_rows[] = {
 	  "file MiB (0: none), chunk bytes, seeks, seekers" },
 	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
 	  pp_set_files, 0, 0, 0, 0,
-	  "files x 1024 (0: none, default 16), sizes, dirs" },
+	  "files x 1024 (0: none, default " WORDS(FILES_DEFAULT_K) "), sizes, "
+	  "dirs" },
 	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,
 	  "the RAM in MiB, for the record" },
 	{ 'u', NULL, ARGS_VALUE, "user[:group]", args_set_string,
