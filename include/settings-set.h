@@ -32,6 +32,10 @@ int	settings_set_chunk(void *, const struct args_option *, const char *,
 	    char **why);
 int	settings_set_jobs(void *, const struct args_option *, const char *,
 	    char **why);
+int	settings_set_iodepth(void *, const struct args_option *, const char *,
+	    char **why);
+int	settings_set_interval(void *, const struct args_option *,
+	    const char *, char **why);
 int	settings_set_files(void *, const struct args_option *, const char *,
 	    char **why);
 int	settings_set_repeat(void *, const struct args_option *, const char *,

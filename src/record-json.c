@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "kstat.h"
 #include "phase.h"
 #include "record.h"
 #include "settings.h"
@@ -153,7 +154,7 @@ write_verify(struct json *j, const struct pattern_tally *t)
 
 static void
 write_phase_members(struct json *j, enum phase_id id,
-    const struct phase_result *p)
+    const struct phase_result *p, const struct kstat_phase *ks)
 {
 	const struct phase	*ph = phase_table[id];
 	char			 unit[32];
@@ -176,6 +177,22 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double(j, "fill_s", p->fill_seconds);
+	/* --iodepth above 1: the depth the phase ran at, and why not. */
+	if (p->depth > 1 || p->fallback[0] != '\0') {
+		json_object_start(j, "queue");
+		json_int(j, "depth", p->depth);
+		if (p->engine[0] != '\0')
+			json_string(j, "engine", p->engine);
+		else
+			json_null(j, "engine");
+		if (p->fallback[0] != '\0')
+			json_string(j, "fallback", p->fallback);
+		else
+			json_null(j, "fallback");
+		json_object_end(j);
+	} else
+		json_null(j, "queue");
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));
@@ -189,6 +206,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_int(j, "workers", p->workers);
 	if (p->verified)
 		write_verify(j, &p->verify);
+	kstat_write(j, "kernel", ks, &p->kp);
 }
 
 void
@@ -200,7 +218,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, NULL);
 	json_object_end(j);
 }
 
@@ -218,7 +236,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL);
 	json_double(j, "skew", p->skew);
 	json_array_start(j, "per_worker");
 	for (k = 0; k < r->jobs; k++) {
@@ -245,8 +263,13 @@ record_write_run_phase(struct json *j, const char *key, enum phase_id id,
 {
 	if (r->jobs > 1 && r->wph != NULL)
 		write_team_phase(j, key, id, r);
-	else
-		record_write_phase(j, key, id, &r->ph[id]);
+	else if (r->ph[id].ran) {
+		json_object_start(j, key);
+		write_phase_members(j, id, &r->ph[id], r->ks != NULL ?
+		    &r->ks[id] : NULL);
+		json_object_end(j);
+	} else
+		json_null(j, key);
 }
 
 /* Who ran a team's run, where, and whether they shared the directory. */

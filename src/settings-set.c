@@ -9,6 +9,7 @@
 #include "options.h"
 #include "phase.h"
 #include "settings-set.h"
+#include "timeline.h"
 
 #define O(t)		((struct options *)(t))
 
@@ -133,6 +134,14 @@ settings_set_jobs(void *t, const struct args_option *r, const char *v,
 }
 
 int
+settings_set_iodepth(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	(void)r;
+	return iodepth_parse(v, &O(t)->iodepth, why);
+}
+
+int
 settings_set_files(void *t, const struct args_option *r, const char *v,
     char **why)
 {
@@ -148,6 +157,19 @@ settings_set_repeat(void *t, const struct args_option *r, const char *v,
 	if (repeat_parse(v, &O(t)->repeat, why) == -1)
 		return -1;
 	O(t)->repeat_given = 1;
+	return 0;
+}
+
+int
+settings_set_interval(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	double	sec;
+
+	(void)r;
+	if (timeline_interval_parse(v, &sec, why) == -1)
+		return -1;
+	O(t)->interval_ms = (int)(sec * 1000 + 0.5);
 	return 0;
 }
 
