@@ -73,6 +73,12 @@ int	platform_loop_info(dev_t dev, char **backing, int *dio, char *name,
  * NULL when it is not one or that is unknown.
  */
 const char *platform_memory_fs(const char *path);
+/*
+ * The name of the kernel's interface file system (proc, sysfs, debugfs,
+ * cgroup ...) that the directory fd is on, where no output file belongs,
+ * or NULL when it is none or that is unknown.
+ */
+const char *platform_pseudo_fs(int fd);
 
 /*
  * The fraction of the file's pages that are resident, sampled over at

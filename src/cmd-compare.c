@@ -1149,71 +1149,11 @@ print_json(struct compare *cmp)
 	return json_finish(&j);
 }
 
-/*
- * The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes are not one, or stand for a character XML 1.0 cannot hold.
- */
-static int
-utf8_char(const unsigned char *p)
-{
-	int	n, i;
-
-	if (*p < 0x80)
-		return *p >= 0x20 || *p == '\t' || *p == '\n' ? 1 : 0;
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2;
-	else if (*p >= 0xe0 && *p <= 0xef)
-		n = 3;
-	else if (*p >= 0xf0 && *p <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	/* Overlong forms, surrogates, beyond U+10FFFF, U+FFFE and U+FFFF. */
-	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90) ||
-	    (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe))
-		return 0;
-	return n;
-}
-
-/* s as XML character data or an attribute value; '?' for what XML lacks. */
+/* s as XML character data or an attribute value (text_xml()). */
 static void
 xml_text(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 n;
-
-	while (*p != '\0') {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\n':
-			fputs("&#10;", stdout);
-			break;
-		default:
-			if ((n = utf8_char(p)) == 0) {
-				putchar('?');
-				break;
-			}
-			fwrite(p, 1, (size_t)n, stdout);
-			p += n;
-			continue;
-		}
-		p++;
-	}
+	text_xml(stdout, s);
 }
 
 /* Does column col fail the check: selected, and worse or missing? */

@@ -44,11 +44,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
-	fputs("bonnie-ng pp: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	fputs("bonnie-ng pp: ", stderr);
+	text_put(stderr, buf);
 	fputc('\n', stderr);
 }
 

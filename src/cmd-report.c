@@ -392,30 +392,7 @@ print_text(const struct table *t)
 static void
 put_escaped(const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\'':
-			fputs("&#39;", stdout);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				putchar(' ');
-			else
-				putchar(*s);
-		}
-	}
+	text_xml(stdout, s);
 }
 
 /*

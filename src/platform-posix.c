@@ -134,6 +134,13 @@ platform_memory_fs(const char *path)
 	return NULL;
 }
 
+const char *
+platform_pseudo_fs(int fd)
+{
+	(void)fd;
+	return NULL;		/* Not known here: the open itself will tell. */
+}
+
 int
 platform_residency(int fd, uint64_t size, double *fraction)
 {
@@ -270,27 +277,6 @@ int
 platform_claim_flag(void)
 {
 	return 0;	/* No portable way to open a device for oneself. */
-}
-
-int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	(void)rdev;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	(void)dev;
-	(void)ino;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;		/* Not known: no portable list of users. */
-	return -1;
 }
 
 int

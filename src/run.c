@@ -29,6 +29,7 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "timeline.h"
 #include "timer.h"
 
@@ -133,7 +134,7 @@ file_removal_report(struct run_result *res)
 		snprintf(e->message + n, sizeof(e->message) - n, "; %s",
 		    words);
 	} else
-		fprintf(stderr, "bonnie-ng: %s%s\n", left ? "" :
+		text_say("%s%s", left ? "" :
 		    "warning: ", words);
 	return left;
 }
@@ -141,7 +142,8 @@ file_removal_report(struct run_result *res)
 /*
  * A stop signal removes the file at once, kills any forked seekers and
  * asks the phases to stop; the run then unwinds and the caller re-raises
- * the signal.  A second signal exits at once.  (Seekers are forked with
+ * the signal.  A second, different signal exits at once; the same one
+ * again changes nothing.  (Seekers are forked with
  * these signals blocked and put the defaults back before unblocking
  * them, so this never runs in a seeker; a team's worker runs it for its
  * own file.)
@@ -154,11 +156,20 @@ on_signal(int sig)
 	file_remove();
 	seekers_kill_all();
 	team_stop_all();
+	/*
+	 * The same signal again is news of nothing: GNU timeout sends its
+	 * signal to the child and then to the group, and the record and the
+	 * rows are written on the way out.
+	 */
+	if (bn_stop_signal == sig) {
+		errno = saved;
+		return;
+	}
 	if (bn_stop_signal != 0) {
 		/*
-		 * A second signal before the run got to its cleanup (which
-		 * runs with these signals blocked): remove the files tree
-		 * here, then die.
+		 * A different second signal (the user insisting) before the
+		 * run got to its cleanup (which runs with these signals
+		 * blocked): remove the files tree here, then die.
 		 */
 		files_cleanup_signal();
 		signal(sig, SIG_DFL);
@@ -203,7 +214,7 @@ on_nomem(void)
 	seekers_kill_all();
 	file_remove();
 	files_cleanup_signal();
-	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
+	text_say("phase %s: out of memory%s",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
 	file_removal_report(NULL);
@@ -262,14 +273,14 @@ static void
 warn_run(const struct options *opt, const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
 	if (opt->quiet)
 		return;
-	fputs("bonnie-ng: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_say("warning: %s", buf);
 }
 
 /* The state of one run. */
@@ -505,6 +516,10 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
+		/* A stop signal ends the fill too (it once wrote on to the end). */
+		if (bn_stop_signal)
+			return run_fail(r, "setup", "write",
+			    (int64_t)(i * r->opt->chunk), EINTR, NULL);
 		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
@@ -608,7 +623,7 @@ show_bad(const struct runner *r, const struct phase *p,
 		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		text_say("phase %s%s: bad data %s",
 		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
@@ -617,8 +632,8 @@ show_bad(const struct runner *r, const struct phase *p,
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, who,
+	text_say("phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s", p->name, who,
 	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");

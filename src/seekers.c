@@ -137,7 +137,7 @@ static int
 seeker_prepare(struct seeker *s)
 {
 	const struct seek_job	*job = s->job;
-	struct stat		 st;
+	const char		*call;
 	size_t			 align = job->align < 64 ? 64 : job->align;
 	void			*p;
 	int			 e;
@@ -152,16 +152,10 @@ seeker_prepare(struct seeker *s)
 		return seeker_fail(s->res, "allocate buffer", -1);
 	}
 	s->buf = p;
-	s->fd = openat(job->dirfd, job->name, job->open_flags | O_NOFOLLOW |
-	    O_CLOEXEC);
+	s->fd = reopen_same(job->dirfd, job->name, job->open_flags, job->dev,
+	    job->ino, 1, &call);
 	if (s->fd == -1)
-		return seeker_fail(s->res, "open", 0);
-	if (fstat(s->fd, &st) == -1)
-		return seeker_fail(s->res, "fstat", 0);
-	if (st.st_dev != job->dev || st.st_ino != job->ino) {
-		errno = ESTALE;
-		return seeker_fail(s->res, "open (the file was replaced)", 0);
-	}
+		return seeker_fail(s->res, call, 0);
 	if (job->drop_each && platform_advise_random(s->fd) == -1 &&
 	    errno != ENOSYS)
 		return seeker_fail(s->res, "fadvise random", 0);
