@@ -90,9 +90,11 @@ struct worker_phase {
 	double		 rate;		/* KiB/s, or seeks/s. */
 	double		 cpu_pct;
 	struct latency	 lat;
+	double		 ready;		/* At the barrier, <= 0. */
 	double		 start, end;	/* Seconds from the phase's earliest
 					   start. */
-	int64_t		 start_ns, end_ns; /* From the team's epoch. */
+	int64_t		 ready_ns, start_ns, end_ns; /* From the team's
+					   epoch. */
 };
 
 /* Where a worker ran. */
@@ -137,6 +139,16 @@ struct run_result {
 	 */
 	int64_t		 space_before;
 	int64_t		 space_after;
+	/*
+	 * The removal itself: the space the test file held (st_blocks) just
+	 * before its unlink, and the free space the unlink and the file
+	 * system's write-back (syncfs) gave back; -1 unknown (a team's
+	 * leader, --device).  When both are known, space_leak is held less
+	 * freed above the slack: what other programs did to the file system
+	 * meanwhile does not count.
+	 */
+	int64_t		 space_held;
+	int64_t		 space_freed;
 	int		 space_leak;
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */

@@ -326,7 +326,7 @@ build_sources(struct table *t, struct result_set *sets, int nsets)
 		t->src[k] = k;
 		t->cell[k * NSRC + 0] = xstrdup(sets[k].file);
 		t->cell[k * NSRC + 1] = xstrdup(rs_format_name(sets[k].format));
-		t->cell[k * NSRC + 2] = xstrdup(known(s->fs_type));
+		t->cell[k * NSRC + 2] = xstrdup(known(rs_fs_shown(&sets[k])));
 		t->cell[k * NSRC + 3] = xstrdup(known(s->mount_options));
 		t->cell[k * NSRC + 4] = xstrdup(known(s->super_options));
 		t->cell[k * NSRC + 5] = source_cache(&sets[k]);
@@ -830,8 +830,9 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 	}
 	if (a->output == REPORT_HTML)
 		printf("</body>\n</html>\n");
-	if (rc != 0) {
-		errorf(cause, "report: %s", strerror(errno));
+	if (rc != 0 || ferror(stdout)) {
+		errorf(cause, "report: %s%s", ferror(stdout) ?
+		    "standard output: " : "", strerror(errno));
 		st = CMD_FAIL;
 	}
 out:

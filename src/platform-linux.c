@@ -24,6 +24,9 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -162,6 +165,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && sync_file_range(fd, (off_t)off, (off_t)len,
 	    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
 	    SYNC_FILE_RANGE_WAIT_AFTER) == -1)
@@ -172,6 +176,32 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * glibc locks a stream per call once a process has had a second thread;
+ * FSETLOCKING_BYCALLER turns that off for this stream.  musl's
+ * __fsetlocking does nothing, but its putc and getc skip the lock for the
+ * thread that holds flockfile().
+ */
+void
+platform_stdio_own(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_BYCALLER);
+#else
+	flockfile(f);
+#endif
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_INTERNAL);
+#else
+	funlockfile(f);
+#endif
 }
 
 int

@@ -46,8 +46,9 @@
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */
 	int32_t			seekers;
-	int64_t			start_ns;	/* From the team's epoch. */
-	int64_t			end_ns;
+	int64_t			ready_ns;	/* From the team's epoch: */
+	int64_t			start_ns;	/* at the barrier, at the */
+	int64_t			end_ns;		/* start, at the end. */
 	uint64_t		fs_id;		/* Of -d, for shared or not. */
 	struct worker_info	where;		/* MPI: the rank's host. */
 	struct phase_result	ph;
@@ -88,7 +89,7 @@ struct worker {
 	char			 tag[96];
 	uint64_t		 fs_id;
 	struct worker_info	 where;
-	bn_time			 start;
+	bn_time			 ready;		/* Arrived at the barrier. */
 };
 
 /* The per-worker figures for worker w and phase id. */
@@ -224,6 +225,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	for (w = 0; w < l->n; w++) {
 		struct worker_phase *p = wph(l->res, w, id);
 
+		p->ready = (p->ready_ns - l->min_start) / 1e9;
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
@@ -294,6 +296,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	mine->rate = b->ph.rate;
 	mine->cpu_pct = b->ph.cpu_pct;
 	mine->lat = b->ph.lat;
+	mine->ready_ns = b->ready_ns;
 	mine->start_ns = b->start_ns;
 	mine->end_ns = b->end_ns;
 	a->bytes += b->ph.bytes;
@@ -352,6 +355,7 @@ worker_ready(void *arg, enum phase_id id)
 	struct worker	*wk = arg;
 
 	(void)id;
+	wk->ready = time_now();
 	if (team_barrier(wk->team) == -1)
 		return -1;
 	return 0;
@@ -369,6 +373,7 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 	b->fs_id = wk->fs_id;
 	b->where = wk->where;
 	b->ph = *rep->ph;
+	b->ready_ns = (int64_t)(wk->ready.ns - epoch.ns);
 	b->start_ns = (int64_t)(rep->start.ns - epoch.ns);
 	b->end_ns = (int64_t)(rep->end.ns - epoch.ns);
 	if (rep->hist != NULL)
@@ -505,6 +510,33 @@ space_slack(const struct options *opt, int n)
 static int	space_said;
 
 /*
+ * The removal gave back less than the file held, by more than the slack:
+ * space that stays in use (a descriptor still open, a file system that
+ * does not free).  The free space of the whole run, which other programs
+ * change too, is said alongside, for information.
+ */
+static void
+removal_check(const struct options *opt, struct run_result *res)
+{
+	int64_t	held = res->space_held, freed = res->space_freed;
+
+	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
+		return;
+	res->space_leak = 1;
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
+		return;
+	space_said = 1;
+	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	    "less free space after the test file was removed than the file "
+	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
+	    "went from %lld to %lld MiB free)\n",
+	    (long long)((held - freed) >> 20), opt->dir,
+	    (long long)(freed >> 20), (long long)(held >> 20),
+	    (long long)(res->space_before >> 20),
+	    (long long)(res->space_after >> 20));
+}
+
+/*
  * After the run: the free space again and, when it dropped by more than
  * the slack, again after writing the file system back, for up to a
  * second (some file systems free a removed file's space late).
@@ -520,7 +552,16 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	res->space_before = before;
 	res->space_after = after = space_free(opt->dir);
 	res->space_leak = 0;
-	if (before < 0 || after < 0 || res->file_left)
+	/* A lone run measured its removal itself; a team's leader did not. */
+	if (n > 1 || !(res->space_held > 0) || res->space_freed < 0)
+		res->space_held = res->space_freed = -1;
+	if (res->file_left)
+		return;
+	if (res->space_held > 0) {
+		removal_check(opt, res);
+		return;
+	}
+	if (before < 0 || after < 0)
 		return;
 	for (tries = 0; before - after > (int64_t)slack && tries < 10;
 	    tries++) {
@@ -558,6 +599,7 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	if (opt->device != NULL) {
 		rv = team_or_once(opt, res, progress);
 		res->space_before = res->space_after = -1;
+		res->space_held = res->space_freed = -1;
 		res->space_leak = 0;
 		return rv;
 	}

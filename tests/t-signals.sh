@@ -62,6 +62,10 @@ while [ $# -ge 4 ]; do
 		sleep 0.2
 		kill -"$sig" "$pid"
 		after "SIG$sig in $phase" $((128 + num))
+		grep -q "^$title\.\.\.interrupted\$" "$T/err" &&
+		    ! grep -q "\.\.\.failed" "$T/err"
+		check "SIG$sig in $phase: the progress line says interrupted" $? ||
+		    sed 's/^/#   /' "$T/err"
 	done
 done
 
