@@ -82,6 +82,9 @@ struct options {
 	unsigned	 phases;	/* Bit mask of phase ids to run. */
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
+	int		 kernel;	/* -K: print the kernel's account. */
+	int		 interval_ms;	/* --interval: the timeline's; 0
+					   none. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
 	int		 repeat_given;	/* -x given (pp: the CSV lines alone). */
 	int		 no_space_check;

@@ -38,6 +38,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -126,6 +127,16 @@ struct phase_ctx {
 	bn_time		 tick_start;	/* When the timed run began. */
 	double		 tick_min_s;	/* The phase also runs at least this
 					   long (seeks without -n); 0 no. */
+	/*
+	 * The timeline's view of the work done: phase_lap() stores done
+	 * into *progress (always valid); a phase whose work is done by
+	 * others (the seekers) points prog_base at prog_n counters of
+	 * theirs, prog_stride bytes apart, before its clock starts.
+	 */
+	_Atomic uint64_t *progress;
+	const void	*prog_base;
+	size_t		 prog_stride;
+	int		 prog_n;
 
 	/* Filled in by the phase. */
 	uint64_t	 bytes;
@@ -346,6 +357,7 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 
 	hist_add(ctx->hist, time_elapsed_ns(*last, now));
 	*last = now;
+	atomic_store_explicit(ctx->progress, done, memory_order_relaxed);
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
 }

@@ -107,6 +107,13 @@ int	platform_mem_available(uint64_t *bytes);
  */
 int	platform_cgroup_mem_limit(uint64_t *bytes);
 /*
+ * The directory of this process's cgroup in the v2 hierarchy (v2 1) or
+ * the v1 memory one (v2 0), and its path as /proc/self/cgroup names it:
+ * 0, or -1 when there is none or it is outside what the mount shows.
+ */
+int	platform_cgroup_dir(int v2, char *dir, size_t len, char *name,
+	    size_t nlen);
+/*
  * Lock [p, p + len) in memory, as mlock(2) (Linux: the system call
  * itself, which a sanitizer's interceptor would make a no-op).  0 or -1.
  */

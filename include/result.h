@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "kstat.h"
 #include "pattern.h"
 
 /* Phase ids, in the order the phases run: made from phase-list.h. */
@@ -75,6 +76,9 @@ struct phase_result {
 	int		 verified;	/* --verify checked every byte read
 					   (the check is inside elapsed). */
 	struct pattern_tally verify;	/* What the checks found. */
+	struct kstat_proc kp;		/* The process's counters over the
+					   span, its seekers' in; a team's:
+					   every worker's summed. */
 };
 
 /* One worker's own figures for a phase (-j, MPI). */
@@ -138,6 +142,8 @@ struct run_result {
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */
 	struct worker_info *workers;	/* jobs, or NULL. */
+	struct kstat_phase *ks;		/* PH_COUNT: the kernel's account of
+					   each phase (kstat.h), or NULL. */
 };
 
 /* Names used in the report and the JSON record. */

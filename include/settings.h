@@ -75,8 +75,10 @@ enum setting_id {
 	SET_NO_SPACE_CHECK,
 	SET_VERIFY,
 	SET_VERIFIED,
+	SET_INTERVAL,
 	SET_FAST,
 	SET_LATENCY,
+	SET_KERNEL_FLAG,
 	SET_VERSION_FLAG,
 	/* The record's other keys: the record itself. */
 	SET_SCHEMA,

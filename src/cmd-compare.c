@@ -17,6 +17,7 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare-kernel.h"
 #include "error.h"
 #include "json.h"
 #include "phase.h"
@@ -48,6 +49,7 @@ static int	print_text(struct compare *);
 static int	print_json(struct compare *);
 static int	print_junit(struct compare *);
 static int	print_markdown(struct compare *);
+static void	md_text(const char *);
 
 /* The outputs, by their name for -o. */
 static const struct {
@@ -398,6 +400,7 @@ drop_failed(struct compare *cmp, int k, char **cause)
 			first = cmp->excluded[cmp->nexcluded - 1];
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	cmp->left_out[k] = rs->nruns - n;
 	rs->nruns = n;
@@ -871,6 +874,70 @@ print_excluded(const struct compare *cmp)
 	printf("\n");
 }
 
+/*
+ * What moved in the kernel's account of column col's phase for new side
+ * k (compare-kernel.c), as a line: "read -75.3% worse: rareq-sz 508 ->
+ * 4.0 KiB (-99%), ... (single runs)".  0 with the line, -1 when the
+ * column has no verdict or a side no account.
+ */
+static int
+moved_line(const struct compare *cmp, int col, int k, char *buf, size_t len)
+{
+	const struct cmp_cell	*c = cell((struct compare *)cmp, col, k - 1);
+	struct km_moved		 m;
+	char			 figs[768], pct[32] = "", who[32] = "";
+	char			 how[64];
+
+	if (c->verdict != CMP_WORSE && c->verdict != CMP_BETTER)
+		return -1;
+	km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+	if (m.nbase == 0 || m.nnew == 0)
+		return -1;
+	km_text(figs, sizeof(figs), &m);
+	if (cmp->nsets > 2)
+		snprintf(who, sizeof(who), " (new %d)", k);
+	if (!isnan(c->change_pct))
+		snprintf(pct, sizeof(pct), " %+.1f%%", c->change_pct);
+	if (m.single)
+		snprintf(how, sizeof(how), "single runs");
+	else
+		snprintf(how, sizeof(how), "%d and %d runs, each moved at %.0f%%",
+		    m.nbase, m.nnew, 100 * (1 - CMP_ALPHA));
+	snprintf(buf, len, "%s%s%s %s: %s (%s)", rs_col_name(col), who, pct,
+	    cmp_verdict_name(c->verdict), m.n > 0 ? figs :
+	    "nothing moved by enough", how);
+	return 0;
+}
+
+/* Under the table: each column with a verdict, and what moved. */
+static void
+print_moved(const struct compare *cmp, int markdown)
+{
+	char	line[1024];
+	int	col, k, said = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		for (k = 1; k < cmp->nsets; k++) {
+			if (moved_line(cmp, col, k, line, sizeof(line)) == -1)
+				continue;
+			if (!said++)
+				printf("%sWhat moved in the kernel's account "
+				    "(per GiB moved, per thousand ops):\n%s",
+				    markdown ? "\n" : "", markdown ? "\n" : "");
+			if (markdown) {
+				printf("- ");
+				md_text(line);
+				printf("\n");
+			} else
+				printf("%s\n", line);
+		}
+	}
+	if (said && !markdown)
+		printf("\n");
+}
+
 static int
 print_text(struct compare *cmp)
 {
@@ -931,6 +998,7 @@ print_text(struct compare *cmp)
 		printf("\n");
 	}
 	printf("\n");
+	print_moved(cmp, 0);
 	printf("cv: the spread of a side's runs (standard deviation over "
 	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
@@ -1063,6 +1131,13 @@ print_json(struct compare *cmp)
 			json_double(&j, "ci_high", c->ci_hi);
 			json_int(&j, "base_runs", c->nbase);
 			json_int(&j, "new_runs", c->nnew);
+			if (c->verdict == CMP_WORSE || c->verdict == CMP_BETTER) {
+				struct km_moved	m;
+
+				km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+				km_json(&j, "kernel_moved", &m);
+			} else
+				json_null(&j, "kernel_moved");
 			json_object_end(&j);
 		}
 		json_array_end(&j);
@@ -1183,7 +1258,7 @@ static int
 print_junit(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			*msg, *why;
+	char			*msg, *why, line[1024];
 	int			 col, k, tests, failures, skipped;
 	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
 
@@ -1239,6 +1314,13 @@ print_junit(struct compare *cmp)
 				continue;
 			c = cell(cmp, col, k - 1);
 			msg = change_text(cmp, col, c);
+			if (moved_line(cmp, col, k, line, sizeof(line)) == 0) {
+				char	*with = xasprintf("%s; the kernel's "
+				    "account: %s", msg, line);
+
+				free(msg);
+				msg = with;
+			}
 			printf("    <testcase classname=\"bonnie-ng.compare\" "
 			    "name=\"%s\" time=\"0\">\n", rs_col_name(col));
 			if (c->verdict == CMP_NA) {
@@ -1378,6 +1460,7 @@ print_markdown(struct compare *cmp)
 		}
 		printf("\n");
 	}
+	print_moved(cmp, 1);
 	/* The settings that differ, as the text table has them. */
 	if ((f = open_memstream(&diff, &len)) == NULL)
 		return -1;

@@ -231,7 +231,9 @@ write_report(const struct options *o, const struct record *rec)
 {
 	switch (o->format) {
 	case OUT_TEXT:
-		return report_write_text(stdout, rec, o->latency);
+		if (report_write_text(stdout, rec, o->latency) == -1)
+			return -1;
+		return o->kernel ? report_write_kernel(stdout, rec) : 0;
 	case OUT_CSV:
 		return record_write_csv(stdout, rec);
 	case OUT_JSON:

@@ -50,6 +50,10 @@ seeks_setup(struct phase_ctx *ctx)
 	}
 	ctx->priv = st;
 	ctx->total = ctx->opt->seeks;
+	/* The timeline counts the seekers' own seeks. */
+	ctx->prog_base = &st->res[0].ops;
+	ctx->prog_stride = sizeof(st->res[0]);
+	ctx->prog_n = st->n;
 	if (ctx->verify != VERIFY_OFF) {
 		void	*p;
 

@@ -920,6 +920,23 @@ cgroup_limit(int v2, uint64_t *limit)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	char	mnt[1024], root[1024], cg[1024];
+	size_t	n;
+
+	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
+	    cgroup_path(v2, cg, sizeof(cg)) == -1)
+		return -1;
+	n = strlen(root);
+	if (strncmp(cg, root, n) != 0 || (cg[n] != '/' && cg[n] != '\0'))
+		return -1;		/* Outside what the mount shows. */
+	snprintf(dir, len, "%.1000s%.1000s", mnt, cg + n);
+	snprintf(name, nlen, "%s", cg);
+	return 0;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
 {
 	uint64_t	v1, v2;

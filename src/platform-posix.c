@@ -225,6 +225,18 @@ platform_mem_available(uint64_t *bytes)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	(void)v2;
+	(void)dir;
+	(void)len;
+	(void)name;
+	(void)nlen;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
 {
 	(void)bytes;

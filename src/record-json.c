@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "kstat.h"
 #include "phase.h"
 #include "record.h"
 #include "settings.h"
@@ -214,7 +215,7 @@ write_verify(struct json *j, const struct pattern_tally *t)
 
 static void
 write_phase_members(struct json *j, enum phase_id id,
-    const struct phase_result *p)
+    const struct phase_result *p, const struct kstat_phase *ks)
 {
 	const struct phase	*ph = phase_table[id];
 	char			 unit[32];
@@ -266,6 +267,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_int(j, "workers", p->workers);
 	if (p->verified)
 		write_verify(j, &p->verify);
+	kstat_write(j, "kernel", ks, &p->kp);
 }
 
 void
@@ -277,7 +279,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, NULL);
 	json_object_end(j);
 }
 
@@ -295,7 +297,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL);
 	json_double(j, "skew", p->skew);
 	json_array_start(j, "per_worker");
 	for (k = 0; k < r->jobs; k++) {
@@ -322,8 +324,13 @@ record_write_run_phase(struct json *j, const char *key, enum phase_id id,
 {
 	if (r->jobs > 1 && r->wph != NULL)
 		write_team_phase(j, key, id, r);
-	else
-		record_write_phase(j, key, id, &r->ph[id]);
+	else if (r->ph[id].ran) {
+		json_object_start(j, key);
+		write_phase_members(j, id, &r->ph[id], r->ks != NULL ?
+		    &r->ks[id] : NULL);
+		json_object_end(j);
+	} else
+		json_null(j, key);
 }
 
 /* Who ran a team's run, where, and whether they shared the directory. */

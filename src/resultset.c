@@ -113,6 +113,7 @@ rs_free(struct result_set *rs)
 	for (i = 0; i < rs->nruns; i++) {
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	free(rs->runs);
 	free(rs->file);

@@ -32,12 +32,14 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kstat.h"
 #include "pattern.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "team.h"
+#include "timeline.h"
 
 /* What a worker hands the leader after each phase. */
 struct team_blob {
@@ -73,6 +75,9 @@ struct leader {
 					   res->err, + 1. */
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
+	struct kstat_run	*ks;		/* This host's kernel account. */
+	struct timeline		*tl;		/* Its sampler (one host), or
+					   NULL. */
 };
 
 /* What a worker's hooks need. */
@@ -127,6 +132,14 @@ leader_released(void *arg)
 		fprintf(stderr, "%s...", phase_title(id));
 		fflush(stderr);
 	}
+	/*
+	 * The workers' counters; the seekers' counts are in the workers'
+	 * own memory (done is null).
+	 */
+	if (l->tl != NULL)
+		timeline_start(l->tl, kstat_run_device(l->ks), NULL, 0,
+		    (phase_flags(id) & PHASE_WORKERS) ? -1 : 0);
+	kstat_begin(l->ks);
 	l->mach_cpu = platform_cpu_ticks(&l->busy0, &l->total0) == 0;
 	l->mach_dev = platform_dev_io(l->dev, &l->rd0, &l->wr0) == 0;
 }
@@ -213,12 +226,15 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
+	kstat_end(l->ks, span, &l->res->ks[id]);
+	kstat_attach_timeline(&l->res->ks[id], timeline_stop(l->tl));
 	l->res->ph[id] = *a;
 	if (l->progress) {
 		fprintf(stderr, "done\n");
 		fflush(stderr);
 	}
 	bound_note(l);
+	run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
 	if (!l->opt->quiet && a->imprecise)
 		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
@@ -309,6 +325,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	if (b->end_ns < l->min_end)
 		l->min_end = b->end_ns;
 	hist_merge(l->hist, &b->hist);
+	kstat_proc_add(&a->kp, &b->ph.kp);
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
@@ -394,6 +411,7 @@ where_am_i(const char *dir, struct worker_info *wi)
 
 struct body_arg {
 	const struct options	*opt;
+	struct timeline		*tl;
 };
 
 static int
@@ -439,6 +457,8 @@ worker_body(struct team *t, int w, void *arg)
 	hooks.done = worker_done;
 	hooks.own_file = worker_own;
 	hooks.arg = &wk;
+	if (ba->tl != NULL)
+		hooks.progress = timeline_counter(ba->tl, w);
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
@@ -582,12 +602,18 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 		l.ncpu = 1;
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
+	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
+	/* One host's workers share the leader's mapping (not MPI's). */
+	if (team_ranks() == 1)
+		l.tl = timeline_new(opt->interval_ms / 1000.0, n);
+	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
 			l.steps[l.nsteps++] = (enum phase_id)i;
 
 	memset(&ba, 0, sizeof(ba));
 	ba.opt = opt;
+	ba.tl = l.tl;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.n = n;
 	cfg.blob_size = sizeof(struct team_blob);
@@ -600,6 +626,8 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
 	free(l.hist);
+	kstat_run_free(l.ks);
+	timeline_free(l.tl);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
 		    "%s", team_host(i));
@@ -657,8 +685,15 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 void
 run_result_free(struct run_result *res)
 {
+	int	i;
+
 	free(res->wph);
 	free(res->workers);
+	if (res->ks != NULL)
+		for (i = 0; i < PH_COUNT; i++)
+			free(res->ks[i].tl);
+	free(res->ks);
+	res->ks = NULL;
 	res->wph = NULL;
 	res->workers = NULL;
 }

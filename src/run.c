@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kstat.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -28,6 +29,7 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "timeline.h"
 #include "timer.h"
 
 static int	progress_level = 1;
@@ -292,6 +294,11 @@ struct runner {
 	char			*loop_backing;	/* The loop device's backing file. */
 	int			 loop_dio;	/* 1, 0, or -1 unknown. */
 	char			 loop_name[64];	/* "loop3" */
+	struct kstat_run	*ks;		/* The kernel's account; NULL
+						   in a team's worker. */
+	struct timeline		*tl;		/* Its sampler, or NULL. */
+	_Atomic uint64_t	 progress;	/* Without one, the timed
+						   loops' store goes here. */
 };
 
 /* The memory file system note is given once per invocation. */
@@ -811,6 +818,43 @@ phase_account(struct runner *r, const struct phase *p,
 	}
 }
 
+/*
+ * The kernel's account, read by the run itself when it is alone (a team's
+ * leader reads it for the team): of the device the file's I/O reaches.
+ */
+static void
+kstat_open(struct runner *r)
+{
+	struct stat	st;
+	dev_t		dev = r->io_dev;
+
+	if (dev == 0 && stat(r->opt->dir, &st) == 0)
+		dev = st.st_dev;
+	r->ks = kstat_run_new(dev, r->memfs);
+	r->res->ks = xcalloc(PH_COUNT, sizeof(*r->res->ks));
+	r->tl = timeline_new(r->opt->interval_ms / 1000.0, 1);
+}
+
+void
+run_kstat_notes(const struct options *opt, enum phase_id id,
+    const struct phase_result *ph, struct kstat_phase *ks)
+{
+	const struct phase	*p = phase_table[id];
+	struct kstat_work	 w;
+
+	memset(&w, 0, sizeof(w));
+	w.phase = p->name;
+	w.chunk = opt->chunk;
+	w.block = !(p->flags & (PHASE_PERCHAR | PHASE_META)) &&
+	    (p->flags & (PHASE_READS | PHASE_WRITES));
+	w.writes = (p->flags & PHASE_WRITES) != 0;
+	w.bytes = ph->bytes;
+	w.cpu_pct = ph->cpu_pct;
+	kstat_notes(ks, &ph->kp, &w);
+	if (!opt->quiet)
+		kstat_say(stderr, ks);
+}
+
 /* Run one phase: setup, cache, the timed run, accounting, teardown. */
 static int
 run_phase(struct runner *r, enum phase_id id)
@@ -820,6 +864,7 @@ run_phase(struct runner *r, enum phase_id id)
 	struct phase_result	*ph = &r->res->ph[id];
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
+	struct kstat_proc	 kp0;
 	struct cpu_stamp	 c0, c1;
 	struct cpu_times	 cpu;
 	struct run_phase_report	 rep;
@@ -863,6 +908,9 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
+	ctx.progress = r->tl != NULL ? timeline_counter(r->tl, 0) :
+	    r->hooks != NULL && r->hooks->progress != NULL ?
+	    r->hooks->progress : &r->progress;
 	hist_init(r->hist);
 
 	ph->direct = direct;
@@ -909,6 +957,12 @@ run_phase(struct runner *r, enum phase_id id)
 		armed = 1;
 	}
 	progress_start(p->title);
+	kstat_proc_begin(&kp0);
+	if (r->tl != NULL)
+		timeline_start(r->tl, kstat_run_device(r->ks), ctx.prog_base,
+		    ctx.prog_stride, ctx.prog_n);
+	if (r->ks != NULL)
+		kstat_begin(r->ks);
 	machine_sample(r, &m0);
 	cpu_stamp_thread(&c0);
 	t0 = time_now();
@@ -919,6 +973,11 @@ run_phase(struct runner *r, enum phase_id id)
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
 	machine_sample(r, &m1);
+	if (r->ks != NULL) {
+		kstat_end(r->ks, time_elapsed(t0, t1), &r->res->ks[id]);
+		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
+	}
+	kstat_proc_end(&kp0, &ph->kp);
 	progress_end(p->title, rv == 0);
 
 	if (rv == -1) {
@@ -947,6 +1006,8 @@ run_phase(struct runner *r, enum phase_id id)
 	    ctx.fallback != NULL ? ctx.fallback : "");
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+	if (r->ks != NULL)
+		run_kstat_notes(opt, id, ph, &r->res->ks[id]);
 	/* The worker's span for the team, less the time left out of it. */
 	rep.start = (p->flags & PHASE_SPAN) ? ctx.span_start : t0;
 	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
@@ -1102,6 +1163,8 @@ run_worker(const struct options *opt, struct run_result *res,
 	if (run_prefills(opt->phases) && (rv = prefill(&r)) == -1)
 		goto done;
 phases:
+	if (hooks == NULL)
+		kstat_open(&r);
 	for (i = 0; i < PH_COUNT; i++) {
 		if (!(opt->phases & (1u << i)))
 			continue;
@@ -1114,6 +1177,8 @@ done:
 	files_cleanup();
 	remove_file(&r);
 	restore_signals(&old);
+	kstat_run_free(r.ks);
+	timeline_free(r.tl);
 	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);

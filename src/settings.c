@@ -17,6 +17,7 @@
 #include "options.h"
 #include "phase.h"
 #include "settings.h"
+#include "timeline.h"
 
 #define OFF(field)	((int)offsetof(struct options, field))
 #define O(t)		((struct options *)(t))
@@ -155,6 +156,19 @@ set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 	if (repeat_parse(v, &O(t)->repeat, why) == -1)
 		return -1;
 	O(t)->repeat_given = 1;
+	return 0;
+}
+
+static int
+set_interval(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	double	sec;
+
+	(void)r;
+	if (timeline_interval_parse(v, &sec, why) == -1)
+		return -1;
+	O(t)->interval_ms = (int)(sec * 1000 + 0.5);
 	return 0;
 }
 
@@ -482,6 +496,13 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_VERIFIED] = { "verified reads", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_MATCH, 0,
 	    SHOW_VERIFIED, NULL, 0, NULL, NULL, 0 },
+	[SET_INTERVAL] = { NULL,
+	    VALUE(0, "interval", "duration", set_interval, 100,
+	      "the timeline's interval (0: none)"),
+	    SCOPE_RUN, TYPE_INT, OFF(interval_ms), NULL, "%s ms", NULL, NULL,
+	    RULE_NONE, 0, SHOW_TEXT,
+	    "how often the timeline samples: what is kept beside the figures, "
+	    "not how the run ran", 0, NULL, NULL, 0 },
 	[SET_FAST] = { NULL,
 	    FLAG('f', "fast", fast, "skip the per-char phases"),
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.fast",
@@ -492,6 +513,11 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_LATENCY] = { NULL,
 	    FLAG('L', "latency", latency,
 	      "add a row of 99th percentile latencies"),
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
+	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
+	[SET_KERNEL_FLAG] = { "kernel account table",
+	    FLAG('K', "kernel", kernel,
+	      "print the kernel's account of each phase (text)"),
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
 	[SET_VERSION_FLAG] = { NULL,

@@ -85,7 +85,9 @@ else
 fi
 
 # SIGKILL of one forked seeker: reported, the rest killed and reaped.
-start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork
+# (--interval 0: no timeline sampler among the children to pick.)
+start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork \
+    --interval 0
 if wait_for "$T/err" Seeking 10; then
 	i=0
 	while [ $i -lt 100 ] && [ "$(pgrep -P "$pid" | wc -l)" -lt 3 ]; do
