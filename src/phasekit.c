@@ -294,7 +294,8 @@ seq_got(void *arg, const unsigned char *buf, size_t len,
     const struct queue_chunk *c)
 {
 	struct seq	*s = arg;
-	bn_time		 unused;
+	bn_time		 unused = { 0 };	/* The queue keeps its own
+						   samples' starts. */
 
 	if (s->ctx->verify == VERIFY_OFF)
 		return 0;
