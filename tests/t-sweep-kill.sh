@@ -19,20 +19,22 @@ fi
 # for reading twice): the 4th open is the first of point 2, held there
 # for up to 10 minutes while the test kills the sweep.
 mkdir "$T/d"
-BN_FAULT=open:4:sleep=600000000 LD_PRELOAD=$INJECT \
+BN_FAULT=open:4:sleep=600000000 BN_FAULT_LOG=$T/fault.log LD_PRELOAD=$INJECT \
     "$BONNIE" sweep -m "$TAG" -d "$T/d" --sizes 1m..8m --chunks 4k \
     --phases write,read --json "$T/s.json" --svg "$T/s.svg" \
     >"$T/out" 2>"$T/err" </dev/null &
 pid=$!
-# Wait for the record of point 1: the sweep then sleeps in point 2.
+# Wait until the sweep sleeps in point 2's first open (the injector logs
+# the fault before it sleeps): point 1's record and plot are written by
+# then.
 i=0
 while [ $i -lt 1200 ]; do
-	n=$(jq '.points | length' "$T/s.json" 2>/dev/null)
-	[ "${n:-0}" -ge 1 ] && break
+	grep -q '^fault .*kind=open' "$T/fault.log" 2>/dev/null && break
 	kill -0 $pid 2>/dev/null || break
 	sleep 0.1
 	i=$((i + 1))
 done
+n=$(jq '.points | length' "$T/s.json" 2>/dev/null)
 kill -KILL $pid
 wait $pid
 status=$?
