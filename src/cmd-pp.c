@@ -44,14 +44,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
-	char	buf[2048];
+	char	buf[2048], esc[4 * sizeof(buf)];
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputs("bonnie-ng pp: ", stderr);
-	text_put(stderr, buf);
-	fputc('\n', stderr);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng pp: %s\n", esc);
 }
 
 struct pp_state {

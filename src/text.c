@@ -255,12 +255,15 @@ text_xml(FILE *f, const char *s)
 void
 text_vsay(const char *fmt, va_list ap)
 {
-	char	buf[4096];
+	char	buf[4096], esc[4 * sizeof(buf)];
 
+	/*
+	 * The line whole in one buffer and one write, so that the lines of
+	 * workers and seekers sharing stderr never interleave.
+	 */
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fputs("bonnie-ng: ", stderr);
-	text_put(stderr, buf);
-	fputc('\n', stderr);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng: %s\n", esc);
 }
 
 void
