@@ -252,14 +252,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
-	char	buf[2048];
+	char	buf[2048], shown[2048 * 10];
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputs("bonnie-ng pp: ", stderr);
-	text_put(stderr, buf);
-	fputc('\n', stderr);
+	text_escape(shown, sizeof(shown), buf);
+	fprintf(stderr, "bonnie-ng pp: %s\n", shown);
 }
 
 /* -Z: the seed from the first 8 bytes, in network byte order. */

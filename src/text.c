@@ -6,6 +6,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -255,12 +256,19 @@ text_xml(FILE *f, const char *s)
 void
 text_vsay(const char *fmt, va_list ap)
 {
-	char	buf[4096];
+	char	buf[4096], *shown;
+	size_t	len;
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fputs("bonnie-ng: ", stderr);
-	text_put(stderr, buf);
-	fputc('\n', stderr);
+	/* One write: workers' lines on a shared stderr never interleave. */
+	len = strlen(buf) * 10 + 1;
+	if ((shown = malloc(len)) == NULL) {
+		fputs("bonnie-ng: out of memory\n", stderr);
+		return;
+	}
+	text_escape(shown, len, buf);
+	fprintf(stderr, "bonnie-ng: %s\n", shown);
+	free(shown);
 }
 
 void
