@@ -17,6 +17,7 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare-kernel.h"
 #include "error.h"
 #include "json.h"
 #include "phase.h"
@@ -32,6 +33,7 @@
 struct compare {
 	double			 threshold;
 	int			 fail_on[RS_NCOLS];
+	int			 fail_named[RS_NCOLS];	/* -F NAME. */
 	int			 output;	/* Index in outputs[]. */
 	int			 nsets;		/* Base and the new sets. */
 	struct result_set	*sets;
@@ -48,6 +50,7 @@ static int	print_text(struct compare *);
 static int	print_json(struct compare *);
 static int	print_junit(struct compare *);
 static int	print_markdown(struct compare *);
+static void	md_text(const char *);
 
 /* The outputs, by their name for -o. */
 static const struct {
@@ -225,6 +228,12 @@ show(const struct rs_settings *s, int id, char *b, size_t n)
 	case SHOW_VERIFIED:
 		show_str(s->verified, b, n);
 		break;
+	case SHOW_IODEPTH:
+		/* Records from before --iodepth ran one request at a time. */
+		snprintf(b, n, "%llu", (unsigned long long)(settings_u64(
+		    s->value, SET_IODEPTH) > 1 ? settings_u64(s->value,
+		    SET_IODEPTH) : 1));
+		break;
 	case SHOW_DIRECT:
 		show_str(s->direct, b, n);
 		break;
@@ -235,12 +244,13 @@ show(const struct rs_settings *s, int id, char *b, size_t n)
 }
 
 static int
-parse_fail_on(const char *arg, int *sel, char **cause)
+parse_fail_on(const char *arg, int *sel, int *named, char **cause)
 {
 	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
+	memset(named, 0, sizeof(*named) * RS_NCOLS);
 	copy = xstrdup(arg);
 	for (word = copy; word != NULL; word = next) {
 		if ((next = strchr(word, ',')) != NULL)
@@ -265,6 +275,7 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			break;
 		}
 		sel[c] = 1;
+		named[c] = 1;
 	}
 	free(copy);
 	if (r == 0) {
@@ -307,7 +318,8 @@ static int
 set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
-	return parse_fail_on(v, ((struct compare *)t)->fail_on, why);
+	return parse_fail_on(v, ((struct compare *)t)->fail_on,
+	    ((struct compare *)t)->fail_named, why);
 }
 
 static int
@@ -352,6 +364,52 @@ has_values(const struct result_set *rs, int col)
 	return 0;
 }
 
+/*
+ * A gate that could never fail is refused: a column named with -F that no
+ * input has, a selection of which no input has any column, and a
+ * threshold at which no selected rate could fall far enough (a rate falls
+ * by 100% at most).
+ */
+static int
+gate_check(const struct compare *cmp, char **cause)
+{
+	int	col, k, any = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col])
+			continue;
+		for (k = 0; k < cmp->nsets &&
+		    !has_values(&cmp->sets[k], col); k++)
+			;
+		if (k < cmp->nsets)
+			any = 1;
+		else if (cmp->fail_named[col])
+			return errorf(cause, "compare: -F %s: no input has that "
+			    "column, so the gate would check nothing",
+			    rs_col_name(col));
+	}
+	if (!any)
+		return errorf(cause, "compare: no input has any column the "
+		    "gate selects (-F), so it would check nothing");
+	return 0;
+}
+
+static int
+threshold_check(const struct compare *cmp, char **cause)
+{
+	int	col;
+
+	if (cmp->threshold < 100)
+		return 0;
+	for (col = 0; col < RS_NCOLS; col++)
+		if (cmp->fail_on[col] && RS_KIND(col) == RS_KIND_RATE)
+			return errorf(cause, "compare: -t %g: a rate falls by "
+			    "100%% at most, so %s could never be worse (use "
+			    "less than 100, or -F without rates)",
+			    cmp->threshold, rs_col_name(col));
+	return 0;
+}
+
 /* Do all sides' latencies mean the same (max or p99)? */
 static int
 same_latency(const struct compare *cmp)
@@ -392,6 +450,7 @@ drop_failed(struct compare *cmp, int k, char **cause)
 			first = cmp->excluded[cmp->nexcluded - 1];
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	cmp->left_out[k] = rs->nruns - n;
 	rs->nruns = n;
@@ -571,13 +630,6 @@ is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
-/* A run on a block device (--device)? */
-static int
-is_device(const struct result_set *rs)
-{
-	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
-}
-
 /*
  * Do base and new set k measure different targets, a file system and a
  * block device?  Then the file system's side is *fs (0 the base, 1 new).
@@ -588,10 +640,10 @@ targets_differ(const struct compare *cmp, int k, int *fs)
 	const struct result_set	*a = &cmp->sets[0], *b = &cmp->sets[k];
 
 	if (a->set.target == NULL || b->set.target == NULL ||
-	    is_device(a) == is_device(b))
+	    rs_on_device(a) == rs_on_device(b))
 		return 0;
 	if (fs != NULL)
-		*fs = is_device(a) ? 1 : 0;
+		*fs = rs_on_device(a) ? 1 : 0;
 	return 1;
 }
 
@@ -627,8 +679,8 @@ unknown_text(const struct result_set *rs, int id, char *b, size_t n)
 	if (id == SET_CHUNK && is_bonnie_pp(rs))
 		snprintf(b, n, "unknown (bonnie++'s default is %llu)",
 		    (unsigned long long)settings_table[SET_CHUNK].pp_def);
-	else if (id == SET_FS_TYPE && is_device(rs))
-		snprintf(b, n, "none (a block device)");
+	else if (id == SET_FS_TYPE && rs_on_device(rs))
+		snprintf(b, n, "%s", rs_fs_shown(rs));
 	else
 		snprintf(b, n, "unknown");
 }
@@ -766,7 +818,7 @@ print_settings(FILE *f, const struct compare *cmp)
 		if (is_bonnie_pp(&cmp->sets[k]))
 			break;
 	if (k < cmp->nsets) {
-		printf("note: the per-char columns (putc, getc) measure "
+		fprintf(f, "note: the per-char columns (putc, getc) measure "
 		    "different work: bonnie++\nmakes one read(2) or write(2) "
 		    "per byte, bonnie-ng calls stdio's putc and getc\n");
 		header += 2;
@@ -865,6 +917,70 @@ print_excluded(const struct compare *cmp)
 	printf("\n");
 }
 
+/*
+ * What moved in the kernel's account of column col's phase for new side
+ * k (compare-kernel.c), as a line: "read -75.3% worse: rareq-sz 508 ->
+ * 4.0 KiB (-99%), ... (single runs)".  0 with the line, -1 when the
+ * column has no verdict or a side no account.
+ */
+static int
+moved_line(const struct compare *cmp, int col, int k, char *buf, size_t len)
+{
+	const struct cmp_cell	*c = cell((struct compare *)cmp, col, k - 1);
+	struct km_moved		 m;
+	char			 figs[768], pct[32] = "", who[32] = "";
+	char			 how[64];
+
+	if (c->verdict != CMP_WORSE && c->verdict != CMP_BETTER)
+		return -1;
+	km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+	if (m.nbase == 0 || m.nnew == 0)
+		return -1;
+	km_text(figs, sizeof(figs), &m);
+	if (cmp->nsets > 2)
+		snprintf(who, sizeof(who), " (new %d)", k);
+	if (!isnan(c->change_pct))
+		snprintf(pct, sizeof(pct), " %+.1f%%", c->change_pct);
+	if (m.single)
+		snprintf(how, sizeof(how), "single runs");
+	else
+		snprintf(how, sizeof(how), "%d and %d runs, each moved at %.0f%%",
+		    m.nbase, m.nnew, 100 * (1 - CMP_ALPHA));
+	snprintf(buf, len, "%s%s%s %s: %s (%s)", rs_col_name(col), who, pct,
+	    cmp_verdict_name(c->verdict), m.n > 0 ? figs :
+	    "nothing moved by enough", how);
+	return 0;
+}
+
+/* Under the table: each column with a verdict, and what moved. */
+static void
+print_moved(const struct compare *cmp, int markdown)
+{
+	char	line[1024];
+	int	col, k, said = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		for (k = 1; k < cmp->nsets; k++) {
+			if (moved_line(cmp, col, k, line, sizeof(line)) == -1)
+				continue;
+			if (!said++)
+				printf("%sWhat moved in the kernel's account "
+				    "(per GiB moved, per thousand ops):\n%s",
+				    markdown ? "\n" : "", markdown ? "\n" : "");
+			if (markdown) {
+				printf("- ");
+				md_text(line);
+				printf("\n");
+			} else
+				printf("%s\n", line);
+		}
+	}
+	if (said && !markdown)
+		printf("\n");
+}
+
 static int
 print_text(struct compare *cmp)
 {
@@ -925,6 +1041,7 @@ print_text(struct compare *cmp)
 		printf("\n");
 	}
 	printf("\n");
+	print_moved(cmp, 0);
 	printf("cv: the spread of a side's runs (standard deviation over "
 	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
@@ -1057,6 +1174,13 @@ print_json(struct compare *cmp)
 			json_double(&j, "ci_high", c->ci_hi);
 			json_int(&j, "base_runs", c->nbase);
 			json_int(&j, "new_runs", c->nnew);
+			if (c->verdict == CMP_WORSE || c->verdict == CMP_BETTER) {
+				struct km_moved	m;
+
+				km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+				km_json(&j, "kernel_moved", &m);
+			} else
+				json_null(&j, "kernel_moved");
 			json_object_end(&j);
 		}
 		json_array_end(&j);
@@ -1117,7 +1241,7 @@ static int
 print_junit(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			*msg, *why;
+	char			*msg, *why, line[1024];
 	int			 col, k, tests, failures, skipped;
 	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
 
@@ -1133,9 +1257,11 @@ print_junit(struct compare *cmp)
 				all_failures++;
 		}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	/* Jenkins xUnit's junit-10.xsd has no skipped on <testsuites>. */
+	(void)all_skipped;
 	printf("<testsuites name=\"bonnie-ng compare\" tests=\"%d\" "
-	    "failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
-	    all_tests, all_failures, all_skipped);
+	    "failures=\"%d\" errors=\"0\" time=\"0\">\n", all_tests,
+	    all_failures);
 	for (k = 1; k < cmp->nsets; k++) {
 		tests = failures = skipped = 0;
 		for (col = 0; col < RS_NCOLS; col++) {
@@ -1173,6 +1299,13 @@ print_junit(struct compare *cmp)
 				continue;
 			c = cell(cmp, col, k - 1);
 			msg = change_text(cmp, col, c);
+			if (moved_line(cmp, col, k, line, sizeof(line)) == 0) {
+				char	*with = xasprintf("%s; the kernel's "
+				    "account: %s", msg, line);
+
+				free(msg);
+				msg = with;
+			}
 			printf("    <testcase classname=\"bonnie-ng.compare\" "
 			    "name=\"%s\" time=\"0\">\n", rs_col_name(col));
 			if (c->verdict == CMP_NA) {
@@ -1216,6 +1349,29 @@ print_junit(struct compare *cmp)
 	return 0;
 }
 
+/*
+ * JUnit XML for a comparison that could not be made (exit 2): one suite,
+ * one test case in error with the reason, so that a CI reporter shows the
+ * failure instead of an empty or missing report.
+ */
+static void
+print_junit_error(const char *why)
+{
+	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	printf("<testsuites name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" time=\"0\">\n");
+	printf("  <testsuite name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n");
+	printf("    <testcase classname=\"bonnie-ng.compare\" "
+	    "name=\"inputs\" time=\"0\">\n");
+	printf("      <error type=\"unusable input\" message=\"");
+	xml_text(why);
+	printf("\">");
+	xml_text(why);
+	printf("</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n");
+	fflush(stdout);
+}
+
 /* s in a Markdown table cell: "|" escaped, no line breaks. */
 static void
 md_text(const char *s)
@@ -1242,7 +1398,7 @@ static int
 print_markdown(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64], *diff = NULL;
+	char			 b[64], m[64], s[32], *diff = NULL;
 	size_t			 len = 0;
 	FILE			*f;
 	char			*r;
@@ -1272,16 +1428,19 @@ print_markdown(struct compare *cmp)
 		md_text(cmp->excluded[k]);
 		printf("\n");
 	}
-	printf("\n| column | unit | base |");
+	/* The text table's columns: its cv and flags too. */
+	printf("\n| column | unit | base | cv |");
 	for (k = 1; k < cmp->nsets; k++) {
 		if (cmp->nsets > 2)
-			printf(" new %d | change | verdict | method |", k);
+			printf(" new %d | cv | change | verdict | method | "
+			    "flags |", k);
 		else
-			printf(" new | change | verdict | method |");
+			printf(" new | cv | change | verdict | method | "
+			    "flags |");
 	}
-	printf("\n| :-- | :-- | --: |");
+	printf("\n| :-- | :-- | --: | --: |");
 	for (k = 1; k < cmp->nsets; k++)
-		printf(" --: | --: | :-- | :-- |");
+		printf(" --: | --: | --: | :-- | :-- | :-- |");
 	printf("\n");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -1289,16 +1448,18 @@ print_markdown(struct compare *cmp)
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
 		    c->cpu_base);
+		cv_text(s, sizeof(s), c->cv_base);
 		printf("| ");
 		md_text(rs_col_name(col));
 		printf(" | ");
 		md_text(col_unit(col));
-		printf(" | %s |", b);
+		printf(" | %s | %s |", b, s);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
 			    c->cpu_new);
-			printf(" %s |", b);
+			cv_text(s, sizeof(s), c->cv_new);
+			printf(" %s | %s |", b, s);
 			if (isnan(c->change_pct))
 				printf(" - |");
 			else
@@ -1308,10 +1469,12 @@ print_markdown(struct compare *cmp)
 				printf(" **%s** |", cmp_verdict_name(c->verdict));
 			else
 				printf(" %s |", cmp_verdict_name(c->verdict));
-			printf(" %s |", m);
+			flags_text(s, sizeof(s), c->flags_base, c->flags_new);
+			printf(" %s | %s |", m, s);
 		}
 		printf("\n");
 	}
+	print_moved(cmp, 1);
 	/* The settings that differ, as the text table has them. */
 	if ((f = open_memstream(&diff, &len)) == NULL)
 		return -1;
@@ -1326,6 +1489,9 @@ print_markdown(struct compare *cmp)
 		return -1;
 	}
 	free(diff);
+	printf("\ncv: the spread of a side's runs (standard deviation over "
+	    "mean), with two or\nmore.  flags: b base, n new; I imprecise (a "
+	    "phase under 0.5 s), W warm (not\ncold).\n");
 	printf("\nValues are medians over a file's runs; bold marks a column "
 	    "selected by\n`--fail-on` that got worse or is missing.  With %d "
 	    "or more runs on both\nsides the verdict comes from the runs' "
@@ -1362,6 +1528,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
+	if (threshold_check(cmp, cause) != 0)
+		goto out;
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
@@ -1375,6 +1543,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
 	}
+	if (gate_check(cmp, cause) != 0)
+		goto out;
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {
@@ -1383,6 +1553,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	}
 	status = cmp->exit;
 out:
+	if (status == CMD_USAGE && outputs[cmp->output].print == print_junit)
+		print_junit_error(*cause != NULL ? *cause : "unusable input");
 	rs_free_sets(cmp->sets, cmp->nsets);
 	free(cmp->cells);
 	for (i = 0; i < cmp->nexcluded; i++)

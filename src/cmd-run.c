@@ -127,7 +127,7 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 	    cause) == -1)
 		return CMD_FAIL;
 	if (options_memory(o, (*si)->ram_bytes, (*si)->mem_available,
-	    (*si)->cgroup_mem_limit, cause) == -1) {
+	    (*si)->cgroup_mem_limit, (*si)->cgroup_mem_room, cause) == -1) {
 		sysinfo_free(*si);
 		*si = NULL;
 		return CMD_USAGE;
@@ -240,7 +240,9 @@ write_report(const struct options *o, const struct record *rec)
 {
 	switch (o->format) {
 	case OUT_TEXT:
-		return report_write_text(stdout, rec, o->latency);
+		if (report_write_text(stdout, rec, o->latency) == -1)
+			return -1;
+		return o->kernel ? report_write_kernel(stdout, rec) : 0;
 	case OUT_CSV:
 		return record_write_csv(stdout, rec);
 	case OUT_JSON:

@@ -115,14 +115,24 @@ can_hold(unsigned dirs)
 	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
 }
 
-/* Say why a create failed when it is for want of inodes. */
+/*
+ * A file phase's failure: the call and the file's name, and the byte
+ * offset in that file where there is one (a write), else -1; said why
+ * when a create failed for want of inodes.
+ */
 static int
-create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e)
+create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e,
+    int64_t at)
 {
 	struct statvfs	vfs;
+	char		name[NAME_LEN], where[48] = "";
 
-	phase_fail(ctx, what, (int64_t)i);
+	file_name(name, i);
+	phase_fail(ctx, what, at);
 	ctx->err_errno = e;
+	if (at >= 0)
+		snprintf(where, sizeof(where), " (at byte %lld)",
+		    (long long)at);
 	if ((e == ENOSPC || e == EDQUOT) && fstatvfs(fs.dfd, &vfs) == 0 &&
 	    vfs.f_bavail > 0)
 		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
@@ -133,9 +143,9 @@ create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e)
 		    (unsigned long long)vfs.f_favail);
 	else
 		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
-		    "%s: %s file %llu of %llu: %s", fs.dir, what,
-		    (unsigned long long)i + 1, (unsigned long long)fs.n,
-		    strerror(e));
+		    "%s: %s file %llu of %llu (%s): %s%s", fs.dir, what,
+		    (unsigned long long)i + 1, (unsigned long long)fs.n, name,
+		    strerror(e), where);
 	errno = e;
 	return -1;
 }
@@ -243,7 +253,7 @@ static int
 create_loop(struct phase_ctx *ctx, int random, int timed)
 {
 	const struct options	*opt = ctx->opt;
-	uint64_t		 k, i, size, left, span;
+	uint64_t		 k, i, size, left, span, bytes = 0;
 	size_t			 w;
 	bn_time			 last = time_now();
 	char			 name[NAME_LEN];
@@ -260,36 +270,40 @@ create_loop(struct phase_ctx *ctx, int random, int timed)
 		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL |
 		    O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd == -1)
-			return create_fail(ctx, "create", i, errno);
+			return create_fail(ctx, "create", i, errno, -1);
 		if (opt->files_max > 0) {
 			size = opt->files_min + rng_next(&rng) % span;
+			bytes += size;
 			for (left = size; left > 0; left -= w) {
 				w = left < ctx->chunk ? (size_t)left :
 				    ctx->chunk;
 				if (phase_write_full(ctx, fd, ctx->buf, w,
-				    (int64_t)i) == -1) {
-					int e = ctx->err_errno;
+				    (int64_t)(size - left)) == -1) {
+					int	e = ctx->err_errno;
+					int64_t	at = ctx->err_offset;
 
 					close(fd);
-					return create_fail(ctx, "write", i, e);
+					return create_fail(ctx, "write", i, e,
+					    at);
 				}
 			}
 		}
 		if (close(fd) == -1)
-			return create_fail(ctx, "close", i, errno);
+			return create_fail(ctx, "close", i, errno, -1);
 		/* --sync-writes: the new name on stable storage too. */
 		if (opt->sync_writes && dir_sync(i) == -1)
 			return create_fail(ctx, "fsync the directory", i,
-			    errno);
+			    errno, -1);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "create", (int64_t)i);
+			return phase_fail(ctx, "create", -1);
 		}
 	}
 	fs.present = 1;
 	ctx->ops = fs.n;
+	ctx->bytes = bytes;	/* The files' data written. */
 	return 0;
 }
 
@@ -309,14 +323,14 @@ stat_loop(struct phase_ctx *ctx, int random)
 		i = pick(random, k);
 		dfd = file_at(i, name);
 		if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
-			return create_fail(ctx, "stat", i, errno);
+			return create_fail(ctx, "stat", i, errno, -1);
 		if (!S_ISREG(st.st_mode))
-			return create_fail(ctx, "stat", i, EPERM);
+			return create_fail(ctx, "stat", i, EPERM, -1);
 		if (st.st_size > 0) {
 			fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW |
 			    O_CLOEXEC);
 			if (fd == -1)
-				return create_fail(ctx, "open", i, errno);
+				return create_fail(ctx, "open", i, errno, -1);
 			/* Up to the size stat gave: no read(2) only to see EOF. */
 			left = st.st_size;
 			do
@@ -324,12 +338,12 @@ stat_loop(struct phase_ctx *ctx, int random)
 			while (got > 0 && (left -= got) > 0);
 			close(fd);
 			if (got == -1)
-				return create_fail(ctx, "read", i, errno);
+				return create_fail(ctx, "read", i, errno, -1);
 		}
 		phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "stat", (int64_t)i);
+			return phase_fail(ctx, "stat", -1);
 		}
 	}
 	ctx->ops = fs.n;
@@ -348,15 +362,15 @@ delete_loop(struct phase_ctx *ctx, int random, int timed)
 	for (k = 0; k < fs.n; k++) {
 		i = pick(random, k);
 		if (unlinkat(file_at(i, name), name, 0) == -1)
-			return create_fail(ctx, "delete", i, errno);
+			return create_fail(ctx, "delete", i, errno, -1);
 		if (ctx->opt->sync_writes && dir_sync(i) == -1)
 			return create_fail(ctx, "fsync the directory", i,
-			    errno);
+			    errno, -1);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "delete", (int64_t)i);
+			return phase_fail(ctx, "delete", -1);
 		}
 	}
 	fs.partial = 0;

@@ -24,6 +24,9 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -162,6 +165,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && sync_file_range(fd, (off_t)off, (off_t)len,
 	    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
 	    SYNC_FILE_RANGE_WAIT_AFTER) == -1)
@@ -172,6 +176,32 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * glibc locks a stream per call once a process has had a second thread;
+ * FSETLOCKING_BYCALLER turns that off for this stream.  musl's
+ * __fsetlocking does nothing, but its putc and getc skip the lock for the
+ * thread that holds flockfile().
+ */
+void
+platform_stdio_own(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_BYCALLER);
+#else
+	flockfile(f);
+#endif
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_INTERNAL);
+#else
+	funlockfile(f);
+#endif
 }
 
 int
@@ -567,18 +597,39 @@ cgroup_path(int v2, char *path, size_t len)
 	return found ? 0 : -1;
 }
 
+/* The first number in a cgroup file: 0 with *v, -1 ("max", unreadable). */
+static int
+cgroup_number(const char *dir, const char *name, uint64_t *v)
+{
+	char	 file[3300], line[64];
+	FILE	*f;
+	int	 rv = -1;
+
+	snprintf(file, sizeof(file), "%s/%s", dir, name);
+	if ((f = fopen(file, "re")) == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) != NULL &&
+	    sscanf(line, "%" SCNu64, v) == 1)
+		rv = 0;
+	fclose(f);
+	return rv;
+}
+
 /*
  * The smallest limit of one hierarchy, from this process's cgroup up to
  * the mount's top: 0 with *limit (UINT64_MAX when none), -1 unreadable.
+ * With room, also the smallest headroom, a limit less the cgroup's usage
+ * (v2 memory.current, v1 memory.usage_in_bytes), at each level with a
+ * limit (UINT64_MAX when none).
  */
 static int
-cgroup_limit(int v2, uint64_t *limit)
+cgroup_limit(int v2, uint64_t *limit, uint64_t *room)
 {
 	char		 mnt[1024], root[1024], cg[1024], dir[3200], file[3300];
 	char		 line[64], *slash;
 	FILE		*f;
 	size_t		 n, top;
-	uint64_t	 v;
+	uint64_t	 v, used;
 	int		 seen = 0;
 
 	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
@@ -590,6 +641,8 @@ cgroup_limit(int v2, uint64_t *limit)
 	snprintf(dir, sizeof(dir), "%s%s", mnt, cg + n);
 	top = strlen(mnt);
 	*limit = UINT64_MAX;
+	if (room != NULL)
+		*room = UINT64_MAX;
 	for (;;) {
 		n = strlen(dir);
 		while (n > top && dir[n - 1] == '/')
@@ -602,6 +655,13 @@ cgroup_limit(int v2, uint64_t *limit)
 				if (sscanf(line, "%" SCNu64, &v) == 1 &&
 				    v < CGROUP_NO_LIMIT && v < *limit)
 					*limit = v;
+				if (room != NULL &&
+				    sscanf(line, "%" SCNu64, &v) == 1 &&
+				    v < CGROUP_NO_LIMIT &&
+				    cgroup_number(dir, v2 ? "memory.current" :
+				    "memory.usage_in_bytes", &used) == 0 &&
+				    (used < v ? v - used : 0) < *room)
+					*room = used < v ? v - used : 0;
 			}
 			fclose(f);
 		}
@@ -614,13 +674,48 @@ cgroup_limit(int v2, uint64_t *limit)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	char	mnt[1024], root[1024], cg[1024];
+	size_t	n;
+
+	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
+	    cgroup_path(v2, cg, sizeof(cg)) == -1)
+		return -1;
+	n = strlen(root);
+	if (strncmp(cg, root, n) != 0 || (cg[n] != '/' && cg[n] != '\0'))
+		return -1;		/* Outside what the mount shows. */
+	snprintf(dir, len, "%.1000s%.1000s", mnt, cg + n);
+	snprintf(name, nlen, "%s", cg);
+	return 0;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
 {
 	uint64_t	v1, v2;
 	int		r1, r2;
 
-	r2 = cgroup_limit(1, &v2);
-	r1 = cgroup_limit(0, &v1);
+	r2 = cgroup_limit(1, &v2, NULL);
+	r1 = cgroup_limit(0, &v1, NULL);
+	if (r1 == -1 && r2 == -1)
+		return -1;
+	if (r1 == -1 || (r2 == 0 && v2 < v1))
+		v1 = v2;
+	if (v1 == UINT64_MAX)
+		return 1;
+	*bytes = v1;
+	return 0;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
+{
+	uint64_t	l1, l2, v1, v2;
+	int		r1, r2;
+
+	r2 = cgroup_limit(1, &l2, &v2);
+	r1 = cgroup_limit(0, &l1, &v1);
 	if (r1 == -1 && r2 == -1)
 		return -1;
 	if (r1 == -1 || (r2 == 0 && v2 < v1))

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -76,6 +77,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 #ifdef POSIX_FADV_DONTNEED
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && fdatasync(fd) == -1)
 		return -1;
 	e = posix_fadvise(fd, (off_t)off, (off_t)len,
@@ -232,7 +234,27 @@ platform_mem_available(uint64_t *bytes)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	(void)v2;
+	(void)dir;
+	(void)len;
+	(void)name;
+	(void)nlen;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
 {
 	(void)bytes;
 	errno = ENOSYS;
@@ -268,4 +290,17 @@ platform_device_size(int fd, uint64_t *size)
 		return -1;
 	*size = (uint64_t)end;
 	return 0;
+}
+
+/* Held for the phase, each putc's own lock is a recursive one's re-entry. */
+void
+platform_stdio_own(FILE *f)
+{
+	flockfile(f);
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+	funlockfile(f);
 }

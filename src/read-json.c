@@ -57,7 +57,7 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
     char **cause)
 {
 	const struct jv	*lat;
-	double		 n;
+	double		 n, ops;
 
 	if (ph == NULL || ph->type == JV_NULL)
 		return 0;
@@ -79,6 +79,8 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		r->col[RS_LAT(i)].state = RS_VALUE;
 		r->col[RS_LAT(i)].v = n;
 	}
+	if (jv_num(ph, "bytes", &n) == 0 && jv_num(ph, "ops", &ops) == 0)
+		rs_kernel_read(jv_get(ph, "kernel"), i, n, ops, r);
 	return 0;
 }
 

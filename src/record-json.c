@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "kstat.h"
 #include "phase.h"
 #include "record.h"
 #include "settings.h"
@@ -169,6 +170,16 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_uint(j, "first_bad_byte", b->first);
 	json_uint(j, "last_bad_byte", b->last);
 	json_uint(j, "bad_bytes", b->nbytes);
+	/* One changed byte: what came back and what was due. */
+	if (b->verdict == PV_DIFFERS && b->inner == PV_DIFFERS &&
+	    b->first == b->last) {
+		json_int(j, "byte_read", b->got);
+		json_int(j, "byte_due", b->due);
+	} else {
+		json_null(j, "byte_read");
+		json_null(j, "byte_due");
+	}
+	json_bool(j, "torn", b->torn);
 	if (b->found != PW_NONE) {
 		json_int(j, "found_generation", pattern_gen(b->found));
 		json_string(j, "found_writer", pattern_writer_name(b->found));
@@ -214,7 +225,7 @@ write_verify(struct json *j, const struct pattern_tally *t)
 
 static void
 write_phase_members(struct json *j, enum phase_id id,
-    const struct phase_result *p)
+    const struct phase_result *p, const struct kstat_phase *ks)
 {
 	const struct phase	*ph = phase_table[id];
 	char			 unit[32];
@@ -237,6 +248,22 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double(j, "fill_s", p->fill_seconds);
+	/* --iodepth above 1: the depth the phase ran at, and why not. */
+	if (p->depth > 1 || p->fallback[0] != '\0') {
+		json_object_start(j, "queue");
+		json_int(j, "depth", p->depth);
+		if (p->engine[0] != '\0')
+			json_string(j, "engine", p->engine);
+		else
+			json_null(j, "engine");
+		if (p->fallback[0] != '\0')
+			json_string(j, "fallback", p->fallback);
+		else
+			json_null(j, "fallback");
+		json_object_end(j);
+	} else
+		json_null(j, "queue");
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));
@@ -250,6 +277,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_int(j, "workers", p->workers);
 	if (p->verified)
 		write_verify(j, &p->verify);
+	kstat_write(j, "kernel", ks, &p->kp);
 }
 
 void
@@ -261,7 +289,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, NULL);
 	json_object_end(j);
 }
 
@@ -279,7 +307,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL);
 	json_double(j, "skew", p->skew);
 	json_array_start(j, "per_worker");
 	for (k = 0; k < r->jobs; k++) {
@@ -306,8 +334,13 @@ record_write_run_phase(struct json *j, const char *key, enum phase_id id,
 {
 	if (r->jobs > 1 && r->wph != NULL)
 		write_team_phase(j, key, id, r);
-	else
-		record_write_phase(j, key, id, &r->ph[id]);
+	else if (r->ph[id].ran) {
+		json_object_start(j, key);
+		write_phase_members(j, id, &r->ph[id], r->ks != NULL ?
+		    &r->ks[id] : NULL);
+		json_object_end(j);
+	} else
+		json_null(j, key);
 }
 
 /* Who ran a team's run, where, and whether they shared the directory. */
@@ -389,6 +422,12 @@ record_write_space(struct json *j, const struct run_result *r)
 		json_int(j, "lost_bytes", r->space_before - r->space_after);
 	else
 		json_null(j, "lost_bytes");
+	json_int_or_null(j, "held_bytes", r->space_held > 0 ? r->space_held :
+	    -1);
+	if (r->space_held > 0 && r->space_freed >= 0)
+		json_int(j, "freed_bytes", r->space_freed);
+	else
+		json_null(j, "freed_bytes");
 	json_bool(j, "leak", r->space_leak);
 	json_object_end(j);
 }

@@ -17,6 +17,7 @@
 #include "options.h"
 #include "phase.h"
 #include "settings.h"
+#include "timeline.h"
 
 #define OFF(field)	((int)offsetof(struct options, field))
 #define O(t)		((struct options *)(t))
@@ -135,6 +136,13 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_iodepth(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return iodepth_parse(v, &O(t)->iodepth, why);
+}
+
+static int
 set_files(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -148,6 +156,19 @@ set_repeat(void *t, const struct args_option *r, const char *v, char **why)
 	if (repeat_parse(v, &O(t)->repeat, why) == -1)
 		return -1;
 	O(t)->repeat_given = 1;
+	return 0;
+}
+
+static int
+set_interval(void *t, const struct args_option *r, const char *v,
+    char **why)
+{
+	double	sec;
+
+	(void)r;
+	if (timeline_interval_parse(v, &sec, why) == -1)
+		return -1;
+	O(t)->interval_ms = (int)(sec * 1000 + 0.5);
 	return 0;
 }
 
@@ -304,7 +325,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    VALUE('m', "label", "label", set_label, 0, "the row's label"),
 	    SCOPE_BENCH, TYPE_STR, OFF(label), NULL, "the short host name",
 	    "options.label", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    'm', "name", "the machine name", 0 },
+	    0, NULL, NULL, 0 },	/* pp -m: any name (cmd-pp.c). */
 	[SET_SEEKERS] = { NULL,
 	    VALUE('S', "seekers", "count|fork|thread", set_seekers, 3,
 	      "how many seekers, forked or threads"),
@@ -331,7 +352,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    NULL, RULE_NONE, 0, SHOW_TEXT,
 	    "fresh for every run unless -z gives it: the seed's policy "
 	    "(options.seed_given) is compared",
-	    'z', NULL, "the seed of the data and offsets", 0 },
+	    0, NULL, NULL, 0 },	/* pp -z: as sscanf("%u") (cmd-pp.c). */
 	[SET_SEED_GIVEN] = { "seed", NO_OPT,
 	    SCOPE_NONE, TYPE_BOOL, OFF(seed_given), NULL, NULL,
 	    "options.seed_given", NULL, RULE_INFO, 0, SHOW_SEED, NULL,
@@ -393,8 +414,7 @@ const struct setting settings_table[SET_COUNT] = {
 	      "workers in lock-step, each on its own file"),
 	    SCOPE_RUN, TYPE_INT, OFF(jobs), NULL, NULL, "options.jobs",
 	    write_jobs, RULE_MATCH, 0, SHOW_JOBS, NULL,
-	    'c', "concurrency",
-	    "workers in lock-step, each on its own file (-j)", 0 },
+	    0, NULL, NULL, 0 },	/* pp -c: atoi'ed (cmd-pp.c). */
 	[SET_FILES] = { NULL,
 	    VALUE(0, "files", "N[:max[:min[:dirs]]]", set_files, 0,
 	      "create, stat, delete N x 1024 files (bonnie++ -n)"),
@@ -426,7 +446,7 @@ const struct setting settings_table[SET_COUNT] = {
 	      "run the whole benchmark count times"),
 	    SCOPE_RUN, TYPE_INT, OFF(repeat), NULL, NULL, "options.repeat",
 	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    'x', NULL, "run the tests count times", 0 },
+	    0, NULL, NULL, 0 },	/* pp -x: atoi'ed, 0 runs (cmd-pp.c). */
 	[SET_OUTPUT] = { NULL,
 	    VALUE('o', "output", "text|csv|json", set_output, 0,
 	      "the format of standard output"),
@@ -448,6 +468,12 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.direct",
 	    NULL, RULE_MATCH, 0, SHOW_DIRECT, NULL,
 	    'D', NULL, "O_DIRECT for the block and seek tests (--direct)", 0 },
+	/* Requests in flight change what a rate measures. */
+	[SET_IODEPTH] = { NULL,
+	    VALUE(0, "iodepth", "depth", set_iodepth, 1,
+	      "requests in flight under --direct or --device"),
+	    SCOPE_RUN, TYPE_U64, OFF(iodepth), NULL, NULL, "options.iodepth",
+	    NULL, RULE_MATCH, 0, SHOW_IODEPTH, NULL, 0, NULL, NULL, 0 },
 	[SET_SYNC_WRITES] = { NULL,
 	    FLAG(0, "sync-writes", sync_writes,
 	      "fsync after each write: block phases, files (-b)"),
@@ -469,16 +495,28 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_VERIFIED] = { "verified reads", NO_OPT,
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_MATCH, 0,
 	    SHOW_VERIFIED, NULL, 0, NULL, NULL, 0 },
+	[SET_INTERVAL] = { NULL,
+	    VALUE(0, "interval", "duration", set_interval, 100,
+	      "the timeline's interval (0: none)"),
+	    SCOPE_RUN, TYPE_INT, OFF(interval_ms), NULL, "%s ms", NULL, NULL,
+	    RULE_NONE, 0, SHOW_TEXT,
+	    "how often the timeline samples: what is kept beside the figures, "
+	    "not how the run ran", 0, NULL, NULL, 0 },
 	[SET_FAST] = { NULL,
 	    FLAG('f', "fast", fast, "skip the per-char phases"),
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.fast",
 	    write_fast, RULE_NONE, 0, SHOW_TEXT,
 	    "whether the per-char phases were left out: the phases are "
 	    "compared",
-	    'f', NULL, "skip the per-char tests", 0 },
+	    0, NULL, NULL, 0 },	/* pp -f[size] (cmd-pp.c). */
 	[SET_LATENCY] = { NULL,
 	    FLAG('L', "latency", latency,
 	      "add a row of 99th percentile latencies"),
+	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
+	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
+	[SET_KERNEL_FLAG] = { "kernel account table",
+	    FLAG('K', "kernel", kernel,
+	      "print the kernel's account of each phase (text)"),
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
 	[SET_VERSION_FLAG] = { NULL,

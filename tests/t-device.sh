@@ -352,6 +352,10 @@ if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
 	    grep -q "^  file system  *ext4 | none (a block device)$" "$T/cmp" &&
 	    grep -q "^note: the targets differ: $T/fs.json measured a file system, $T/dev.json the device $L\.$" "$T/cmp"
 	check "compare: the targets differ, said in the settings and a note" $?
+	"$BONNIE" report "$T/dev.json" >"$T/rep" 2>&1
+	grep -q "dev.json  *bonnie-ng JSON  *none (a block device) " "$T/rep"
+	check "report: the device run's file system is none (a block device), as compare says" $? ||
+	    diag "$(cat "$T/rep")"
 	fsw=$(jq '.runs[0].phases.write.rate' "$T/fs.json")
 	dvw=$(jq '.runs[0].phases.write.rate' "$T/dev.json")
 	want=$(awk -v a="$fsw" -v b="$dvw" 'BEGIN { printf "%.1f%%", 100 * a / b }')

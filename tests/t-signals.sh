@@ -62,6 +62,10 @@ while [ $# -ge 4 ]; do
 		sleep 0.2
 		kill -"$sig" "$pid"
 		after "SIG$sig in $phase" $((128 + num))
+		grep -q "^$title\.\.\.interrupted\$" "$T/err" &&
+		    ! grep -q "\.\.\.failed" "$T/err"
+		check "SIG$sig in $phase: the progress line says interrupted" $? ||
+		    sed 's/^/#   /' "$T/err"
 	done
 done
 
@@ -182,7 +186,9 @@ kill -INT "$pid"
 after "SIGINT in the fill before -p read" 130
 
 # SIGKILL of one forked seeker: reported, the rest killed and reaped.
-start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork
+# (--interval 0: no timeline sampler among the children to pick.)
+start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork \
+    --interval 0
 if wait_for "$T/err" Seeking 10; then
 	i=0
 	while [ $i -lt 100 ] && [ "$(pgrep -P "$pid" | wc -l)" -lt 3 ]; do
