@@ -44,13 +44,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
-	char	buf[2048], shown[2048 * 10];
+	char	buf[2048], esc[4 * sizeof(buf)];
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	text_escape(shown, sizeof(shown), buf);
-	fprintf(stderr, "bonnie-ng pp: %s\n", shown);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng pp: %s\n", esc);
 }
 
 struct pp_state {

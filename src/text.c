@@ -6,7 +6,6 @@
 
 #include <locale.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -256,19 +255,15 @@ text_xml(FILE *f, const char *s)
 void
 text_vsay(const char *fmt, va_list ap)
 {
-	char	buf[4096], *shown;
-	size_t	len;
+	char	buf[4096], esc[4 * sizeof(buf)];
 
+	/*
+	 * The line whole in one buffer and one write, so that the lines of
+	 * workers and seekers sharing stderr never interleave.
+	 */
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	/* One write: workers' lines on a shared stderr never interleave. */
-	len = strlen(buf) * 10 + 1;
-	if ((shown = malloc(len)) == NULL) {
-		fputs("bonnie-ng: out of memory\n", stderr);
-		return;
-	}
-	text_escape(shown, len, buf);
-	fprintf(stderr, "bonnie-ng: %s\n", shown);
-	free(shown);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng: %s\n", esc);
 }
 
 void

@@ -67,16 +67,18 @@ check "A: every file made was unlinked ($n)" \
 
 # B: the second SIGINT while the run unwinds, before the removal: the
 # "failed" progress write after the phase stopped is slowed to 1 s.
-env "$STRACE_ENV" strace -f -o "$T/b.st" -e trace=openat,unlinkat,write \
+# (musl's stdio writes with writev.)  The second SIGINT goes as soon as
+# strace has seen the first delivered: inside the slowed write.
+env "$STRACE_ENV" strace -f -o "$T/b.st" \
+    -e trace=openat,unlinkat,write,writev \
     -e inject=openat:delay_enter=1000 \
-    -e inject=write:delay_enter=1000000:when=2+ \
+    -e inject=write,writev:delay_enter=1000000:when=2+ \
     "$BONNIE" -d "$T" --files 2 -p create >/dev/null 2>"$T/b.err" &
 spid=$!
 wait_for "$T/b.st" 'O_CREAT|O_EXCL'
-sleep 0.3
 bpid=$(pgrep -P $spid | head -n 1)
 kill -INT "$bpid"
-sleep 0.4
+wait_for "$T/b.st" '^[0-9]* *--- SIGINT'
 kill -INT "$bpid"
 wait $spid
 st=$?
