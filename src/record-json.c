@@ -322,6 +322,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		json_double(j, "elapsed_s", w->elapsed);
 		json_double(j, "rate", w->rate);
 		json_double(j, "cpu_pct", w->cpu_pct);
+		json_double(j, "fill_s", w->fill);
 		write_latency(j, &w->lat);
 		json_object_end(j);
 	}
