@@ -370,9 +370,11 @@ void	rng_fill(struct rng *, unsigned char *, size_t);
 
 /*
  * The file creation phases' tree (phase-files.c): files_cleanup() removes
- * it, on every way out of a run; files_cleanup_files() only its files.
+ * it, on every way out of a run, and returns 1 when it had to leave it
+ * (said, with its path and why), else 0; files_cleanup_files() only its
+ * files.
  */
-void	files_cleanup(void);
+int	files_cleanup(void);
 void	files_cleanup_files(void);
 /*
  * The same from a signal handler (async-signal-safe: fstatat, unlinkat,

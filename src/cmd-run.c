@@ -417,6 +417,14 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		return st;
 	}
 	/* Every output file is made now: a bad one is refused before work. */
+	if (leader && o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+		/* run made it -o json; here the report holds stdout (pp). */
+		errorf(cause, "--json -: standard output carries the report; "
+		    "name a file");
+		cmd_run_unlock(o, &lk);
+		sysinfo_free(si);
+		return CMD_USAGE;
+	}
 	if (leader && o->json_path != NULL) {
 		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
 			cmd_run_unlock(o, &lk);

@@ -585,14 +585,15 @@ files_cleanup_signal(void)
 	(void)rmdir(fs.dir);
 }
 
-void
+int
 files_cleanup(void)
 {
 	char		name[NAME_LEN];
 	unsigned	i;
+	int		left = 0;
 
 	if (!fs.made)
-		return;
+		return 0;
 	files_cleanup_files();
 	for (i = 0; i < fs.nsub; i++)
 		close(fs.sub[i]);
@@ -604,6 +605,7 @@ files_cleanup(void)
 		close(fs.dfd);
 	/* Only "not empty" means someone else's files are in it. */
 	if (rmdir(fs.dir) == -1 && errno != ENOENT) {
+		left = 1;
 		if (errno == ENOTEMPTY || errno == EEXIST)
 			text_say("%s: %s: left in place (it holds files that "
 			    "are not the benchmark's)", fs.dir,
@@ -622,6 +624,7 @@ files_cleanup(void)
 	fs.made = 0;
 	fs.present = fs.partial = 0;
 	fs.dir[0] = '\0';
+	return left;
 }
 
 const struct phase phase_create = {

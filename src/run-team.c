@@ -532,10 +532,10 @@ removal_check(const struct options *opt, struct run_result *res)
 	if (opt->quiet || space_said || res->err.set || res->interrupted)
 		return;
 	space_said = 1;
-	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	text_say("warning: the file system has %lld MiB "
 	    "less free space after the test file was removed than the file "
 	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
-	    "went from %lld to %lld MiB free)\n",
+	    "went from %lld to %lld MiB free)",
 	    (long long)((held - freed) >> 20), opt->dir,
 	    (long long)(freed >> 20), (long long)(held >> 20),
 	    (long long)(res->space_before >> 20),

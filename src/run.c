@@ -126,7 +126,7 @@ file_removal_report(struct run_result *res)
 		left = 1;
 	}
 	if (res != NULL)
-		res->file_left = left;
+		res->file_left |= left;
 	if (e != NULL && e->set && !bn_stop_signal) {
 		if (rm == RM_GONE)
 			return 0;
@@ -1275,7 +1275,9 @@ phases:
 done:
 	/* A second signal waits for the cleanup, then ends the process. */
 	block_signals(&old);
-	files_cleanup();
+	/* A tree left behind is a file left: exit 1 (said with its path). */
+	if (files_cleanup())
+		res->file_left = 1;
 	remove_file(&r);
 	restore_signals(&old);
 	kstat_run_free(r.ks);

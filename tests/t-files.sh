@@ -178,6 +178,33 @@ else
 	skip "strace not installed"
 fi
 
+# Only a foreign file planted in the tree (the run itself succeeds): the
+# tree is left with it and named, and that is a file left: exit 1 (it
+# was 0).
+if command -v strace >/dev/null 2>&1; then
+	env "$STRACE_ENV" strace -f -o /dev/null -e trace=openat \
+	    -e inject=openat:delay_enter=2000:when=200+ \
+	    "$BONNIE" -d "$T" --files 1 -p create,delete -q >/dev/null 2>"$T/err" &
+	spid=$!
+	i=0
+	while [ $i -lt 100 ] && [ -z "$(find "$T" -maxdepth 1 \
+	    -name 'bonnie-ng-files.*')" ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	d=$(find "$T" -maxdepth 1 -name 'bonnie-ng-files.*' | head -n 1)
+	echo foreign >"$d/notours"
+	wait $spid
+	st=$?
+	check "a foreign file in the tree: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
+	check "a foreign file in the tree: the tree named, the true reason" \
+	    $(grep -q "$d: Directory not empty: left in place (it holds files that are not the benchmark's)" "$T/err" &&
+		[ -f "$d/notours" ]; echo $?)
+	rm -rf "$d"
+else
+	skip "strace not installed"
+	skip "strace not installed"
+fi
+
 # Out of inodes: a small ext4 image with few inodes.
 if is_root && command -v mkfs.ext4 >/dev/null 2>&1 && \
     truncate -s 8M "$T/img" && mkfs.ext4 -q -F -N 64 "$T/img" \

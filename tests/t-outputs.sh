@@ -254,6 +254,14 @@ check "sweep --svg -: the SVG alone on standard output (got $st)" \
 (cd "$T/o" && "$BONNIE" sweep -d "$T/d" $SWEEP --json - --svg - >"$T/out" 2>"$T/err"); st=$?
 refused "sweep --json - --svg -"
 
+# pp's report holds standard output: its --json - is refused (pp's usage
+# errors exit 1, as bonnie++'s do), never a file named "-".
+(cd "$T/o" && "$BONNIE" pp -d "$T/d" -s 1 -n 0 --json - >"$T/out" 2>"$T/err")
+st=$?
+check "pp --json -: refused, no file '-' (got $st)" \
+    $([ $st -ne 0 ] && grep -q -- "--json -: standard output carries the report" "$T/err" &&
+	[ ! -e "$T/o/-" ] && no_test_files "$T/d"; echo $?)
+
 # The kernel's interface file systems are refused up front.
 for f in /proc/sys/vm/drop_caches /proc/self/new.json /sys/kernel/new.json; do
 	[ -d "${f%/*}" ] || { skip "$f: no such directory"; skip "$f"; continue; }
