@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "error.h"
 #include "phase.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
@@ -521,7 +522,8 @@ print_html_table(const struct table *t, int key)
 }
 
 static void
-print_html(const struct table *t, const struct table *src)
+print_html(const struct table *t, const struct table *src,
+    const struct result_set *sets, int nsets)
 {
 	int	i, c;
 
@@ -557,6 +559,7 @@ print_html(const struct table *t, const struct table *src)
 	print_html_table(t, 1);
 	for (c = NLEAD; c < t->ncols; c++)
 		print_chart(t, c);
+	report_html_kernel(stdout, sets, nsets, put_escaped);
 	printf("<p>Each source (input file) has its colour, in its bars and "
 	    "beside its name; a source of repeated runs (two or more of one "
 	    "machine and size) has a median row, drawn as a pale bar with an "
@@ -775,7 +778,7 @@ report_exec(void *state, int n, char **files, char **cause)
 		build(&t, sets, n, a->output == REPORT_HTML);
 		build_sources(&src, sets, n);
 		if (a->output == REPORT_HTML)
-			print_html(&t, &src);
+			print_html(&t, &src, sets, n);
 		else {
 			print_text(&t);
 			putchar('\n');
