@@ -35,8 +35,8 @@
 enum args_kind {
 	ARGS_FLAG,		/* No value: -q, --quiet. */
 	ARGS_VALUE,		/* A value: -s 4g, -s4g, --size 4g, --size=4g. */
-	ARGS_OPTIONAL,		/* Long only, a value only after "=":
-				   --verify, --verify=fatal. */
+	ARGS_OPTIONAL,		/* A value only after "=" or glued on:
+				   --verify, --verify=fatal; -f, -f10. */
 	ARGS_HELP,		/* Stop: print the help (-h, --help). */
 	ARGS_VERSION		/* Stop: print the version (-V, --version). */
 };

@@ -62,6 +62,9 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	uint64_t	 iodepth;	/* --iodepth: requests in flight per
+					   worker and seeker (1: one call at
+					   a time), with --direct or --device. */
 	int		 sync_writes;	/* --sync-writes: fsync after each
 					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */
@@ -135,6 +138,8 @@ int	file_size_parse(const char *, uint64_t *, char **why);
 int	files_parse(const char *, struct options *, char **why);
 int	seeks_parse(const char *, uint64_t *, char **why);
 int	repeat_parse(const char *, int *, char **why);
+/* --iodepth: 1 to 1 Mi (options_check() holds it to the system's). */
+int	iodepth_parse(const char *, uint64_t *, char **why);
 int	jobs_parse(const char *, int *, char **why);
 int	seed_parse(const char *, uint64_t *, char **why);
 int	ram_parse(const char *, uint64_t *, char **why);
@@ -145,16 +150,19 @@ const char *ram_source_name(enum ram_source);
 
 /*
  * Settle --lock-mem and the RAM a run assumes, before any file is made,
- * from the physical RAM, the memory available and the cgroup's limit (0
- * or less: unknown, or no limit).  The lock is SIZE, or for avail-SIZE
- * the memory available less SIZE; it must leave at least
- * LOCK_MEM_MIN_LEFT of the memory available and of the cgroup's limit.
- * Without --ram, o->ram becomes the smallest of the RAM and the cgroup's
- * limit, less the lock (the helper is charged to the same cgroup).
- * Returns 0, or -1 with the reason in *cause (a fault in the options).
+ * from the physical RAM, the memory available, the cgroup's limit (0 or
+ * less: unknown, or no limit) and the cgroup's headroom, its limit less
+ * its usage (below 0: unknown or no limit).  The memory available is the
+ * tighter of the system's and the cgroup's headroom.  The lock is SIZE,
+ * or for avail-SIZE the memory available less SIZE; it must leave at
+ * least LOCK_MEM_MIN_LEFT of the memory available and of the cgroup's
+ * limit.  Without --ram, o->ram becomes the smallest of the RAM and the
+ * cgroup's limit, less the lock (the helper is charged to the same
+ * cgroup).  Returns 0, or -1 with the reason in *cause (a fault in the
+ * options).
  */
 int	options_memory(struct options *, int64_t ram, int64_t avail,
-	    int64_t cgroup_limit, char **cause);
+	    int64_t cgroup_limit, int64_t cgroup_room, char **cause);
 /* A label: one word without commas, not starting with '#'. */
 int	label_check(const char *, char **why);
 

@@ -113,6 +113,8 @@ struct phase_ctx {
 	void		*priv;		/* Phase state from setup(). */
 	int		 fd;		/* The phase's descriptor, or -1; the
 					   core closes it if left open. */
+	int		 depth;		/* --iodepth for this phase: 1, or
+					   requests in flight (phase_queue). */
 
 	/*
 	 * Live progress on a terminal, from the phase's own thread so that
@@ -143,8 +145,13 @@ struct phase_ctx {
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
-	double		 excluded;	/* Seconds inside the span spent
-					   keeping reads cold, not timed. */
+	double		 excluded;	/* Seconds inside the span left out
+					   of it: keeping reads cold, and
+					   filling (below), not timed. */
+	double		 filled;	/* Of those, seconds spent filling a
+					   ring of buffers ahead (phase_ring). */
+	const char	*engine;	/* depth > 1: "io_uring". */
+	const char	*fallback;	/* Why not io_uring, or NULL. */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */
 
@@ -271,11 +278,6 @@ int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
 /* read(2) or write(2) all of len bytes, failing the phase at offset. */
 int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
-/*
- * Fill ctx->buf with the chunk at off as w writes it: with streaming
- * stores under --direct (pattern_fill_direct()).
- */
-void	phase_fill(struct phase_ctx *, uint64_t off, enum pattern_writer w);
 int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 /*
@@ -293,6 +295,54 @@ int	phase_finish(struct phase_ctx *, int sync);
  */
 int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
 	    size_t len, bn_time *last);
+
+/*
+ * The data a block phase writes, made ahead of the writes and off the
+ * clock: a ring of buffers (PHASE_RING_BYTES in all, at least one chunk)
+ * that phase_ring_take() hands out in file order.  When all have been
+ * taken it fills the next ones with the clock stopped: the fill's time
+ * goes to ctx->excluded and ctx->filled and *last (the start of the
+ * current latency sample) moves on by as much, so neither the phase's
+ * elapsed time nor a latency holds it; its CPU stays in the phase's CPU.
+ * Setup makes the ring (untimed), teardown frees it.
+ */
+#define PHASE_RING_BYTES	(256 * 1024)
+#define PHASE_RING_MAX		64
+
+struct ioq;
+
+struct phase_ring {
+	unsigned char	*buf[PHASE_RING_MAX];
+	int		 n;		/* Buffers. */
+	int		 taken;		/* Handed out since the last fill. */
+	uint64_t	 next;		/* File offset of the next one. */
+	enum pattern_writer writer;
+	/* ctx->depth > 1: the queue and its depth buffers instead. */
+	struct ioq	*q;
+	unsigned char	**qbuf;
+	char		 why[160];	/* Why there is no queue, or "". */
+};
+
+/* Make the ring's buffers (ring zeroed by the caller). */
+int	phase_ring_init(struct phase_ctx *, struct phase_ring *,
+	    enum pattern_writer);
+unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
+	    bn_time *last);
+void	phase_ring_free(struct phase_ring *);
+/*
+ * setup and teardown for a phase whose ctx->priv is its ring (with
+ * ctx->depth > 1 its queue: opened here, untimed).
+ */
+int	phase_ring_setup(struct phase_ctx *, enum pattern_writer);
+void	phase_ring_teardown(struct phase_ctx *);
+/*
+ * The timed loop of a sequential block phase at ctx->depth > 1: every
+ * chunk of the file in order, read (checked under --verify), written, or
+ * read then written, through ctx->priv's queue; one latency sample per
+ * chunk (include/queue.h).  0, or -1 with the phase failed.
+ */
+int	phase_queue(struct phase_ctx *, int read, int write);
+
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 

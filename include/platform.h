@@ -114,6 +114,14 @@ int	platform_cgroup_mem_limit(uint64_t *bytes);
 int	platform_cgroup_dir(int v2, char *dir, size_t len, char *name,
 	    size_t nlen);
 /*
+ * The memory this process's cgroup may still take: the smallest of a
+ * limit less the usage along its ancestors (Linux: memory.max less
+ * memory.current, or v1 memory.limit_in_bytes less memory.usage_in_bytes):
+ * 0 with *bytes set, 1 when no cgroup limits the memory, -1 when unknown
+ * (ENOSYS elsewhere).
+ */
+int	platform_cgroup_mem_room(uint64_t *bytes);
+/*
  * Lock [p, p + len) in memory, as mlock(2) (Linux: the system call
  * itself, which a sanitizer's interceptor would make a no-op).  0 or -1.
  */

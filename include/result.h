@@ -54,6 +54,10 @@ struct phase_result {
 					   stdio buffer). */
 	double		 resident;	/* Fraction cached before; <0 unknown. */
 	double		 drop_seconds;	/* Cache drops, not timed. */
+	double		 fill_seconds;	/* Data made ahead, not timed. */
+	int		 depth;		/* Requests in flight (--iodepth). */
+	char		 engine[16];	/* depth > 1: "io_uring", "posix-aio". */
+	char		 fallback[160];	/* Why not io_uring, or "". */
 	double		 hit_fraction;	/* Reads served by the cache, from the
 					   device counters; <0 unknown. */
 	double		 backing_resident; /* Loop device: fraction of its

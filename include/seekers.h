@@ -26,6 +26,8 @@ struct seek_job {
 	size_t		 chunk;
 	int		 open_flags;	/* O_RDWR, plus O_DIRECT if asked. */
 	int		 direct;	/* O_DIRECT: pattern_fill_direct(). */
+	int		 depth;		/* Seeks in flight per seeker (1: one
+					   call at a time; include/queue.h). */
 	size_t		 align;		/* Buffer alignment. */
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */
@@ -73,6 +75,9 @@ struct seeker_result {
 					   start to its end, less the drops. */
 	uint64_t	 drop_ns;	/* Wall time spent dropping chunks,
 					   inside start..end. */
+	uint64_t	 fill_ns;	/* Wall time spent making write-back
+					   data, inside start..end (its CPU
+					   stays in cpu). */
 	uint64_t	 repeats;	/* Reads of a chunk read before. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;
@@ -81,6 +86,8 @@ struct seeker_result {
 	char		 err_detail[256]; /* A failed data check. */
 	struct hist	 hist;
 	struct pattern_tally tally;	/* --verify: what the checks found. */
+	char		 engine[16];	/* depth > 1: the queue's engine, */
+	char		 fallback[160];	/* and why not io_uring, or "". */
 };
 
 /*

@@ -70,6 +70,7 @@ enum setting_id {
 	SET_CSV_FORMAT,
 	SET_JSON,
 	SET_DIRECT,
+	SET_IODEPTH,
 	SET_SYNC_WRITES,
 	SET_NO_SPACE_CHECK,
 	SET_VERIFY,
@@ -184,6 +185,7 @@ enum setting_show {
 	SHOW_SEED,		/* "given (-z)" or "random". */
 	SHOW_VERIFIED,		/* "yes" or "no". */
 	SHOW_DIRECT,		/* rs_settings' direct: "yes" or "no". */
+	SHOW_IODEPTH,		/* The record's; older records: 1. */
 	SHOW_TOOL		/* rs_settings' version: "bonnie-ng 1.2". */
 };
 

@@ -227,6 +227,12 @@ show(const struct rs_settings *s, int id, char *b, size_t n)
 	case SHOW_VERIFIED:
 		show_str(s->verified, b, n);
 		break;
+	case SHOW_IODEPTH:
+		/* Records from before --iodepth ran one request at a time. */
+		snprintf(b, n, "%llu", (unsigned long long)(settings_u64(
+		    s->value, SET_IODEPTH) > 1 ? settings_u64(s->value,
+		    SET_IODEPTH) : 1));
+		break;
 	case SHOW_DIRECT:
 		show_str(s->direct, b, n);
 		break;
@@ -769,7 +775,7 @@ print_settings(FILE *f, const struct compare *cmp)
 		if (is_bonnie_pp(&cmp->sets[k]))
 			break;
 	if (k < cmp->nsets) {
-		printf("note: the per-char columns (putc, getc) measure "
+		fprintf(f, "note: the per-char columns (putc, getc) measure "
 		    "different work: bonnie++\nmakes one read(2) or write(2) "
 		    "per byte, bonnie-ng calls stdio's putc and getc\n");
 		header += 2;
@@ -1268,9 +1274,11 @@ print_junit(struct compare *cmp)
 				all_failures++;
 		}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	/* Jenkins xUnit's junit-10.xsd has no skipped on <testsuites>. */
+	(void)all_skipped;
 	printf("<testsuites name=\"bonnie-ng compare\" tests=\"%d\" "
-	    "failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
-	    all_tests, all_failures, all_skipped);
+	    "failures=\"%d\" errors=\"0\" time=\"0\">\n", all_tests,
+	    all_failures);
 	for (k = 1; k < cmp->nsets; k++) {
 		tests = failures = skipped = 0;
 		for (col = 0; col < RS_NCOLS; col++) {
@@ -1358,6 +1366,29 @@ print_junit(struct compare *cmp)
 	return 0;
 }
 
+/*
+ * JUnit XML for a comparison that could not be made (exit 2): one suite,
+ * one test case in error with the reason, so that a CI reporter shows the
+ * failure instead of an empty or missing report.
+ */
+static void
+print_junit_error(const char *why)
+{
+	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	printf("<testsuites name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" time=\"0\">\n");
+	printf("  <testsuite name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n");
+	printf("    <testcase classname=\"bonnie-ng.compare\" "
+	    "name=\"inputs\" time=\"0\">\n");
+	printf("      <error type=\"unusable input\" message=\"");
+	xml_text(why);
+	printf("\">");
+	xml_text(why);
+	printf("</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n");
+	fflush(stdout);
+}
+
 /* s in a Markdown table cell: "|" escaped, no line breaks. */
 static void
 md_text(const char *s)
@@ -1384,7 +1415,7 @@ static int
 print_markdown(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64], *diff = NULL;
+	char			 b[64], m[64], s[32], *diff = NULL;
 	size_t			 len = 0;
 	FILE			*f;
 	char			*r;
@@ -1414,16 +1445,19 @@ print_markdown(struct compare *cmp)
 		md_text(cmp->excluded[k]);
 		printf("\n");
 	}
-	printf("\n| column | unit | base |");
+	/* The text table's columns: its cv and flags too. */
+	printf("\n| column | unit | base | cv |");
 	for (k = 1; k < cmp->nsets; k++) {
 		if (cmp->nsets > 2)
-			printf(" new %d | change | verdict | method |", k);
+			printf(" new %d | cv | change | verdict | method | "
+			    "flags |", k);
 		else
-			printf(" new | change | verdict | method |");
+			printf(" new | cv | change | verdict | method | "
+			    "flags |");
 	}
-	printf("\n| :-- | :-- | --: |");
+	printf("\n| :-- | :-- | --: | --: |");
 	for (k = 1; k < cmp->nsets; k++)
-		printf(" --: | --: | :-- | :-- |");
+		printf(" --: | --: | --: | :-- | :-- | :-- |");
 	printf("\n");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -1431,16 +1465,18 @@ print_markdown(struct compare *cmp)
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
 		    c->cpu_base);
+		cv_text(s, sizeof(s), c->cv_base);
 		printf("| ");
 		md_text(rs_col_name(col));
 		printf(" | ");
 		md_text(col_unit(col));
-		printf(" | %s |", b);
+		printf(" | %s | %s |", b, s);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
 			    c->cpu_new);
-			printf(" %s |", b);
+			cv_text(s, sizeof(s), c->cv_new);
+			printf(" %s | %s |", b, s);
 			if (isnan(c->change_pct))
 				printf(" - |");
 			else
@@ -1450,7 +1486,8 @@ print_markdown(struct compare *cmp)
 				printf(" **%s** |", cmp_verdict_name(c->verdict));
 			else
 				printf(" %s |", cmp_verdict_name(c->verdict));
-			printf(" %s |", m);
+			flags_text(s, sizeof(s), c->flags_base, c->flags_new);
+			printf(" %s | %s |", m, s);
 		}
 		printf("\n");
 	}
@@ -1469,6 +1506,9 @@ print_markdown(struct compare *cmp)
 		return -1;
 	}
 	free(diff);
+	printf("\ncv: the spread of a side's runs (standard deviation over "
+	    "mean), with two or\nmore.  flags: b base, n new; I imprecise (a "
+	    "phase under 0.5 s), W warm (not\ncold).\n");
 	printf("\nValues are medians over a file's runs; bold marks a column "
 	    "selected by\n`--fail-on` that got worse or is missing.  With %d "
 	    "or more runs on both\nsides the verdict comes from the runs' "
@@ -1526,6 +1566,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	}
 	status = cmp->exit;
 out:
+	if (status == CMD_USAGE && outputs[cmp->output].print == print_junit)
+		print_junit_error(*cause != NULL ? *cause : "unusable input");
 	rs_free_sets(cmp->sets, cmp->nsets);
 	free(cmp->cells);
 	for (i = 0; i < cmp->nexcluded; i++)

@@ -125,7 +125,7 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 	    cause) == -1)
 		return CMD_FAIL;
 	if (options_memory(o, (*si)->ram_bytes, (*si)->mem_available,
-	    (*si)->cgroup_mem_limit, cause) == -1) {
+	    (*si)->cgroup_mem_limit, (*si)->cgroup_mem_room, cause) == -1) {
 		sysinfo_free(*si);
 		*si = NULL;
 		return CMD_USAGE;

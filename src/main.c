@@ -52,6 +52,53 @@ base_name(const char *path)
 	return s != NULL ? s + 1 : path;
 }
 
+/*
+ * The names under which the program is bonnie-ng pp (src/cmd-pp.c):
+ * bonnie++-ng, the symlink the package installs, and bonnie++, a user's
+ * own symlink ahead of bonnie++ on PATH, for the harnesses that run
+ * bonnie++ by that name (the package installs none, to stay installable
+ * beside bonnie++).
+ */
+static const char *const pp_names[] = { "bonnie++-ng", "bonnie++" };
+
+static int
+pp_name(const char *argv0)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof(pp_names) / sizeof(pp_names[0]); i++)
+		if (strcmp(base_name(argv0), pp_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * "PROG __complete -- WORD...": the words of the command line after the
+ * program's name; under a name of pp's, after "pp".
+ */
+static int
+complete_main(int argc, char **argv, int as_pp)
+{
+	static char	 pp[] = "pp";
+	char		**w;
+	int		  n = argc - 2, i = 0, rv;
+
+	w = xcalloc((size_t)n + 2, sizeof(*w));
+	if (as_pp) {
+		if (n > 0 && strcmp(argv[2], "--") == 0)
+			w[i++] = argv[2];
+		w[i++] = pp;
+		memcpy(w + i, argv + 2 + (i - 1), (size_t)(n - (i - 1)) *
+		    sizeof(*w));
+		n++;
+	} else
+		memcpy(w, argv + 2, (size_t)n * sizeof(*w));
+	rv = complete_words(stdout, n, w) == 0 && fflush(stdout) == 0 ?
+	    CMD_OK : CMD_FAIL;
+	free(w);
+	return rv;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -65,10 +112,9 @@ main(int argc, char **argv)
 		return CMD_FAIL;	/* Nowhere safe to say so. */
 	/* The completion scripts' question (completions/, complete.h). */
 	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
-		return complete_words(stdout, argc - 2, argv + 2) == 0 &&
-		    fflush(stdout) == 0 ? CMD_OK : CMD_FAIL;
-	/* Called bonnie++-ng (a symlink): bonnie-ng pp (src/cmd-pp.c). */
-	if (strcmp(base_name(argv[0]), "bonnie++-ng") == 0)
+		return complete_main(argc, argv, pp_name(argv[0]));
+	/* Called bonnie++-ng or bonnie++ (a symlink): bonnie-ng pp. */
+	if (pp_name(argv[0]))
 		e = &cmd_pp_entry;
 	else if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
 		argc--;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -255,6 +256,12 @@ jobs_parse(const char *arg, int *out, char **why)
 }
 
 int
+iodepth_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_count(arg, 1, UINT64_C(1) << 20, out, why);
+}
+
+int
 seed_parse(const char *arg, uint64_t *out, char **why)
 {
 	return parse_count(arg, 0, UINT64_MAX, out, why);
@@ -307,12 +314,17 @@ ram_source_name(enum ram_source s)
 /* The lock's size from --lock-mem and the memory available. */
 static int
 lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
-    char **cause)
+    int64_t room, char **cause)
 {
 	char		 b1[32], b2[32];
 	uint64_t	 base, left;
 	const char	*of = "available";
 
+	/* Inside a cgroup (a container), what it leaves may be less. */
+	if (room >= 0 && (avail <= 0 || room < avail)) {
+		avail = room;
+		of = "the cgroup leaves";
+	}
 	if (avail > 0)
 		base = (uint64_t)avail;
 	else if (o->lock_avail)
@@ -349,13 +361,13 @@ lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
 
 int
 options_memory(struct options *o, int64_t ram, int64_t avail,
-    int64_t cgroup_limit, char **cause)
+    int64_t cgroup_limit, int64_t cgroup_room, char **cause)
 {
 	uint64_t	eff;
 
 	o->lock_bytes = 0;
-	if (o->lock_arg != NULL &&
-	    lock_settle(o, ram, avail, cgroup_limit, cause) == -1)
+	if (o->lock_arg != NULL && lock_settle(o, ram, avail, cgroup_limit,
+	    cgroup_room, cause) == -1)
 		return -1;
 	if (o->ram_given) {
 		o->ram_source = RAM_GIVEN;
@@ -436,6 +448,17 @@ options_check(struct options *o, char **cause)
 	if (o->device != NULL && (o->phases & phase_flag_mask(PHASE_META)))
 		return errorf(cause, "--device: the file creation phases "
 		    "(--files) need a file system: use -d");
+	if (o->iodepth > 1 && !o->direct && o->device == NULL)
+		return errorf(cause, "invalid value for --iodepth: %llu needs "
+		    "--direct or --device (buffered I/O does not queue)",
+		    (unsigned long long)o->iodepth);
+	if (o->iodepth > (uint64_t)ioq_max_depth())
+		return errorf(cause, "invalid value for --iodepth: %llu is "
+		    "above this system's limit of %d requests in flight",
+		    (unsigned long long)o->iodepth, ioq_max_depth());
+	if (o->iodepth > 1 && o->sync_writes)
+		return errorf(cause, "--iodepth and --sync-writes: an fsync "
+		    "after each write leaves nothing to queue; give one");
 	if (o->repeat < 1)
 		return errorf(cause, "invalid value for -x, --repeat: %d",
 		    o->repeat);

@@ -73,7 +73,7 @@ seeks_setup(struct phase_ctx *ctx)
 static void
 seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 {
-	uint64_t	drop_ns = 0;
+	uint64_t	drop_ns = 0, fill_ns = 0;
 	int		i;
 
 	ctx->span_start = st->res[0].start;
@@ -88,6 +88,7 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 		ctx->ops += r->ops;
 		ctx->repeats += r->repeats;
 		drop_ns += r->drop_ns;
+		fill_ns += r->fill_ns;
 		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
@@ -95,10 +96,18 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	ctx->bytes = ctx->ops * ctx->chunk;
 	ctx->workers = st->n;
 	/*
-	 * The seekers drop chunks side by side: the span less the mean time
-	 * a seeker spent dropping is the time they spent seeking.
+	 * The seekers drop chunks and make write-back data side by side:
+	 * the span less the mean time a seeker spent on that is the time
+	 * they spent seeking.
 	 */
-	ctx->excluded = (double)drop_ns / 1e9 / st->n;
+	ctx->excluded = (double)(drop_ns + fill_ns) / 1e9 / st->n;
+	if (st->res[0].engine[0] != '\0')
+		ctx->engine = st->res[0].engine;
+	if (st->res[0].fallback[0] != '\0') {
+		ctx->fallback = st->res[0].fallback;
+		ctx->depth = 1;
+	}
+	ctx->filled = (double)fill_ns / 1e9 / st->n;
 }
 
 /* Progress on a terminal: the seeks done of those asked for. */
@@ -132,6 +141,9 @@ seeks_run(struct phase_ctx *ctx)
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
 	job.drop_each = ctx->cold;
+	/* Each chunk's drop is untimed: that needs one seek at a time. */
+	job.depth = job.drop_each ? 1 : ctx->depth;
+	ctx->depth = job.depth;
 	job.seen = st->seen;
 	job.pat = ctx->pat;
 	job.verify = ctx->verify;

@@ -9,12 +9,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
+#include "queue.h"
 
 volatile sig_atomic_t bn_stop_signal;
 
@@ -154,13 +157,200 @@ phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 	    "read", offset + (int64_t)done);
 }
 
-void
-phase_fill(struct phase_ctx *ctx, uint64_t off, enum pattern_writer w)
+int
+phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
+    enum pattern_writer w)
 {
-	if (ctx->direct)
-		pattern_fill_direct(ctx->pat, ctx->buf, off, w);
+	size_t	align = ctx->align < 64 ? 64 : ctx->align;
+	int	n, e;
+	void	*p;
+
+	n = (int)(PHASE_RING_BYTES / ctx->chunk);
+	if (n < 1)
+		n = 1;
+	if (n > PHASE_RING_MAX)
+		n = PHASE_RING_MAX;
+	ring->writer = w;
+	for (ring->n = 0; ring->n < n; ring->n++) {
+		if ((e = posix_memalign(&p, align, ctx->chunk)) != 0) {
+			phase_ring_free(ring);
+			errno = e;
+			return phase_fail(ctx, "allocate buffers", -1);
+		}
+		ring->buf[ring->n] = p;
+	}
+	ring->taken = ring->n;
+	return 0;
+}
+
+void
+phase_ring_free(struct phase_ring *ring)
+{
+	int	i;
+
+	for (i = 0; i < ring->n; i++)
+		free(ring->buf[i]);
+	ring->n = 0;
+}
+
+unsigned char *
+phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
+{
+	bn_time	t0, t1;
+	uint64_t ns;
+	int	i;
+
+	if (ring->taken == ring->n) {
+		t0 = time_now();
+		for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
+			if (ctx->direct)
+				pattern_fill_direct(ctx->pat, ring->buf[i],
+				    ring->next, ring->writer);
+			else
+				pattern_fill(ctx->pat, ring->buf[i], ring->next,
+				    ring->writer);
+			ring->next += ctx->chunk;
+		}
+		ring->taken = 0;
+		t1 = time_now();
+		ns = time_elapsed_ns(t0, t1);
+		ctx->excluded += (double)ns / 1e9;
+		ctx->filled += (double)ns / 1e9;
+		last->ns += ns;
+	}
+	return ring->buf[ring->taken++];
+}
+
+int
+phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
+{
+	struct phase_ring	*ring;
+	char			*cause = NULL;
+
+	if ((ring = calloc(1, sizeof(*ring))) == NULL)
+		return phase_fail(ctx, "allocate buffers", -1);
+	ctx->priv = ring;
+	ring->writer = w;
+	if (ctx->depth <= 1)
+		return phase_ring_init(ctx, ring, w);
+	if ((ring->qbuf = queue_buffers(ctx->depth, ctx->chunk,
+	    ctx->align)) == NULL) {
+		errno = ENOMEM;
+		return phase_fail(ctx, "allocate buffers", -1);
+	}
+	/* No queue: one request at a time, and the record says why. */
+	if ((ring->q = ioq_open(ctx->fd, ctx->depth, &cause)) == NULL) {
+		snprintf(ring->why, sizeof(ring->why), "%s",
+		    cause != NULL ? cause : "no queue");
+		free(cause);
+		ctx->fallback = ring->why;
+		queue_buffers_free(ring->qbuf, ctx->depth);
+		ring->qbuf = NULL;
+		ctx->depth = 1;
+		return phase_ring_init(ctx, ring, w);
+	}
+	ctx->engine = "io_uring";
+	return 0;
+}
+
+void
+phase_ring_teardown(struct phase_ctx *ctx)
+{
+	struct phase_ring	*ring = ctx->priv;
+
+	if (ring == NULL)
+		return;
+	ioq_close(ring->q);
+	queue_buffers_free(ring->qbuf, ctx->depth);
+	phase_ring_free(ring);
+	free(ring);
+	ctx->priv = NULL;
+}
+
+/* The queued loop's view of a sequential phase. */
+struct seq {
+	struct phase_ctx	*ctx;
+	uint64_t		 next;
+	int			 read, write;
+};
+
+static int
+seq_next(void *arg, struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+
+	if (s->next >= s->ctx->size)
+		return 0;
+	c->off = s->next;
+	c->read = s->read;
+	c->write = s->write;
+	s->next += s->ctx->chunk;
+	return 1;
+}
+
+static int
+seq_got(void *arg, const unsigned char *buf, size_t len,
+    const struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+	bn_time		 unused;
+
+	if (s->ctx->verify == VERIFY_OFF)
+		return 0;
+	return phase_verify(s->ctx, buf, c->off, len, &unused);
+}
+
+static void
+seq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	struct seq		*s = arg;
+	struct phase_ring	*ring = s->ctx->priv;
+
+	if (s->ctx->direct)
+		pattern_fill_direct(s->ctx->pat, buf, off, ring->writer);
 	else
-		pattern_fill(ctx->pat, ctx->buf, off, w);
+		pattern_fill(s->ctx->pat, buf, off, ring->writer);
+}
+
+static void
+seq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seq	*s = arg;
+
+	if (now.ns >= s->ctx->tick_due)
+		phase_tick(s->ctx, c->off + s->ctx->chunk, now);
+}
+
+int
+phase_queue(struct phase_ctx *ctx, int read, int write)
+{
+	struct phase_ring	*ring = ctx->priv;
+	struct seq		 s;
+	struct queue_loop	 l;
+
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	s.read = read;
+	s.write = write;
+	memset(&l, 0, sizeof(l));
+	l.q = ring->q;
+	l.depth = ctx->depth;
+	l.chunk = ctx->chunk;
+	l.buf = ring->qbuf;
+	l.hist = ctx->hist;
+	l.next = seq_next;
+	l.got = seq_got;
+	l.fill = seq_fill;
+	l.done = seq_done;
+	l.arg = &s;
+	l.stop = &bn_stop_signal;
+	if (queue_run(&l) == 0)
+		return 0;
+	/* A failed check has already failed the phase with its words. */
+	if (ctx->err_what != NULL && strcmp(l.err_what, "data check") == 0)
+		return -1;
+	errno = l.err_errno;
+	return phase_fail(ctx, l.err_what, l.err_offset);
 }
 
 int

@@ -873,18 +873,39 @@ cgroup_path(int v2, char *path, size_t len)
 	return found ? 0 : -1;
 }
 
+/* The first number in a cgroup file: 0 with *v, -1 ("max", unreadable). */
+static int
+cgroup_number(const char *dir, const char *name, uint64_t *v)
+{
+	char	 file[3300], line[64];
+	FILE	*f;
+	int	 rv = -1;
+
+	snprintf(file, sizeof(file), "%s/%s", dir, name);
+	if ((f = fopen(file, "re")) == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) != NULL &&
+	    sscanf(line, "%" SCNu64, v) == 1)
+		rv = 0;
+	fclose(f);
+	return rv;
+}
+
 /*
  * The smallest limit of one hierarchy, from this process's cgroup up to
  * the mount's top: 0 with *limit (UINT64_MAX when none), -1 unreadable.
+ * With room, also the smallest headroom, a limit less the cgroup's usage
+ * (v2 memory.current, v1 memory.usage_in_bytes), at each level with a
+ * limit (UINT64_MAX when none).
  */
 static int
-cgroup_limit(int v2, uint64_t *limit)
+cgroup_limit(int v2, uint64_t *limit, uint64_t *room)
 {
 	char		 mnt[1024], root[1024], cg[1024], dir[3200], file[3300];
 	char		 line[64], *slash;
 	FILE		*f;
 	size_t		 n, top;
-	uint64_t	 v;
+	uint64_t	 v, used;
 	int		 seen = 0;
 
 	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
@@ -896,6 +917,8 @@ cgroup_limit(int v2, uint64_t *limit)
 	snprintf(dir, sizeof(dir), "%s%s", mnt, cg + n);
 	top = strlen(mnt);
 	*limit = UINT64_MAX;
+	if (room != NULL)
+		*room = UINT64_MAX;
 	for (;;) {
 		n = strlen(dir);
 		while (n > top && dir[n - 1] == '/')
@@ -908,6 +931,13 @@ cgroup_limit(int v2, uint64_t *limit)
 				if (sscanf(line, "%" SCNu64, &v) == 1 &&
 				    v < CGROUP_NO_LIMIT && v < *limit)
 					*limit = v;
+				if (room != NULL &&
+				    sscanf(line, "%" SCNu64, &v) == 1 &&
+				    v < CGROUP_NO_LIMIT &&
+				    cgroup_number(dir, v2 ? "memory.current" :
+				    "memory.usage_in_bytes", &used) == 0 &&
+				    (used < v ? v - used : 0) < *room)
+					*room = used < v ? v - used : 0;
 			}
 			fclose(f);
 		}
@@ -942,8 +972,26 @@ platform_cgroup_mem_limit(uint64_t *bytes)
 	uint64_t	v1, v2;
 	int		r1, r2;
 
-	r2 = cgroup_limit(1, &v2);
-	r1 = cgroup_limit(0, &v1);
+	r2 = cgroup_limit(1, &v2, NULL);
+	r1 = cgroup_limit(0, &v1, NULL);
+	if (r1 == -1 && r2 == -1)
+		return -1;
+	if (r1 == -1 || (r2 == 0 && v2 < v1))
+		v1 = v2;
+	if (v1 == UINT64_MAX)
+		return 1;
+	*bytes = v1;
+	return 0;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
+{
+	uint64_t	l1, l2, v1, v2;
+	int		r1, r2;
+
+	r2 = cgroup_limit(1, &l2, &v2);
+	r1 = cgroup_limit(0, &l1, &v1);
 	if (r1 == -1 && r2 == -1)
 		return -1;
 	if (r1 == -1 || (r2 == 0 && v2 < v1))

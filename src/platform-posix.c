@@ -245,6 +245,14 @@ platform_cgroup_mem_limit(uint64_t *bytes)
 }
 
 int
+platform_cgroup_mem_room(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_sync_fs(int fd)
 {
 	(void)fd;

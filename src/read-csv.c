@@ -224,9 +224,16 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		rs->set.size = size;
 		rs->set.version = xasprintf("bonnie++ CSV %s (%s)",
 		    L->version, f[1]);
-		/* A bare chunk size is in bytes, not MiB as sizes are. */
-		if (*f[6] == '\0')
-			;
+		/*
+		 * A bare chunk size is in bytes, not MiB as sizes are.  Empty:
+		 * bonnie-ng's own lines leave bonnie++'s chunk out; bonnie++
+		 * leaves every chunk out (not known).
+		 */
+		if (*f[6] == '\0') {
+			if (strncmp(f[1], "bonnie-ng-", 10) == 0)
+				rs->set.chunk =
+				    settings_table[SET_CHUNK].pp_def;
+		}
 		else if (number(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;
 		else if (parse_size(f[6], (uint64_t)1 << 20, &u, NULL) == 0)

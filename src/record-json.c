@@ -238,6 +238,22 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double(j, "fill_s", p->fill_seconds);
+	/* --iodepth above 1: the depth the phase ran at, and why not. */
+	if (p->depth > 1 || p->fallback[0] != '\0') {
+		json_object_start(j, "queue");
+		json_int(j, "depth", p->depth);
+		if (p->engine[0] != '\0')
+			json_string(j, "engine", p->engine);
+		else
+			json_null(j, "engine");
+		if (p->fallback[0] != '\0')
+			json_string(j, "fallback", p->fallback);
+		else
+			json_null(j, "fallback");
+		json_object_end(j);
+	} else
+		json_null(j, "queue");
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));

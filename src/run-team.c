@@ -312,6 +312,12 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		a->backing_resident = b->ph.backing_resident;
 	if (b->ph.drop_seconds > a->drop_seconds)
 		a->drop_seconds = b->ph.drop_seconds;
+	if (b->ph.fill_seconds > a->fill_seconds)
+		a->fill_seconds = b->ph.fill_seconds;
+	a->depth = b->ph.depth;
+	memcpy(a->engine, b->ph.engine, sizeof(a->engine));
+	if (b->ph.fallback[0] != '\0')
+		memcpy(a->fallback, b->ph.fallback, sizeof(a->fallback));
 	if (b->start_ns < l->min_start)
 		l->min_start = b->start_ns;
 	if (b->end_ns > l->max_end)

@@ -902,6 +902,9 @@ run_phase(struct runner *r, enum phase_id id)
 	ph->verified = ctx.verify != VERIFY_OFF;
 	ctx.hist = r->hist;
 	ctx.fd = -1;
+	/* A queue for the block phases' direct or device I/O only. */
+	ctx.depth = (direct || ctx.in_place) &&
+	    !(p->flags & (PHASE_PERCHAR | PHASE_META)) ? (int)opt->iodepth : 1;
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
@@ -994,7 +997,13 @@ run_phase(struct runner *r, enum phase_id id)
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);
 	elapsed -= ctx.excluded;
-	ph->drop_seconds += ctx.excluded;
+	ph->drop_seconds += ctx.excluded - ctx.filled;
+	ph->fill_seconds = ctx.filled;
+	ph->depth = ctx.depth;
+	snprintf(ph->engine, sizeof(ph->engine), "%s",
+	    ctx.engine != NULL ? ctx.engine : "");
+	snprintf(ph->fallback, sizeof(ph->fallback), "%s",
+	    ctx.fallback != NULL ? ctx.fallback : "");
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
 	if (r->ks != NULL)

@@ -20,9 +20,11 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
+#include "queue.h"
 #include "seekers.h"
 #include "signals.h"
 
@@ -98,7 +100,38 @@ struct seeker {
 	unsigned char		*buf;
 	struct rng		 rng;
 	uint64_t		 quota;
+	/* job->depth > 1: the queue, its buffers, seeks started. */
+	struct ioq		*q;
+	unsigned char		**qbuf;
+	uint64_t		 started;
+	bn_time			 now;		/* The queue's last reading. */
+	int			 depth;		/* 1, or job->depth with a queue. */
 };
+
+/* The queue of a seeker at job->depth > 1, untimed. */
+static int
+seeker_queue_prepare(struct seeker *s)
+{
+	char	*cause = NULL;
+
+	if ((s->qbuf = queue_buffers(s->job->depth, s->job->chunk,
+	    s->job->align)) == NULL) {
+		errno = ENOMEM;
+		return seeker_fail(s->res, "allocate buffers", -1);
+	}
+	/* No queue: one seek at a time, and the record says why. */
+	if ((s->q = ioq_open(s->fd, s->job->depth, &cause)) == NULL) {
+		snprintf(s->res->fallback, sizeof(s->res->fallback), "%s",
+		    cause != NULL ? cause : "no queue");
+		free(cause);
+		queue_buffers_free(s->qbuf, s->job->depth);
+		s->qbuf = NULL;
+		return 0;
+	}
+	snprintf(s->res->engine, sizeof(s->res->engine), "io_uring");
+	s->depth = s->job->depth;
+	return 0;
+}
 
 static int
 seeker_prepare(struct seeker *s)
@@ -109,6 +142,7 @@ seeker_prepare(struct seeker *s)
 	void			*p;
 	int			 e;
 
+	s->depth = 1;
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
@@ -131,6 +165,8 @@ seeker_prepare(struct seeker *s)
 	if (job->drop_each && platform_advise_random(s->fd) == -1 &&
 	    errno != ENOSYS)
 		return seeker_fail(s->res, "fadvise random", 0);
+	if (job->depth > 1)
+		return seeker_queue_prepare(s);
 	return 0;
 }
 
@@ -189,7 +225,8 @@ seeker_less_cpu(struct cpu_times *t, double drop)
  * is counted apart and *last moved on by as much.
  */
 static int
-seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
+seeker_verify(struct seeker *s, const unsigned char *buf, off_t off,
+    int was_written, bn_time *last)
 {
 	const struct seek_job	*job = s->job;
 	struct seeker_result	*r = s->res;
@@ -201,10 +238,10 @@ seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
 	int			 n;
 
 	if (was_written)
-		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		n = pattern_check(job->pat, buf, (uint64_t)off, job->chunk,
 		    &newer, 1, bad, 2);
 	else
-		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		n = pattern_check(job->pat, buf, (uint64_t)off, job->chunk,
 		    job->ok, job->nok, bad, 2);
 	if (n > 0)
 		pattern_tally_add(&r->tally, bad, 2, n);
@@ -222,11 +259,37 @@ seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
 	return 0;
 }
 
+/*
+ * Make the write-back data of the chunk at off, off the clock: its time
+ * is counted apart and *last moved on by as much.
+ */
+static void
+seeker_fill(struct seeker *s, uint64_t off, bn_time *last)
+{
+	bn_time		t0 = time_now();
+	uint64_t	ns;
+
+	(s->job->direct ? pattern_fill_direct : pattern_fill)(s->job->pat,
+	    s->buf, off, PW_SEEK);
+	ns = time_elapsed_ns(t0, time_now());
+	s->res->fill_ns += ns;
+	last->ns += ns;
+}
+
 static int
 chunk_written(const struct seek_job *job, uint64_t i)
 {
 	return job->written != NULL &&
 	    (atomic_load(&job->written[i / 8]) & (1u << (i % 8))) != 0;
+}
+
+/* A write-back of chunk i has returned. */
+static void
+chunk_set_written(const struct seek_job *job, uint64_t i)
+{
+	if (job->written != NULL)
+		atomic_fetch_or(&job->written[i / 8],
+		    (unsigned char)(1u << (i % 8)));
 }
 
 /*
@@ -252,7 +315,8 @@ seeker_loop(struct seeker *s)
 	cpu_stamp_thread(&c0);
 	r->start = last = time_now();
 	for (k = 0; k < s->quota || (min_ns > 0 &&
-	    time_elapsed_ns(r->start, last) - r->drop_ns < min_ns); k++) {
+	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
+	    k++) {
 		c = rng_next(&s->rng) % nchunks;
 		off = (off_t)(c * job->chunk);
 		was = chunk_written(job, c);
@@ -260,18 +324,14 @@ seeker_loop(struct seeker *s)
 		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (job->verify != VERIFY_OFF &&
-		    seeker_verify(s, off, was, &last) == -1)
+		    seeker_verify(s, s->buf, off, was, &last) == -1)
 			return -1;
 		if (k % 10 == 9) {
-			(job->direct ? pattern_fill_direct : pattern_fill)(job->pat,
-			    s->buf, (uint64_t)off, PW_SEEK);
+			seeker_fill(s, (uint64_t)off, &last);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
-			if (job->written != NULL)
-				atomic_fetch_or(&job->written[(uint64_t)off /
-				    job->chunk / 8], (unsigned char)(1u <<
-				    ((uint64_t)off / job->chunk % 8)));
+			chunk_set_written(job, (uint64_t)off / job->chunk);
 		}
 		now = time_now();
 		hist_add(&r->hist, time_elapsed_ns(last, now));
@@ -295,9 +355,106 @@ seeker_loop(struct seeker *s)
 	return 0;
 }
 
+/*
+ * The queued loop's view of a seeker (job->depth > 1): seeks at random
+ * chunks, every tenth a read then a write-back; until the quota, and
+ * without -n until min_seconds have passed.
+ */
+static int
+sq_next(void *arg, struct queue_chunk *c)
+{
+	struct seeker		*s = arg;
+	const struct seek_job	*job = s->job;
+	uint64_t		 ch;
+
+	if (s->started >= s->quota && (job->min_seconds <= 0 ||
+	    time_elapsed(s->res->start, s->now) >= job->min_seconds))
+		return 0;
+	ch = rng_next(&s->rng) % (job->size / job->chunk);
+	c->off = ch * job->chunk;
+	c->read = 1;
+	c->write = s->started % 10 == 9;
+	c->flag = chunk_written(job, ch);
+	s->started++;
+	return 1;
+}
+
+static int
+sq_got(void *arg, const unsigned char *buf, size_t len,
+    const struct queue_chunk *c)
+{
+	struct seeker	*s = arg;
+
+	(void)len;
+	if (s->job->verify == VERIFY_OFF)
+		return 0;
+	return seeker_verify(s, buf, (off_t)c->off, c->flag, &s->now);
+}
+
+static void
+sq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	struct seeker	*s = arg;
+
+	(s->job->direct ? pattern_fill_direct : pattern_fill)(s->job->pat,
+	    buf, off, PW_SEEK);
+}
+
+static void
+sq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seeker	*s = arg;
+
+	s->now = now;
+	s->res->ops++;
+	if (c->write)
+		chunk_set_written(s->job, c->off / s->job->chunk);
+	if (s->job->seen != NULL)
+		seeker_mark(s, c->off / s->job->chunk);
+}
+
+/* The timed loop at job->depth > 1 (include/queue.h). */
+static int
+seeker_queue_loop(struct seeker *s)
+{
+	struct seeker_result	*r = s->res;
+	struct queue_loop	 l;
+	struct cpu_stamp	 c0, c1;
+
+	memset(&l, 0, sizeof(l));
+	l.q = s->q;
+	l.depth = s->depth;
+	l.chunk = s->job->chunk;
+	l.buf = s->qbuf;
+	l.hist = &r->hist;
+	l.next = sq_next;
+	l.got = sq_got;
+	l.fill = sq_fill;
+	l.done = sq_done;
+	l.arg = s;
+	l.stop = &bn_stop_signal;
+	cpu_stamp_thread(&c0);
+	r->start = s->now = time_now();
+	if (queue_run(&l) == -1) {
+		/* A failed check has said so already. */
+		if (r->err_what[0] != '\0')
+			return -1;
+		errno = l.err_errno;
+		return seeker_fail(r, l.err_what, l.err_offset);
+	}
+	r->end = time_now();
+	cpu_stamp_thread(&c1);
+	cpu_between(&c0, &c1, &r->cpu);
+	return 0;
+}
+
 static void
 seeker_finish(struct seeker *s)
 {
+	ioq_close(s->q);
+	s->q = NULL;
+	queue_buffers_free(s->qbuf, s->job->depth);
+	s->qbuf = NULL;
 	if (s->fd != -1 && close(s->fd) == -1 && s->res->err_errno == 0)
 		seeker_fail(s->res, "close", 0);
 	s->fd = -1;
@@ -388,7 +545,7 @@ child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 	close(go_fd);
 	if (getppid() != parent)
 		_exit(1);
-	if (seeker_loop(s) == -1)
+	if ((s->depth > 1 ? seeker_queue_loop(s) : seeker_loop(s)) == -1)
 		_exit(1);
 	seeker_finish(s);
 	s->res->ok = s->res->err_errno == 0;
@@ -581,7 +738,8 @@ thread_main(void *arg)
 		pthread_cond_wait(&g->cond, &g->lock);
 	go = g->go;
 	pthread_mutex_unlock(&g->lock);
-	if (prepared && go == 1 && seeker_loop(s) == 0)
+	if (prepared && go == 1 && (s->depth > 1 ?
+	    seeker_queue_loop(s) : seeker_loop(s)) == 0)
 		s->res->ok = 1;
 	seeker_finish(s);
 	if (s->res->err_errno != 0)

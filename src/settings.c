@@ -136,6 +136,13 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static int
+set_iodepth(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	return iodepth_parse(v, &O(t)->iodepth, why);
+}
+
+static int
 set_files(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
@@ -318,7 +325,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    VALUE('m', "label", "label", set_label, 0, "the row's label"),
 	    SCOPE_BENCH, TYPE_STR, OFF(label), NULL, "the short host name",
 	    "options.label", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    'm', "name", "the machine name", 0 },
+	    0, NULL, NULL, 0 },	/* pp -m: any name (cmd-pp.c). */
 	[SET_SEEKERS] = { NULL,
 	    VALUE('S', "seekers", "count|fork|thread", set_seekers, 3,
 	      "how many seekers, forked or threads"),
@@ -345,7 +352,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    NULL, RULE_NONE, 0, SHOW_TEXT,
 	    "fresh for every run unless -z gives it: the seed's policy "
 	    "(options.seed_given) is compared",
-	    'z', NULL, "the seed of the data and offsets", 0 },
+	    0, NULL, NULL, 0 },	/* pp -z: as sscanf("%u") (cmd-pp.c). */
 	[SET_SEED_GIVEN] = { "seed", NO_OPT,
 	    SCOPE_NONE, TYPE_BOOL, OFF(seed_given), NULL, NULL,
 	    "options.seed_given", NULL, RULE_INFO, 0, SHOW_SEED, NULL,
@@ -407,8 +414,7 @@ const struct setting settings_table[SET_COUNT] = {
 	      "workers in lock-step, each on its own file"),
 	    SCOPE_RUN, TYPE_INT, OFF(jobs), NULL, NULL, "options.jobs",
 	    write_jobs, RULE_MATCH, 0, SHOW_JOBS, NULL,
-	    'c', "concurrency",
-	    "workers in lock-step, each on its own file (-j)", 0 },
+	    0, NULL, NULL, 0 },	/* pp -c: atoi'ed (cmd-pp.c). */
 	[SET_FILES] = { NULL,
 	    VALUE(0, "files", "N[:max[:min[:dirs]]]", set_files, 0,
 	      "create, stat, delete N x 1024 files (bonnie++ -n)"),
@@ -440,7 +446,7 @@ const struct setting settings_table[SET_COUNT] = {
 	      "run the whole benchmark count times"),
 	    SCOPE_RUN, TYPE_INT, OFF(repeat), NULL, NULL, "options.repeat",
 	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    'x', NULL, "run the tests count times", 0 },
+	    0, NULL, NULL, 0 },	/* pp -x: atoi'ed, 0 runs (cmd-pp.c). */
 	[SET_OUTPUT] = { NULL,
 	    VALUE('o', "output", "text|csv|json", set_output, 0,
 	      "the format of standard output"),
@@ -462,6 +468,12 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_RUN, TYPE_BOOL, 0, NULL, NULL, "options.direct",
 	    NULL, RULE_MATCH, 0, SHOW_DIRECT, NULL,
 	    'D', NULL, "O_DIRECT for the block and seek tests (--direct)", 0 },
+	/* Requests in flight change what a rate measures. */
+	[SET_IODEPTH] = { NULL,
+	    VALUE(0, "iodepth", "depth", set_iodepth, 1,
+	      "requests in flight under --direct or --device"),
+	    SCOPE_RUN, TYPE_U64, OFF(iodepth), NULL, NULL, "options.iodepth",
+	    NULL, RULE_MATCH, 0, SHOW_IODEPTH, NULL, 0, NULL, NULL, 0 },
 	[SET_SYNC_WRITES] = { NULL,
 	    FLAG(0, "sync-writes", sync_writes,
 	      "fsync after each write: block phases, files (-b)"),
@@ -496,7 +508,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    write_fast, RULE_NONE, 0, SHOW_TEXT,
 	    "whether the per-char phases were left out: the phases are "
 	    "compared",
-	    'f', NULL, "skip the per-char tests", 0 },
+	    0, NULL, NULL, 0 },	/* pp -f[size] (cmd-pp.c). */
 	[SET_LATENCY] = { NULL,
 	    FLAG('L', "latency", latency,
 	      "add a row of 99th percentile latencies"),

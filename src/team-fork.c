@@ -78,6 +78,24 @@ static volatile sig_atomic_t	 team_npids;
 static volatile sig_atomic_t	 team_stop_sent;
 static int			 team_sig = SIGTERM;
 
+/*
+ * One byte down a worker's pipe, again when a signal cut it short.  A
+ * worker that has died no longer reads (EPIPE, or a full pipe it will
+ * never empty): its death is seen by waitpid(), so a failure is no error
+ * here.  errno is kept, since a signal handler may call this.
+ */
+static void
+down_byte(int fd, char c)
+{
+	int	saved = errno;
+	ssize_t	n;
+
+	do
+		n = write(fd, &c, 1);
+	while (n == -1 && errno == EINTR);
+	errno = saved;
+}
+
 void
 fork_team_stop_all(void)
 {
@@ -91,7 +109,7 @@ fork_team_stop_all(void)
 		if (team_pids[i] > 0)
 			kill(team_pids[i], team_sig);
 		if (team_down[i] != -1)
-			(void)write(team_down[i], &c, 1);
+			down_byte(team_down[i], c);
 	}
 }
 
@@ -292,7 +310,7 @@ leader_say(struct leader *l, char c)
 
 	for (i = 0; i < l->n; i++)
 		if (!l->dead[i])
-			(void)write(team_down[i], &c, 1);
+			down_byte(team_down[i], c);
 }
 
 /* Release a barrier once every living worker has arrived. */

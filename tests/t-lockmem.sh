@@ -226,8 +226,21 @@ if [ -n "$cg" ] && have jq; then
 	    >"$T/o" 2>"$T/e" </dev/null
 	st=$?
 	check "in a 512 MiB cgroup, --lock-mem 300m: exit 2 (got $st)" \
-	    $([ $st -eq 2 ] && grep -q "the cgroup allows" "$T/e"; echo $?)
+	    $([ $st -eq 2 ] && grep -Eq "the cgroup (allows|leaves)" "$T/e"; echo $?)
 	diag "$(cat "$T/e")"
+	# avail-SIZE counts from what the cgroup leaves (512 MiB less its
+	# usage), not from the host's available memory (which would leave
+	# the cgroup nothing, and be refused).
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+	    "$BONNIE" -m "$TAG" $ARGS -p write --lock-mem avail-300m -q \
+	    --json "$T/a.json" >"$T/o" 2>"$T/e" </dev/null
+	st=$?
+	[ $st -eq 0 ] || diag "$(cat "$T/e")"
+	check "in a 512 MiB cgroup, --lock-mem avail-300m: exit 0 (got $st)" \
+	    $([ $st -eq 0 ]; echo $?)
+	check "avail-300m: the lock is the cgroup's headroom less 300 MiB" \
+	    $(jq -e '.memory.locked_bytes > 100 * 1048576 and
+	    .memory.locked_bytes <= 212 * 1048576' "$T/a.json" >/dev/null; echo $?)
 	# A sweep's default top: twice the effective RAM, 512 - 200 MiB.
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
 	    "$BONNIE" sweep -m "$TAG" -d "$T" -q -p write --chunks 64k \
