@@ -29,6 +29,12 @@
  * the device's, the process's and the cgroup's by this factor.
  */
 #define MACHINE_WEIGHT	0.75
+/*
+ * A machine counter above this many times its scale (a thousandth of a
+ * GiB's pages, KiB or bytes: eight GiB's worth per GiB moved) is mostly
+ * other work, not the run's: it is not named.
+ */
+#define MACHINE_BOUND	8000.0
 
 /* The value of figure name in run r's phase id: 1, or 0 when absent. */
 static int
@@ -93,6 +99,8 @@ moved(struct km_fig *f, int single, const double *x, int nx,
 		if (fabs(f->new - f->base) < PCT_POINTS)
 			return -1;
 	} else if (!f->level && top < COUNT_FLOOR)
+		return -1;
+	if (f->machine && top > MACHINE_BOUND * f->scale)
 		return -1;
 	if (single)
 		return score >= log(1 + SINGLE_SHARE) ? score : -1;
