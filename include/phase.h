@@ -262,6 +262,8 @@ void	phase_option_defaults(const struct phase *const *, void *o);
  * phases, so nothing calls back up).  Each returns 0, or -1 with errno set
  * and ctx->err_what / err_offset filled in.
  */
+int	reopen_same(int dirfd, const char *name, int flags, dev_t, ino_t,
+	    int blk_ok, const char **call);
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
 /* The calls xfer_full() can make. */

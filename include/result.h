@@ -137,6 +137,16 @@ struct run_result {
 	 */
 	int64_t		 space_before;
 	int64_t		 space_after;
+	/*
+	 * The removal itself: the space the test file held (st_blocks) just
+	 * before its unlink, and the free space the unlink and the file
+	 * system's write-back (syncfs) gave back; -1 unknown (a team's
+	 * leader, --device).  When both are known, space_leak is held less
+	 * freed above the slack: what other programs did to the file system
+	 * meanwhile does not count.
+	 */
+	int64_t		 space_held;
+	int64_t		 space_freed;
 	int		 space_leak;
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */

@@ -216,4 +216,9 @@ void	rs_kernel_free(struct rs_run *r);
 /* Append an empty run (all columns RS_NONE) and return it. */
 struct rs_run *rs_add_run(struct result_set *, const char *label, int line);
 
+/* Did the set run on a block device (--device)? */
+int	rs_on_device(const struct result_set *);
+/* Its file system as shown: none on a device, NULL when not recorded. */
+const char *rs_fs_shown(const struct result_set *);
+
 #endif

@@ -33,6 +33,7 @@
 struct compare {
 	double			 threshold;
 	int			 fail_on[RS_NCOLS];
+	int			 fail_named[RS_NCOLS];	/* -F NAME. */
 	int			 output;	/* Index in outputs[]. */
 	int			 nsets;		/* Base and the new sets. */
 	struct result_set	*sets;
@@ -243,12 +244,13 @@ show(const struct rs_settings *s, int id, char *b, size_t n)
 }
 
 static int
-parse_fail_on(const char *arg, int *sel, char **cause)
+parse_fail_on(const char *arg, int *sel, int *named, char **cause)
 {
 	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
+	memset(named, 0, sizeof(*named) * RS_NCOLS);
 	copy = xstrdup(arg);
 	for (word = copy; word != NULL; word = next) {
 		if ((next = strchr(word, ',')) != NULL)
@@ -273,6 +275,7 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			break;
 		}
 		sel[c] = 1;
+		named[c] = 1;
 	}
 	free(copy);
 	if (r == 0) {
@@ -315,7 +318,8 @@ static int
 set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
-	return parse_fail_on(v, ((struct compare *)t)->fail_on, why);
+	return parse_fail_on(v, ((struct compare *)t)->fail_on,
+	    ((struct compare *)t)->fail_named, why);
 }
 
 static int
@@ -357,6 +361,52 @@ has_values(const struct result_set *rs, int col)
 	for (i = 0; i < rs->nruns; i++)
 		if (rs->runs[i].col[col].state != RS_NONE)
 			return 1;
+	return 0;
+}
+
+/*
+ * A gate that could never fail is refused: a column named with -F that no
+ * input has, a selection of which no input has any column, and a
+ * threshold at which no selected rate could fall far enough (a rate falls
+ * by 100% at most).
+ */
+static int
+gate_check(const struct compare *cmp, char **cause)
+{
+	int	col, k, any = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col])
+			continue;
+		for (k = 0; k < cmp->nsets &&
+		    !has_values(&cmp->sets[k], col); k++)
+			;
+		if (k < cmp->nsets)
+			any = 1;
+		else if (cmp->fail_named[col])
+			return errorf(cause, "compare: -F %s: no input has that "
+			    "column, so the gate would check nothing",
+			    rs_col_name(col));
+	}
+	if (!any)
+		return errorf(cause, "compare: no input has any column the "
+		    "gate selects (-F), so it would check nothing");
+	return 0;
+}
+
+static int
+threshold_check(const struct compare *cmp, char **cause)
+{
+	int	col;
+
+	if (cmp->threshold < 100)
+		return 0;
+	for (col = 0; col < RS_NCOLS; col++)
+		if (cmp->fail_on[col] && RS_KIND(col) == RS_KIND_RATE)
+			return errorf(cause, "compare: -t %g: a rate falls by "
+			    "100%% at most, so %s could never be worse (use "
+			    "less than 100, or -F without rates)",
+			    cmp->threshold, rs_col_name(col));
 	return 0;
 }
 
@@ -580,13 +630,6 @@ is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
-/* A run on a block device (--device)? */
-static int
-is_device(const struct result_set *rs)
-{
-	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
-}
-
 /*
  * Do base and new set k measure different targets, a file system and a
  * block device?  Then the file system's side is *fs (0 the base, 1 new).
@@ -597,10 +640,10 @@ targets_differ(const struct compare *cmp, int k, int *fs)
 	const struct result_set	*a = &cmp->sets[0], *b = &cmp->sets[k];
 
 	if (a->set.target == NULL || b->set.target == NULL ||
-	    is_device(a) == is_device(b))
+	    rs_on_device(a) == rs_on_device(b))
 		return 0;
 	if (fs != NULL)
-		*fs = is_device(a) ? 1 : 0;
+		*fs = rs_on_device(a) ? 1 : 0;
 	return 1;
 }
 
@@ -636,8 +679,8 @@ unknown_text(const struct result_set *rs, int id, char *b, size_t n)
 	if (id == SET_CHUNK && is_bonnie_pp(rs))
 		snprintf(b, n, "unknown (bonnie++'s default is %llu)",
 		    (unsigned long long)settings_table[SET_CHUNK].pp_def);
-	else if (id == SET_FS_TYPE && is_device(rs))
-		snprintf(b, n, "none (a block device)");
+	else if (id == SET_FS_TYPE && rs_on_device(rs))
+		snprintf(b, n, "%s", rs_fs_shown(rs));
 	else
 		snprintf(b, n, "unknown");
 }
@@ -1149,71 +1192,11 @@ print_json(struct compare *cmp)
 	return json_finish(&j);
 }
 
-/*
- * The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes are not one, or stand for a character XML 1.0 cannot hold.
- */
-static int
-utf8_char(const unsigned char *p)
-{
-	int	n, i;
-
-	if (*p < 0x80)
-		return *p >= 0x20 || *p == '\t' || *p == '\n' ? 1 : 0;
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2;
-	else if (*p >= 0xe0 && *p <= 0xef)
-		n = 3;
-	else if (*p >= 0xf0 && *p <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	/* Overlong forms, surrogates, beyond U+10FFFF, U+FFFE and U+FFFF. */
-	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90) ||
-	    (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe))
-		return 0;
-	return n;
-}
-
-/* s as XML character data or an attribute value; '?' for what XML lacks. */
+/* s as XML character data or an attribute value (text_xml()). */
 static void
 xml_text(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 n;
-
-	while (*p != '\0') {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\n':
-			fputs("&#10;", stdout);
-			break;
-		default:
-			if ((n = utf8_char(p)) == 0) {
-				putchar('?');
-				break;
-			}
-			fwrite(p, 1, (size_t)n, stdout);
-			p += n;
-			continue;
-		}
-		p++;
-	}
+	text_xml(stdout, s);
 }
 
 /* Does column col fail the check: selected, and worse or missing? */
@@ -1545,6 +1528,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
+	if (threshold_check(cmp, cause) != 0)
+		goto out;
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
@@ -1558,6 +1543,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
 	}
+	if (gate_check(cmp, cause) != 0)
+		goto out;
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {

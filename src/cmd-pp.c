@@ -44,12 +44,13 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048], esc[4 * sizeof(buf)];
 
-	fputs("bonnie-ng pp: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng pp: %s\n", esc);
 }
 
 struct pp_state {

@@ -327,7 +327,7 @@ build_sources(struct table *t, struct result_set *sets, int nsets)
 		t->src[k] = k;
 		t->cell[k * NSRC + 0] = xstrdup(sets[k].file);
 		t->cell[k * NSRC + 1] = xstrdup(rs_format_name(sets[k].format));
-		t->cell[k * NSRC + 2] = xstrdup(known(s->fs_type));
+		t->cell[k * NSRC + 2] = xstrdup(known(rs_fs_shown(&sets[k])));
 		t->cell[k * NSRC + 3] = xstrdup(known(s->mount_options));
 		t->cell[k * NSRC + 4] = xstrdup(known(s->super_options));
 		t->cell[k * NSRC + 5] = source_cache(&sets[k]);
@@ -393,30 +393,7 @@ print_text(const struct table *t)
 static void
 put_escaped(const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\'':
-			fputs("&#39;", stdout);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				putchar(' ');
-			else
-				putchar(*s);
-		}
-	}
+	text_xml(stdout, s);
 }
 
 /*

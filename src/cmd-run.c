@@ -23,11 +23,13 @@
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "setdigest.h"
 #include "settings.h"
 #include "signals.h"
 #include "sysinfo.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "units.h"
 
 /* What a sweep shares, what only a single run takes, and the phases'. */
@@ -147,8 +149,8 @@ cmd_run_lock(const struct options *o, struct lockmem *lk, char **cause)
 		char	b[32];
 
 		units_ram(b, sizeof(b), o->lock_bytes);
-		fprintf(stderr, "bonnie-ng: --lock-mem: %s locked by process "
-		    "%ld for the run\n", b, (long)lk->pid);
+		text_say("--lock-mem: %s locked by process "
+		    "%ld for the run", b, (long)lk->pid);
 	}
 	return CMD_OK;
 }
@@ -163,15 +165,22 @@ cmd_run_unlock(const struct options *o, struct lockmem *lk)
 		return -1;
 	if ((held = lockmem_end(lk)) == 0) {
 		if (WIFSIGNALED(lk->status))
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) was killed by signal %d "
 			    "during the run: the memory was not locked to the "
-			    "end\n", (long)pid, WTERMSIG(lk->status));
+			    "end", (long)pid, WTERMSIG(lk->status));
 		else
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) ended during the run: the "
-			    "memory was not locked to the end\n", (long)pid);
-	}
+			    "memory was not locked to the end", (long)pid);
+	} else if (lk->late && lk->stop_sig != 0)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) was stopped by %s; killed", (long)pid,
+		    signal_name(lk->stop_sig));
+	else if (lk->late)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) did not end within 5 s of the run; killed",
+		    (long)pid);
 	(void)o;
 	return held;
 }
@@ -189,13 +198,13 @@ notes(const struct options *o)
 	if (o->quiet)
 		return;
 	if (o->size != o->size_asked)
-		fprintf(stderr, "bonnie-ng: note: size rounded down to %llu "
-		    "KiB, a whole number of %zu-byte chunks\n",
+		text_say("note: size rounded down to %llu "
+		    "KiB, a whole number of %zu-byte chunks",
 		    (unsigned long long)(o->size >> 10), o->chunk);
 	if (o->cache == CACHE_MODE_KEEP && o->ram > 0 && o->size < 2 * o->ram)
-		fprintf(stderr, "bonnie-ng: note: the %llu MiB file is "
+		text_say("note: the %llu MiB file is "
 		    "smaller than twice RAM (%.1f GiB): with --cache=keep the "
-		    "results include the page cache\n",
+		    "results include the page cache",
 		    (unsigned long long)(o->size >> 20),
 		    (double)o->ram / (1u << 30));
 }
@@ -215,12 +224,12 @@ announce_target(const struct options *o, const struct sysinfo *si)
 	units_size_words(size, sizeof(size), o->size);
 	units_size_words(whole, sizeof(whole), t->size);
 	if (t->kind == TARGET_IN_PLACE)
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s in place (a regular file of %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s in place (a regular file of %s)", size, t->path,
 		    whole);
 	else
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s (device %s, model %s, %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s (device %s, model %s, %s)", size, t->path,
 		    si != NULL && si->device.name != NULL ? si->device.name :
 		    t->name, si != NULL && si->device.model != NULL ?
 		    si->device.model : "unknown", whole);
@@ -320,11 +329,63 @@ space_trend(const struct options *o, const struct record *rec)
 	}
 	if (leaks == 0)
 		return;
-	fprintf(stderr, "bonnie-ng: warning: free space in %s over the %d "
+	text_say("warning: free space in %s over the %d "
 	    "runs: %d lost more than the slack; lost per run %s%s MiB, %lld "
-	    "MiB from before the first to after the last\n", o->dir,
+	    "MiB from before the first to after the last", o->dir,
 	    rec->nruns, leaks, list, n > 8 ? ", ..." : "",
 	    (long long)((first - last) / (1 << 20)));
+}
+
+/*
+ * A later repeat failed or was stopped: the rows of the runs that had
+ * completed are printed all the same (their summary rows over them
+ * alone), and a line on stderr says which they are.
+ */
+static void
+partial_report(const struct options *o, const struct record *rec,
+    const struct cmd_run_out *out)
+{
+	struct record	done = *rec;
+
+	done.nruns = rec->nruns - 1;
+	if (out->report(o, &done, out->arg) == -1 || fflush(stdout) == EOF) {
+		text_say("standard output: %s",
+		    strerror(errno));
+		return;
+	}
+	text_say("the rows printed are the %d completed "
+	    "run%s of %d; run %d did not complete", done.nruns,
+	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
+}
+
+/*
+ * MPI: every rank's start-up (st, and *cause when it failed) and its
+ * settings brought together before the first phase.  The first rank that
+ * cannot start is named with its host and its line; ranks whose settings
+ * differ from rank 0's are refused with the setting named (the directory
+ * may differ).  Returns st, or CMD_USAGE for a disagreement.
+ */
+static enum cmd_status
+agree_ranks(const struct options *o, enum cmd_status st, char **cause)
+{
+	struct team_disagree	 td;
+	uint64_t		 d[SETDIGEST_N];
+	char			 name[64];
+
+	if (setdigest_make(o, d) == -1)
+		memset(d, 0, sizeof(d));
+	if (team_start_agree(st == CMD_OK ? NULL : *cause, d, SETDIGEST_N,
+	    &td) == 0)
+		return st;
+	/* errorf() frees the line before; td holds its own copy. */
+	if (td.index >= 0) {
+		setdigest_name(td.index, name, sizeof(name));
+		errorf(cause, "the ranks differ in %s: rank %d (on %s) has "
+		    "another value than rank 0; every rank runs the same "
+		    "settings (-d may differ)", name, td.rank, td.host);
+	} else
+		errorf(cause, "rank %d on %s: %s", td.rank, td.host, td.error);
+	return st != CMD_OK ? st : CMD_USAGE;
 }
 
 int
@@ -344,7 +405,12 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
 	leader = team_rank() == 0;
-	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
+	st = cmd_run_prepare(o, &si, cause);
+	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
+	if (st != CMD_OK)
 		return st;
 	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
 		sysinfo_free(si);
@@ -382,7 +448,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		done = i + 1;
 		one.seed = run_seed(o->seed, i);
 		if (progress && o->repeat > 1)
-			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			text_say("run %d of %d", i + 1,
 			    o->repeat);
 		if (run_team(&one, &runs[i], progress != 0) == -1) {
 			status = CMD_FAIL;
@@ -402,10 +468,12 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
+	if (leader && status != CMD_OK && !out->report_failed && done > 1)
+		partial_report(o, &rec, out);
 	if (leader && (status == CMD_OK || out->report_failed) &&
 	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
 		if (status != CMD_OK)
-			fprintf(stderr, "bonnie-ng: standard output: %s\n",
+			text_say("standard output: %s",
 			    strerror(errno));
 		else {
 			errorf(cause, "standard output: %s", strerror(errno));
@@ -422,7 +490,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 				status = CMD_FAIL;
 				said = 1;
 			} else
-				fprintf(stderr, "bonnie-ng: %s\n", why);
+				text_say("%s", why);
 			free(why);
 		}
 	}
@@ -432,10 +500,10 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
 		if (leader && o->jobs > 1)
-			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
-			    "files removed\n", signal_name(sig));
+			text_say("interrupted by %s; test "
+			    "files removed", signal_name(sig));
 		else if (leader)
-			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			text_say("interrupted by %s%s",
 			    signal_name(sig), runs[done - 1].file_removed ?
 			    "; test file removed" : "");
 		for (i = 0; i < done; i++)
@@ -500,6 +568,16 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		errorf(cause, "--lock-mem: not under MPI, where each rank would "
 		    "lock its own (lock the memory on each host instead)");
 		return CMD_USAGE;
+	}
+	/* --json -: the record on standard output, in the report's place. */
+	if (o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+		if (o->format == OUT_CSV) {
+			errorf(cause, "--json -: standard output carries the "
+			    "CSV report (-o csv); name a file");
+			return CMD_USAGE;
+		}
+		o->format = OUT_JSON;
+		o->json_path = NULL;
 	}
 	memset(&out, 0, sizeof(out));
 	out.progress = o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;

@@ -14,30 +14,18 @@
 #include "phase.h"
 #include "settings.h"
 #include "team.h"
+#include "text.h"
 
 /*
- * "bonnie-ng: message" as one line: control characters shown escaped.
- * Over MPI every rank would say the same: rank 0 says it.
+ * "bonnie-ng: message" as one line, shown as every message is
+ * (text_say()).  Over MPI every rank would say the same: rank 0 says it.
  */
 static void
 print_error(const char *msg)
 {
-	const unsigned char	*p;
-
 	if (team_rank() != 0)
 		return;
-	fputs("bonnie-ng: ", stderr);
-	for (p = (const unsigned char *)msg; *p != '\0'; p++) {
-		if (*p == '\n')
-			fputs("\\n", stderr);
-		else if (*p == '\t')
-			fputs("\\t", stderr);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(stderr, "\\x%02x", *p);
-		else
-			fputc(*p, stderr);
-	}
-	fputc('\n', stderr);
+	text_say("%s", msg);
 }
 
 /* The last part of a path: what the program was called. */
@@ -163,6 +151,13 @@ main(int argc, char **argv)
 		cause = NULL;
 		cmd_usage(stderr, e);
 		status = CMD_FAIL;
+	}
+	/* A rank that fails before the start-up check tells the others. */
+	if (status != CMD_OK && (e->flags & CMD_TEAM) && team_start_pending()) {
+		struct team_disagree	td;
+
+		(void)team_start_agree(cause != NULL ? cause : "failed", NULL, 0,
+		    &td);
 	}
 	if (cause != NULL)
 		print_error(cause);

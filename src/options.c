@@ -255,6 +255,10 @@ jobs_parse(const char *arg, int *out, char **why)
 	return 0;
 }
 
+/*
+ * A seed is at most 2^53 - 1: the largest integer every JSON reader (jq,
+ * JavaScript, a double) takes back exactly from the record.
+ */
 int
 iodepth_parse(const char *arg, uint64_t *out, char **why)
 {
@@ -264,7 +268,7 @@ iodepth_parse(const char *arg, uint64_t *out, char **why)
 int
 seed_parse(const char *arg, uint64_t *out, char **why)
 {
-	return parse_count(arg, 0, UINT64_MAX, out, why);
+	return parse_count(arg, 0, (UINT64_C(1) << 53) - 1, out, why);
 }
 
 int
@@ -434,6 +438,12 @@ options_check(struct options *o, char **cause)
 	/* --files adds its phases unless -p chose; -p alone: -n 16's. */
 	if (o->files_given && !o->phases_given)
 		o->phases |= phase_flag_mask(PHASE_META);
+	/* --files with a -p of no file phase would set what nothing runs. */
+	if (o->files_given && o->phases_given &&
+	    !(o->phases & phase_flag_mask(PHASE_META)))
+		return errorf(cause, "--files: -p names no file creation "
+		    "phase (create, stat, delete, rcreate, rstat, rdelete): "
+		    "add one, or leave --files out");
 	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
 		o->files_n = FILES_DEFAULT_K * 1024;
 	if (o->phases == 0)

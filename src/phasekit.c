@@ -80,33 +80,73 @@ phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
 }
 
 /*
- * Open the test file again by name.  O_NOFOLLOW and the identity check
- * make sure it is still the file this run created (or the target that
- * --device named), not something put in its place.  A target the run did
- * not make is never truncated.
+ * Open the test file again by name and make sure it is still the file
+ * (dev, ino) of the kind the run made: O_NOFOLLOW stops a symlink, the
+ * identity check a hard link to another file, and O_NONBLOCK a FIFO or a
+ * device put in its place, which would otherwise block the open forever.
+ * O_TRUNC is never given to open(2): it would cut whatever the name leads
+ * to before the check; the checked descriptor is truncated instead.
+ * Returns the descriptor, or -1 with errno set and *call naming the step.
+ */
+int
+reopen_same(int dirfd, const char *name, int flags, dev_t dev, ino_t ino,
+    int blk_ok, const char **call)
+{
+	struct stat	st;
+	int		fd, fl, e;
+
+	*call = "open";
+	fd = openat(dirfd, name, (flags & ~O_TRUNC) | O_NONBLOCK | O_NOCTTY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1) {
+		/* A FIFO with no reader refuses a non-blocking writer. */
+		if (errno == ENXIO)
+			errno = ESTALE, *call = "open (the file was replaced)";
+		return -1;
+	}
+	if (fstat(fd, &st) == -1) {
+		*call = "fstat";
+		goto fail;
+	}
+	if (st.st_dev != dev || st.st_ino != ino ||
+	    !(S_ISREG(st.st_mode) || (blk_ok && S_ISBLK(st.st_mode)))) {
+		*call = "open (the file was replaced)";
+		errno = ESTALE;
+		goto fail;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == -1) {
+		*call = "fcntl";
+		goto fail;
+	}
+	if ((flags & O_TRUNC) && S_ISREG(st.st_mode) && ftruncate(fd, 0) == -1) {
+		*call = "ftruncate";
+		goto fail;
+	}
+	return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/*
+ * Open the test file for a phase (reopen_same()).  A target the run did
+ * not make (--device) is never truncated.
  */
 int
 phase_open(struct phase_ctx *ctx, int flags)
 {
-	struct stat	st;
-	int		fd;
+	const char	*call;
+	int		 fd;
 
 	if (ctx->in_place)
 		flags &= ~O_TRUNC;
-	fd = openat(ctx->dirfd, ctx->name, flags | O_NOFOLLOW | O_CLOEXEC);
+	fd = reopen_same(ctx->dirfd, ctx->name, flags, ctx->file_dev,
+	    ctx->file_ino, ctx->in_place, &call);
 	if (fd == -1)
-		return phase_fail(ctx, "open", 0);
-	if (fstat(fd, &st) == -1) {
-		phase_fail(ctx, "fstat", 0);
-		close(fd);
-		return -1;
-	}
-	if (st.st_dev != ctx->file_dev || st.st_ino != ctx->file_ino ||
-	    !(S_ISREG(st.st_mode) || (ctx->in_place && S_ISBLK(st.st_mode)))) {
-		close(fd);
-		errno = ESTALE;
-		return phase_fail(ctx, "open (the file was replaced)", 0);
-	}
+		return phase_fail(ctx, call, 0);
 	return fd;
 }
 

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -76,6 +77,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 #ifdef POSIX_FADV_DONTNEED
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && fdatasync(fd) == -1)
 		return -1;
 	e = posix_fadvise(fd, (off_t)off, (off_t)len,
@@ -132,6 +134,13 @@ platform_memory_fs(const char *path)
 {
 	(void)path;
 	return NULL;
+}
+
+const char *
+platform_pseudo_fs(int fd)
+{
+	(void)fd;
+	return NULL;		/* Not known here: the open itself will tell. */
 }
 
 int
@@ -273,27 +282,6 @@ platform_claim_flag(void)
 }
 
 int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	(void)rdev;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	(void)dev;
-	(void)ino;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;		/* Not known: no portable list of users. */
-	return -1;
-}
-
-int
 platform_device_size(int fd, uint64_t *size)
 {
 	off_t	end = lseek(fd, 0, SEEK_END);
@@ -302,4 +290,17 @@ platform_device_size(int fd, uint64_t *size)
 		return -1;
 	*size = (uint64_t)end;
 	return 0;
+}
+
+/* Held for the phase, each putc's own lock is a recursive one's re-entry. */
+void
+platform_stdio_own(FILE *f)
+{
+	flockfile(f);
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+	funlockfile(f);
 }

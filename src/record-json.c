@@ -170,6 +170,16 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_uint(j, "first_bad_byte", b->first);
 	json_uint(j, "last_bad_byte", b->last);
 	json_uint(j, "bad_bytes", b->nbytes);
+	/* One changed byte: what came back and what was due. */
+	if (b->verdict == PV_DIFFERS && b->inner == PV_DIFFERS &&
+	    b->first == b->last) {
+		json_int(j, "byte_read", b->got);
+		json_int(j, "byte_due", b->due);
+	} else {
+		json_null(j, "byte_read");
+		json_null(j, "byte_due");
+	}
+	json_bool(j, "torn", b->torn);
 	if (b->found != PW_NONE) {
 		json_int(j, "found_generation", pattern_gen(b->found));
 		json_string(j, "found_writer", pattern_writer_name(b->found));
@@ -412,6 +422,12 @@ record_write_space(struct json *j, const struct run_result *r)
 		json_int(j, "lost_bytes", r->space_before - r->space_after);
 	else
 		json_null(j, "lost_bytes");
+	json_int_or_null(j, "held_bytes", r->space_held > 0 ? r->space_held :
+	    -1);
+	if (r->space_held > 0 && r->space_freed >= 0)
+		json_int(j, "freed_bytes", r->space_freed);
+	else
+		json_null(j, "freed_bytes");
 	json_bool(j, "leak", r->space_leak);
 	json_object_end(j);
 }

@@ -169,3 +169,18 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 	else
 		snprintf(buf, len, "%lld", units_kps(v));
 }
+
+int
+rs_on_device(const struct result_set *rs)
+{
+	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
+}
+
+const char *
+rs_fs_shown(const struct result_set *rs)
+{
+	if (rs_on_device(rs))
+		return "none (a block device)";
+	return rs->set.fs_type != NULL && *rs->set.fs_type != '\0' ?
+	    rs->set.fs_type : NULL;
+}

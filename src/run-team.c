@@ -39,6 +39,7 @@
 #include "run.h"
 #include "sysinfo.h"
 #include "team.h"
+#include "text.h"
 #include "timeline.h"
 
 /* What a worker hands the leader after each phase. */
@@ -161,10 +162,10 @@ bound_note(struct leader *l)
 		return;
 	l->bound_said = 1;
 	wi = &l->res->workers[w];
-	fprintf(stderr, "bonnie-ng: warning: rank %d (%s) may run on %d of "
+	text_say("warning: rank %d (%s) may run on %d of "
 	    "its host's %d CPUs (an mpirun binding): its workers and seekers "
 	    "share them and the figures carry it; mpirun --bind-to none lifts "
-	    "it\n", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
+	    "it", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
 	    wi->host_cpus);
 }
 
@@ -211,10 +212,10 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		if (a->hit_fraction > WARM_LIMIT && a->cache == CSTATE_COLD) {
 			a->cache = CSTATE_WARM;
 			if (!l->opt->quiet)
-				fprintf(stderr, "bonnie-ng: warning: phase %s: "
+				text_say("warning: phase %s: "
 				    "%.0f%% of its reads were cache hits (the "
 				    "device read %lld of %llu bytes); marked "
-				    "warm\n", phase_id_name(id),
+				    "warm", phase_id_name(id),
 				    100 * a->hit_fraction,
 				    (long long)a->dev_read,
 				    (unsigned long long)a->bytes);
@@ -236,12 +237,12 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	bound_note(l);
 	run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
 	if (!l->opt->quiet && a->imprecise)
-		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
+		text_say("warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
-		    "-s)\n", phase_id_name(id), span, PRECISE_SECONDS);
+		    "-s)", phase_id_name(id), span, PRECISE_SECONDS);
 	if (!l->opt->quiet && a->cache == CSTATE_WARM)
-		fprintf(stderr, "bonnie-ng: warning: a worker's file was still "
-		    "cached before phase %s; marked warm\n", phase_id_name(id));
+		text_say("warning: a worker's file was still "
+		    "cached before phase %s; marked warm", phase_id_name(id));
 }
 
 static void
@@ -424,7 +425,7 @@ worker_body(struct team *t, int w, void *arg)
 	struct worker		 wk;
 	struct statvfs		 vfs;
 	char			 host[64] = "";
-	int			 rv;
+	int			 rv, left;
 
 	memset(&wk, 0, sizeof(wk));
 	wk.team = t;
@@ -463,9 +464,10 @@ worker_body(struct team *t, int w, void *arg)
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
 		team_error(t, res->err.message);
+	left = res->file_left;
 	free(res);
 	free(wk.blob);
-	return rv == -1 ? 1 : 0;
+	return rv == -1 ? 1 : left ? TEAM_EXIT_LEFT : 0;
 }
 
 static int	team_or_once(const struct options *, struct run_result *,
@@ -503,6 +505,33 @@ space_slack(const struct options *opt, int n)
 static int	space_said;
 
 /*
+ * The removal gave back less than the file held, by more than the slack:
+ * space that stays in use (a descriptor still open, a file system that
+ * does not free).  The free space of the whole run, which other programs
+ * change too, is said alongside, for information.
+ */
+static void
+removal_check(const struct options *opt, struct run_result *res)
+{
+	int64_t	held = res->space_held, freed = res->space_freed;
+
+	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
+		return;
+	res->space_leak = 1;
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
+		return;
+	space_said = 1;
+	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	    "less free space after the test file was removed than the file "
+	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
+	    "went from %lld to %lld MiB free)\n",
+	    (long long)((held - freed) >> 20), opt->dir,
+	    (long long)(freed >> 20), (long long)(held >> 20),
+	    (long long)(res->space_before >> 20),
+	    (long long)(res->space_after >> 20));
+}
+
+/*
  * After the run: the free space again and, when it dropped by more than
  * the slack, again after writing the file system back, for up to a
  * second (some file systems free a removed file's space late).
@@ -518,7 +547,16 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	res->space_before = before;
 	res->space_after = after = space_free(opt->dir);
 	res->space_leak = 0;
-	if (before < 0 || after < 0 || res->file_left)
+	/* A lone run measured its removal itself; a team's leader did not. */
+	if (n > 1 || !(res->space_held > 0) || res->space_freed < 0)
+		res->space_held = res->space_freed = -1;
+	if (res->file_left)
+		return;
+	if (res->space_held > 0) {
+		removal_check(opt, res);
+		return;
+	}
+	if (before < 0 || after < 0)
 		return;
 	for (tries = 0; before - after > (int64_t)slack && tries < 10;
 	    tries++) {
@@ -539,9 +577,9 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	if (opt->quiet || space_said || res->err.set || res->interrupted)
 		return;
 	space_said = 1;
-	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	text_say("warning: the file system has %lld MiB "
 	    "less free space after the test file was removed (%s: %lld MiB "
-	    "free before the run, %lld MiB after)\n",
+	    "free before the run, %lld MiB after)",
 	    (long long)((before - after) >> 20), opt->dir,
 	    (long long)(before >> 20), (long long)(after >> 20));
 }
@@ -556,6 +594,7 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	if (opt->device != NULL) {
 		rv = team_or_once(opt, res, progress);
 		res->space_before = res->space_after = -1;
+		res->space_held = res->space_freed = -1;
 		res->space_leak = 0;
 		return rv;
 	}
@@ -625,6 +664,9 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop = &bn_stop_signal;
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
+	/* Each worker named the file it left; the run's exit says it. */
+	if (out.files_left > 0)
+		res->file_left = 1;
 	free(l.hist);
 	kstat_run_free(l.ks);
 	timeline_free(l.tl);

@@ -29,6 +29,7 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "timeline.h"
 #include "timer.h"
 
@@ -133,7 +134,7 @@ file_removal_report(struct run_result *res)
 		snprintf(e->message + n, sizeof(e->message) - n, "; %s",
 		    words);
 	} else
-		fprintf(stderr, "bonnie-ng: %s%s\n", left ? "" :
+		text_say("%s%s", left ? "" :
 		    "warning: ", words);
 	return left;
 }
@@ -141,7 +142,8 @@ file_removal_report(struct run_result *res)
 /*
  * A stop signal removes the file at once, kills any forked seekers and
  * asks the phases to stop; the run then unwinds and the caller re-raises
- * the signal.  A second signal exits at once.  (Seekers are forked with
+ * the signal.  A second, different signal exits at once; the same one
+ * again changes nothing.  (Seekers are forked with
  * these signals blocked and put the defaults back before unblocking
  * them, so this never runs in a seeker; a team's worker runs it for its
  * own file.)
@@ -154,11 +156,20 @@ on_signal(int sig)
 	file_remove();
 	seekers_kill_all();
 	team_stop_all();
+	/*
+	 * The same signal again is news of nothing: GNU timeout sends its
+	 * signal to the child and then to the group, and the record and the
+	 * rows are written on the way out.
+	 */
+	if (bn_stop_signal == sig) {
+		errno = saved;
+		return;
+	}
 	if (bn_stop_signal != 0) {
 		/*
-		 * A second signal before the run got to its cleanup (which
-		 * runs with these signals blocked): remove the files tree
-		 * here, then die.
+		 * A different second signal (the user insisting) before the
+		 * run got to its cleanup (which runs with these signals
+		 * blocked): remove the files tree here, then die.
 		 */
 		files_cleanup_signal();
 		signal(sig, SIG_DFL);
@@ -203,7 +214,7 @@ on_nomem(void)
 	seekers_kill_all();
 	file_remove();
 	files_cleanup_signal();
-	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
+	text_say("phase %s: out of memory%s",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
 	file_removal_report(NULL);
@@ -249,7 +260,9 @@ progress_end(const char *title, int ok)
 		return;
 	if (progress_level == 2)
 		fprintf(stderr, "\r%s...", title);
-	fprintf(stderr, "%s\n", ok ? "done" : "failed");
+	/* A signal stopped the phase: nothing failed. */
+	fprintf(stderr, "%s\n", ok ? "done" : bn_stop_signal ? "interrupted" :
+	    "failed");
 	fflush(stderr);
 }
 
@@ -262,14 +275,14 @@ static void
 warn_run(const struct options *opt, const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
 	if (opt->quiet)
 		return;
-	fputs("bonnie-ng: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_say("warning: %s", buf);
 }
 
 /* The state of one run. */
@@ -470,20 +483,71 @@ open_target(struct runner *r)
 	return 0;
 }
 
+/* The free space of the file system holding the test file, or -1. */
+static int64_t
+dir_free(void)
+{
+	struct statvfs	sv;
+	uint64_t	unit;
+
+	if (test_dirfd == -1 || fstatvfs(test_dirfd, &sv) == -1)
+		return -1;
+	unit = sv.f_frsize > 0 ? sv.f_frsize : sv.f_bsize;
+	if (unit == 0 || (uint64_t)sv.f_bavail > (uint64_t)INT64_MAX / unit)
+		return -1;
+	return (int64_t)((uint64_t)sv.f_bavail * unit);
+}
+
+/*
+ * What the removal gave back: the free space right after the unlink and
+ * the file system's write-back less right before it, waiting up to a
+ * second for a file system that frees late, until it is what the file
+ * held (less the slack).
+ */
+static void
+removal_freed(struct runner *r, int64_t held, int64_t before)
+{
+	int64_t		after, slack = held / 100 + (int64_t)RUN_SPACE_SLACK;
+	int		tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		platform_sync_fs(test_dirfd);
+		if ((after = dir_free()) < 0)
+			return;
+		r->res->space_freed = after - before;
+		if (held - r->res->space_freed <= slack)
+			return;
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
+}
+
 /* Remove the file (if still ours) and say so when it could not be. */
 static void
 remove_file(struct runner *r)
 {
+	struct stat	st;
 	sigset_t	old;
+	int64_t		held = -1, before = -1;
 
+	r->res->space_held = r->res->space_freed = -1;
 	if (r->fd != -1) {
+		if (r->target == NULL && test_path_set &&
+		    fstat(r->fd, &st) == 0 && st.st_dev == test_dev &&
+		    st.st_ino == test_ino && st.st_nlink == 1)
+			held = (int64_t)st.st_blocks * 512;
 		close(r->fd);
 		r->fd = -1;
 	}
+	if (held >= 0 && (before = dir_free()) < 0)
+		held = -1;
 	block_signals(&old);
 	error_on_nomem(NULL);
 	file_remove();
 	file_removal_report(r->res);
+	if (held >= 0 && test_removal == RM_DONE) {
+		r->res->space_held = held;
+		removal_freed(r, held, before);
+	}
 	if (test_dirfd != -1) {
 		close(test_dirfd);
 		test_dirfd = -1;
@@ -505,6 +569,10 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
+		/* A stop signal ends the fill too (it once wrote on to the end). */
+		if (bn_stop_signal)
+			return run_fail(r, "setup", "write",
+			    (int64_t)(i * r->opt->chunk), EINTR, NULL);
 		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
@@ -608,7 +676,7 @@ show_bad(const struct runner *r, const struct phase *p,
 		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		text_say("phase %s%s: bad data %s",
 		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
@@ -617,8 +685,8 @@ show_bad(const struct runner *r, const struct phase *p,
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, who,
+	text_say("phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s", p->name, who,
 	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");
@@ -759,6 +827,7 @@ hit_fraction(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, struct phase_result *ph)
 {
 	double	hits = -1;
+	int	backing = 0;	/* The hits are the backing file's cache. */
 
 	ph->hit_fraction = -1;
 	if (!(p->flags & PHASE_READS) || ph->direct || ctx->bytes == 0)
@@ -770,17 +839,33 @@ hit_fraction(struct runner *r, const struct phase *p,
 		if (hits < 0)
 			hits = 0;
 		if (r->loop_backing != NULL && r->loop_dio != 1 && ctx->ops > 0 &&
-		    (double)ctx->repeats / (double)ctx->ops > hits)
+		    (double)ctx->repeats / (double)ctx->ops > hits) {
 			hits = (double)ctx->repeats / (double)ctx->ops;
+			backing = 1;
+		}
 	}
 	ph->hit_fraction = hits;
-	if (hits > WARM_LIMIT && ph->cache == CSTATE_COLD) {
-		ph->cache = CSTATE_WARM;
+	if (!(hits > WARM_LIMIT && ph->cache == CSTATE_COLD))
+		return;
+	ph->cache = CSTATE_WARM;
+	/*
+	 * Through a loop device the loop device reads every byte, but from
+	 * the page cache of the file system holding its backing file: both
+	 * are named, or the figures read as a contradiction.
+	 */
+	if (backing)
+		warn_run(r->opt, "phase %s: %.0f%% of its reads were of chunks "
+		    "read before, which the page cache kept for %s's backing "
+		    "file %s (%s read %lld of %llu bytes, from that cache, not "
+		    "from the device under the backing file); marked warm",
+		    p->name, 100 * hits, r->loop_name, r->loop_backing,
+		    r->loop_name, (long long)(ph->dev_read > 0 ? ph->dev_read :
+		    0), (unsigned long long)ctx->bytes);
+	else
 		warn_run(r->opt, "phase %s: %.0f%% of its reads were cache hits "
 		    "(the device read %lld of %llu bytes); marked warm", p->name,
 		    100 * hits, (long long)(ph->dev_read > 0 ? ph->dev_read : 0),
 		    (unsigned long long)ctx->bytes);
-	}
 }
 
 /* Fill in the result of a phase that ran. */
@@ -789,13 +874,16 @@ phase_account(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, double elapsed, const struct cpu_times *cpu,
     struct phase_result *ph)
 {
+	int	bound;
+
 	ph->ran = 1;
 	ph->bytes = ctx->bytes;
 	ph->ops = ctx->ops;
 	ph->elapsed = elapsed;
 	ph->user = cpu->user;
 	ph->sys = cpu->sys;
-	ph->cpu_pct = cpu_percent(cpu, elapsed);
+	/* The fill ahead (fill_s) is off the clock, but its CPU is in cpu. */
+	ph->cpu_pct = cpu_percent(cpu, elapsed + ctx->filled);
 	ph->workers = ctx->workers;
 	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
@@ -810,11 +898,21 @@ phase_account(struct runner *r, const struct phase *p,
 		    "figures are imprecise (use a larger -s)", p->name, elapsed,
 		    PRECISE_SECONDS);
 	}
-	if (ph->cpu_pct > 100.0 * r->ncpu + 1) {
+	/*
+	 * Each thread's CPU clock runs at most as fast as the wall clock and
+	 * at most ncpu of them run at once: more than either is a meter that
+	 * lied.
+	 */
+	bound = (p->flags & PHASE_WORKERS) ? ctx->workers : 1;
+	if (bound < 1 || bound > r->ncpu)
+		bound = r->ncpu;
+	if (ph->cpu_pct > 100.0 * bound + 1) {
 		ph->cpu_doubtful = 1;
-		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d cores "
-		    "allow; the CPU figure is doubtful", p->name, ph->cpu_pct,
-		    r->ncpu);
+		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d thread%s "
+		    "on %d core%s can use; the CPU figure is doubtful", p->name,
+		    ph->cpu_pct, (p->flags & PHASE_WORKERS) ? ctx->workers : 1,
+		    (p->flags & PHASE_WORKERS) && ctx->workers != 1 ? "s" : "",
+		    r->ncpu, r->ncpu == 1 ? "" : "s");
 	}
 }
 
@@ -1110,8 +1208,11 @@ run_worker(const struct options *opt, struct run_result *res,
 	if (opt->device != NULL && (r.target = target_held()) == NULL)
 		return run_fail(&r, "setup", "open", -1, ENODEV,
 		    "setup: --device: the target was not claimed");
+	/* The cores this process may run on, for the CPU check. */
 	if ((r.ncpu = platform_ncpu()) < 1)
 		r.ncpu = 1;
+	if ((e = platform_cpus_allowed()) >= 1 && e < r.ncpu)
+		r.ncpu = e;
 	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
 	r.align = 4096;
 	if (opt->direct && platform_direct_align(r.target != NULL ?

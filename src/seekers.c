@@ -2,7 +2,12 @@
  * Launching seekers as processes or threads, and the one seeker worker
  * both modes run.  The work and the accounting are the same in both:
  * each seeker measures its own span and reads its own CPU clock around its
- * seeks, so no CPU is counted twice.
+ * seeks, so no CPU is counted twice.  The seekers also keep one clock in
+ * common: how many of them are seeking (not dropping a chunk) and the time
+ * inside the span in which none was.  The phase's time is the span less
+ * that time, the seconds in which some seeker was seeking, and its CPU is
+ * the seekers' CPU outside their drops, spent within those same seconds,
+ * so %CPU can never exceed 100 times the seekers or the cores.
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -10,6 +15,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -27,6 +33,24 @@
 #include "queue.h"
 #include "seekers.h"
 #include "signals.h"
+
+/*
+ * The common clock, in memory shared with forked seekers, lock-free so
+ * that it never makes one seeker wait for another.  state holds how many
+ * seekers are seeking now (the low 16 bits) and, when that fell to 0 last,
+ * the time it did (the high 48 bits, in 16 ns units from base: 52 days);
+ * a seeker that lifts the count from 0 adds the time since to idle_ns.
+ */
+#define SHARE_COUNT_BITS	16
+#define SHARE_COUNT_MASK	((1ull << SHARE_COUNT_BITS) - 1)
+#define SHARE_UNIT_SHIFT	4
+#define SHARE_NEVER		(~0ull >> SHARE_COUNT_BITS)	/* No drop yet. */
+
+struct seek_share {
+	atomic_ullong	state;
+	atomic_ullong	idle_ns;
+	bn_time		base;
+};
 
 /* Forked seekers, for seekers_kill_all() from a signal handler. */
 static pid_t			seeker_pids[MAX_SEEKERS];
@@ -96,6 +120,7 @@ struct seeker {
 	int			 index;
 	int			 nseekers;
 	struct seeker_result	*res;
+	struct seek_share	*share;
 	int			 fd;
 	unsigned char		*buf;
 	struct rng		 rng;
@@ -137,7 +162,7 @@ static int
 seeker_prepare(struct seeker *s)
 {
 	const struct seek_job	*job = s->job;
-	struct stat		 st;
+	const char		*call;
 	size_t			 align = job->align < 64 ? 64 : job->align;
 	void			*p;
 	int			 e;
@@ -152,16 +177,10 @@ seeker_prepare(struct seeker *s)
 		return seeker_fail(s->res, "allocate buffer", -1);
 	}
 	s->buf = p;
-	s->fd = openat(job->dirfd, job->name, job->open_flags | O_NOFOLLOW |
-	    O_CLOEXEC);
+	s->fd = reopen_same(job->dirfd, job->name, job->open_flags, job->dev,
+	    job->ino, 1, &call);
 	if (s->fd == -1)
-		return seeker_fail(s->res, "open", 0);
-	if (fstat(s->fd, &st) == -1)
-		return seeker_fail(s->res, "fstat", 0);
-	if (st.st_dev != job->dev || st.st_ino != job->ino) {
-		errno = ESTALE;
-		return seeker_fail(s->res, "open (the file was replaced)", 0);
-	}
+		return seeker_fail(s->res, call, 0);
 	if (job->drop_each && platform_advise_random(s->fd) == -1 &&
 	    errno != ENOSYS)
 		return seeker_fail(s->res, "fadvise random", 0);
@@ -182,28 +201,61 @@ seeker_mark(struct seeker *s, uint64_t c)
 }
 
 /*
- * Drop the chunk at off from the cache.  Its wall time (from now) and
- * CPU time are counted apart so the phase can leave them out; returns the
- * time the next seek starts from.
+ * A seeker starts (up 1) or stops (-1) seeking, on the common clock; *at
+ * and *cpu are the wall clock and the seeker's CPU clock at that moment.
+ * The CPU clock is a system call that costs as much as a short seek; read
+ * just after the wall clock at both ends of a drop, half of each call's
+ * cost falls on either side, so the seeking seconds and the seeking CPU
+ * stay alike (read before it at one end and after it at the other, a whole
+ * call per drop would move across).
+ */
+static void
+seeker_active(struct seeker *s, int up, bn_time *at, uint64_t *cpu)
+{
+	struct seek_share	*sh = s->share;
+	unsigned long long	 old, new, count, since, now;
+
+	*at = time_now();
+	*cpu = cpu_thread_ns();
+	now = time_elapsed_ns(sh->base, *at) >> SHARE_UNIT_SHIFT;
+	old = atomic_load(&sh->state);
+	do {
+		count = old & SHARE_COUNT_MASK;
+		since = old >> SHARE_COUNT_BITS;
+		if (up > 0)
+			new = (since << SHARE_COUNT_BITS) | (count + 1);
+		else if (count == 1)
+			new = now << SHARE_COUNT_BITS;
+		else
+			new = (since << SHARE_COUNT_BITS) | (count - 1);
+	} while (!atomic_compare_exchange_weak(&sh->state, &old, new));
+	if (up > 0 && count == 0 && since != SHARE_NEVER && now > since)
+		atomic_fetch_add(&sh->idle_ns, (now - since) <<
+		    SHARE_UNIT_SHIFT);
+}
+
+/*
+ * Drop the chunk at off from the cache, not seeking meanwhile.  Its wall
+ * time and CPU time are counted apart so the phase can leave them out;
+ * returns the time the next seek starts from.
  */
 static bn_time
-seeker_drop(struct seeker *s, uint64_t off, int dirty, bn_time now,
-    uint64_t *cpu)
+seeker_drop(struct seeker *s, uint64_t off, int dirty, uint64_t *cpu)
 {
-	uint64_t	c0 = cpu_thread_ns(), c1;
-	bn_time		end;
+	uint64_t	c0, c1;
+	bn_time		t0, t1;
 
 	/*
 	 * A written chunk is written back first, as the drop after a writing
 	 * phase does, untimed like it.  A drop that fails leaves the chunk
 	 * cached: the hit count says so.
 	 */
+	seeker_active(s, -1, &t0, &c0);
 	(void)platform_drop_range(s->fd, off, s->job->chunk, dirty);
-	c1 = cpu_thread_ns();
-	end = time_now();
+	seeker_active(s, 1, &t1, &c1);
 	*cpu += c1 > c0 ? c1 - c0 : 0;
-	s->res->drop_ns += time_elapsed_ns(now, end);
-	return end;
+	s->res->drop_ns += time_elapsed_ns(t0, t1);
+	return t1;
 }
 
 /* Take the drops' CPU (system time) out of a seeker's CPU. */
@@ -305,7 +357,7 @@ seeker_loop(struct seeker *s)
 	struct seeker_result	*r = s->res;
 	uint64_t		 nchunks = job->size / job->chunk, k;
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
-	uint64_t		 c, drop_cpu = 0;
+	uint64_t		 c, drop_cpu = 0, cpu_ns;
 	off_t			 off;
 	size_t			 done;
 	int			 was;
@@ -313,7 +365,8 @@ seeker_loop(struct seeker *s)
 	struct cpu_stamp	 c0, c1;
 
 	cpu_stamp_thread(&c0);
-	r->start = last = time_now();
+	seeker_active(s, 1, &r->start, &cpu_ns);
+	last = r->start;
 	for (k = 0; k < s->quota || (min_ns > 0 &&
 	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
 	    k++) {
@@ -341,14 +394,14 @@ seeker_loop(struct seeker *s)
 			seeker_mark(s, c);
 		/* Untimed: drop the chunk just read (and written). */
 		if (job->drop_each)
-			last = seeker_drop(s, (uint64_t)off, k % 10 == 9, now,
+			last = seeker_drop(s, (uint64_t)off, k % 10 == 9,
 			    &drop_cpu);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return seeker_fail(r, "pread", (int64_t)off);
 		}
 	}
-	r->end = time_now();
+	seeker_active(s, -1, &r->end, &cpu_ns);
 	cpu_stamp_thread(&c1);
 	cpu_between(&c0, &c1, &r->cpu);
 	seeker_less_cpu(&r->cpu, (double)drop_cpu / 1e9);
@@ -638,7 +691,7 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 
 static int
 run_processes(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+    struct seek_share *share, char **cause)
 {
 	struct seeker	s;
 	int		ready[2], go[2], i, got = 0, killed = 0, fork_errno = 0;
@@ -665,6 +718,7 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		s.index = i;
 		s.nseekers = n;
 		s.res = &res[i];
+		s.share = share;
 		s.fd = -1;
 		if ((pid = fork_seeker()) == -1) {
 			fork_errno = errno;
@@ -749,7 +803,8 @@ thread_main(void *arg)
 
 /* Start the threads together and wait for them; 0 or 1 (exit status). */
 static int
-thread_body(const struct seek_job *job, int n, struct seeker_result *res)
+thread_body(const struct seek_job *job, int n, struct seeker_result *res,
+    struct seek_share *share)
 {
 	struct start_gate	 gate;
 	struct thread_arg	*ta;
@@ -769,6 +824,7 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
 		ta[started].s.index = started;
 		ta[started].s.nseekers = n;
 		ta[started].s.res = &res[started];
+		ta[started].s.share = share;
 		ta[started].s.fd = -1;
 		ta[started].gate = &gate;
 		e = pthread_create(&ta[started].tid, NULL, thread_main,
@@ -805,7 +861,7 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
  */
 static int
 run_threads(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+    struct seek_share *share, char **cause)
 {
 	char	why[128] = "";
 	int	i, status, killed = 0;
@@ -816,7 +872,7 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 		return errorf(cause, "%s: fork seeker threads: %s", job->path,
 		    strerror(errno));
 	if (pid == 0) {
-		_exit(thread_body(job, n, res));
+		_exit(thread_body(job, n, res, share));
 	}
 	seeker_pids[0] = pid;
 	seeker_npids = 1;
@@ -848,12 +904,41 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	return 0;
 }
 
+/* The common clock in shared memory. */
+static struct seek_share *
+share_alloc(void)
+{
+	struct seek_share	*sh;
+	void			*p;
+
+	p = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANON, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	sh = p;
+	atomic_init(&sh->state, SHARE_NEVER << SHARE_COUNT_BITS);
+	atomic_init(&sh->idle_ns, 0);
+	sh->base = time_now();
+	return sh;
+}
+
 int
 seekers_run(const struct seek_job *job, enum seeker_mode mode, int n,
-    struct seeker_result *res, char **cause)
+    struct seeker_result *res, uint64_t *idle_ns, char **cause)
 {
+	struct seek_share	*sh;
+	int			 rv;
+
 	memset(res, 0, sizeof(*res) * (size_t)n);
+	*idle_ns = 0;
+	if ((sh = share_alloc()) == NULL)
+		return errorf(cause, "%s: the seekers' common clock: %s",
+		    job->path, strerror(errno));
 	if (mode == SEEKERS_THREAD)
-		return run_threads(job, n, res, cause);
-	return run_processes(job, n, res, cause);
+		rv = run_threads(job, n, res, sh, cause);
+	else
+		rv = run_processes(job, n, res, sh, cause);
+	*idle_ns = atomic_load(&sh->idle_ns);
+	munmap(sh, sizeof(*sh));
+	return rv;
 }

@@ -183,6 +183,25 @@ else
 	skip "jq missing"
 fi
 
+# --- The helper stopped (SIGSTOP) during the run: the run still ends,
+# within a bound, says so and kills it (issue 26; it once waited forever
+# after the report). ---
+for j in 1 2; do
+	start write:1+:sleep=8000 -p write -j $j --lock-mem 64m
+	wait_for "$T/err" "Writing intelligently" 10
+	h=$(helper_pid "$T/err")
+	[ -n "$h" ] && kill -STOP "$h"
+	wait_exit "$pid" 30
+	check "helper stopped, -j $j: the run ends 0 in time (got $st)" \
+	    $([ $st -eq 0 ]; echo $?)
+	check "helper stopped, -j $j: said on stderr" \
+	    $(grep -q "the --lock-mem helper (process $h) was stopped by SIGSTOP; killed" \
+		"$T/err"; echo $?)
+	check "helper stopped, -j $j: the helper is gone" \
+	    $([ -n "$h" ] && gone "$h" 5; echo $?)
+	[ -n "$h" ] && kill -KILL "$h" 2>/dev/null
+done
+
 # --- The same with -j 2: the workers' leader reaps its workers only, so
 # the helper's end is still seen (a waitpid(-1) there once hid it). ---
 start write:1+:sleep=8000 -p write -j 2 --lock-mem 64m --json "$T/kj.json"
