@@ -15,6 +15,7 @@
 #include "error.h"
 #include "json.h"
 #include "kstat.h"
+#include "text.h"
 
 const char *const kstat_iostat_name[KI_COUNT] = {
 	"r/s", "rkB/s", "rrqm/s", "rrqm", "r_await", "rareq-sz",
@@ -493,9 +494,16 @@ note_memory(struct kstat_phase *k, const struct kstat_work *w)
 		note(k, KN_SWAP, "phase %s: the machine swapped (pswpin %lld, "
 		    "pswpout %lld pages): its figures include paging",
 		    w->phase, (long long)in, (long long)out);
-	if (fail > 0)
-		snprintf(cg, sizeof(cg), "; the memory cgroup %.60s hit its limit "
-		    "%lld times (failcnt)", k->cg_path, (long long)fail);
+	if (fail > 0) {
+		char	raw[sizeof(k->cg_path)], path[64];
+
+		/* The cgroup's name is anyone's: escaped for the terminal. */
+		memcpy(raw, k->cg_path, sizeof(raw));
+		text_utf8_fix(raw);
+		text_escape(path, sizeof(path), raw);
+		snprintf(cg, sizeof(cg), "; the memory cgroup %s hit its limit "
+		    "%lld times (failcnt)", path, (long long)fail);
+	}
 	if (stall > 0 || full > STALL_FULL_PCT ||
 	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
 		note(k, KN_RECLAIM, "phase %s: %s (allocstall %lld, "
