@@ -62,8 +62,10 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-quick check-asan install uninstall clean bench fuzz \
-	fuzz-build analyze check-tsan check-valgrind dist install-mpi mpi mpi-if-any
+.PHONY: all check check-plain check-quick check-asan check-posix install uninstall \
+	clean bench fuzz \
+	fuzz-build analyze analyze-cppcheck analyze-mpi check-tsan check-valgrind dist \
+	install-mpi mpi mpi-if-any
 
 all: $(BIN)
 
@@ -78,20 +80,37 @@ $(O)/obj/%.o: src/%.c $(wildcard include/*.h) VERSION
 	@mkdir -p $(O)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The tests know which half of the platform layer they are linked with.
 $(O)/tests/%: tests/%.c tests/tap.h $(O)/obj/libbonnie.a
 	@mkdir -p $(O)/tests
-	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests -DBONNIE_NG_PLAT='"$(PLAT)"' $(ALL_LDFLAGS) \
+	    -o $@ $< $(O)/obj/libbonnie.a $(LIBS)
 # The replay test compiles the fuzz harnesses in.
 $(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 tests: $(BIN) $(TEST_BIN)
 
-# make check: the whole suite on a normal build, then again on a build with
-# AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/).
-check: check-plain check-asan
+# make check: the whole suite on a normal build and again on a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/): both
+# built first, then the two halves side by side, CHECK_JOBS tests at a
+# time each (a test marked alone waits for every test of both halves:
+# tests/run.sh).  The sanitized half's output follows the plain half's.
+CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+ASAN_BUILD  = $(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
+ASAN_RUN    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+              UBSAN_OPTIONS=print_stacktrace=1 BONNIE_NG_SANITIZED=1 \
+              sh tests/run.sh -j $(CHECK_JOBS) build-asan
+check: $(BIN) $(TEST_BIN) mpi-if-any
+	$(ASAN_BUILD)
+	@rm -f build-asan/check.log build-asan/check.rc; \
+	{ $(ASAN_RUN) >build-asan/check.log 2>&1; \
+	    echo $$? >build-asan/check.rc; } & \
+	sh tests/run.sh -j $(CHECK_JOBS) $(O); plain=$$?; wait; \
+	echo "# the sanitized half (build-asan):"; cat build-asan/check.log; \
+	[ $$plain -eq 0 ] && [ "$$(cat build-asan/check.rc)" = 0 ]
 
 check-plain: $(BIN) $(TEST_BIN) mpi-if-any
-	sh tests/run.sh $(O)
+	sh tests/run.sh -j $(CHECK_JOBS) $(O)
 
 # The MPI build and its tests come along when mpicc is there.
 mpi-if-any:
@@ -101,12 +120,36 @@ mpi-if-any:
 # neither root nor any tool beyond the build (the Debian package runs it).
 QUICK_SH = t-cli.sh t-badopts.sh t-report-e2e.sh
 check-quick: $(BIN) $(TEST_BIN) $(INJECT)
-	sh tests/run.sh $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
+	sh tests/run.sh -j $(CHECK_JOBS) $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
 
 check-asan:
-	$(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    BONNIE_NG_SANITIZED=1 sh tests/run.sh build-asan
+	$(ASAN_BUILD)
+	$(ASAN_RUN)
+
+# make check-posix: the portable half of the platform layer (*-posix.c),
+# the files a BSD builds, made here on Linux with glibc (build-posix/) and
+# with musl (build-posix-musl/, when $(MUSL_CC) is there), so that a
+# glibc-only call or a Linux-only assumption shows here.  Both run the
+# suite side by side; a test that needs Linux skips, saying why.
+MUSL_CC    ?= musl-gcc
+POSIX_RUN   = sh tests/run.sh -j $(CHECK_JOBS)
+check-posix:
+	$(MAKE) O=build-posix UNAME_S=FreeBSD tests
+	@if command -v $(MUSL_CC) >/dev/null 2>&1; then \
+		echo "$(MAKE) O=build-posix-musl CC=$(MUSL_CC) UNAME_S=FreeBSD tests"; \
+		$(MAKE) O=build-posix-musl CC=$(MUSL_CC) UNAME_S=FreeBSD tests; \
+	else \
+		rm -rf build-posix-musl; \
+		echo "make check-posix: no $(MUSL_CC): the musl build is not tried"; \
+	fi
+	@rm -f build-posix/check.log build-posix/check.rc; \
+	{ $(POSIX_RUN) build-posix >build-posix/check.log 2>&1; \
+	    echo $$? >build-posix/check.rc; } & \
+	musl=0; if [ -x build-posix-musl/bonnie-ng ]; then \
+		$(POSIX_RUN) build-posix-musl; musl=$$?; fi; wait; \
+	echo "# the portable build with glibc (build-posix):"; \
+	cat build-posix/check.log; \
+	[ $$musl -eq 0 ] && [ "$$(cat build-posix/check.rc)" = 0 ]
 
 # make mpi: the same program with the MPI back end of the team, built
 # with mpicc in build-mpi/ and copied to ./bonnie-ng-mpi.  The default
@@ -185,7 +228,7 @@ dist:
 # the programs, never the directory.
 clean:
 	rm -rf $(O)/obj $(BIN) bonnie-ng-mpi build-asan build-*
-	rm -f $(TEST_BIN) $(O)/tests/libinject.so
+	rm -f $(TEST_BIN) $(O)/tests/libinject.so $(O)/tests/run-times
 
 # --- Faults, fuzzing and analysis (tests/fault, tests/fuzz) -------------
 
@@ -194,7 +237,7 @@ clean:
 ifeq ($(UNAME_S),Linux)
 INJECT = $(O)/tests/libinject.so
 endif
-tests check-plain: $(INJECT)
+tests check check-plain: $(INJECT)
 $(O)/tests/libinject.so: tests/fault/inject.c
 	@mkdir -p $(O)/tests
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ \
@@ -245,9 +288,15 @@ CPPCHECK    = cppcheck --quiet --error-exitcode=1 --std=c11 \
               --suppressions-list=tests/analysis/cppcheck.supp \
               -D__linux__ -D_POSIX_C_SOURCE=200809L -Iinclude
 CLANG_TIDY  = clang-tidy --quiet --warnings-as-errors='*'
-analyze:
+# One clang-tidy per file, so that make -j runs them side by side: each
+# tidy/FILE names a file to check, never one that is made.
+TIDY_FILES  = $(addprefix tidy/,$(wildcard $(ANALYZE_SRC)))
+analyze: analyze-cppcheck $(TIDY_FILES) analyze-mpi
+analyze-cppcheck:
 	$(CPPCHECK) $(wildcard $(ANALYZE_SRC)) tests/fault/inject.c
-	$(CLANG_TIDY) $(wildcard $(ANALYZE_SRC)) -- $(TOOL_CFLAGS)
+tidy/%:
+	$(CLANG_TIDY) $* -- $(TOOL_CFLAGS)
+analyze-mpi:
 	$(if $(MPI_FLAGS),$(CPPCHECK) $(MPI_FLAGS) src/team-mpi.c,@echo \
 	    "make analyze: no MPI headers from $(MPICC): src/team-mpi.c not analyzed")
 	$(if $(MPI_FLAGS),$(CLANG_TIDY) src/team-mpi.c -- $(TOOL_CFLAGS) \

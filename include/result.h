@@ -90,9 +90,11 @@ struct worker_phase {
 	double		 rate;		/* KiB/s, or seeks/s. */
 	double		 cpu_pct;
 	struct latency	 lat;
+	double		 ready;		/* At the barrier, <= 0. */
 	double		 start, end;	/* Seconds from the phase's earliest
 					   start. */
-	int64_t		 start_ns, end_ns; /* From the team's epoch. */
+	int64_t		 ready_ns, start_ns, end_ns; /* From the team's
+					   epoch. */
 };
 
 /* Where a worker ran. */

@@ -832,8 +832,9 @@ report_sweeps(const struct report_args *a, struct result_set *sets, int n,
 	}
 	if (a->output == REPORT_HTML)
 		printf("</body>\n</html>\n");
-	if (rc != 0) {
-		errorf(cause, "report: %s", strerror(errno));
+	if (rc != 0 || ferror(stdout)) {
+		errorf(cause, "report: %s%s", ferror(stdout) ?
+		    "standard output: " : "", strerror(errno));
 		st = CMD_FAIL;
 	}
 out:

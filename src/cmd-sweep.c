@@ -771,7 +771,10 @@ sweep_run(struct sweep_args *a, char **cause)
 		sweep_print_tables(stdout, &r);
 		sweep_print_knees(stdout, &r);
 	}
-	errno = 0;
+	/*
+	 * A write that failed while printing (musl's stdio buffer is 1 KiB,
+	 * glibc's fills only at the end) left its errno: keep it.
+	 */
 	finish_output(NULL, ferror(stdout) ? -1 : 0, &status, cause);
 	errno = 0;
 	rc = jf.f != NULL ? sweep_write_json(jf.f, &r) : 0;

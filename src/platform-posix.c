@@ -7,8 +7,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "platform.h"
@@ -187,17 +190,53 @@ platform_fd_path(int fd, char *buf, size_t len)
 	return -1;
 }
 
-void
-platform_die_with_parent(void)
+/*
+ * Without Linux's PR_SET_PDEATHSIG a thread of the child looks at
+ * getppid() every 50 ms and sends the child the signal once the parent
+ * that forked it is gone (a worker killed outright would otherwise leave
+ * its seekers seeking).  The thread blocks every signal, so that they
+ * all still go to the child's own thread and interrupt its calls.
+ */
+static pid_t	watch_parent;
+static int	watch_signal;
+
+static void *
+watch_main(void *arg)
 {
-	/* Seekers check getppid() instead. */
+	struct timespec	tick = { 0, 50000000 };
+
+	(void)arg;
+	while (getppid() == watch_parent)
+		nanosleep(&tick, NULL);
+	kill(getpid(), watch_signal);
+	return NULL;
 }
 
 void
 platform_parent_death_signal(int sig)
 {
-	/* Workers check getppid() and their pipes instead. */
-	(void)sig;
+	static pid_t	watcher_of;	/* A fork copies this, not the thread. */
+	pthread_t	th;
+	sigset_t	all, old;
+
+	watch_signal = sig;
+	if (watcher_of == getpid())
+		return;
+	watch_parent = getppid();
+	sigfillset(&all);
+	if (pthread_sigmask(SIG_SETMASK, &all, &old) != 0)
+		return;
+	if (pthread_create(&th, NULL, watch_main, NULL) == 0) {
+		pthread_detach(th);
+		watcher_of = getpid();
+	}
+	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void
+platform_die_with_parent(void)
+{
+	platform_parent_death_signal(SIGKILL);
 }
 
 int

@@ -316,6 +316,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		json_int(j, "worker", k);
 		json_uint(j, "bytes", w->bytes);
 		json_uint(j, "ops", w->ops);
+		json_double(j, "ready_s", w->ready);
 		json_double(j, "start_s", w->start);
 		json_double(j, "end_s", w->end);
 		json_double(j, "elapsed_s", w->elapsed);

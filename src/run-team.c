@@ -46,8 +46,9 @@
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */
 	int32_t			seekers;
-	int64_t			start_ns;	/* From the team's epoch. */
-	int64_t			end_ns;
+	int64_t			ready_ns;	/* From the team's epoch: */
+	int64_t			start_ns;	/* at the barrier, at the */
+	int64_t			end_ns;		/* start, at the end. */
 	uint64_t		fs_id;		/* Of -d, for shared or not. */
 	struct worker_info	where;		/* MPI: the rank's host. */
 	struct phase_result	ph;
@@ -88,7 +89,7 @@ struct worker {
 	char			 tag[96];
 	uint64_t		 fs_id;
 	struct worker_info	 where;
-	bn_time			 start;
+	bn_time			 ready;		/* Arrived at the barrier. */
 };
 
 /* The per-worker figures for worker w and phase id. */
@@ -224,6 +225,7 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	for (w = 0; w < l->n; w++) {
 		struct worker_phase *p = wph(l->res, w, id);
 
+		p->ready = (p->ready_ns - l->min_start) / 1e9;
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
@@ -294,6 +296,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	mine->rate = b->ph.rate;
 	mine->cpu_pct = b->ph.cpu_pct;
 	mine->lat = b->ph.lat;
+	mine->ready_ns = b->ready_ns;
 	mine->start_ns = b->start_ns;
 	mine->end_ns = b->end_ns;
 	a->bytes += b->ph.bytes;
@@ -352,6 +355,7 @@ worker_ready(void *arg, enum phase_id id)
 	struct worker	*wk = arg;
 
 	(void)id;
+	wk->ready = time_now();
 	if (team_barrier(wk->team) == -1)
 		return -1;
 	return 0;
@@ -369,6 +373,7 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 	b->fs_id = wk->fs_id;
 	b->where = wk->where;
 	b->ph = *rep->ph;
+	b->ready_ns = (int64_t)(wk->ready.ns - epoch.ns);
 	b->start_ns = (int64_t)(rep->start.ns - epoch.ns);
 	b->end_ns = (int64_t)(rep->end.ns - epoch.ns);
 	if (rep->hist != NULL)

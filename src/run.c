@@ -882,8 +882,7 @@ phase_account(struct runner *r, const struct phase *p,
 	ph->elapsed = elapsed;
 	ph->user = cpu->user;
 	ph->sys = cpu->sys;
-	/* The fill ahead (fill_s) is off the clock, but its CPU is in cpu. */
-	ph->cpu_pct = cpu_percent(cpu, elapsed + ctx->filled);
+	ph->cpu_pct = cpu_percent(cpu, elapsed);
 	ph->workers = ctx->workers;
 	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
@@ -906,7 +905,11 @@ phase_account(struct runner *r, const struct phase *p,
 	bound = (p->flags & PHASE_WORKERS) ? ctx->workers : 1;
 	if (bound < 1 || bound > r->ncpu)
 		bound = r->ncpu;
-	if (ph->cpu_pct > 100.0 * bound + 1) {
+	/*
+	 * The fill ahead (fill_s) is off the clock while its CPU is in cpu:
+	 * the bound is on the seconds the CPU was spent in.
+	 */
+	if (cpu_percent(cpu, elapsed + ctx->filled) > 100.0 * bound + 1) {
 		ph->cpu_doubtful = 1;
 		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d thread%s "
 		    "on %d core%s can use; the CPU figure is doubtful", p->name,

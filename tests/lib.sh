@@ -56,6 +56,24 @@ no_test_files() {
 
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# portable: the binary under test is the portable build (the *-posix.c
+# half, made on Linux with make UNAME_S=FreeBSD: make check-posix), which
+# knows none of Linux's extras (/proc, sysfs, drop_caches, loop devices);
+# tests/run.sh says so in BONNIE_NG_PORTABLE.
+portable() { [ "${BONNIE_NG_PORTABLE:-0}" = 1 ]; }
+
+# no_direct: this build cannot open with O_DIRECT (the portable build on
+# glibc, whose headers hide it without _GNU_SOURCE).
+no_direct() {
+	_nd=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-direct.XXXXXX") || return 1
+	"$BONNIE" -q -d "$_nd" -s 64k -c 4k -p write --direct \
+	    >/dev/null 2>"$_nd.err" </dev/null
+	grep -q "built without O_DIRECT" "$_nd.err"
+	_r=$?
+	rm -rf "$_nd" "$_nd.err"
+	return $_r
+}
+
 # run ARGS...: run bonnie-ng (after scratch), keeping its standard output in
 # $T/out, its standard error in $T/err and its exit status in $status.
 run() {

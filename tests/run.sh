@@ -3,19 +3,55 @@
 # the shell tests (tests/t-*.sh).  Each prints TAP; this runner shows it,
 # counts it, and ends with "N passed, N failed, N skipped".
 #
-# Usage: sh tests/run.sh [BUILD-DIR] [TEST-NAME...]
+# Usage: sh tests/run.sh [-j N] [BUILD-DIR] [TEST-NAME...]
 # A TEST-NAME without its extension names both t-NAME.c and t-NAME.sh.
+#
+# -j N runs N tests at a time (default: the online CPUs), each into a log
+# of its own, shown whole, indented, as it ends.  A test with a line
+#	# run.sh: alone: REASON
+# changes something every other test sees (the page cache of the whole
+# machine, say) or reads what they disturb: it runs by itself, after the
+# others.  Where flock(1) is, every test holds a lock file (shared, or
+# exclusive when alone; $BONNIE_NG_TEST_LOCK, by default one in the
+# temporary directory), so that an alone test also waits for the tests of
+# another runner on this machine (make check runs two, one per build).
+# The longest tests start first: each run keeps every test's seconds in
+# BUILD-DIR/tests/run-times for the next (without it, the shell tests
+# start before the quick C tests).
+
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || jobs=1
+while getopts j: opt; do
+	case $opt in
+	j)	jobs=$OPTARG ;;
+	*)	echo "usage: sh tests/run.sh [-j N] [BUILD-DIR] [TEST...]" >&2
+		exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+case $jobs in
+''|*[!0-9]*|0)
+	echo "run.sh: -j: want a count of 1 or more, not '$jobs'" >&2
+	exit 2 ;;
+esac
 
 O=${1:-.}
 [ $# -gt 0 ] && shift
 BONNIE=$O/bonnie-ng
 case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
 export BONNIE O
+# A build of the *-posix.c half (make UNAME_S=FreeBSD): the tests that
+# need Linux skip (tests/lib.sh's portable).
+BONNIE_NG_PORTABLE=0
+[ -e "$O/obj/platform-posix.o" ] && BONNIE_NG_PORTABLE=1
+export BONNIE_NG_PORTABLE
 
 pass=0 fail=0 skipped=0 broken=""
-log=$(mktemp "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1
-bin=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-bin.XXXXXX") || exit 1
-trap 'rm -rf "$log" "$bin"' EXIT
+work=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1
+bin=$work/bin
+mkdir "$bin" || exit 1
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # The schema checks use python3's jsonschema, which Debian's package puts
 # in the system python3; prefer that one when another python3 comes first
@@ -27,8 +63,27 @@ if ! python3 -c 'import jsonschema' >/dev/null 2>&1 &&
 	export PATH
 fi
 
-list=""
-for t in tests/t-*.c tests/t-*.sh; do
+lock=${BONNIE_NG_TEST_LOCK:-${TMPDIR:-/tmp}/bonnie-ng-tests.lock}
+if command -v flock >/dev/null 2>&1 && { [ -r "$lock" ] || : >>"$lock"; } \
+    2>/dev/null; then
+	lock_shared="flock -o -s $lock"
+	lock_alone="flock -o -x $lock"
+else
+	lock_shared="" lock_alone=""
+fi
+
+times=$O/tests/run-times
+if [ -s "$times" ]; then
+	order=$(for t in tests/t-*.c tests/t-*.sh; do
+		[ -e "$t" ] || continue
+		s=$(awk -v n="${t##*/}" '$2 == n { print $1 }' "$times")
+		echo "${s:-9999} $t"
+	done | sort -k1,1nr -k2 | cut -d' ' -f2)
+else
+	order=$(for t in tests/t-*.sh tests/t-*.c; do echo "$t"; done)
+fi
+list="" alone=""
+for t in $order; do
 	[ -e "$t" ] || continue
 	file=$(basename "$t"); name=${file%.*}
 	if [ $# -gt 0 ]; then
@@ -38,34 +93,87 @@ for t in tests/t-*.c tests/t-*.sh; do
 		done
 		[ $want -eq 1 ] || continue
 	fi
-	list="$list $t"
+	if grep -q '^# run\.sh: alone:' "$t"; then
+		alone="$alone $t"
+	else
+		list="$list $t"
+	fi
 done
 
-for t in $list; do
-	name=$(basename "$t")
-	case $t in
-	*.c)	cmd="$O/tests/${name%.c}" ;;
-	*.sh)	cmd="sh $t" ;;
+# launch TEST LOCK: run TEST in the background under LOCK, its output in
+# $work/NAME.log, its exit status and seconds beside; its name goes down
+# the pipe on fd 3 when it ends.  The test gets neither fd 3 nor stdin.
+launch() {
+	_name=$(basename "$1")
+	case $1 in
+	*.c)	_cmd="$O/tests/${_name%.c}" ;;
+	*.sh)	_cmd="sh $1" ;;
 	esac
-	echo "# $name"
-	start=$(date +%s)
-	$cmd >"$log" 2>&1
-	status=$?
-	sed 's/^/    /' "$log"
-	p=$(grep -c '^ok ' "$log" | tr -d ' ')
-	s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$log" | tr -d ' ')
-	# "not ok N # TODO" is a known gap, not a failure (TAP).
-	f=$(grep '^not ok ' "$log" | grep -vc '# *TODO' | tr -d ' ')
-	todo=$(grep -c '^not ok .*# *TODO' "$log" | tr -d ' ')
-	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+	(
+		_start=$(date +%s)
+		$2 $_cmd >"$work/$_name.log" 2>&1 </dev/null 3>&-
+		echo $? >"$work/$_name.rc"
+		echo $(( $(date +%s) - _start )) >"$work/$_name.sec"
+		echo "$_name" >&3
+	) &
+}
+
+# report NAME: show a finished test's output and count it.
+report() {
+	_log=$work/$1.log
+	status=$(cat "$work/$1.rc")
+	{
+		echo "# $1"
+		sed 's/^/    /' "$_log"
+		p=$(grep -c '^ok ' "$_log" | tr -d ' ')
+		s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$_log" | tr -d ' ')
+		# "not ok N # TODO" is a known gap, not a failure (TAP).
+		f=$(grep '^not ok ' "$_log" | grep -vc '# *TODO' | tr -d ' ')
+		todo=$(grep -c '^not ok .*# *TODO' "$_log" | tr -d ' ')
+		echo "# $1: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(cat "$work/$1.sec")s)"
+	} >"$work/$1.out"
+	echo "$(cat "$work/$1.sec") $1" >>"$work/times"
+	# One write per test, so that two runners' tests do not interleave.
+	cat "$work/$1.out"
+	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$_log" | tail -n 1)
 	pass=$((pass + p - s)); skipped=$((skipped + s)); fail=$((fail + f))
-	if [ $status -ne 0 ] || [ -z "$plan" ] ||
+	if [ "$status" -ne 0 ] || [ -z "$plan" ] ||
 	    [ "$plan" -ne $((p + f + todo)) ]; then
-		[ $f -eq 0 ] && fail=$((fail + 1))
-		broken="$broken $name(exit $status, plan ${plan:-none}, ran $((p + f + todo)))"
+		[ "$f" -eq 0 ] && fail=$((fail + 1))
+		broken="$broken $1(exit $status, plan ${plan:-none}, ran $((p + f + todo)))"
 	fi
-	echo "# $name: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(( $(date +%s) - start ))s)"
-done
+	rm -f "$_log" "$work/$1.out"
+}
+
+# run_all N LOCK TEST...: the tests, N at a time.
+run_all() {
+	_n=$1 _lock=$2
+	shift 2
+	_running=0
+	for _t in "$@"; do
+		if [ $_running -ge "$_n" ]; then
+			read -r _done <&3 && report "$_done"
+			_running=$((_running - 1))
+		fi
+		launch "$_t" "$_lock"
+		_running=$((_running + 1))
+	done
+	while [ $_running -gt 0 ]; do
+		read -r _done <&3 && report "$_done"
+		_running=$((_running - 1))
+	done
+}
+
+mkfifo "$work/done" || exit 1
+exec 3<>"$work/done"
+# shellcheck disable=SC2086
+run_all "$jobs" "$lock_shared" $list
+# shellcheck disable=SC2086
+run_all 1 "$lock_alone" $alone
+exec 3>&-
+# Every test's seconds for the next run's order (a full run only).
+[ $# -eq 0 ] && [ -d "$O/tests" ] && [ -s "$work/times" ] &&
+    sort -k1,1nr "$work/times" >"$times"
 
 [ -n "$broken" ] && echo "# failing test programs:$broken"
 echo "$pass passed, $fail failed, $skipped skipped"

@@ -83,12 +83,16 @@ check "four files of 32 MiB written; 4 x 2000 seeks" $?
 jq -e '.runs[0].phases.write | .dev_written_bytes == null or
     .dev_written_bytes >= .bytes' "$T/r.json" >/dev/null
 check "the device wrote at least the aggregate's bytes (when known)" $?
-# Lock-step: nobody started a phase before everyone was ready, so every
-# worker starts before any worker ends.
+# Lock-step: nobody started a phase before everyone was ready.  Each
+# worker reads the clock before it tells the leader it is at the barrier,
+# and again after the leader's go, which follows every arrival: an order
+# no scheduling can break (a worker descheduled after the go may still
+# start after another has ended, so that is not asserted).
 jq -e '.runs[0].phases | [.write, .read, .seeks] | all(
-    (.per_worker | map(.start_s) | max) < (.per_worker | map(.end_s) | min))' \
+    (.per_worker | map(.ready_s) | max) <= (.per_worker | map(.start_s) | min)
+    and (.per_worker | all(.ready_s <= .start_s and .start_s <= .end_s)))' \
     "$T/r.json" >/dev/null
-check "lock-step: every worker starts each phase before any ends" $?
+check "lock-step: every worker was at the barrier before any started a phase" $?
 if python3 -c 'import jsonschema' 2>/dev/null; then
 	python3 -c 'import json, sys, jsonschema
 jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))' \
@@ -133,7 +137,10 @@ t1=$(date +%s)
 one_line "$T/err" && grep -Eq "^bonnie-ng: phase seeks: worker [0-3] killed by signal 9" "$T/err"
 check "the line names the phase, the worker and the signal" $?
 [ $st -eq 1 ] || sed 's/^/#   /' "$T/err"
-[ $((t1 - t0)) -le 3 ]; check "the others stopped at once ($((t1 - t0)) s)" $?
+# Stopped, not finished: 4 x 10^8 seeks would take many minutes even from
+# the page cache; the bound is generous for a loaded machine.
+[ $((t1 - t0)) -le 15 ]
+check "the others stopped mid-phase ($((t1 - t0)) s after the kill)" $?
 check "every file removed (the dead worker's too)" $(no_test_files "$T"; echo $?)
 check "no process left" $(no_procs; echo $?)
 jq -e '.runs[0].error.phase == "seeks"' "$T/k.json" >/dev/null

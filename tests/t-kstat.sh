@@ -247,7 +247,13 @@ then
 	check "small requests: said on stderr" $?
 	blockdev --setra "$ra" "$LOOP"
 	echo "$msk" >/sys/block/$N/queue/max_sectors_kb
-	# compare names the mechanism: the request size, first.
+	# compare names the mechanism: the request size, first.  Whether
+	# 4 KiB requests make this loop device slower depends on what is
+	# under it (the host caches it again), so the small side's read rate
+	# is halved in a copy: its kernel figures stay the ones measured.
+	jq '.runs[].phases.read |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
+	    .elapsed_s *= 2)' "$T/small.json" >"$T/small2.json" &&
+	    mv "$T/small2.json" "$T/small.json"
 	"$BONNIE" compare "$T/big.json" "$T/small.json" >"$T/cmp" 2>&1
 	grep -q '^read -[0-9.]*% worse: .*rareq-sz [0-9.k]* -> [0-9.]* KiB (-[0-9]*%).*(single runs)$' "$T/cmp"
 	check "compare: 'read ... worse: ... rareq-sz A -> B KiB (...)' under the table" $?

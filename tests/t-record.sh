@@ -125,6 +125,8 @@ jqt "keep mode: every phase keep, no drops" '.options.cache == "keep" and
 if ! dd if=/dev/zero of="$T/d" bs=4096 count=1 oflag=direct \
     >/dev/null 2>&1; then
 	skip "no O_DIRECT on $T"
+elif no_direct; then
+	skip "this build has no O_DIRECT (the portable build on glibc)"
 else
 	rm -f "$T/d"
 	"$BONNIE" -d "$T" -s 4m -c 4k -q --direct --json "$T/d.json" \

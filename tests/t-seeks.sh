@@ -3,6 +3,7 @@
 # without it, the same in both modes, and its %CPU within what the cores
 # allow.
 . tests/lib.sh
+. tests/fault/lib.sh
 scratch
 ncpu=$(getconf _NPROCESSORS_ONLN)
 
@@ -52,9 +53,17 @@ done
 jq -e '.options.seed == 12345 and .runs[0].seed == 12345' "$T/z.json" \
     >/dev/null
 check "-z is recorded as the seed" $?
-# On a terminal the waiting process shows how far the seekers have got.
+# On a terminal the waiting process shows how far the seekers have got:
+# the phase is kept going for two seconds (1000 seeks of 2 ms each per
+# seeker, from the preload library; without it, 400000 seeks).
 if command -v script >/dev/null 2>&1; then
-	script -qc "'$BONNIE' -d '$T' -s 8m -c 4k -p seeks -n 400000 -S 2" \
+	if [ -n "$INJECT" ]; then
+		slow="env LD_PRELOAD=$INJECT BN_FAULT=pread:1+:sleep=2000"
+		n=2000
+	else
+		slow="" n=400000
+	fi
+	script -qc "$slow '$BONNIE' -d '$T' -s 8m -c 4k -p seeks -n $n -S 2" \
 	    "$T/tty" >/dev/null 2>&1 </dev/null
 	tr '\r' '\n' <"$T/tty" | grep -q '^Seeking\.\.\. *[0-9][0-9]*%$'
 	check "a terminal shows the seek phase's progress in percent" $?

@@ -19,6 +19,9 @@
  *		kinds, and getc, where it is an early end of file);
  *		eof: read-like kinds return 0 (an early end of file);
  *		sleep=US: sleep US microseconds, then do the call;
+ *		wait=PATH: hold the call until PATH exists (looked for
+ *		every 10 ms, for at most a minute; a signal ends the wait
+ *		as it cuts a sleep short), then do it: a test's event;
  *	      corruptions that report success (for --verify), on the way
  *	      back from read, pread and getc:
  *		flip: flip the lowest bit of the middle byte read (getc: of
@@ -112,6 +115,7 @@ struct spec {
 	enum action	 action;
 	int		 err;		/* A_ERRNO */
 	long		 usec;		/* A_SLEEP */
+	char		 wait[256];	/* A_SLEEP: until it exists. */
 	long long	 delta;		/* A_OTHER, A_MISDIRECT, A_SCALE */
 	atomic_int	 logged;
 };
@@ -290,7 +294,10 @@ action_text(const struct spec *s, char *buf, size_t len)
 		snprintf(buf, len, "eof");
 		break;
 	case A_SLEEP:
-		snprintf(buf, len, "sleep=%ld", s->usec);
+		if (s->wait[0] != '\0')
+			snprintf(buf, len, "wait");
+		else
+			snprintf(buf, len, "sleep=%ld", s->usec);
 		break;
 	case A_FLIP:
 		snprintf(buf, len, "flip");
@@ -331,13 +338,23 @@ log_fault(struct spec *s, int fd, long long offset)
 }
 
 static void
-do_sleep(long usec)
+do_sleep(const struct spec *s)
 {
 	struct timespec	ts;
+	struct stat	st;
+	int		i;
 
-	ts.tv_sec = usec / 1000000;
-	ts.tv_nsec = (usec % 1000000) * 1000;
-	nanosleep(&ts, NULL);	/* A signal cuts it short: fine. */
+	if (s->wait[0] == '\0') {
+		ts.tv_sec = s->usec / 1000000;
+		ts.tv_nsec = (s->usec % 1000000) * 1000;
+		nanosleep(&ts, NULL);	/* A signal cuts it short: fine. */
+		return;
+	}
+	ts.tv_sec = 0;
+	ts.tv_nsec = 10 * 1000000;
+	for (i = 0; i < 6000 && stat(s->wait, &st) == -1; i++)
+		if (nanosleep(&ts, NULL) == -1)
+			break;
 }
 
 static long long
@@ -446,7 +463,7 @@ hook_rw(enum kind k, int fd, void *buf, size_t len, off_t off, int positioned)
 				len /= 2;
 			break;
 		case A_SLEEP:
-			do_sleep(s->usec);
+			do_sleep(s);
 			break;
 		default:
 			break;
@@ -526,7 +543,7 @@ hook_fd(enum kind k, int fd, fd_fn fn)
 		return fn(fd);
 	log_fault(s, fd, fd_offset(fd));
 	if (s->action == A_SLEEP) {
-		do_sleep(s->usec);
+		do_sleep(s);
 		return fn(fd);
 	}
 	if (s->action != A_ERRNO)
@@ -582,7 +599,7 @@ open_fault(const char *path, int flags, mode_t mode)
 		return 0;
 	log_fault(s, -1, 0);
 	if (s->action == A_SLEEP) {
-		do_sleep(s->usec);
+		do_sleep(s);
 		return 0;
 	}
 	if (s->action != A_ERRNO)
@@ -744,7 +761,7 @@ putc_fault(FILE *f)
 		errno = s->err;
 		return 1;
 	case A_SLEEP:
-		do_sleep(s->usec);
+		do_sleep(s);
 		return 0;
 	default:
 		return 0;
@@ -771,7 +788,7 @@ getc_fault(FILE *f)
 		stream_eof(f);
 		return 1;
 	case A_SLEEP:
-		do_sleep(s->usec);
+		do_sleep(s);
 		return 0;
 	case A_FLIP:
 		return 2;
@@ -861,7 +878,7 @@ fflush(FILE *f)
 			return EOF;
 		}
 		if (s->action == A_SLEEP)
-			do_sleep(s->usec);
+			do_sleep(s);
 	}
 	return REAL(file_fn, fflush)(f);
 }
@@ -878,7 +895,7 @@ fclose(FILE *f)
 	if (s != NULL) {
 		log_fault(s, fileno(f), (long long)ftello(f));
 		if (s->action == A_SLEEP)
-			do_sleep(s->usec);
+			do_sleep(s);
 	}
 	r = REAL(file_fn, fclose)(f);
 	if (s != NULL && s->action == A_ERRNO && r == 0) {
@@ -907,7 +924,7 @@ other_fault(enum kind k, int *hold)
 		return 0;
 	}
 	if (s->action == A_SLEEP) {
-		do_sleep(s->usec);
+		do_sleep(s);
 		return 0;
 	}
 	if (s->action != A_ERRNO)
@@ -1106,7 +1123,13 @@ parse_spec(char *text, struct spec *s)
 	}
 	else if (strcmp(act, "eof") == 0)
 		s->action = A_EOF;
-	else if (strncmp(act, "sleep=", 6) == 0) {
+	else if (strncmp(act, "wait=", 5) == 0) {
+		s->action = A_SLEEP;
+		if (act[5] == '\0' ||
+		    strlen(act + 5) >= sizeof(s->wait))
+			return -1;
+		memcpy(s->wait, act + 5, strlen(act + 5) + 1);
+	} else if (strncmp(act, "sleep=", 6) == 0) {
 		s->action = A_SLEEP;
 		s->usec = strtol(act + 6, &end, 10);
 		if (end == act + 6 || *end != '\0' || s->usec < 0)
