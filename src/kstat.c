@@ -176,7 +176,10 @@ find(const char (*names)[KS_NAME], int n, const char *name)
 static void
 why_errno(char *buf, const char *what, int e)
 {
-	snprintf(buf, KS_WHY, "%.90s: %.60s", what, strerror(e));
+	if (e == ENOSYS)
+		snprintf(buf, KS_WHY, "%.90s: not known on this system", what);
+	else
+		snprintf(buf, KS_WHY, "%.90s: %.60s", what, strerror(e));
 }
 
 static void
