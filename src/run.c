@@ -882,7 +882,8 @@ phase_account(struct runner *r, const struct phase *p,
 	ph->elapsed = elapsed;
 	ph->user = cpu->user;
 	ph->sys = cpu->sys;
-	ph->cpu_pct = cpu_percent(cpu, elapsed);
+	/* The fill ahead (fill_s) is off the clock, but its CPU is in cpu. */
+	ph->cpu_pct = cpu_percent(cpu, elapsed + ctx->filled);
 	ph->workers = ctx->workers;
 	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
@@ -905,11 +906,7 @@ phase_account(struct runner *r, const struct phase *p,
 	bound = (p->flags & PHASE_WORKERS) ? ctx->workers : 1;
 	if (bound < 1 || bound > r->ncpu)
 		bound = r->ncpu;
-	/*
-	 * The fill ahead (fill_s) is off the clock while its CPU is in cpu:
-	 * the bound is on the seconds the CPU was spent in.
-	 */
-	if (cpu_percent(cpu, elapsed + ctx->filled) > 100.0 * bound + 1) {
+	if (ph->cpu_pct > 100.0 * bound + 1) {
 		ph->cpu_doubtful = 1;
 		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d thread%s "
 		    "on %d core%s can use; the CPU figure is doubtful", p->name,
