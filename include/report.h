@@ -84,6 +84,13 @@ int	report_write_text(FILE *, const struct record *, int latency);
  * (report-kernel.c).  0 or -1.
  */
 int	report_write_kernel(FILE *, const struct record *);
+/*
+ * report -o html: each source's kernel account, a table and a timeline
+ * chart per phase (report-timeline.c); put writes text escaped.
+ */
+struct result_set;
+void	report_html_kernel(FILE *, const struct result_set *, int,
+	    void (*put)(const char *));
 
 /*
  * The text report of bonnie++ 2.00 (bonnie-ng pp, report-pp.c): per run,

@@ -61,9 +61,16 @@ struct rs_kfig {
 	int		 machine;	/* The whole machine's (vmstat), so
 					   other work's too. */
 };
+/* A timeline sample read back: t_s, rate, nr_dirty, nr_writeback, in_flight. */
+#define RS_TL_COLS	5
 struct rs_kphase {
 	int		 n;
 	struct rs_kfig	*f;
+	int		 tl_n;		/* Timeline samples, 0 none. */
+	double		*tl;		/* tl_n x RS_TL_COLS; the rate in the
+					   phase's unit (KiB/s, or ops/s)
+					   since the sample before; NAN
+					   unknown. */
 };
 
 struct rs_run {

@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "error.h"
 #include "phase.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
@@ -706,6 +707,7 @@ print_html(const struct table *t, const struct table *src,
 	printf("</div>\n");
 	print_html_table(t, 1);
 	print_panels(t, sets, nsets);
+	report_html_kernel(stdout, sets, nsets, put_escaped);
 	printf("<p>Each source (input file) has its colour, in its bars and "
 	    "beside its name; a source of repeated runs (two or more of one "
 	    "machine and size) has a median row, drawn as a pale bar with an "

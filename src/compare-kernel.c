@@ -29,6 +29,12 @@
  * the device's, the process's and the cgroup's by this factor.
  */
 #define MACHINE_WEIGHT	0.75
+/*
+ * A machine counter above this many times its scale (a thousandth of a
+ * GiB's pages, KiB or bytes: eight GiB's worth per GiB moved) is mostly
+ * other work, not the run's: it is not named.
+ */
+#define MACHINE_BOUND	8000.0
 
 /* The value of figure name in run r's phase id: 1, or 0 when absent. */
 static int
@@ -94,6 +100,8 @@ moved(struct km_fig *f, int single, const double *x, int nx,
 			return -1;
 	} else if (!f->level && top < COUNT_FLOOR)
 		return -1;
+	if (f->machine && top > MACHINE_BOUND * f->scale)
+		return -1;
 	if (single)
 		return score >= log(1 + SINGLE_SHARE) ? score : -1;
 	if (cmp_mann_whitney_min_p(nx, ny) <= CMP_ALPHA) {
@@ -125,18 +133,38 @@ keep(struct km_moved *m, double *score, const struct km_fig *f, double s)
 	score[at] = s;
 }
 
-/* Consider figure like, unless an earlier run already had it. */
+/*
+ * Two pools of the figures that moved most: 0 the run's own (its
+ * device's, its process's, its cgroup's), 1 the whole machine's.
+ */
+struct km_pools {
+	struct km_moved	 pool[2];
+	double		 score[2][KM_MAX];
+};
+
+static int
+kept(const struct km_pools *p, const char *name)
+{
+	int	k, i;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < p->pool[k].n; i++)
+			if (strcmp(p->pool[k].f[i].name, name) == 0)
+				return 1;
+	return 0;
+}
+
+/* Consider figure like, unless it is kept already. */
 static void
 consider(const struct result_set *base, const struct result_set *new, int id,
-    const struct rs_kfig *like, struct km_moved *m, double *score)
+    const struct rs_kfig *like, int single, struct km_pools *p)
 {
 	struct km_fig	 f;
 	double		*x, *y, s;
-	int		 nx, ny, i;
+	int		 nx, ny, k = like->machine != 0;
 
-	for (i = 0; i < m->n; i++)
-		if (strcmp(m->f[i].name, like->name) == 0)
-			return;
+	if (kept(p, like->name))
+		return;
 	x = xcalloc((size_t)base->nruns + 1, sizeof(*x));
 	y = xcalloc((size_t)new->nruns + 1, sizeof(*y));
 	nx = collect(base, id, like, x);
@@ -153,10 +181,10 @@ consider(const struct result_set *base, const struct result_set *new, int id,
 		f.p = NAN;
 		f.change_pct = f.base != 0 ? 100 * (f.new - f.base) /
 		    fabs(f.base) : NAN;
-		s = moved(&f, m->single, x, nx, y, ny);
-		/* Ties: the larger figure first. */
+		s = moved(&f, single, x, nx, y, ny);
 		if (s >= 0)
-			keep(m, score, &f, f.machine ? s * MACHINE_WEIGHT : s);
+			keep(&p->pool[k], p->score[k], &f, k ? s *
+			    MACHINE_WEIGHT : s);
 	}
 	free(x);
 	free(y);
@@ -164,7 +192,7 @@ consider(const struct result_set *base, const struct result_set *new, int id,
 
 static void
 each_figure(const struct result_set *from, const struct result_set *base,
-    const struct result_set *new, int id, struct km_moved *m, double *score)
+    const struct result_set *new, int id, int single, struct km_pools *p)
 {
 	const struct rs_kphase	*k;
 	int			 i, j;
@@ -174,18 +202,40 @@ each_figure(const struct result_set *from, const struct result_set *base,
 			continue;
 		k = &from->runs[i].kernel[id];
 		for (j = 0; j < k->n; j++)
-			consider(base, new, id, &k->f[j], m, score);
+			consider(base, new, id, &k->f[j], single, p);
 	}
+}
+
+/*
+ * The run's own figures first, KM_MAX - 1 at most while the machine has
+ * one to name, then the machine's; in the order of how much they moved.
+ */
+static void
+merge_pools(struct km_pools *p, struct km_moved *m)
+{
+	double	score[KM_MAX];
+	int	own = p->pool[0].n, mach = p->pool[1].n, i;
+
+	if (own > KM_MAX - 1 && mach > 0)
+		own = KM_MAX - 1;
+	if (mach > KM_MAX - own)
+		mach = KM_MAX - own;
+	m->n = 0;
+	for (i = 0; i < own; i++)
+		keep(m, score, &p->pool[0].f[i], p->score[0][i]);
+	for (i = 0; i < mach; i++)
+		keep(m, score, &p->pool[1].f[i], p->score[1][i]);
 }
 
 void
 km_column(const struct result_set *base, const struct result_set *new,
     int col, struct km_moved *m)
 {
-	double	score[KM_MAX];
-	int	id = RS_PHASE(col), i;
+	struct km_pools	 p;
+	int		 id = RS_PHASE(col), i;
 
 	memset(m, 0, sizeof(*m));
+	memset(&p, 0, sizeof(p));
 	for (i = 0; i < base->nruns; i++)
 		m->nbase += has_account(&base->runs[i], id);
 	for (i = 0; i < new->nruns; i++)
@@ -193,8 +243,9 @@ km_column(const struct result_set *base, const struct result_set *new,
 	if (m->nbase == 0 || m->nnew == 0)
 		return;
 	m->single = m->nbase < CMP_MIN_RUNS || m->nnew < CMP_MIN_RUNS;
-	each_figure(base, base, new, id, m, score);
-	each_figure(new, base, new, id, m, score);
+	each_figure(base, base, new, id, m->single, &p);
+	each_figure(new, base, new, id, m->single, &p);
+	merge_pools(&p, m);
 }
 
 /* 0, 4.0, 508, 2.1k, 3.4M: a figure in a few characters. */

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "json.h"
 #include "kstat.h"
+#include "text.h"
 
 const char *const kstat_iostat_name[KI_COUNT] = {
 	"r/s", "rkB/s", "rrqm/s", "rrqm", "r_await", "rareq-sz",
@@ -53,6 +54,8 @@ enum {
 #define STALL_FULL_PCT	2.0
 /* nr_dirty at this share of nr_dirty_threshold is "at the limit". */
 #define AT_LIMIT	0.90
+/* At the dirty limit, a rate under this share of the rate before fell. */
+#define FELL_SHARE	0.8
 /* Requests smaller than the chunk by this factor are "much smaller". */
 #define SMALL_FACTOR	4
 /* Milliseconds to wait at most for the phase's requests to be counted. */
@@ -173,7 +176,10 @@ find(const char (*names)[KS_NAME], int n, const char *name)
 static void
 why_errno(char *buf, const char *what, int e)
 {
-	snprintf(buf, KS_WHY, "%.90s: %.60s", what, strerror(e));
+	if (e == ENOSYS)
+		snprintf(buf, KS_WHY, "%.90s: not known on this system", what);
+	else
+		snprintf(buf, KS_WHY, "%.90s: %.60s", what, strerror(e));
 }
 
 static void
@@ -431,6 +437,52 @@ note(struct kstat_phase *k, enum ks_note n, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * nr_dirty reached the dirty limit.  With a timeline, the writers were
+ * likely throttled when the rate while at the limit fell below
+ * FELL_SHARE of the rate before it; without one, the limit alone says
+ * "likely".
+ */
+static void
+note_throttle(struct kstat_phase *k, const struct kstat_work *w)
+{
+	const struct kstat_timeline	*tl = k->tl;
+	double				 lim = AT_LIMIT *
+					    (double)k->dirty_thresh;
+	double				 at = 0, at_t = 0, off = 0, off_t = 0;
+	double				 dt, dd;
+	int				 i;
+
+	if (tl == NULL || tl->n < 4) {
+		note(k, KN_THROTTLE, "phase %s: the writers were likely "
+		    "throttled on dirty pages (nr_dirty peak %.0f of "
+		    "nr_dirty_threshold %lld pages)", w->phase, k->dirty_peak,
+		    (long long)k->dirty_thresh);
+		return;
+	}
+	for (i = 1; i < tl->n; i++) {
+		dt = tl->s[i].t - tl->s[i - 1].t;
+		dd = tl->s[i].done - tl->s[i - 1].done;
+		if (!(dt > 0) || tl->s[i].done < 0)
+			continue;
+		if (tl->s[i].dirty >= lim) {
+			at += dd;
+			at_t += dt;
+		} else {
+			off += dd;
+			off_t += dt;
+		}
+	}
+	if (!(at_t > 0) || !(off_t > 0) || at / at_t >= FELL_SHARE * off /
+	    off_t)
+		return;
+	note(k, KN_THROTTLE, "phase %s: the writers were likely throttled on "
+	    "dirty pages (nr_dirty at nr_dirty_threshold's %lld pages, peak "
+	    "%.0f; the rate fell from %.0f to %.0f KiB/s while at it)",
+	    w->phase, (long long)k->dirty_thresh, k->dirty_peak,
+	    off / off_t / 1024, at / at_t / 1024);
+}
+
 static void
 note_memory(struct kstat_phase *k, const struct kstat_work *w)
 {
@@ -445,9 +497,16 @@ note_memory(struct kstat_phase *k, const struct kstat_work *w)
 		note(k, KN_SWAP, "phase %s: the machine swapped (pswpin %lld, "
 		    "pswpout %lld pages): its figures include paging",
 		    w->phase, (long long)in, (long long)out);
-	if (fail > 0)
-		snprintf(cg, sizeof(cg), "; the memory cgroup %.60s hit its limit "
-		    "%lld times (failcnt)", k->cg_path, (long long)fail);
+	if (fail > 0) {
+		char	raw[sizeof(k->cg_path)], path[64];
+
+		/* The cgroup's name is anyone's: escaped for the terminal. */
+		memcpy(raw, k->cg_path, sizeof(raw));
+		text_utf8_fix(raw);
+		text_escape(path, sizeof(path), raw);
+		snprintf(cg, sizeof(cg), "; the memory cgroup %s hit its limit "
+		    "%lld times (failcnt)", path, (long long)fail);
+	}
 	if (stall > 0 || full > STALL_FULL_PCT ||
 	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
 		note(k, KN_RECLAIM, "phase %s: %s (allocstall %lld, "
@@ -458,10 +517,7 @@ note_memory(struct kstat_phase *k, const struct kstat_work *w)
 		    full > 0 ? full : 0, cg);
 	if (w->writes && k->dirty_thresh > 0 &&
 	    k->dirty_peak >= AT_LIMIT * (double)k->dirty_thresh)
-		note(k, KN_THROTTLE, "phase %s: the writers were likely "
-		    "throttled on dirty pages (nr_dirty peak %.0f of "
-		    "nr_dirty_threshold %lld pages)", w->phase, k->dirty_peak,
-		    (long long)k->dirty_thresh);
+		note_throttle(k, w);
 }
 
 static void

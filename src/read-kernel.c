@@ -6,6 +6,7 @@
  * pressure as recorded.  Gauges (vmstat's nr_* but nr_dirtied and
  * nr_written) are left out: their delta is a level's change, not work.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,40 @@ pressure(struct rs_kphase *k, const struct jv *p)
 	}
 }
 
+/* The value of a sample's column c, or NAN (null, or not there). */
+static double
+cell(const struct jv *s, size_t c)
+{
+	if (s->type != JV_ARRAY || c >= s->len ||
+	    s->items[c].type != JV_NUMBER)
+		return NAN;
+	return s->items[c].n;
+}
+
+/* The timeline: the rate between samples, and the gauges. */
+static void
+timeline(struct rs_kphase *k, const struct jv *tl, int ops)
+{
+	const struct jv	*s = jv_get(tl, "samples");
+	double		*o, dt, unit = ops ? 1 : 1024;
+	size_t		 i;
+
+	if (s == NULL || s->type != JV_ARRAY || s->len < 2)
+		return;
+	k->tl = xcalloc(s->len, RS_TL_COLS * sizeof(double));
+	for (i = 0; i < s->len; i++) {
+		o = &k->tl[i * RS_TL_COLS];
+		o[0] = cell(&s->items[i], 0);
+		dt = i > 0 ? o[0] - cell(&s->items[i - 1], 0) : NAN;
+		o[1] = dt > 0 ? (cell(&s->items[i], 1) -
+		    cell(&s->items[i - 1], 1)) / dt / unit : NAN;
+		o[2] = cell(&s->items[i], 2);
+		o[3] = cell(&s->items[i], 3);
+		o[4] = cell(&s->items[i], 4);
+	}
+	k->tl_n = (int)s->len;
+}
+
 void
 rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
     struct rs_run *r)
@@ -198,6 +233,8 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 		counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
 		    per, work, 0);
 	counts(k, jv_get(kj, "process"), "", is_proc, per, work, 0);
+	timeline(k, jv_get(kj, "timeline"),
+	    (phase_table[id]->flags & PHASE_OPS) != 0);
 }
 
 void
@@ -211,6 +248,7 @@ rs_kernel_free(struct rs_run *r)
 		for (k = 0; k < r->kernel[i].n; k++)
 			free(r->kernel[i].f[k].name);
 		free(r->kernel[i].f);
+		free(r->kernel[i].tl);
 	}
 	free(r->kernel);
 	r->kernel = NULL;

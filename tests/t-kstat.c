@@ -137,6 +137,36 @@ main(void)
 	is_near(k->dirty_peak, 950, 0, "nr_dirty peak of the two readings");
 	is_near(k->dirty_mean, 525, 0, "nr_dirty mean of the two readings");
 
+	/* With a timeline: throttled only when the rate fell at the limit. */
+	{
+		struct kstat_timeline	*tl = calloc(1, sizeof(*tl));
+		int			 i;
+
+		tl->n = 8;
+		tl->merged = 1;
+		for (i = 0; i < 8; i++) {
+			tl->s[i].t = i * 0.1;
+			tl->s[i].dirty = i < 4 ? 100 : 990;
+			/* 100 MiB/s, then 10 MiB/s at the limit. */
+			tl->s[i].done = (i < 4 ? i * 10.0 : 30 + (i - 3)) *
+			    1048576;
+		}
+		k->tl = tl;
+		k->notes = 0;
+		kstat_notes(k, NULL, &w);
+		ok(k->notes & (1u << KN_THROTTLE), "timeline: the rate fell "
+		    "at the dirty limit: throttled");
+		ok(strstr(k->note_text[KN_THROTTLE], "fell from 102400 to "
+		    "10240 KiB/s") != NULL, "... from 100 to 10 MiB/s");
+		for (i = 0; i < 8; i++)
+			tl->s[i].done = i * 10.0 * 1048576;
+		k->notes = 0;
+		kstat_notes(k, NULL, &w);
+		ok(!(k->notes & (1u << KN_THROTTLE)), "timeline: the rate held "
+		    "at the limit: no note");
+		kstat_attach_timeline(k, NULL);
+	}
+
 	/* Idle device while CPU-bound. */
 	setup();
 	reads();
