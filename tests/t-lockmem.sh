@@ -152,8 +152,11 @@ h=$(helper_pid "$T/err")
 lk=$( [ -n "$h" ] && vmlck "$h")
 check "SIGINT: the helper holds 64 MiB first (got ${lk:-none})" \
     $([ "${lk:-0}" -eq $LOCK_KB ]; echo $?)
+# The signal first, then the writes may go on: the next one sees the stop.
 kill -INT "$pid"
+: >"$T/go"
 wait_exit "$pid" 15
+rm -f "$T/go"
 check "SIGINT: exit 130 (got $st)" $([ $st -eq 130 ]; echo $?)
 check "SIGINT: the helper is gone when the run has ended" \
     $([ -n "$h" ] && [ ! -e "/proc/$h" ]; echo $?)
