@@ -186,6 +186,8 @@ install: $(BIN)
 	chmod 644 $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 	cp completions/bonnie-ng.bash $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
 	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng
+	# bash-completion loads a command's file by its name.
+	ln -sf bonnie-ng $(DESTDIR)$(BASHCOMPDIR)/bonnie++-ng
 	cp completions/_bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
 
@@ -209,6 +211,7 @@ uninstall:
 	for f in README.md doc/*.md; do rm -f $(DESTDIR)$(DOCDIR)/$${f##*/}; done
 	rm -f $(DESTDIR)$(DATADIR)/bonnie-ng/schema.json
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/bonnie-ng $(DESTDIR)$(ZSHCOMPDIR)/_bonnie-ng
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/bonnie++-ng
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/bonnie-ng 2>/dev/null
 
 # make dist: bonnie-ng-VERSION.tar.gz (in O) from the files git tracks at

@@ -1,4 +1,6 @@
-# bash completion for bonnie-ng(1) and its MPI build, bonnie-ng-mpi.
+# bash completion for bonnie-ng(1), its MPI build, bonnie-ng-mpi, and
+# bonnie++-ng (bonnie-ng pp; a bonnie++ symlink of one's own is left to
+# bonnie++'s completion, if any).
 #
 # The program knows its commands, their options, the values an option
 # takes (from its option rows and its phase table): this script hands it
@@ -67,4 +69,4 @@ _bonnie_ng()
 	esac
 	return 0
 }
-complete -F _bonnie_ng bonnie-ng bonnie-ng-mpi
+complete -F _bonnie_ng bonnie-ng bonnie-ng-mpi bonnie++-ng

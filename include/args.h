@@ -9,19 +9,21 @@
  * the help are printed from the same rows, so they cannot drift from the
  * parser.
  *
- * To add an option: add a row to the right table (cmd_run_bench_rows[] for
- * what a single run and a sweep share, cmd_run_rows[] for a single run
- * only, a command's own table, or a phase's rows for a value only one
- * phase uses: see include/phase.h), with a setter that calls the value's
- * check in options.c; document it in man/bonnie-ng.1 (tests/t-man.sh and
+ * To add an option of the benchmark (run, sweep): add its row to the
+ * settings table (include/settings.h, src/settings.c), which makes the
+ * rows of run and sweep; a value only one phase uses is a row of that
+ * phase's (include/phase.h); an option of another command is a row of
+ * that command's own table.  A setter calls the value's check in
+ * options.c.  Document it in man/bonnie-ng.1 (tests/t-man.sh and
  * tests/t-args.sh compare the two).
  *
  * Phase rows: a phase may carry its own rows (struct phase's options).
- * Commands that run phases (run and sweep) list them with ARGS_ROWS_PHASES
- * (see commands.h); such a row's value lands in the options' per-phase
- * slot o->phase_arg[id] (its slot is OPTIONS_PHASE_ARG(id), a byte
- * offset), its default is row->def (set by options_defaults()), and
- * args_set_count() checks it against the row's min and max.
+ * Commands that run phases (run and sweep) list them with a cmd_rows
+ * entry whose phases is set (see commands.h); such a row's value lands in
+ * the options' per-phase slot o->phase_arg[id] (its slot is
+ * OPTIONS_PHASE_ARG(id), a byte offset), its default is row->def (set by
+ * settings_defaults()), and args_set_count() checks it against the row's
+ * min and max.
  */
 #ifndef BONNIE_ARGS_H
 #define BONNIE_ARGS_H
@@ -33,8 +35,8 @@
 enum args_kind {
 	ARGS_FLAG,		/* No value: -q, --quiet. */
 	ARGS_VALUE,		/* A value: -s 4g, -s4g, --size 4g, --size=4g. */
-	ARGS_OPTIONAL,		/* Long only, a value only after "=":
-				   --verify, --verify=fatal. */
+	ARGS_OPTIONAL,		/* A value only after "=" or glued on:
+				   --verify, --verify=fatal; -f, -f10. */
 	ARGS_HELP,		/* Stop: print the help (-h, --help). */
 	ARGS_VERSION		/* Stop: print the version (-V, --version). */
 };
@@ -56,8 +58,10 @@ struct args_option {
 	const char	*value;		/* The value in the usage: "size". */
 	args_set_fn	 set;		/* NULL for ARGS_HELP, ARGS_VERSION. */
 	int		 slot;		/* For set(): e.g. a phase id. */
-	uint64_t	 def;		/* A phase value's default, */
-	uint64_t	 min, max;	/* and its range. */
+	uint64_t	 def;		/* The default: a phase's or a command's
+					   count's (stored before the parse),
+					   or a setting's (settings.h); */
+	uint64_t	 min, max;	/* args_set_count's range. */
 	const char	*help;		/* One line for --help. */
 };
 /* A row table ends with a row that has neither name. */

@@ -25,6 +25,7 @@
 #include "args.h"
 #include "lockmem.h"
 #include "options.h"
+#include "settings.h"
 
 struct phase;
 struct sysinfo;
@@ -44,12 +45,15 @@ enum cmd_status {
  * One of a command's row tables, and where in the command's state its
  * setters store.  With phases set, the table is the rows of every phase
  * in the phase table (each phase's struct phase options), storing into
- * the struct options at off.  A list ends with rows NULL and phases 0.
+ * the struct options at off; with a scope, the settings table's option
+ * rows of that scope (settings.h), storing there too.  A list ends with
+ * rows NULL, phases 0 and scope SCOPE_NONE.
  */
 struct cmd_rows {
 	const struct args_option *rows;
 	int			  phases;
 	size_t			  off;
+	enum setting_scope	  scope;
 };
 
 struct cmd_entry {
@@ -81,12 +85,21 @@ extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
 #define CMD_MAX_TABLES	16
 
 /*
- * A command's row tables, with the given phase table's rows where the
- * entry asks for them, and their targets in state (NULL: for printing
- * only).  out has room for CMD_MAX_TABLES; the last has rows NULL.
+ * A command's row tables, with the given phase table's rows and the
+ * settings' where the entry asks for them, and their targets in state
+ * (NULL: for printing only).  out has room for CMD_MAX_TABLES; the last
+ * has rows NULL.  Returns how many, or -1 (and out empty) when they do
+ * not fit: cmd_tables_check() refuses that at start, so that no row is
+ * ever lost.
  */
-void	cmd_tables(const struct cmd_entry *, const struct phase *const *,
+int	cmd_tables(const struct cmd_entry *, const struct phase *const *,
 	    void *state, struct args_table *out);
+/*
+ * cmd_tables() of every command, and their own rows' defaults (only a
+ * count's, args_set_count, is stored, by cmd_parse()): 0, or -1 with the
+ * cause.
+ */
+int	cmd_tables_check(const struct cmd_entry *const *, char **cause);
 
 /*
  * Parse a command's line (argv[0] is the program or the command's name)
@@ -99,29 +112,6 @@ enum args_result cmd_parse(const struct cmd_entry *, int argc, char **argv,
 /* The usage of one command; then, for cmd_entry_help, its option rows. */
 void	cmd_entry_usage(FILE *, const char *prefix, const struct cmd_entry *);
 void	cmd_entry_help(FILE *, const struct cmd_entry *);
-
-/*
- * The benchmark's rows: those a sweep shares, and those of a single run
- * only.  Both store into a struct options.
- */
-extern const struct args_option cmd_run_bench_rows[], cmd_run_rows[];
-
-/*
- * The setters of those rows that other commands' rows share (pp): each
- * checks its value as the benchmark's row does and stores it into the
- * struct options at the row's slot, a byte offset into the target (0 in
- * the benchmark's own rows).
- */
-int	cmd_run_set_label(void *, const struct args_option *, const char *,
-	    char **why);
-int	cmd_run_set_seed(void *, const struct args_option *, const char *,
-	    char **why);
-int	cmd_run_set_jobs(void *, const struct args_option *, const char *,
-	    char **why);
-int	cmd_run_set_repeat(void *, const struct args_option *, const char *,
-	    char **why);
-int	cmd_run_set_csv_format(void *, const struct args_option *,
-	    const char *, char **why);
 
 /*
  * Parse a benchmark command line into o and check it (options_check()).

@@ -17,6 +17,8 @@ struct lockmem {
 	uint64_t	bytes;		/* What it locked. */
 	int		status;		/* Its wait status once it died. */
 	int		died;		/* It ended before lockmem_end(). */
+	int		late;		/* It did not end in time: killed. */
+	int		stop_sig;	/* The signal that had stopped it. */
 };
 
 /*

@@ -1,7 +1,8 @@
 /*
  * The options of one benchmark run, and the one check of each of their
- * values, next to its type: the option rows (cmd-run.c, cmd-sweep.c) call
- * these, so a value is refused the same way by every command.  A check
+ * values, next to its type: the setters of the settings table's option
+ * rows (settings.c) call these, so a value is refused the same way by
+ * every command.  The defaults are the table's (settings_defaults()).  A check
  * returns 0, or -1 with the reason in *why: one line naming the value as
  * given, which the parser puts after "invalid value for -x, --name: ".
  */
@@ -30,16 +31,14 @@ enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };
 
-#define DEFAULT_SIZE_MIB   1024
-#define DEFAULT_CHUNK      16384
-#define DEFAULT_SEEKERS    3
-#define DEFAULT_SEEKS      4000
 #define MIN_CHUNK          512
 #define MAX_CHUNK          (16u * 1024 * 1024)
 #define MAX_SEEKERS        256
 #define MAX_SEEKS          (UINT64_C(1) << 40)
 #define MAX_REPEAT         1000
 #define MAX_JOBS           1024	/* -j: workers, each with a file. */
+/* The file creation phases without --files (-p, pp -n): 16 x 1024 files. */
+#define FILES_DEFAULT_K    16
 /* --lock-mem never leaves less than this available (nor in the cgroup). */
 #define LOCK_MEM_MIN_LEFT  (UINT64_C(256) << 20)
 
@@ -63,6 +62,9 @@ struct options {
 	enum seeker_mode seeker_mode;
 	enum cache_mode	 cache;
 	int		 direct;	/* O_DIRECT for the block phases. */
+	uint64_t	 iodepth;	/* --iodepth: requests in flight per
+					   worker and seeker (1: one call at
+					   a time), with --direct or --device. */
 	int		 sync_writes;	/* --sync-writes: fsync after each
 					   write (bonnie++ -b). */
 	enum verify_mode verify;	/* --verify[=fatal]. */
@@ -80,7 +82,11 @@ struct options {
 	unsigned	 phases;	/* Bit mask of phase ids to run. */
 	int		 quiet;
 	int		 latency;	/* -L: print the p99 row. */
+	int		 kernel;	/* -K: print the kernel's account. */
+	int		 interval_ms;	/* --interval: the timeline's; 0
+					   none. */
 	int		 repeat;	/* -x: runs of the whole benchmark. */
+	int		 repeat_given;	/* -x given (pp: the CSV lines alone). */
 	int		 no_space_check;
 	enum out_format	 format;
 	enum csv_layout	 csv_layout;	/* --csv-format. */
@@ -101,12 +107,6 @@ struct options {
 
 /* The default label: the short host name. */
 const char *options_default_label(void);
-
-/*
- * Fill in the defaults for everything, the phases' own values (the def of
- * their option rows) included.
- */
-void	options_defaults(struct options *);
 
 /*
  * After the command line: the defaults that depend on the system or the
@@ -138,6 +138,8 @@ int	file_size_parse(const char *, uint64_t *, char **why);
 int	files_parse(const char *, struct options *, char **why);
 int	seeks_parse(const char *, uint64_t *, char **why);
 int	repeat_parse(const char *, int *, char **why);
+/* --iodepth: 1 to 1 Mi (options_check() holds it to the system's). */
+int	iodepth_parse(const char *, uint64_t *, char **why);
 int	jobs_parse(const char *, int *, char **why);
 int	seed_parse(const char *, uint64_t *, char **why);
 int	ram_parse(const char *, uint64_t *, char **why);
@@ -148,16 +150,19 @@ const char *ram_source_name(enum ram_source);
 
 /*
  * Settle --lock-mem and the RAM a run assumes, before any file is made,
- * from the physical RAM, the memory available and the cgroup's limit (0
- * or less: unknown, or no limit).  The lock is SIZE, or for avail-SIZE
- * the memory available less SIZE; it must leave at least
- * LOCK_MEM_MIN_LEFT of the memory available and of the cgroup's limit.
- * Without --ram, o->ram becomes the smallest of the RAM and the cgroup's
- * limit, less the lock (the helper is charged to the same cgroup).
- * Returns 0, or -1 with the reason in *cause (a fault in the options).
+ * from the physical RAM, the memory available, the cgroup's limit (0 or
+ * less: unknown, or no limit) and the cgroup's headroom, its limit less
+ * its usage (below 0: unknown or no limit).  The memory available is the
+ * tighter of the system's and the cgroup's headroom.  The lock is SIZE,
+ * or for avail-SIZE the memory available less SIZE; it must leave at
+ * least LOCK_MEM_MIN_LEFT of the memory available and of the cgroup's
+ * limit.  Without --ram, o->ram becomes the smallest of the RAM and the
+ * cgroup's limit, less the lock (the helper is charged to the same
+ * cgroup).  Returns 0, or -1 with the reason in *cause (a fault in the
+ * options).
  */
 int	options_memory(struct options *, int64_t ram, int64_t avail,
-	    int64_t cgroup_limit, char **cause);
+	    int64_t cgroup_limit, int64_t cgroup_room, char **cause);
 /* A label: one word without commas, not starting with '#'. */
 int	label_check(const char *, char **why);
 

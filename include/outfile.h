@@ -19,27 +19,41 @@ struct outfile {
 	const char	*what;		/* "--json", for messages. */
 	const char	*path;
 	FILE		*f;
-	int		 created;	/* Made by this open (O_EXCL). */
+	int		 dirfd;		/* Its directory, or -1. */
+	char		*name;		/* Its name in dirfd. */
+	char		*tmp;		/* The temporary written, or NULL. */
+	int		 held;		/* The name made empty, to hold it. */
+	int		 replaces;	/* A file was there before. */
+	int		 is_stdout;	/* "-": standard output. */
 };
 
 /*
  * Open path for writing now, so that a bad one is refused before any
- * work: a new file is made with O_CREAT | O_EXCL | O_NOFOLLOW, mode 0666
- * less the umask; a final symbolic link is never followed; an existing
- * regular file is replaced (truncated) only when it has no other hard
- * link, the real user may write it, and, in a sticky directory such as
- * /tmp, it is the user's own; a pipe, a terminal and /dev/null are
+ * work.  "-" is standard output.  The directory is reached without
+ * following a symbolic link that another user owns in a sticky,
+ * world-writable directory (as fs.protected_symlinks would); one on
+ * proc, sysfs or another kernel interface is refused.  A new file, or an
+ * existing regular file (replaced only when it has no other hard link,
+ * the real user may write it, and, in a sticky directory such as /tmp,
+ * it is the user's own), is written as a temporary file in the same
+ * directory, O_CREAT | O_EXCL | O_NOFOLLOW, mode 0666 less the umask, and
+ * renamed into place by outfile_close(); a final symbolic link is never
+ * followed; a pipe (that has a reader), a terminal and /dev/null are
  * written to; any other device is refused.  0, or -1 with "WHAT: PATH:
  * reason" in *cause.
  */
 int	outfile_open(struct outfile *, const char *what, const char *path,
 	    char **cause);
+/* Do two open outputs name the same file?  1 or 0. */
+int	outfile_same(const struct outfile *, const struct outfile *);
 /*
- * Flush and close it; rc is what writing it returned (0 or -1 with
- * errno).  0, or -1 with "WHAT: PATH: error" in *cause.
+ * Flush and close it and rename the temporary into place; rc is what
+ * writing it returned (0 or -1 with errno).  0, or -1 with "WHAT: PATH:
+ * error" in *cause (the temporary removed, a file there before left as
+ * it was; a temporary removed during the run is said so).
  */
 int	outfile_close(struct outfile *, int rc, char **cause);
-/* Close it unwritten, removing it when this run made it. */
+/* Close it unwritten, removing what this run made (its temporary). */
 void	outfile_discard(struct outfile *);
 
 #endif

@@ -91,6 +91,14 @@ struct pattern_bad {
 					   more in a tally (see below). */
 	int			 worker;	/* The team's worker whose file it
 					   is, or -1 (see run-team.c). */
+	/*
+	 * The first differing byte: what came back and what was due (for a
+	 * single changed byte, the bits that flipped); torn: the older
+	 * version (found) holds only part of a sector, the rest the version
+	 * due, as a write torn inside the sector leaves it.
+	 */
+	unsigned char		 got, due;
+	int			 torn;
 };
 
 /*

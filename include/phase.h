@@ -20,10 +20,14 @@
  *  3. if the phase takes an option of its own (say --syncs), declare its
  *     row in the phase's file only, through the struct's options (see
  *     below): the run and sweep commands parse it, print it in their usage
- *     and help, and options_defaults() sets its default;
- *  4. document it: the man page (-p and the phase), doc/RECORD.md and
- *     doc/schema.json (its key under "phases" and "summary"), and add
- *     tests.
+ *     and help, settings_defaults() sets its default, the record keeps it
+ *     under "options" and compare lists it when it differs (settings.h);
+ *  4. document it: the man page (-p and the phase), doc/RECORD.md, and
+ *     doc/schema.json: its key in "$defs/phases" (each run's phases) and
+ *     under "summary", its name in "$defs/phase_name" (the options'
+ *     "phases" and the sweep's knees), its option's key under "options",
+ *     and, if it leaves a version of the file (writer), that name in
+ *     found_writer's and want_writer's lists; and add tests.
  * The core does everything else: it opens the file when the flags say so,
  * reads the clocks around run(), drops the cache when the flags say so,
  * and every output shows the phase.  A phase that is not classic prints
@@ -34,6 +38,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -108,6 +113,8 @@ struct phase_ctx {
 	void		*priv;		/* Phase state from setup(). */
 	int		 fd;		/* The phase's descriptor, or -1; the
 					   core closes it if left open. */
+	int		 depth;		/* --iodepth for this phase: 1, or
+					   requests in flight (phase_queue). */
 
 	/*
 	 * Live progress on a terminal, from the phase's own thread so that
@@ -120,6 +127,16 @@ struct phase_ctx {
 	bn_time		 tick_start;	/* When the timed run began. */
 	double		 tick_min_s;	/* The phase also runs at least this
 					   long (seeks without -n); 0 no. */
+	/*
+	 * The timeline's view of the work done: phase_lap() stores done
+	 * into *progress (always valid); a phase whose work is done by
+	 * others (the seekers) points prog_base at prog_n counters of
+	 * theirs, prog_stride bytes apart, before its clock starts.
+	 */
+	_Atomic uint64_t *progress;
+	const void	*prog_base;
+	size_t		 prog_stride;
+	int		 prog_n;
 
 	/* Filled in by the phase. */
 	uint64_t	 bytes;
@@ -128,8 +145,13 @@ struct phase_ctx {
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
-	double		 excluded;	/* Seconds inside the span spent
-					   keeping reads cold, not timed. */
+	double		 excluded;	/* Seconds inside the span left out
+					   of it: keeping reads cold, and
+					   filling (below), not timed. */
+	double		 filled;	/* Of those, seconds spent filling a
+					   ring of buffers ahead (phase_ring). */
+	const char	*engine;	/* depth > 1: "io_uring". */
+	const char	*fallback;	/* Why not io_uring, or NULL. */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */
 
@@ -197,10 +219,12 @@ extern const struct phase *const phase_table[PH_COUNT + 1];
 
 /*
  * Check the table once at start: versions, every fact filled in, names
- * unique.  (The order and the length are checked when compiling.)  0 or
- * -1 with the cause.
+ * and colours unique.  (The order and the length are checked when
+ * compiling.)  0 or -1 with the cause.
  */
 int	phase_table_check(char **cause);
+/* No two phases of the table with one colour (the plot tells them apart). */
+int	phase_colours_check(const struct phase *const *, char **cause);
 /* The phase with this name, or NULL. */
 const struct phase *phase_by_name(const char *);
 /* Its id, or -1 for no such phase. */
@@ -238,6 +262,8 @@ void	phase_option_defaults(const struct phase *const *, void *o);
  * phases, so nothing calls back up).  Each returns 0, or -1 with errno set
  * and ctx->err_what / err_offset filled in.
  */
+int	reopen_same(int dirfd, const char *name, int flags, dev_t, ino_t,
+	    int blk_ok, const char **call);
 int	phase_open(struct phase_ctx *, int flags);
 int	phase_fail(struct phase_ctx *, const char *what, int64_t offset);
 /* The calls xfer_full() can make. */
@@ -254,11 +280,6 @@ int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
 /* read(2) or write(2) all of len bytes, failing the phase at offset. */
 int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
-/*
- * Fill ctx->buf with the chunk at off as w writes it: with streaming
- * stores under --direct (pattern_fill_direct()).
- */
-void	phase_fill(struct phase_ctx *, uint64_t off, enum pattern_writer w);
 int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
 	    int64_t offset);
 /*
@@ -276,6 +297,54 @@ int	phase_finish(struct phase_ctx *, int sync);
  */
 int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
 	    size_t len, bn_time *last);
+
+/*
+ * The data a block phase writes, made ahead of the writes and off the
+ * clock: a ring of buffers (PHASE_RING_BYTES in all, at least one chunk)
+ * that phase_ring_take() hands out in file order.  When all have been
+ * taken it fills the next ones with the clock stopped: the fill's time
+ * goes to ctx->excluded and ctx->filled and *last (the start of the
+ * current latency sample) moves on by as much, so neither the phase's
+ * elapsed time nor a latency holds it; its CPU stays in the phase's CPU.
+ * Setup makes the ring (untimed), teardown frees it.
+ */
+#define PHASE_RING_BYTES	(256 * 1024)
+#define PHASE_RING_MAX		64
+
+struct ioq;
+
+struct phase_ring {
+	unsigned char	*buf[PHASE_RING_MAX];
+	int		 n;		/* Buffers. */
+	int		 taken;		/* Handed out since the last fill. */
+	uint64_t	 next;		/* File offset of the next one. */
+	enum pattern_writer writer;
+	/* ctx->depth > 1: the queue and its depth buffers instead. */
+	struct ioq	*q;
+	unsigned char	**qbuf;
+	char		 why[160];	/* Why there is no queue, or "". */
+};
+
+/* Make the ring's buffers (ring zeroed by the caller). */
+int	phase_ring_init(struct phase_ctx *, struct phase_ring *,
+	    enum pattern_writer);
+unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
+	    bn_time *last);
+void	phase_ring_free(struct phase_ring *);
+/*
+ * setup and teardown for a phase whose ctx->priv is its ring (with
+ * ctx->depth > 1 its queue: opened here, untimed).
+ */
+int	phase_ring_setup(struct phase_ctx *, enum pattern_writer);
+void	phase_ring_teardown(struct phase_ctx *);
+/*
+ * The timed loop of a sequential block phase at ctx->depth > 1: every
+ * chunk of the file in order, read (checked under --verify), written, or
+ * read then written, through ctx->priv's queue; one latency sample per
+ * chunk (include/queue.h).  0, or -1 with the phase failed.
+ */
+int	phase_queue(struct phase_ctx *, int read, int write);
+
 /* Show progress: done of ctx->total so far.  Sets the next tick. */
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 
@@ -290,6 +359,7 @@ phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
 
 	hist_add(ctx->hist, time_elapsed_ns(*last, now));
 	*last = now;
+	atomic_store_explicit(ctx->progress, done, memory_order_relaxed);
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 /*
@@ -22,6 +23,18 @@ uint64_t platform_ram(void);
  * mpirun binding), or -1 if unknown; without a way to ask, platform_ncpu().
  */
 int	platform_cpus_allowed(void);
+
+/*
+ * Make the calling thread the only user of stream f until
+ * platform_stdio_release(), so that putc(3) and getc(3) on it take no
+ * lock per byte in a process that has other threads (MPI starts some):
+ * __fsetlocking(FSETLOCKING_BYCALLER) where the C library has it, else
+ * flockfile(3) held for the whole time, which makes each call's own lock
+ * the cheap one of a thread that holds it already.  Call release before
+ * fclose(3).
+ */
+void	platform_stdio_own(FILE *f);
+void	platform_stdio_release(FILE *f);
 
 /* The O_DIRECT open flag, or 0 where the system has none. */
 int	platform_odirect_flag(void);
@@ -42,11 +55,14 @@ int	platform_direct_align(const char *path, size_t *mem_align,
  */
 int	platform_drop_cache(int fd);
 /*
- * Drop the cached pages of [off, off + len) of fd; when dirty is set,
- * write that range back first and wait for it (else dirty pages stay).
- * 0 or -1 with errno.
+ * Drop the cached pages holding [off, off + len) of fd, the whole pages
+ * even when the range is smaller than one; when dirty is set, write that
+ * range back first and wait for it (else dirty pages stay).  0 or -1 with
+ * errno.
  */
 int	platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty);
+/* Widen a byte range to the whole pages holding it (platform.c). */
+void	platform_page_span(uint64_t *off, uint64_t *len);
 /*
  * The whole system's caches (--cache=global): platform_drop_all_check()
  * says whether this process may drop them, 0, or -1 with errno and the
@@ -73,6 +89,12 @@ int	platform_loop_info(dev_t dev, char **backing, int *dio, char *name,
  * NULL when it is not one or that is unknown.
  */
 const char *platform_memory_fs(const char *path);
+/*
+ * The name of the kernel's interface file system (proc, sysfs, debugfs,
+ * cgroup ...) that the directory fd is on, where no output file belongs,
+ * or NULL when it is none or that is unknown.
+ */
+const char *platform_pseudo_fs(int fd);
 
 /*
  * The fraction of the file's pages that are resident, sampled over at
@@ -106,6 +128,21 @@ int	platform_mem_available(uint64_t *bytes);
  * (ENOSYS elsewhere).
  */
 int	platform_cgroup_mem_limit(uint64_t *bytes);
+/*
+ * The directory of this process's cgroup in the v2 hierarchy (v2 1) or
+ * the v1 memory one (v2 0), and its path as /proc/self/cgroup names it:
+ * 0, or -1 when there is none or it is outside what the mount shows.
+ */
+int	platform_cgroup_dir(int v2, char *dir, size_t len, char *name,
+	    size_t nlen);
+/*
+ * The memory this process's cgroup may still take: the smallest of a
+ * limit less the usage along its ancestors (Linux: memory.max less
+ * memory.current, or v1 memory.limit_in_bytes less memory.usage_in_bytes):
+ * 0 with *bytes set, 1 when no cgroup limits the memory, -1 when unknown
+ * (ENOSYS elsewhere).
+ */
+int	platform_cgroup_mem_room(uint64_t *bytes);
 /*
  * Lock [p, p + len) in memory, as mlock(2) (Linux: the system call
  * itself, which a sanitizer's interceptor would make a no-op).  0 or -1.

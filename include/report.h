@@ -79,6 +79,11 @@ struct record;
  * "#min" and "#max".  0, or -1 if the stream failed.
  */
 int	report_write_text(FILE *, const struct record *, int latency);
+/*
+ * -K: under the report, a line per phase of the kernel's account
+ * (report-kernel.c).  0 or -1.
+ */
+int	report_write_kernel(FILE *, const struct record *);
 
 /*
  * The text report of bonnie++ 2.00 (bonnie-ng pp, report-pp.c): per run,

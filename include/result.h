@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "kstat.h"
 #include "pattern.h"
 
 /* Phase ids, in the order the phases run: made from phase-list.h. */
@@ -53,6 +54,10 @@ struct phase_result {
 					   stdio buffer). */
 	double		 resident;	/* Fraction cached before; <0 unknown. */
 	double		 drop_seconds;	/* Cache drops, not timed. */
+	double		 fill_seconds;	/* Data made ahead, not timed. */
+	int		 depth;		/* Requests in flight (--iodepth). */
+	char		 engine[16];	/* depth > 1: "io_uring", "posix-aio". */
+	char		 fallback[160];	/* Why not io_uring, or "". */
 	double		 hit_fraction;	/* Reads served by the cache, from the
 					   device counters; <0 unknown. */
 	double		 backing_resident; /* Loop device: fraction of its
@@ -71,6 +76,9 @@ struct phase_result {
 	int		 verified;	/* --verify checked every byte read
 					   (the check is inside elapsed). */
 	struct pattern_tally verify;	/* What the checks found. */
+	struct kstat_proc kp;		/* The process's counters over the
+					   span, its seekers' in; a team's:
+					   every worker's summed. */
 };
 
 /* One worker's own figures for a phase (-j, MPI). */
@@ -131,11 +139,23 @@ struct run_result {
 	 */
 	int64_t		 space_before;
 	int64_t		 space_after;
+	/*
+	 * The removal itself: the space the test file held (st_blocks) just
+	 * before its unlink, and the free space the unlink and the file
+	 * system's write-back (syncfs) gave back; -1 unknown (a team's
+	 * leader, --device).  When both are known, space_leak is held less
+	 * freed above the slack: what other programs did to the file system
+	 * meanwhile does not count.
+	 */
+	int64_t		 space_held;
+	int64_t		 space_freed;
 	int		 space_leak;
 	struct run_error err;
 	int		 jobs;		/* Workers; 0 or 1: a lone run. */
 	struct worker_phase *wph;	/* jobs x PH_COUNT, or NULL. */
 	struct worker_info *workers;	/* jobs, or NULL. */
+	struct kstat_phase *ks;		/* PH_COUNT: the kernel's account of
+					   each phase (kstat.h), or NULL. */
 };
 
 /* Names used in the report and the JSON record. */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "result.h"
+#include "settings.h"
 
 /*
  * The columns: each phase's rate (K/sec, or operations/sec), then each
@@ -43,6 +44,28 @@ struct rs_value {
 	unsigned	 flags;		/* RS_F_* */
 };
 
+/*
+ * A figure of the kernel's account of a run's phase (read-kernel.c), in
+ * the kernel's or iostat's name: a level as recorded ("rareq-sz",
+ * "util"), or a count per unit of work ("pgmajfault/GiB", "r/kop"), so
+ * that a slower run is not blamed for lasting longer.
+ */
+struct rs_kfig {
+	char		*name;
+	double		 v;
+	const char	*unit;		/* " KiB", " ms", "%", "" */
+	int		 level;		/* 1 a level, 0 a count per work. */
+	double		 scale;		/* A change this size is small: how
+					   much it moved is measured above
+					   it (compare-kernel.c). */
+	int		 machine;	/* The whole machine's (vmstat), so
+					   other work's too. */
+};
+struct rs_kphase {
+	int		 n;
+	struct rs_kfig	*f;
+};
+
 struct rs_run {
 	char		*label;		/* Machine name or label; never NULL. */
 	uint64_t	 size;		/* File size in bytes; 0 unknown. */
@@ -56,6 +79,7 @@ struct rs_run {
 					   stopped on an error or a signal),
 					   or NULL. */
 	struct rs_value	 col[RS_NCOLS];
+	struct rs_kphase *kernel;	/* PH_COUNT, or NULL: none recorded. */
 };
 
 enum rs_format { RS_FMT_JSON, RS_FMT_CSV, RS_FMT_TEXT };
@@ -101,6 +125,13 @@ struct rs_settings {
 					   ids); 0 unknown. */
 	const char	*latency;	/* What latency means: "max" (JSON,
 					   CSV) or "p99" (text Latency row). */
+	/*
+	 * A JSON record's settings as text, by setting id (settings.h),
+	 * NULL where it has none; the fields above are made from them.
+	 * And the phases' own options, in the order of the phase table.
+	 */
+	char		*value[SET_COUNT];
+	char		*phase_value[SETTINGS_PHASE_MAX];
 };
 
 /*
@@ -165,7 +196,22 @@ void	rs_format_value(char *buf, size_t len, int col, enum rs_state,
 	    double v);
 void	rs_free(struct result_set *);
 
+/*
+ * The figures of a phase's recorded "kernel" object (a JSON value; NULL
+ * or null: none) into run r's phase id, per GiB of bytes or per thousand
+ * ops (phases that count operations).
+ */
+struct jv;
+void	rs_kernel_read(const struct jv *kernel, int id, double bytes,
+	    double ops, struct rs_run *r);
+void	rs_kernel_free(struct rs_run *r);
+
 /* Append an empty run (all columns RS_NONE) and return it. */
 struct rs_run *rs_add_run(struct result_set *, const char *label, int line);
+
+/* Did the set run on a block device (--device)? */
+int	rs_on_device(const struct result_set *);
+/* Its file system as shown: none on a device, NULL when not recorded. */
+const char *rs_fs_shown(const struct result_set *);
 
 #endif

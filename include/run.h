@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -46,6 +47,8 @@ struct run_hooks {
 			    const struct run_phase_report *);
 	void		(*own_file)(void *, const char *, dev_t, ino_t);
 	void		*arg;
+	/* The leader's timeline counter of this worker, or NULL. */
+	_Atomic uint64_t *progress;
 };
 
 /* run_once() as one worker of a team. */
@@ -70,6 +73,13 @@ int	run_team(const struct options *, struct run_result *, int progress);
  * space of a removed file late (btrfs, XFS).
  */
 #define RUN_SPACE_SLACK	(UINT64_C(1) << 20)
+/*
+ * Above this fraction cached after a drop (or of cache hits, for a team's
+ * cold phase), a phase is marked warm; a phase shorter than this many
+ * seconds is marked imprecise.  run.c and run-team.c both judge by them.
+ */
+#define WARM_LIMIT	0.05
+#define PRECISE_SECONDS	0.5
 void	run_result_free(struct run_result *);
 
 /*
@@ -109,6 +119,14 @@ enum preflight {
 	PREFLIGHT_SYSTEM
 };
 enum preflight run_preflight(const struct options *, char **cause);
+
+/*
+ * After a phase: the notes of the kernel's account that change what the
+ * phase's figures mean (kstat_notes()), said on stderr unless quiet.
+ */
+struct kstat_phase;
+void	run_kstat_notes(const struct options *, enum phase_id,
+	    const struct phase_result *, struct kstat_phase *);
 
 /* Catch SIGINT, SIGTERM and SIGHUP so the test file is always removed. */
 void	run_signals_install(void);

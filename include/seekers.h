@@ -26,6 +26,8 @@ struct seek_job {
 	size_t		 chunk;
 	int		 open_flags;	/* O_RDWR, plus O_DIRECT if asked. */
 	int		 direct;	/* O_DIRECT: pattern_fill_direct(). */
+	int		 depth;		/* Seeks in flight per seeker (1: one
+					   call at a time; include/queue.h). */
 	size_t		 align;		/* Buffer alignment. */
 	uint64_t	 seeks;		/* Total across seekers. */
 	double		 min_seconds;	/* Keep going until this long; 0 no. */
@@ -71,8 +73,12 @@ struct seeker_result {
 	bn_time		 start, end;	/* After the common start; at the end. */
 	struct cpu_times cpu;		/* The seeker's own CPU from its
 					   start to its end, less the drops. */
-	uint64_t	 drop_ns;	/* Wall time spent dropping chunks,
-					   inside start..end. */
+	uint64_t	 drop_ns;	/* Wall time this seeker spent
+					   dropping chunks, inside
+					   start..end. */
+	uint64_t	 fill_ns;	/* Wall time spent making write-back
+					   data, inside start..end (it stays
+					   in the span, as its CPU does). */
 	uint64_t	 repeats;	/* Reads of a chunk read before. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;
@@ -81,16 +87,20 @@ struct seeker_result {
 	char		 err_detail[256]; /* A failed data check. */
 	struct hist	 hist;
 	struct pattern_tally tally;	/* --verify: what the checks found. */
+	char		 engine[16];	/* depth > 1: the queue's engine, */
+	char		 fallback[160];	/* and why not io_uring, or "". */
 };
 
 /*
  * Run n seekers in the given mode and wait for all of them.  res points
- * to n results, in memory from seekers_alloc().  Returns 0, or -1 with a
- * message in *cause (a seeker's error, a seeker that died, or EINTR when
- * a signal stopped the phase).
+ * to n results, in memory from seekers_alloc().  *idle_ns is set to the
+ * time between the first seeker's start and the last one's end in which
+ * no seeker was seeking (every one was dropping a chunk, had not started
+ * or had finished).  Returns 0, or -1 with a message in *cause (a seeker's
+ * error, a seeker that died, or EINTR when a signal stopped the phase).
  */
 int	seekers_run(const struct seek_job *, enum seeker_mode, int n,
-	    struct seeker_result *res, char **cause);
+	    struct seeker_result *res, uint64_t *idle_ns, char **cause);
 
 /* Memory for n results, shared with forked children; NULL on failure. */
 struct seeker_result *seekers_alloc(int n);

@@ -15,6 +15,8 @@ struct stdio_file {
 
 /* Open the test file as a stream in ctx->priv.  0 or -1. */
 int	stdio_file_open(struct phase_ctx *, int flags, const char *mode);
+/* Give the stream up and fclose(3) it; sf->f is NULL after.  fclose's. */
+int	stdio_file_close(struct stdio_file *);
 /* Close the stream if the phase left it open, and free it. */
 void	stdio_file_teardown(struct phase_ctx *);
 

@@ -53,6 +53,8 @@ struct sysinfo {
 					   unknown. */
 	int64_t		 cgroup_mem_limit; /* The cgroup's memory limit; -1
 					   none or unknown. */
+	int64_t		 cgroup_mem_room; /* What it may still take (limit
+					   less usage); -1 none or unknown. */
 	int		 hypervisor;	/* 1, 0, or -1 unknown. */
 	char		*hypervisor_vendor; /* "xen", or the DMI vendor. */
 

@@ -19,6 +19,12 @@
 
 /* Workers in one fork team. */
 #define TEAM_MAX	1024
+/*
+ * A worker's exit status for "finished, but a file of mine could not be
+ * removed" (it has said which): not a failure of the team, counted in
+ * team_outcome.files_left.
+ */
+#define TEAM_EXIT_LEFT	3
 
 /* What happened to the team as a whole, for the leader. */
 struct team_outcome {
@@ -28,6 +34,8 @@ struct team_outcome {
 	int		 exit_status;	/* Or exited with this status. */
 	int		 stopped;	/* The leader stopped the team. */
 	int		 timed_out;	/* MPI: gave up waiting for a rank. */
+	int		 files_left;	/* Workers that ended well but could
+					   not remove a file (each said). */
 	char		 host[64];	/* The failing worker's host. */
 	char		 error[512];	/* Its team_error() line, or "". */
 };

@@ -126,6 +126,29 @@ int	team_rank(void);
 const char *team_host(int worker);
 
 /*
+ * Before the first phase, every rank's start-up (err: NULL, or the line
+ * saying why it cannot run) and its settings (digest: n hashes, one per
+ * setting that shapes the work) are brought together.  0 when every rank
+ * can run and all agree with rank 0; else -1 with the first failing rank
+ * (lowest number), its host and its line, or the first setting (index)
+ * and rank that differ.  Always 0 for fork.
+ */
+struct team_disagree {
+	int		 rank;
+	char		 host[64];
+	char		 error[512];	/* Its start-up line, or "". */
+	int		 index;		/* The differing setting, or -1. */
+};
+int	team_start_agree(const char *err, const uint64_t *digest, int n,
+	    struct team_disagree *);
+/*
+ * 1 while this rank has still to take part in team_start_agree(): a
+ * command that fails before it (a bad option) calls it with its line, so
+ * that the other ranks hear of it at once.  Always 0 for fork.
+ */
+int	team_start_pending(void);
+
+/*
  * Worker: one line saying why it failed, for the leader's message when it
  * cannot gather a blob (MPI: a rank that failed before a barrier).
  */

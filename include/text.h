@@ -6,6 +6,7 @@
 #ifndef BONNIE_TEXT_H
 #define BONNIE_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -25,6 +26,13 @@ size_t	text_utf8_fix(char *s);
  */
 void	text_escape(char *buf, size_t len, const char *s);
 
+/*
+ * 1 for a code point text_escape() shows escaped though it is printable:
+ * a bidirectional control, U+2028 or U+2029, or a noncharacter (U+FFFE,
+ * U+FDD0...), which XML does not allow either.
+ */
+int	text_invisible(unsigned cp);
+
 /* 1 when s holds a control character (C0, DEL, C1), else 0. */
 int	text_has_control(const char *s);
 /*
@@ -38,6 +46,23 @@ int	text_width(const char *s);
 
 /* Write s to f as text_escape() shows it. */
 void	text_put(FILE *f, const char *s);
+
+/*
+ * Write s to f as XML (SVG) or HTML character data or an attribute value:
+ * the five special characters as references, a newline as &#10;, and '?'
+ * for an invalid byte and for every code point XML 1.0 lacks or a reader
+ * would not see (C0 and C1 controls, DEL, noncharacters such as U+FFFE,
+ * bidirectional controls, U+2028, U+2029).
+ */
+void	text_xml(FILE *f, const char *s);
+
+/*
+ * Every message on stderr: "bonnie-ng: " and the formatted text, shown as
+ * text_escape() shows it (a path holding escape sequences, bidi overrides
+ * or line separators cannot reach the terminal raw), and a newline.
+ */
+void	text_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	text_vsay(const char *fmt, va_list);
 
 /*
  * Copy the longest start of s that fits in width columns into buf,

@@ -48,6 +48,14 @@ void	cpu_between(const struct cpu_stamp *, const struct cpu_stamp *,
 void	cpu_add(struct cpu_times *, const struct cpu_times *);
 
 /*
+ * The process's voluntary and involuntary context switches and minor and
+ * major faults so far, its own and its reaped children's (getrusage).
+ * 0, or -1.
+ */
+int	cpu_counts(uint64_t *nvcsw, uint64_t *nivcsw, uint64_t *minflt,
+	    uint64_t *majflt);
+
+/*
  * Percent CPU: 100 x cpu seconds / elapsed seconds; 0 when the elapsed time
  * is not positive.
  */

@@ -104,9 +104,12 @@ int	units_pp_rate(char *buf, size_t len, double v, int kib);
 /* --- Durations and latencies ------------------------------------------- */
 
 /*
- * A latency as bonnie++ writes it: rounded to whole microseconds below
- * 100 ms (with one decimal below 10 us when not whole), whole milliseconds
- * below 100 s, then whole seconds.  Negative or NaN is "0us".
+ * A latency as bonnie++ 2.00a writes it, always a whole number with its
+ * unit: whole seconds above 99.999999 s, whole milliseconds above
+ * 0.099999 s, else whole microseconds; each cut down, never rounded
+ * (9.9 us is "9us").  Zero, negative or NaN is "0us" (bonnie++ leaves a
+ * zero latency's field empty: its writers, record-csv.c and report-pp.c,
+ * do the same).
  */
 int	units_latency(char *buf, size_t len, double seconds);
 /*

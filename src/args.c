@@ -251,7 +251,8 @@ parse_short(struct parse *p, int *i)
 			else
 				return errorf(cause, "%soption -%c needs a "
 				    "value", prefix(spec, pb, sizeof(pb)), *s);
-		}
+		} else if (m.f.row->kind == ARGS_OPTIONAL && s[1] != '\0')
+			v = s + 1;	/* Only glued on, as getopt's "f::". */
 		if ((r = use(p, &m.f, v)) != ARGS_OK)
 			return r;
 		if (v != NULL)
@@ -376,7 +377,8 @@ usage_row(const struct args_option *r, void *target, void *arg)
 	int			 req;
 
 	(void)target;
-	if (r->letter != 0 && r->kind != ARGS_VALUE)
+	if (r->letter != 0 && r->kind != ARGS_VALUE &&
+	    r->kind != ARGS_OPTIONAL)
 		return 0;	/* In the group of flags. */
 	req = u->required != NULL && r->name != NULL &&
 	    strcmp(r->name, u->required) == 0;
@@ -386,6 +388,8 @@ usage_row(const struct args_option *r, void *target, void *arg)
 	else if (r->kind == ARGS_VALUE)
 		snprintf(word, sizeof(word), "%s--%s %s%s", req ? "" : "[",
 		    r->name, r->value, req ? "" : "]");
+	else if (r->kind == ARGS_OPTIONAL && r->letter != 0)
+		snprintf(word, sizeof(word), "[-%c[%s]]", r->letter, r->value);
 	else if (r->kind == ARGS_OPTIONAL)
 		snprintf(word, sizeof(word), "%s--%s[=%s]%s", req ? "" : "[",
 		    r->name, r->value, req ? "" : "]");
@@ -441,6 +445,9 @@ help_row(const struct args_option *r, void *target, void *arg)
 		n = snprintf(left, sizeof(left), "    --%s", r->name);
 	if (r->kind == ARGS_VALUE && n > 0 && (size_t)n < sizeof(left))
 		snprintf(left + n, sizeof(left) - (size_t)n, " %s", r->value);
+	else if (r->kind == ARGS_OPTIONAL && r->name == NULL && n > 0 &&
+	    (size_t)n < sizeof(left))
+		snprintf(left + n, sizeof(left) - (size_t)n, "[%s]", r->value);
 	else if (r->kind == ARGS_OPTIONAL && n > 0 &&
 	    (size_t)n < sizeof(left))
 		snprintf(left + n, sizeof(left) - (size_t)n, "[=%s]", r->value);

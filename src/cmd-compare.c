@@ -17,12 +17,14 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare-kernel.h"
 #include "error.h"
 #include "json.h"
 #include "phase.h"
 #include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "settings.h"
 #include "text.h"
 #include "units.h"
 
@@ -31,6 +33,7 @@
 struct compare {
 	double			 threshold;
 	int			 fail_on[RS_NCOLS];
+	int			 fail_named[RS_NCOLS];	/* -F NAME. */
 	int			 output;	/* Index in outputs[]. */
 	int			 nsets;		/* Base and the new sets. */
 	struct result_set	*sets;
@@ -47,6 +50,7 @@ static int	print_text(struct compare *);
 static int	print_json(struct compare *);
 static int	print_junit(struct compare *);
 static int	print_markdown(struct compare *);
+static void	md_text(const char *);
 
 /* The outputs, by their name for -o. */
 static const struct {
@@ -60,37 +64,6 @@ static const struct {
 };
 #define NOUTPUTS	(sizeof(outputs) / sizeof(outputs[0]))
 
-/* A recorded setting, as a string, for the list of differences. */
-struct setting {
-	const char	*name;
-	int		 comparability;	/* A difference makes runs not
-					   comparable. */
-	void		(*get)(const struct rs_settings *, char *, size_t);
-};
-
-#define STR_SETTING(fn, field)						\
-static void								\
-fn(const struct rs_settings *s, char *b, size_t n)			\
-{									\
-	snprintf(b, n, "%s", s->field != NULL ? s->field : "-");	\
-}
-STR_SETTING(get_version, version)
-STR_SETTING(get_hostname, hostname)
-STR_SETTING(get_os, os)
-STR_SETTING(get_kernel, kernel)
-STR_SETTING(get_cpu, cpu_model)
-STR_SETTING(get_fs, fs_type)
-STR_SETTING(get_device, device)
-STR_SETTING(get_scheduler, scheduler)
-STR_SETTING(get_cache, cache)
-STR_SETTING(get_direct, direct)
-STR_SETTING(get_read_ahead, read_ahead)
-STR_SETTING(get_vm_dirty, vm_dirty)
-STR_SETTING(get_seeker_mode, seeker_mode)
-STR_SETTING(get_seed, seed)
-STR_SETTING(get_verify, verify)
-STR_SETTING(get_verified, verified)
-
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -102,7 +75,7 @@ cmp_str(const void *a, const void *b)
  * like live) as one set: sorted, each once, so order does not matter.
  */
 static void
-get_mount_set(const struct rs_settings *s, char *b, size_t n)
+show_mount_set(const struct rs_settings *s, char *b, size_t n)
 {
 	char	*all, *w, *next, **v = NULL;
 	size_t	 nv = 0, i, used = 0;
@@ -132,35 +105,9 @@ get_mount_set(const struct rs_settings *s, char *b, size_t n)
 	free(all);
 }
 
-static void
-get_size(const struct rs_settings *s, char *b, size_t n)
-{
-	units_size(b, n, s->size);
-}
-
-static void
-get_ram(const struct rs_settings *s, char *b, size_t n)
-{
-	units_size(b, n, s->ram);
-}
-
-/* A count where 0 means not recorded. */
-#define NUM_SETTING(fn, field)						\
-static void								\
-fn(const struct rs_settings *s, char *b, size_t n)			\
-{									\
-	if (s->field == 0)						\
-		snprintf(b, n, "-");					\
-	else								\
-		snprintf(b, n, "%llu", (unsigned long long)s->field);	\
-}
-NUM_SETTING(get_chunk, chunk)
-NUM_SETTING(get_seeks, seeks)
-NUM_SETTING(get_seekers, seekers)
-
 /* What was measured: a file system, or the device --device named. */
 static void
-get_target(const struct rs_settings *s, char *b, size_t n)
+show_target(const struct rs_settings *s, char *b, size_t n)
 {
 	if (s->target == NULL)
 		snprintf(b, n, "-");
@@ -171,61 +118,139 @@ get_target(const struct rs_settings *s, char *b, size_t n)
 		snprintf(b, n, "file system");
 }
 
-/* --files (bonnie++ -n) as the file creation row shows it. */
 static void
-get_files(const struct rs_settings *s, char *b, size_t n)
+show_str(const char *v, char *b, size_t n)
 {
-	if (s->files == 0)
+	snprintf(b, n, "%s", v != NULL ? v : "-");
+}
+
+/* A count where 0 means not recorded. */
+static void
+show_count(uint64_t v, char *b, size_t n)
+{
+	if (v == 0)
 		snprintf(b, n, "-");
 	else
-		report_files_spec(b, n, s->files, s->files_max, s->files_min,
-		    s->files_dirs);
+		snprintf(b, n, "%llu", (unsigned long long)v);
 }
 
-/* Records from before -j ran one worker. */
-static void
-get_jobs(const struct rs_settings *s, char *b, size_t n)
+/*
+ * The settings compare lists: the settings table's rows that are
+ * settings of their own (RULE_MATCH, RULE_INFO), then the phases' own
+ * options (compared as RULE_MATCH), numbered after them.
+ */
+static int
+nsettings(void)
 {
-	snprintf(b, n, "%d", s->jobs > 1 ? s->jobs : 1);
-}
+	const struct args_option	*rows[SETTINGS_PHASE_MAX];
 
-static const struct setting settings[] = {
-	{ "tool", 0, get_version },
-	{ "hostname", 0, get_hostname },
-	{ "os", 0, get_os },
-	{ "kernel", 0, get_kernel },
-	{ "cpu", 0, get_cpu },
-	{ "ram", 0, get_ram },
-	{ "target", 0, get_target },
-	{ "file system", 0, get_fs },
-	{ "mount options", 0, get_mount_set },
-	{ "device", 0, get_device },
-	{ "scheduler", 0, get_scheduler },
-	{ "read-ahead", 0, get_read_ahead },
-	{ "vm.dirty_*", 0, get_vm_dirty },
-	{ "file size", 1, get_size },
-	{ "chunk", 1, get_chunk },
-	{ "seeks", 1, get_seeks },
-	{ "seekers", 0, get_seekers },
-	{ "seekers mode", 0, get_seeker_mode },
-	{ "files", 1, get_files },
-	{ "seed", 0, get_seed },
-	{ "verify", 0, get_verify },
-	/* Checking costs reading time: verified rates are not comparable. */
-	{ "verified reads", 1, get_verified },
-	{ "jobs", 1, get_jobs },
-	{ "cache", 1, get_cache },
-	{ "direct", 1, get_direct },
-};
-#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
+	return SET_COUNT + settings_phase_rows(rows, SETTINGS_PHASE_MAX);
+}
 
 static int
-parse_fail_on(const char *arg, int *sel, char **cause)
+listed(int id)
+{
+	return id >= SET_COUNT || settings_table[id].rule == RULE_MATCH ||
+	    settings_table[id].rule == RULE_INFO;
+}
+
+static int
+must_match(int id)
+{
+	return id >= SET_COUNT || settings_table[id].rule == RULE_MATCH;
+}
+
+static const char *
+setting_name(int id)
+{
+	const struct args_option	*rows[SETTINGS_PHASE_MAX];
+
+	if (id < SET_COUNT)
+		return settings_name(id);
+	settings_phase_rows(rows, SETTINGS_PHASE_MAX);
+	return rows[id - SET_COUNT]->name;
+}
+
+/* A side's value of setting id, as the table says to show it; "-": none. */
+static void
+show(const struct rs_settings *s, int id, char *b, size_t n)
+{
+	if (id >= SET_COUNT) {
+		show_str(s->phase_value[id - SET_COUNT], b, n);
+		return;
+	}
+	switch (settings_table[id].show) {
+	case SHOW_TEXT:
+		show_str(s->value[id], b, n);
+		break;
+	case SHOW_SIZE:
+		units_size(b, n, s->size);
+		break;
+	case SHOW_RAM:
+		units_size(b, n, s->ram);
+		break;
+	case SHOW_CHUNK:
+		show_count(s->chunk, b, n);
+		break;
+	case SHOW_SEEKS:
+		show_count(s->seeks, b, n);
+		break;
+	case SHOW_SEEKERS:
+		show_count((uint64_t)(s->seekers > 0 ? s->seekers : 0), b, n);
+		break;
+	case SHOW_JOBS:
+		/* Records from before -j ran one worker. */
+		snprintf(b, n, "%d", s->jobs > 1 ? s->jobs : 1);
+		break;
+	case SHOW_FILES:
+		/* --files (bonnie++ -n) as the file creation row shows it. */
+		if (s->files == 0)
+			snprintf(b, n, "-");
+		else
+			report_files_spec(b, n, s->files, s->files_max,
+			    s->files_min, s->files_dirs);
+		break;
+	case SHOW_TARGET:
+		show_target(s, b, n);
+		break;
+	case SHOW_MOUNT:
+		show_mount_set(s, b, n);
+		break;
+	case SHOW_VM_DIRTY:
+		show_str(s->vm_dirty, b, n);
+		break;
+	case SHOW_READ_AHEAD:
+		show_str(s->read_ahead, b, n);
+		break;
+	case SHOW_SEED:
+		show_str(s->seed, b, n);
+		break;
+	case SHOW_VERIFIED:
+		show_str(s->verified, b, n);
+		break;
+	case SHOW_IODEPTH:
+		/* Records from before --iodepth ran one request at a time. */
+		snprintf(b, n, "%llu", (unsigned long long)(settings_u64(
+		    s->value, SET_IODEPTH) > 1 ? settings_u64(s->value,
+		    SET_IODEPTH) : 1));
+		break;
+	case SHOW_DIRECT:
+		show_str(s->direct, b, n);
+		break;
+	case SHOW_TOOL:
+		show_str(s->version, b, n);
+		break;
+	}
+}
+
+static int
+parse_fail_on(const char *arg, int *sel, int *named, char **cause)
 {
 	char	*copy, *word, *next, names[256];
 	int	 i, c, r = 0;
 
 	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
+	memset(named, 0, sizeof(*named) * RS_NCOLS);
 	copy = xstrdup(arg);
 	for (word = copy; word != NULL; word = next) {
 		if ((next = strchr(word, ',')) != NULL)
@@ -250,6 +275,7 @@ parse_fail_on(const char *arg, int *sel, char **cause)
 			break;
 		}
 		sel[c] = 1;
+		named[c] = 1;
 	}
 	free(copy);
 	if (r == 0) {
@@ -292,7 +318,8 @@ static int
 set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
-	return parse_fail_on(v, ((struct compare *)t)->fail_on, why);
+	return parse_fail_on(v, ((struct compare *)t)->fail_on,
+	    ((struct compare *)t)->fail_named, why);
 }
 
 static int
@@ -337,6 +364,52 @@ has_values(const struct result_set *rs, int col)
 	return 0;
 }
 
+/*
+ * A gate that could never fail is refused: a column named with -F that no
+ * input has, a selection of which no input has any column, and a
+ * threshold at which no selected rate could fall far enough (a rate falls
+ * by 100% at most).
+ */
+static int
+gate_check(const struct compare *cmp, char **cause)
+{
+	int	col, k, any = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->fail_on[col])
+			continue;
+		for (k = 0; k < cmp->nsets &&
+		    !has_values(&cmp->sets[k], col); k++)
+			;
+		if (k < cmp->nsets)
+			any = 1;
+		else if (cmp->fail_named[col])
+			return errorf(cause, "compare: -F %s: no input has that "
+			    "column, so the gate would check nothing",
+			    rs_col_name(col));
+	}
+	if (!any)
+		return errorf(cause, "compare: no input has any column the "
+		    "gate selects (-F), so it would check nothing");
+	return 0;
+}
+
+static int
+threshold_check(const struct compare *cmp, char **cause)
+{
+	int	col;
+
+	if (cmp->threshold < 100)
+		return 0;
+	for (col = 0; col < RS_NCOLS; col++)
+		if (cmp->fail_on[col] && RS_KIND(col) == RS_KIND_RATE)
+			return errorf(cause, "compare: -t %g: a rate falls by "
+			    "100%% at most, so %s could never be worse (use "
+			    "less than 100, or -F without rates)",
+			    cmp->threshold, rs_col_name(col));
+	return 0;
+}
+
 /* Do all sides' latencies mean the same (max or p99)? */
 static int
 same_latency(const struct compare *cmp)
@@ -377,6 +450,7 @@ drop_failed(struct compare *cmp, int k, char **cause)
 			first = cmp->excluded[cmp->nexcluded - 1];
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	cmp->left_out[k] = rs->nruns - n;
 	rs->nruns = n;
@@ -556,13 +630,6 @@ is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
-/* A run on a block device (--device)? */
-static int
-is_device(const struct result_set *rs)
-{
-	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
-}
-
 /*
  * Do base and new set k measure different targets, a file system and a
  * block device?  Then the file system's side is *fs (0 the base, 1 new).
@@ -573,10 +640,10 @@ targets_differ(const struct compare *cmp, int k, int *fs)
 	const struct result_set	*a = &cmp->sets[0], *b = &cmp->sets[k];
 
 	if (a->set.target == NULL || b->set.target == NULL ||
-	    is_device(a) == is_device(b))
+	    rs_on_device(a) == rs_on_device(b))
 		return 0;
 	if (fs != NULL)
-		*fs = is_device(a) ? 1 : 0;
+		*fs = rs_on_device(a) ? 1 : 0;
 	return 1;
 }
 
@@ -607,14 +674,13 @@ fs_ratio(const struct compare *cmp, int col, int k)
 
 /* What an unknown setting is shown as. */
 static void
-unknown_text(const struct result_set *rs,
-    void (*get)(const struct rs_settings *, char *, size_t), char *b,
-    size_t n)
+unknown_text(const struct result_set *rs, int id, char *b, size_t n)
 {
-	if (get == get_chunk && is_bonnie_pp(rs))
-		snprintf(b, n, "unknown (bonnie++'s default is 8192)");
-	else if (get == get_fs && is_device(rs))
-		snprintf(b, n, "none (a block device)");
+	if (id == SET_CHUNK && is_bonnie_pp(rs))
+		snprintf(b, n, "unknown (bonnie++'s default is %llu)",
+		    (unsigned long long)settings_table[SET_CHUNK].pp_def);
+	else if (id == SET_FS_TYPE && rs_on_device(rs))
+		snprintf(b, n, "%s", rs_fs_shown(rs));
 	else
 		snprintf(b, n, "unknown");
 }
@@ -648,7 +714,7 @@ print_fs_cost(FILE *f, const struct compare *cmp)
 	for (k = 1; k < cmp->nsets; k++) {
 		if (!targets_differ(cmp, k, &fs))
 			continue;
-		get_target(&cmp->sets[fs == 0 ? k : 0].set, dev, sizeof(dev));
+		show_target(&cmp->sets[fs == 0 ? k : 0].set, dev, sizeof(dev));
 		escape_in_place(dev, sizeof(dev));
 		fputs("note: the targets differ: ", f);
 		text_put(f, cmp->sets[fs == 0 ? 0 : k].file);
@@ -675,15 +741,45 @@ print_fs_cost(FILE *f, const struct compare *cmp)
 	return lines;
 }
 
+/*
+ * Why new side k is not comparable with the base: the settings that must
+ * match (RULE_MATCH) and do not, "chunk 16384 vs 8192, ...", in a new
+ * string; NULL when they all match (or a side does not know one).
+ */
+static char *
+not_comparable(const struct compare *cmp, int k)
+{
+	char	 a[128], b[128], *t, *bad = NULL;
+	int	 i;
+
+	for (i = 0; i < nsettings(); i++) {
+		if (!must_match(i))
+			continue;
+		show(&cmp->sets[0].set, i, a, sizeof(a));
+		show(&cmp->sets[k].set, i, b, sizeof(b));
+		escape_in_place(a, sizeof(a));
+		escape_in_place(b, sizeof(b));
+		if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
+		    strcmp(a, b) == 0)
+			continue;
+		t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
+		    bad ? ", " : "", setting_name(i), a, b);
+		free(bad);
+		bad = t;
+	}
+	return bad;
+}
+
 static int
 print_settings(FILE *f, const struct compare *cmp)
 {
 	char		 (*val)[256], *bad;
-	size_t		 i;
-	int		 k, differs, known, unknown, header = 0;
+	int		 i, k, differs, known, unknown, header = 0;
 
 	val = xcalloc((size_t)cmp->nsets, sizeof(*val));
-	for (i = 0; i < NSETTINGS; i++) {
+	for (i = 0; i < nsettings(); i++) {
+		if (!listed(i))
+			continue;
 		/*
 		 * Listed when two sides that know it disagree, or when one
 		 * side knows it and another does not.
@@ -691,12 +787,11 @@ print_settings(FILE *f, const struct compare *cmp)
 		differs = unknown = 0;
 		known = -1;
 		for (k = 0; k < cmp->nsets; k++) {
-			settings[i].get(&cmp->sets[k].set, val[k],
-			    sizeof(val[k]));
+			show(&cmp->sets[k].set, i, val[k], sizeof(val[k]));
 			escape_in_place(val[k], sizeof(val[k]));
 			if (strcmp(val[k], "-") == 0) {
-				unknown_text(&cmp->sets[k], settings[i].get,
-				    val[k], sizeof(val[k]));
+				unknown_text(&cmp->sets[k], i, val[k],
+				    sizeof(val[k]));
 				unknown = 1;
 				continue;
 			}
@@ -712,7 +807,7 @@ print_settings(FILE *f, const struct compare *cmp)
 			header++;
 		}
 		header++;
-		fprintf(f, "  %-14s %s", settings[i].name, val[0]);
+		fprintf(f, "  %-14s %s", setting_name(i), val[0]);
 		for (k = 1; k < cmp->nsets; k++)
 			fprintf(f, " | %s", val[k]);
 		fputc('\n', f);
@@ -723,33 +818,15 @@ print_settings(FILE *f, const struct compare *cmp)
 		if (is_bonnie_pp(&cmp->sets[k]))
 			break;
 	if (k < cmp->nsets) {
-		printf("note: the per-char columns (putc, getc) measure "
+		fprintf(f, "note: the per-char columns (putc, getc) measure "
 		    "different work: bonnie++\nmakes one read(2) or write(2) "
 		    "per byte, bonnie-ng calls stdio's putc and getc\n");
 		header += 2;
 	}
 
-	/* Runs are comparable only with the same size, chunk, cache, seeks. */
+	/* Runs are comparable only when the settings that must match do. */
 	for (k = 1; k < cmp->nsets; k++) {
-		bad = NULL;
-		for (i = 0; i < NSETTINGS; i++) {
-			char	 a[128], b[128], *t;
-
-			if (!settings[i].comparability)
-				continue;
-			settings[i].get(&cmp->sets[0].set, a, sizeof(a));
-			settings[i].get(&cmp->sets[k].set, b, sizeof(b));
-			escape_in_place(a, sizeof(a));
-			escape_in_place(b, sizeof(b));
-			if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
-			    strcmp(a, b) == 0)
-				continue;
-			t = xasprintf("%s%s%s %s vs %s", bad ? bad : "",
-			    bad ? ", " : "", settings[i].name, a, b);
-			free(bad);
-			bad = t;
-		}
-		if (bad != NULL) {
+		if ((bad = not_comparable(cmp, k)) != NULL) {
 			fputs("warning: ", f);
 			text_put(f, cmp->sets[k].file);
 			fputs(" is not comparable with ", f);
@@ -840,6 +917,70 @@ print_excluded(const struct compare *cmp)
 	printf("\n");
 }
 
+/*
+ * What moved in the kernel's account of column col's phase for new side
+ * k (compare-kernel.c), as a line: "read -75.3% worse: rareq-sz 508 ->
+ * 4.0 KiB (-99%), ... (single runs)".  0 with the line, -1 when the
+ * column has no verdict or a side no account.
+ */
+static int
+moved_line(const struct compare *cmp, int col, int k, char *buf, size_t len)
+{
+	const struct cmp_cell	*c = cell((struct compare *)cmp, col, k - 1);
+	struct km_moved		 m;
+	char			 figs[768], pct[32] = "", who[32] = "";
+	char			 how[64];
+
+	if (c->verdict != CMP_WORSE && c->verdict != CMP_BETTER)
+		return -1;
+	km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+	if (m.nbase == 0 || m.nnew == 0)
+		return -1;
+	km_text(figs, sizeof(figs), &m);
+	if (cmp->nsets > 2)
+		snprintf(who, sizeof(who), " (new %d)", k);
+	if (!isnan(c->change_pct))
+		snprintf(pct, sizeof(pct), " %+.1f%%", c->change_pct);
+	if (m.single)
+		snprintf(how, sizeof(how), "single runs");
+	else
+		snprintf(how, sizeof(how), "%d and %d runs, each moved at %.0f%%",
+		    m.nbase, m.nnew, 100 * (1 - CMP_ALPHA));
+	snprintf(buf, len, "%s%s%s %s: %s (%s)", rs_col_name(col), who, pct,
+	    cmp_verdict_name(c->verdict), m.n > 0 ? figs :
+	    "nothing moved by enough", how);
+	return 0;
+}
+
+/* Under the table: each column with a verdict, and what moved. */
+static void
+print_moved(const struct compare *cmp, int markdown)
+{
+	char	line[1024];
+	int	col, k, said = 0;
+
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		for (k = 1; k < cmp->nsets; k++) {
+			if (moved_line(cmp, col, k, line, sizeof(line)) == -1)
+				continue;
+			if (!said++)
+				printf("%sWhat moved in the kernel's account "
+				    "(per GiB moved, per thousand ops):\n%s",
+				    markdown ? "\n" : "", markdown ? "\n" : "");
+			if (markdown) {
+				printf("- ");
+				md_text(line);
+				printf("\n");
+			} else
+				printf("%s\n", line);
+		}
+	}
+	if (said && !markdown)
+		printf("\n");
+}
+
 static int
 print_text(struct compare *cmp)
 {
@@ -900,6 +1041,7 @@ print_text(struct compare *cmp)
 		printf("\n");
 	}
 	printf("\n");
+	print_moved(cmp, 0);
 	printf("cv: the spread of a side's runs (standard deviation over "
 	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
@@ -922,18 +1064,23 @@ print_text(struct compare *cmp)
 	return 0;
 }
 
-/* A side; for a new one, whether its target differs from the base's. */
+/*
+ * A side; for a new one (why is not NULL), whether its target differs
+ * from the base's and why it is not comparable (why[0] NULL: it is).
+ */
 static void
 json_settings(struct json *j, const char *key, const struct result_set *rs,
-    int differs)
+    int differs, char *const *why)
 {
 	char	b[128];
-	size_t	i;
+	int	i;
 
 	json_object_start(j, key);
 	json_string(j, "file", rs->file);
 	if (differs >= 0)
 		json_bool(j, "target_differs", differs);
+	if (why != NULL)
+		json_string(j, "not_comparable", *why);
 	json_string(j, "format", rs_format_name(rs->format));
 	json_int(j, "runs", rs->nruns);
 	if (rs->set.latency != NULL)
@@ -941,12 +1088,14 @@ json_settings(struct json *j, const char *key, const struct result_set *rs,
 	else
 		json_null(j, "latency");
 	json_object_start(j, "settings");
-	for (i = 0; i < NSETTINGS; i++) {
-		settings[i].get(&rs->set, b, sizeof(b));
+	for (i = 0; i < nsettings(); i++) {
+		if (!listed(i))
+			continue;
+		show(&rs->set, i, b, sizeof(b));
 		if (strcmp(b, "-") == 0)
-			json_null(j, settings[i].name);
+			json_null(j, setting_name(i));
 		else
-			json_string(j, settings[i].name, b);
+			json_string(j, setting_name(i), b);
 	}
 	json_object_end(j);
 	json_object_end(j);
@@ -973,11 +1122,15 @@ print_json(struct compare *cmp)
 	json_init(&j, stdout, 1);
 	json_object_start(&j, NULL);
 	json_string(&j, "schema", "bonnie-ng-compare/1");
-	json_settings(&j, "base", &cmp->sets[0], -1);
+	json_settings(&j, "base", &cmp->sets[0], -1, NULL);
 	json_array_start(&j, "new");
-	for (k = 1; k < cmp->nsets; k++)
+	for (k = 1; k < cmp->nsets; k++) {
+		char	*why = not_comparable(cmp, k);
+
 		json_settings(&j, NULL, &cmp->sets[k], targets_differ(cmp, k,
-		    NULL));
+		    NULL), &why);
+		free(why);
+	}
 	json_array_end(&j);
 	json_double(&j, "threshold_pct", cmp->threshold);
 	json_array_start(&j, "excluded_runs");
@@ -1021,6 +1174,13 @@ print_json(struct compare *cmp)
 			json_double(&j, "ci_high", c->ci_hi);
 			json_int(&j, "base_runs", c->nbase);
 			json_int(&j, "new_runs", c->nnew);
+			if (c->verdict == CMP_WORSE || c->verdict == CMP_BETTER) {
+				struct km_moved	m;
+
+				km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
+				km_json(&j, "kernel_moved", &m);
+			} else
+				json_null(&j, "kernel_moved");
 			json_object_end(&j);
 		}
 		json_array_end(&j);
@@ -1032,71 +1192,11 @@ print_json(struct compare *cmp)
 	return json_finish(&j);
 }
 
-/*
- * The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes are not one, or stand for a character XML 1.0 cannot hold.
- */
-static int
-utf8_char(const unsigned char *p)
-{
-	int	n, i;
-
-	if (*p < 0x80)
-		return *p >= 0x20 || *p == '\t' || *p == '\n' ? 1 : 0;
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2;
-	else if (*p >= 0xe0 && *p <= 0xef)
-		n = 3;
-	else if (*p >= 0xf0 && *p <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	/* Overlong forms, surrogates, beyond U+10FFFF, U+FFFE and U+FFFF. */
-	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90) ||
-	    (p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe))
-		return 0;
-	return n;
-}
-
-/* s as XML character data or an attribute value; '?' for what XML lacks. */
+/* s as XML character data or an attribute value (text_xml()). */
 static void
 xml_text(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 n;
-
-	while (*p != '\0') {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\n':
-			fputs("&#10;", stdout);
-			break;
-		default:
-			if ((n = utf8_char(p)) == 0) {
-				putchar('?');
-				break;
-			}
-			fwrite(p, 1, (size_t)n, stdout);
-			p += n;
-			continue;
-		}
-		p++;
-	}
+	text_xml(stdout, s);
 }
 
 /* Does column col fail the check: selected, and worse or missing? */
@@ -1141,7 +1241,7 @@ static int
 print_junit(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			*msg;
+	char			*msg, *why, line[1024];
 	int			 col, k, tests, failures, skipped;
 	int			 all_tests = 0, all_failures = 0, all_skipped = 0;
 
@@ -1157,9 +1257,11 @@ print_junit(struct compare *cmp)
 				all_failures++;
 		}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	/* Jenkins xUnit's junit-10.xsd has no skipped on <testsuites>. */
+	(void)all_skipped;
 	printf("<testsuites name=\"bonnie-ng compare\" tests=\"%d\" "
-	    "failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
-	    all_tests, all_failures, all_skipped);
+	    "failures=\"%d\" errors=\"0\" time=\"0\">\n", all_tests,
+	    all_failures);
 	for (k = 1; k < cmp->nsets; k++) {
 		tests = failures = skipped = 0;
 		for (col = 0; col < RS_NCOLS; col++) {
@@ -1184,12 +1286,26 @@ print_junit(struct compare *cmp)
 		printf("\"/>\n      <property name=\"new\" value=\"");
 		xml_text(cmp->sets[k].file);
 		printf("\"/>\n      <property name=\"threshold_pct\" "
-		    "value=\"%g\"/>\n    </properties>\n", cmp->threshold);
+		    "value=\"%g\"/>\n", cmp->threshold);
+		if ((why = not_comparable(cmp, k)) != NULL) {
+			printf("      <property name=\"not_comparable\" "
+			    "value=\"");
+			xml_text(why);
+			printf("\"/>\n");
+		}
+		printf("    </properties>\n");
 		for (col = 0; col < RS_NCOLS; col++) {
 			if (!cmp->shown[col])
 				continue;
 			c = cell(cmp, col, k - 1);
 			msg = change_text(cmp, col, c);
+			if (moved_line(cmp, col, k, line, sizeof(line)) == 0) {
+				char	*with = xasprintf("%s; the kernel's "
+				    "account: %s", msg, line);
+
+				free(msg);
+				msg = with;
+			}
 			printf("    <testcase classname=\"bonnie-ng.compare\" "
 			    "name=\"%s\" time=\"0\">\n", rs_col_name(col));
 			if (c->verdict == CMP_NA) {
@@ -1209,6 +1325,11 @@ print_junit(struct compare *cmp)
 			if ((c->verdict == CMP_WORSE ||
 			    c->verdict == CMP_MISSING) && !cmp->fail_on[col])
 				printf(" (not selected by --fail-on)");
+			if (why != NULL && c->verdict != CMP_NA) {
+				printf(" (not comparable: ");
+				xml_text(why);
+				printf(")");
+			}
 			printf("</system-out>\n    </testcase>\n");
 			free(msg);
 		}
@@ -1221,10 +1342,34 @@ print_junit(struct compare *cmp)
 			}
 			printf("</system-out>\n");
 		}
+		free(why);
 		printf("  </testsuite>\n");
 	}
 	printf("</testsuites>\n");
 	return 0;
+}
+
+/*
+ * JUnit XML for a comparison that could not be made (exit 2): one suite,
+ * one test case in error with the reason, so that a CI reporter shows the
+ * failure instead of an empty or missing report.
+ */
+static void
+print_junit_error(const char *why)
+{
+	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	printf("<testsuites name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" time=\"0\">\n");
+	printf("  <testsuite name=\"bonnie-ng compare\" tests=\"1\" "
+	    "failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n");
+	printf("    <testcase classname=\"bonnie-ng.compare\" "
+	    "name=\"inputs\" time=\"0\">\n");
+	printf("      <error type=\"unusable input\" message=\"");
+	xml_text(why);
+	printf("\">");
+	xml_text(why);
+	printf("</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n");
+	fflush(stdout);
 }
 
 /* s in a Markdown table cell: "|" escaped, no line breaks. */
@@ -1253,7 +1398,7 @@ static int
 print_markdown(struct compare *cmp)
 {
 	const struct cmp_cell	*c;
-	char			 b[64], m[64], *diff = NULL;
+	char			 b[64], m[64], s[32], *diff = NULL;
 	size_t			 len = 0;
 	FILE			*f;
 	char			*r;
@@ -1283,16 +1428,19 @@ print_markdown(struct compare *cmp)
 		md_text(cmp->excluded[k]);
 		printf("\n");
 	}
-	printf("\n| column | unit | base |");
+	/* The text table's columns: its cv and flags too. */
+	printf("\n| column | unit | base | cv |");
 	for (k = 1; k < cmp->nsets; k++) {
 		if (cmp->nsets > 2)
-			printf(" new %d | change | verdict | method |", k);
+			printf(" new %d | cv | change | verdict | method | "
+			    "flags |", k);
 		else
-			printf(" new | change | verdict | method |");
+			printf(" new | cv | change | verdict | method | "
+			    "flags |");
 	}
-	printf("\n| :-- | :-- | --: |");
+	printf("\n| :-- | :-- | --: | --: |");
 	for (k = 1; k < cmp->nsets; k++)
-		printf(" --: | --: | :-- | :-- |");
+		printf(" --: | --: | --: | :-- | :-- | :-- |");
 	printf("\n");
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->shown[col])
@@ -1300,16 +1448,18 @@ print_markdown(struct compare *cmp)
 		c = cell(cmp, col, 0);
 		median_text(b, sizeof(b), col, c->nbase, c->ubase, c->base,
 		    c->cpu_base);
+		cv_text(s, sizeof(s), c->cv_base);
 		printf("| ");
 		md_text(rs_col_name(col));
 		printf(" | ");
 		md_text(col_unit(col));
-		printf(" | %s |", b);
+		printf(" | %s | %s |", b, s);
 		for (k = 1; k < cmp->nsets; k++) {
 			c = cell(cmp, col, k - 1);
 			median_text(b, sizeof(b), col, c->nnew, c->unew, c->new,
 			    c->cpu_new);
-			printf(" %s |", b);
+			cv_text(s, sizeof(s), c->cv_new);
+			printf(" %s | %s |", b, s);
 			if (isnan(c->change_pct))
 				printf(" - |");
 			else
@@ -1319,10 +1469,12 @@ print_markdown(struct compare *cmp)
 				printf(" **%s** |", cmp_verdict_name(c->verdict));
 			else
 				printf(" %s |", cmp_verdict_name(c->verdict));
-			printf(" %s |", m);
+			flags_text(s, sizeof(s), c->flags_base, c->flags_new);
+			printf(" %s | %s |", m, s);
 		}
 		printf("\n");
 	}
+	print_moved(cmp, 1);
 	/* The settings that differ, as the text table has them. */
 	if ((f = open_memstream(&diff, &len)) == NULL)
 		return -1;
@@ -1337,6 +1489,9 @@ print_markdown(struct compare *cmp)
 		return -1;
 	}
 	free(diff);
+	printf("\ncv: the spread of a side's runs (standard deviation over "
+	    "mean), with two or\nmore.  flags: b base, n new; I imprecise (a "
+	    "phase under 0.5 s), W warm (not\ncold).\n");
 	printf("\nValues are medians over a file's runs; bold marks a column "
 	    "selected by\n`--fail-on` that got worse or is missing.  With %d "
 	    "or more runs on both\nsides the verdict comes from the runs' "
@@ -1373,6 +1528,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	int		 i, status = CMD_USAGE;
 
 	cmp->left_out = xcalloc((size_t)n, sizeof(*cmp->left_out));
+	if (threshold_check(cmp, cause) != 0)
+		goto out;
 	if (rs_read_files(n, files, &cmp->sets, cause) != 0)
 		goto out;
 	cmp->nsets = n;
@@ -1386,6 +1543,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
 	}
+	if (gate_check(cmp, cause) != 0)
+		goto out;
 	compare_all(cmp);
 	if (outputs[cmp->output].print(cmp) != 0 || fflush(stdout) != 0 ||
 	    ferror(stdout)) {
@@ -1394,6 +1553,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	}
 	status = cmp->exit;
 out:
+	if (status == CMD_USAGE && outputs[cmp->output].print == print_junit)
+		print_junit_error(*cause != NULL ? *cause : "unusable input");
 	rs_free_sets(cmp->sets, cmp->nsets);
 	free(cmp->cells);
 	for (i = 0; i < cmp->nexcluded; i++)
@@ -1404,8 +1565,8 @@ out:
 }
 
 static const struct cmd_rows compare_tables[] = {
-	{ compare_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ compare_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 const struct cmd_entry cmd_compare_entry = {

@@ -7,6 +7,7 @@
  * notes.  What bonnie++ does that bonnie-ng does not do the same way is
  * said on one line of standard error, and the nearest honest thing done.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -26,249 +27,14 @@
 #include "phase.h"
 #include "record.h"
 #include "report.h"
-
-/* bonnie++'s defaults where bonnie-ng's differ: chunk, seeks, seekers. */
-#define PP_CHUNK	8192
-#define PP_SEEKS	8192
-#define PP_SEEKERS	5
-#define PP_FILES_K	16
-
-struct pp_state {
-	struct options	 o;
-	int		 quiet;		/* -q: CSV alone on stdout. */
-	int		 repeat_given;	/* -x: the CSV lines alone. */
-	int		 size_given;
-	int		 size_zero;	/* -s 0: no test file. */
-	int		 files_zero;	/* -n 0: no file creation. */
-	const char	*files_chunk;	/* -n's fifth field, or NULL. */
-	const char	*ram;		/* -r, as given. */
-	const char	*user;		/* -u user[:group]. */
-	const char	*group;		/* -g group. */
-	const char	*sem_procs;	/* -p processes. */
-	const char	*sem_mode;	/* -y s|p. */
-	const char	*seed_file;	/* -Z file. */
-};
-
-#define PP_OFF(field)	((int)offsetof(struct pp_state, field))
-
-/* Split s at ':' into at most n fields; returns the count, -1 if more. */
-static int
-pp_fields(char *s, char **f, int n)
-{
-	int	k;
-
-	for (k = 0; k < n; k++) {
-		f[k] = s;
-		if ((s = strchr(s, ':')) == NULL)
-			return k + 1;
-		*s++ = '\0';
-	}
-	return -1;
-}
-
-/* -s size[:chunk[:seeks[:seekers]]]: MiB when bare, 0 skips the I/O. */
-static int
-pp_set_size(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct pp_state	*st = t;
-	struct options	*o = &st->o;
-	char		*copy, *f[4];
-	uint64_t	 size, n;
-	int		 k, rv = -1;
-
-	(void)r;
-	copy = xstrdup(v);
-	if ((k = pp_fields(copy, f, 4)) == -1) {
-		errorf(why, "'%s' (size[:chunk[:seeks[:seekers]]])", v);
-		goto out;
-	}
-	if (file_size_parse(f[0], &size, why) == -1)
-		goto out;
-	if (k > 1) {
-		if (chunk_parse(f[1], &n, why) == -1)
-			goto out;
-		o->chunk = (size_t)n;
-	}
-	if (k > 2) {
-		if (seeks_parse(f[2], &o->seeks, why) == -1)
-			goto out;
-		o->seeks_given = 1;
-	}
-	if (k > 3) {
-		if (parse_count(f[3], 1, MAX_SEEKERS, &n, why) == -1)
-			goto out;
-		o->seekers = (int)n;
-	}
-	st->size_given = 1;
-	st->size_zero = size == 0;
-	if (size > 0)
-		o->size = o->size_asked = size;
-	rv = 0;
-out:
-	free(copy);
-	return rv;
-}
-
-/* -n number[:max[:min[:dirs[:chunk]]]]: --files, 0 skips it. */
-static int
-pp_set_files(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct pp_state	*st = t;
-	char		*copy, *f[5], *colon;
-	uint64_t	 n;
-	int		 k, rv = -1;
-
-	(void)r;
-	copy = xstrdup(v);
-	if ((k = pp_fields(copy, f, 5)) == -1) {
-		errorf(why, "'%s' (number[:max[:min[:dirs[:chunk]]]])", v);
-		goto out;
-	}
-	if (k > 1 && f[1][0] == '-') {
-		errorf(why, "'%s' (links instead of files, max -1 or -2, are "
-		    "not supported)", v);
-		goto out;
-	}
-	if (k == 1 && parse_count(f[0], 0, 0, &n, NULL) == 0) {
-		st->files_zero = 1;
-		st->o.files_given = 0;
-		rv = 0;
-		goto out;
-	}
-	st->files_zero = 0;
-	st->files_chunk = NULL;
-	if (k == 5) {
-		if (parse_size(f[4], 1, &n, why) == -1)
-			goto out;
-		st->files_chunk = v + (f[4] - copy);
-	}
-	/* The first four fields are --files's own. */
-	free(copy);
-	copy = xstrdup(v);
-	if (k == 5 && (colon = strrchr(copy, ':')) != NULL)
-		*colon = '\0';
-	rv = files_parse(copy, &st->o, why);
-out:
-	free(copy);
-	return rv;
-}
-
-/* -r MiB, for the record; 0 (bonnie++: no checks) leaves the system's. */
-static int
-pp_set_ram(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct pp_state	*st = t;
-	uint64_t	 n;
-
-	(void)r;
-	if (parse_size(v, (uint64_t)1 << 20, &n, why) == -1)
-		return -1;
-	st->o.ram = n;
-	st->ram = v;
-	return 0;
-}
-
-/* -x: the benchmark's --repeat, and the CSV lines alone. */
-static int
-pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
-{
-	((struct pp_state *)t)->repeat_given = 1;
-	return cmd_run_set_repeat(t, r, v, why);
-}
-
-/* -p processes: bonnie++ takes any number, -1 to delete its semaphore. */
-static int
-pp_set_procs(void *t, const struct args_option *r, const char *v, char **why)
-{
-	uint64_t	n;
-
-	(void)r;
-	if (parse_count(v[0] == '-' ? v + 1 : v, 0, MAX_JOBS, &n, why) == -1)
-		return -1;
-	((struct pp_state *)t)->sem_procs = v;
-	return 0;
-}
-
-static int
-pp_set_sem(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (strcmp(v, "s") != 0 && strcmp(v, "p") != 0)
-		return errorf(why, "'%s' (s for semaphores or p for prompts)",
-		    v);
-	((struct pp_state *)t)->sem_mode = v;
-	return 0;
-}
+#include "settings.h"
+#include "text.h"
 
 /*
- * The rows.  Those with the benchmark's setters (commands.h) store into
- * the run's options, at their slot PP_OFF(o).
+ * bonnie++'s defaults where bonnie-ng's differ are the settings table's
+ * (chunk, seeks, seekers: settings_pp_defaults()); -n's, 16, is
+ * FILES_DEFAULT_K, which bonnie-ng's -p takes too.
  */
-static const struct args_option pp_rows[] = {
-	{ 'd', NULL, ARGS_VALUE, "dir", args_set_string, PP_OFF(o.dir), 0, 0,
-	  0, "the directory for the tests (default: .)" },
-	{ 's', NULL, ARGS_VALUE, "size[:chunk[:seeks[:seekers]]]",
-	  pp_set_size, 0, 0, 0, 0,
-	  "file MiB (0: none), chunk bytes, seeks, seekers" },
-	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
-	  pp_set_files, 0, 0, 0, 0,
-	  "files x 1024 (0: none, default 16), sizes, dirs" },
-	{ 'm', NULL, ARGS_VALUE, "name", cmd_run_set_label, PP_OFF(o), 0, 0, 0,
-	  "the machine name (default: the short host name)" },
-	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,
-	  "the RAM in MiB, for the record" },
-	{ 'x', NULL, ARGS_VALUE, "count", pp_set_repeat, PP_OFF(o), 0, 0, 0,
-	  "run the tests count times" },
-	{ 'u', NULL, ARGS_VALUE, "user[:group]", args_set_string,
-	  PP_OFF(user), 0, 0, 0, "as root, run as this user (and group)" },
-	{ 'g', NULL, ARGS_VALUE, "group", args_set_string, PP_OFF(group), 0,
-	  0, 0, "as root, run as this group" },
-	{ 'c', NULL, ARGS_VALUE, "concurrency", cmd_run_set_jobs, PP_OFF(o),
-	  0, 0, 0, "workers in lock-step, each on its own file (-j)" },
-	{ 'p', NULL, ARGS_VALUE, "processes", pp_set_procs, 0, 0, 0, 0,
-	  "bonnie++'s semaphore: not needed, says so, exits" },
-	{ 'y', NULL, ARGS_VALUE, "s|p", pp_set_sem, 0, 0, 0, 0,
-	  "bonnie++'s wait: served by the lock-step start" },
-	{ 'z', NULL, ARGS_VALUE, "seed", cmd_run_set_seed, PP_OFF(o), 0, 0,
-	  0, "the seed of the data and offsets" },
-	{ 'Z', NULL, ARGS_VALUE, "file", args_set_string, PP_OFF(seed_file),
-	  0, 0, 0, "take the seed from the file's first 8 bytes" },
-	{ 'q', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(quiet), 0, 0, 0,
-	  "the CSV alone on stdout, the report on stderr" },
-	{ 'f', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.fast), 0, 0, 0,
-	  "skip the per-char tests" },
-	{ 'b', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.sync_writes), 0,
-	  0, 0, "fsync after every write (--sync-writes)" },
-	{ 'D', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(o.direct), 0, 0,
-	  0, "O_DIRECT for the block and seek tests (--direct)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
-	  PP_OFF(o), 0, 0, 0,
-	  "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
-	{ 0, "json", ARGS_VALUE, "file", args_set_string, PP_OFF(o.json_path),
-	  0, 0, 0, "also write the JSON record to file" },
-	ARGS_END
-};
-
-static const struct cmd_rows pp_table[] = {
-	{ pp_rows, 0, 0 },
-	{ NULL, 0, 0 }
-};
-
-static void
-pp_init(void *state, int argc, char **argv)
-{
-	struct pp_state	*st = state;
-	struct options	*o = &st->o;
-
-	options_defaults(o);
-	o->chunk = PP_CHUNK;
-	o->seeks = PP_SEEKS;
-	o->seekers = PP_SEEKERS;
-	o->files_n = (uint64_t)PP_FILES_K * 1024;
-	o->files_given = 1;
-	o->argc = argc;
-	o->argv = argv;
-}
 
 static void
 pp_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -278,12 +44,390 @@ static void
 pp_say(const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048], esc[4 * sizeof(buf)];
 
-	fputs("bonnie-ng pp: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng pp: %s\n", esc);
+}
+
+struct pp_state {
+	struct options	 o;		/* First: the settings' rows store at
+					   offset 0. */
+	int		 quiet;		/* -q: CSV alone on stdout. */
+	int		 count;		/* -x's count, as bonnie++ reads it. */
+	int		 size_given;
+	int64_t		 mib;		/* -s's size in MiB. */
+	int64_t		 chunk;		/* -s's chunk in bytes, 0: not given. */
+	int64_t		 files_k;	/* -n's fields, as bonnie++ has them: */
+	int64_t		 files_max, files_min, files_dirs;
+	int64_t		 files_chunk;	/* 0: not given. */
+	int		 conc;		/* -c. */
+	int		 per_char_mib;	/* -fN with N > 0. */
+	const char	*ram;		/* -r, as given. */
+	const char	*user;		/* -u user[:group]. */
+	const char	*group;		/* -g group, or -u's group. */
+	const char	*sem_procs;	/* -p processes, when not 0. */
+	const char	*sem_mode;	/* -y any. */
+	const char	*seed_file;	/* -Z file. */
+	const char	*seed_bad;	/* -z that is no number: not used. */
+	const char	*label_asked;	/* -m as given, when changed. */
+	char		*label_made;	/* The name written instead. */
+};
+
+#define PP_OFF(field)	((int)offsetof(struct pp_state, field))
+
+/*
+ * bonnie++ reads its numbers with atoi(3): a whole number cut at the
+ * first character that is not a digit ("7782.55078125" is 7782), 0 when
+ * there is none ("" and "abc" are 0).  Kept within int, as bonnie++'s.
+ */
+static int64_t
+pp_atoi(const char *s)
+{
+	long long	v;
+
+	errno = 0;
+	v = strtoll(s, NULL, 10);
+	if (v > INT32_MAX)
+		return INT32_MAX;
+	if (v < INT32_MIN)
+		return INT32_MIN;
+	return v;
+}
+
+/*
+ * bonnie++'s size_from_str(): atoi, times 2^10, 2^20 or 2^30 when the
+ * last character (either case) is the first, second or third letter of
+ * conv.
+ */
+static int64_t
+pp_size(const char *s, const char *conv)
+{
+	int64_t	v = pp_atoi(s);
+	size_t	n = strlen(s);
+	int	c, i;
+
+	if (n == 0)
+		return v;
+	c = tolower((unsigned char)s[n - 1]);
+	for (i = 0; i < 3 && conv[i] != '\0'; i++)
+		if (c == conv[i])
+			return v * ((int64_t)1 << (10 * (i + 1)));
+	return v;
+}
+
+/* bonnie++'s chunk rule: a power of two from 256 bytes to 1 MiB. */
+static int
+pp_chunk_ok(int64_t c)
+{
+	return c >= 256 && c <= (1 << 20) && (c & (c - 1)) == 0;
+}
+
+/*
+ * -s size[:chunk[:seeks[:seekers]]], read as bonnie++ 2.00a reads it:
+ * strtok(3) at ':' (empty fields skipped: -s:768:64k is 768 MiB in chunks
+ * of 64 KiB), the size atoi'ed in MiB (g: GiB, t: TiB), the chunk in bytes
+ * (k: KiB), seeks and seekers atoi'ed.  bonnie++ takes 0 seeks or
+ * seekers; here each must be at least 1, else its default is kept and a
+ * line says so.
+ */
+static int
+pp_set_size(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	char		*copy, *save, *tok;
+	int64_t		 n;
+
+	(void)r;
+	copy = xstrdup(v);
+	if ((tok = strtok_r(copy, ":", &save)) == NULL) {
+		free(copy);
+		return errorf(why, "'%s' (no size; bonnie++ fails on it too)",
+		    v);
+	}
+	st->mib = pp_size(tok, "gt");
+	st->size_given = 1;
+	if ((tok = strtok_r(NULL, ":", &save)) != NULL)
+		st->chunk = pp_size(tok, "k");
+	if (tok != NULL && (tok = strtok_r(NULL, ":", &save)) != NULL) {
+		if ((n = pp_atoi(tok)) >= 1) {
+			st->o.seeks = (uint64_t)n;
+			st->o.seeks_given = 1;
+		} else
+			pp_say("-s %s: seeks %lld: at least 1 here; %llu kept",
+			    v, (long long)n, (unsigned long long)st->o.seeks);
+	}
+	if (tok != NULL && (tok = strtok_r(NULL, ":", &save)) != NULL) {
+		if ((n = pp_atoi(tok)) >= 1 && n <= MAX_SEEKERS)
+			st->o.seekers = (int)n;
+		else
+			pp_say("-s %s: seekers %lld: 1 to %d here; %d kept", v,
+			    (long long)n, MAX_SEEKERS, st->o.seekers);
+	}
+	free(copy);
+	return 0;
+}
+
+/*
+ * -n number[:max[:min[:dirs[:chunk]]]], as bonnie++: strtok(3) at ':',
+ * empty fields skipped; number in 1024 files (m: times 1024), max and min
+ * in bytes (k, m, g), dirs (k), the rest of the word the chunk (k, m, g).
+ * A field not given keeps its value.
+ */
+static int
+pp_set_files(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	char		*copy, *save, *tok;
+
+	(void)r;
+	copy = xstrdup(v);
+	if ((tok = strtok_r(copy, ":", &save)) == NULL) {
+		free(copy);
+		return errorf(why, "'%s' (no number; bonnie++ fails on it "
+		    "too)", v);
+	}
+	st->files_k = pp_size(tok, "m");
+	if ((tok = strtok_r(NULL, ":", &save)) != NULL) {
+		st->files_max = pp_size(tok, "kmg");
+		if ((tok = strtok_r(NULL, ":", &save)) != NULL) {
+			st->files_min = pp_size(tok, "kmg");
+			if ((tok = strtok_r(NULL, ":", &save)) != NULL) {
+				st->files_dirs = pp_size(tok, "k");
+				if ((tok = strtok_r(NULL, "", &save)) != NULL)
+					st->files_chunk = pp_size(tok, "kmg");
+			}
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+/* -r MiB (atoi), for the record; 0 (bonnie++: no checks) the system's. */
+static int
+pp_set_ram(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	int64_t		 mib = pp_atoi(v);
+
+	(void)r;
+	(void)why;
+	st->o.ram = mib > 0 ? (uint64_t)mib << 20 : 0;
+	st->o.ram_given = mib > 0;
+	st->ram = v;
+	return 0;
+}
+
+/* -x count (atoi): the CSV lines alone; 0 runs none, -1 is no -x. */
+static int
+pp_set_repeat(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+
+	(void)r;
+	(void)why;
+	st->count = (int)pp_atoi(v);
+	st->o.repeat_given = st->count != -1;
+	if (st->count >= 1)
+		st->o.repeat = st->count;
+	return 0;
+}
+
+/* -c concurrency (atoi), from 1 to 200 as bonnie++, checked at the end. */
+static int
+pp_set_conc(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+
+	(void)r;
+	(void)why;
+	st->conc = (int)pp_atoi(v);
+	if (st->conc >= 1 && st->conc <= MAX_JOBS)
+		st->o.jobs = st->conc;
+	return 0;
+}
+
+/* -p processes (atoi): bonnie++'s semaphore, -1 deletes it, 0 is none. */
+static int
+pp_set_procs(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	(void)why;
+	((struct pp_state *)t)->sem_procs = pp_atoi(v) != 0 ? v : NULL;
+	return 0;
+}
+
+/* -y s|p: bonnie++'s wait before each test (another letter: no wait). */
+static int
+pp_set_sem(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	(void)why;
+	((struct pp_state *)t)->sem_mode = v;
+	return 0;
+}
+
+/* -z seed, as bonnie++'s sscanf("%u"): no number, no seed (random). */
+static int
+pp_set_seed(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	unsigned int	 u;
+
+	(void)r;
+	(void)why;
+	if (sscanf(v, "%u", &u) == 1) {
+		st->o.seed = u;
+		st->o.seed_given = 1;
+		st->seed_bad = NULL;
+	} else
+		st->seed_bad = v;
+	return 0;
+}
+
+/*
+ * -m name: bonnie++ takes any; a name that is not one printable word
+ * without commas has each such character made '_', and a line says so.
+ */
+static int
+pp_set_name(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	char		*copy, *c;
+
+	(void)r;
+	(void)why;
+	st->label_asked = NULL;
+	free(st->label_made);
+	st->label_made = NULL;
+	if (label_check(v, NULL) == 0) {
+		st->o.label = v;
+		return 0;
+	}
+	copy = st->label_made = xstrdup(*v == '\0' ? "_" : v);
+	text_utf8_fix(copy);
+	for (c = copy; *c != '\0'; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f || *c == ',' ||
+		    isspace((unsigned char)*c) || (c == copy && *c == '#'))
+			*c = '_';
+	st->o.label = copy;
+	st->label_asked = v;
+	return 0;
+}
+
+/* -u user[:group] and -g group: each once, one group, as bonnie++. */
+static int
+pp_set_user(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	const char	*colon = strchr(v, ':');
+
+	(void)r;
+	if (st->user != NULL)
+		return errorf(why, "'%s' (-u given twice)", v);
+	if (colon != NULL && st->group != NULL)
+		return errorf(why, "'%s' (a group both here and in -g)", v);
+	st->user = v;
+	if (colon != NULL)
+		st->group = colon + 1;
+	return 0;
+}
+
+static int
+pp_set_group(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+
+	(void)r;
+	if (st->group != NULL)
+		return errorf(why, "'%s' (a group given twice, with -g or "
+		    "-u user:group)", v);
+	st->group = v;
+	return 0;
+}
+
+/* -f[size]: alone or 0, no per-char tests; a size: bonnie++'s per-char
+   size in MiB. */
+static int
+pp_set_fast(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct pp_state	*st = t;
+	int64_t		 n = v != NULL ? pp_atoi(v) : 0;
+
+	(void)r;
+	(void)why;
+	st->o.fast = n <= 0;
+	st->per_char_mib = n > 0 ? (int)n : 0;
+	return 0;
+}
+
+/*
+ * bonnie++ 2.00a's getopt string is "bc:d:f::g:l:m:n:p:qr:s:u:x:y:z:Z:D"
+ * (-f's value only glued on, -f10).  The flags that map onto one setting
+ * and read their values as bonnie-ng does (-d, -b, -D, --csv-format,
+ * --json) are the settings table's rows (their pp_letter), before these;
+ * here the flags that carry several settings (-s, -n), are only recorded
+ * (-r) or not settings at all, and those read as bonnie++ reads them:
+ * -m any name, -z and -c and -x by atoi or sscanf, -f with a size.
+ */
+static const struct args_option pp_rows[] = {
+	{ 's', NULL, ARGS_VALUE, "size[:chunk[:seeks[:seekers]]]",
+	  pp_set_size, 0, 0, 0, 0,
+	  "file MiB (0: none), chunk bytes, seeks, seekers" },
+	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
+	  pp_set_files, 0, 0, 0, 0,
+	  "files x 1024 (0: none, default 16), sizes, dirs" },
+	{ 'm', NULL, ARGS_VALUE, "name", pp_set_name, 0, 0, 0, 0,
+	  "the machine name (default: the short host name)" },
+	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,
+	  "the RAM in MiB, for the record" },
+	{ 'x', NULL, ARGS_VALUE, "count", pp_set_repeat, 0, 0, 0, 0,
+	  "run the tests count times (0: none)" },
+	{ 'u', NULL, ARGS_VALUE, "user[:group]", pp_set_user, 0, 0, 0, 0,
+	  "as root, run as this user (and group)" },
+	{ 'g', NULL, ARGS_VALUE, "group", pp_set_group, 0, 0, 0, 0,
+	  "as root, run as this group" },
+	{ 'c', NULL, ARGS_VALUE, "concurrency", pp_set_conc, 0, 0, 0, 0,
+	  "workers in lock-step, each on its own file (-j)" },
+	{ 'p', NULL, ARGS_VALUE, "processes", pp_set_procs, 0, 0, 0, 0,
+	  "bonnie++'s semaphore: not needed, says so, exits" },
+	{ 'y', NULL, ARGS_VALUE, "s|p", pp_set_sem, 0, 0, 0, 0,
+	  "bonnie++'s wait: served by the lock-step start" },
+	{ 'z', NULL, ARGS_VALUE, "seed", pp_set_seed, 0, 0, 0, 0,
+	  "the seed of the data and offsets" },
+	{ 'Z', NULL, ARGS_VALUE, "file", args_set_string, PP_OFF(seed_file),
+	  0, 0, 0, "take the seed from the file's first 8 bytes" },
+	{ 'q', NULL, ARGS_FLAG, NULL, args_set_flag, PP_OFF(quiet), 0, 0, 0,
+	  "the CSV alone on stdout, the report on stderr" },
+	{ 'f', NULL, ARGS_OPTIONAL, "size", pp_set_fast, 0, 0, 0, 0,
+	  "skip the per-char tests (-fsize: run them)" },
+	ARGS_END
+};
+
+static const struct cmd_rows pp_table[] = {
+	{ NULL, 0, offsetof(struct pp_state, o), SCOPE_PP },
+	{ pp_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
+};
+
+static void
+pp_init(void *state, int argc, char **argv)
+{
+	struct pp_state	*st = state;
+	struct options	*o = &st->o;
+
+	settings_defaults(o);
+	settings_pp_defaults(o);
+	o->argc = argc;
+	o->argv = argv;
+	/* bonnie++'s: one run, one process, -n 16 of empty files. */
+	st->count = -1;
+	st->conc = 1;
+	st->files_k = FILES_DEFAULT_K;
+	st->files_dirs = 1;
 }
 
 /* -Z: the seed from the first 8 bytes, in network byte order. */
@@ -446,14 +590,75 @@ pp_report(const struct options *o, const struct record *rec, void *arg)
 	const struct pp_state	*st = arg;
 	FILE			*text = st->quiet ? stderr : stdout;
 
-	if (st->repeat_given && o->repeat > 1 &&
+	if (st->o.repeat_given && o->repeat > 1 &&
 	    record_write_csv_header(stdout, o->csv_layout) == -1)
 		return -1;
-	if (st->repeat_given)
+	if (st->o.repeat_given)
 		return record_write_csv(stdout, rec);
 	if (report_write_pp(text, rec) == -1 || fflush(text) == EOF)
 		return -1;
 	return record_write_csv(stdout, rec);
+}
+
+/*
+ * What bonnie++ 2.00a refuses after reading its options (its usage and
+ * exit 1), in its order: the concurrency, -p with -y, a negative size or
+ * count or both 0, a chunk that is no power of two from 256 bytes to
+ * 1 MiB, a max below min.  And what bonnie-ng cannot do: links (-n's
+ * max -1 or -2).
+ */
+static int
+pp_refusals(const struct pp_state *st, char **cause)
+{
+	if (st->conc < 1 || st->conc > 200)
+		return errorf(cause, "invalid value for -c: %d (1 to 200, as "
+		    "bonnie++)", st->conc);
+	if (st->sem_procs != NULL && st->sem_mode != NULL)
+		return errorf(cause, "-p and -y: one or the other, as "
+		    "bonnie++");
+	if (st->sem_procs != NULL)
+		return 0;
+	if (st->mib < 0 || st->files_k < 0)
+		return errorf(cause, "invalid value for %s: negative",
+		    st->mib < 0 ? "-s" : "-n");
+	if (st->mib == 0 && st->files_k == 0)
+		return errorf(cause, "-s 0 and -n 0: nothing to do");
+	if (st->chunk != 0 && !pp_chunk_ok(st->chunk))
+		return errorf(cause, "invalid value for -s: chunk %lld (a "
+		    "power of two from 256 to 1048576 bytes, as bonnie++)",
+		    (long long)st->chunk);
+	if (st->files_chunk != 0 && !pp_chunk_ok(st->files_chunk))
+		return errorf(cause, "invalid value for -n: chunk %lld (a "
+		    "power of two from 256 to 1048576 bytes, as bonnie++)",
+		    (long long)st->files_chunk);
+	if (st->files_max == -1 || st->files_max == -2)
+		return errorf(cause, "invalid value for -n: max %lld (links "
+		    "instead of files are not supported)",
+		    (long long)st->files_max);
+	if (st->files_max < st->files_min || st->files_max < 0 ||
+	    st->files_min < 0)
+		return errorf(cause, "invalid value for -n: max %lld, min "
+		    "%lld (0 <= min <= max, as bonnie++)",
+		    (long long)st->files_max, (long long)st->files_min);
+	return 0;
+}
+
+/* The file creation tests' fields as --files's, and its checks. */
+static int
+pp_files(struct pp_state *st, char **cause)
+{
+	char	 arg[128], *why = NULL;
+
+	snprintf(arg, sizeof(arg), "%lld:%lld:%lld:%lld",
+	    (long long)st->files_k, (long long)st->files_max,
+	    (long long)st->files_min,
+	    (long long)(st->files_dirs > 1 ? st->files_dirs : 1));
+	if (files_parse(arg, &st->o, &why) == -1) {
+		errorf(cause, "invalid value for -n: %s", why);
+		free(why);
+		return -1;
+	}
+	return 0;
 }
 
 /* The option mapping's lines, and the translation into the run's. */
@@ -462,29 +667,51 @@ pp_translate(struct pp_state *st, char **cause)
 {
 	struct options	*o = &st->o;
 
-	if (st->size_zero && (st->files_zero || !o->files_given))
-		return errorf(cause, "-s 0 and -n 0: nothing to do");
-	if (st->size_zero) {
+	o->jobs = st->conc;
+	if (st->chunk != 0 && st->chunk < MIN_CHUNK) {
+		pp_say("-s: chunk %lld: bonnie-ng's smallest chunk is %d bytes,"
+		    " used instead", (long long)st->chunk, MIN_CHUNK);
+		o->chunk = MIN_CHUNK;
+	} else if (st->chunk != 0)
+		o->chunk = (size_t)st->chunk;
+	if (st->mib > 0)
+		o->size = o->size_asked = (uint64_t)st->mib << 20;
+	if (st->files_k > 0 && pp_files(st, cause) == -1)
+		return -1;
+	if (st->mib == 0) {
 		/* Only the file creation phases: no test file. */
 		o->phases = phase_flag_mask(PHASE_META);
 		o->phases_given = 1;
 		o->size = o->size_asked = o->chunk;
 	}
+	if (st->count >= 1)
+		o->repeat = st->count;
 	if (!st->size_given)
 		pp_say("no -s: %llu MiB with the cache dropped, not "
 		    "bonnie++'s twice RAM", (unsigned long long)(o->size >> 20));
-	if (st->ram != NULL)
+	if (st->ram != NULL && o->ram > 0)
 		pp_say("-r %s: recorded; twice RAM is not needed: the file's "
 		    "cache is dropped before each reading phase", st->ram);
-	if (st->files_chunk != NULL && !st->files_zero)
-		pp_say("-n: its chunk (%s) is not honoured: the files are "
+	if (st->files_chunk != 0 && st->files_k > 0)
+		pp_say("-n: its chunk (%lld) is not honoured: the files are "
 		    "written in chunks of %zu bytes (-s's chunk)",
-		    st->files_chunk, o->chunk);
-	if (st->sem_mode != NULL)
+		    (long long)st->files_chunk, o->chunk);
+	if (st->per_char_mib > 0 && st->mib != 0)
+		pp_say("-f%d: the per-char tests run on the whole file, not "
+		    "on its first %d MiB", st->per_char_mib,
+		    st->per_char_mib);
+	if (st->seed_bad != NULL)
+		pp_say("-z %s: not a number: a seed of its own, as bonnie++",
+		    st->seed_bad);
+	if (st->label_asked != NULL)
+		pp_say("-m '%s': written as '%s' (one printable word without "
+		    "commas)", st->label_asked, o->label);
+	if (st->sem_mode != NULL && strchr("sp", st->sem_mode[0]) != NULL &&
+	    st->sem_mode[0] != '\0')
 		pp_say("-y %s: no %s: the %d worker%s (-c) start each test in "
-		    "lock-step", st->sem_mode, strcmp(st->sem_mode, "p") == 0 ?
+		    "lock-step", st->sem_mode, st->sem_mode[0] == 'p' ?
 		    "prompt" : "semaphore", o->jobs, o->jobs == 1 ? "" : "s");
-	if (o->sync_writes && !st->size_zero)
+	if (o->sync_writes && st->mib != 0)
 		pp_say("-b: %sthe seekers' writes are not fsync'ed one by one; "
 		    "the block write, rewrite and file tests are",
 		    o->fast ? "" : "the per-char write (stdio) and ");
@@ -496,14 +723,14 @@ pp_translate(struct pp_state *st, char **cause)
 }
 
 static int
-pp_exec(void *state, int nfiles, char **files, char **cause)
+pp_run(struct pp_state *st, char **cause)
 {
-	struct pp_state		*st = state;
 	struct cmd_run_out	 out;
 	int			 status;
 
-	(void)nfiles;
-	(void)files;
+	/* bonnie++'s refusals: the error, its usage, exit 1 (main.c). */
+	if (pp_refusals(st, cause) == -1)
+		return CMD_USAGE;
 	if (st->sem_procs != NULL) {
 		pp_say("-p %s: no semaphore to make: the workers of -c start "
 		    "each test in lock-step", st->sem_procs);
@@ -514,6 +741,11 @@ pp_exec(void *state, int nfiles, char **files, char **cause)
 	if ((st->user != NULL || st->group != NULL) &&
 	    pp_user(st, cause) == -1)
 		return CMD_FAIL;
+	/* -x 0 (or below -1): bonnie++ runs no test and writes nothing. */
+	if (st->o.repeat_given && st->count < 1) {
+		pp_say("-x %d: no test to run", st->count);
+		return CMD_OK;
+	}
 	memset(&out, 0, sizeof(out));
 	/* bonnie++ -q: no progress; the notes stay, on standard error. */
 	out.progress = st->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
@@ -523,6 +755,20 @@ pp_exec(void *state, int nfiles, char **files, char **cause)
 	status = cmd_run_series(&st->o, &out, cause);
 	/* bonnie++ exits 1 for a bad command line, too. */
 	return status == CMD_USAGE ? CMD_FAIL : status;
+}
+
+static int
+pp_exec(void *state, int nfiles, char **files, char **cause)
+{
+	struct pp_state	*st = state;
+	int		 status;
+
+	(void)nfiles;
+	(void)files;
+	status = pp_run(st, cause);
+	free(st->label_made);
+	st->label_made = NULL;
+	return status;
 }
 
 const struct cmd_entry cmd_pp_entry = {

@@ -1,9 +1,13 @@
 /*
- * "bonnie-ng report [-h] [-o text|html] file ...": many results, in any of the
- * formats compare reads, as one table with a row per machine or run.  The
- * HTML page is self-contained (no scripts, fonts or style sheets from
- * elsewhere) and has an SVG bar chart per column that scales to any width.
- * The page is also well-formed XML, so both HTML and XML tools read it.
+ * "bonnie-ng report [-h] [-o text|html|svg] file ...": many results, in any
+ * of the formats compare reads, as one table with a row per machine or
+ * run, and the sources each came from.  The HTML page is self-contained
+ * (no scripts, fonts or style sheets from elsewhere) and has a panel per
+ * phase, its rate, CPU cost and latency as SVG bar charts of every source,
+ * that scale to any width; it is also well-formed XML, so both HTML and
+ * XML tools read it.  Sweep records are shown as the sweep showed them:
+ * its tables (text), its plot (svg, one record), or both on one page
+ * (html).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +25,6 @@
 #include "text.h"
 #include "units.h"
 
-#define CHART_NAME_MAX	34	/* Bytes of a row name in a chart. */
 
 /* Table columns before the result columns. */
 #define NLEAD		5	/* Source, machine, run, jobs, size. */
@@ -323,7 +326,7 @@ build_sources(struct table *t, struct result_set *sets, int nsets)
 		t->src[k] = k;
 		t->cell[k * NSRC + 0] = xstrdup(sets[k].file);
 		t->cell[k * NSRC + 1] = xstrdup(rs_format_name(sets[k].format));
-		t->cell[k * NSRC + 2] = xstrdup(known(s->fs_type));
+		t->cell[k * NSRC + 2] = xstrdup(known(rs_fs_shown(&sets[k])));
 		t->cell[k * NSRC + 3] = xstrdup(known(s->mount_options));
 		t->cell[k * NSRC + 4] = xstrdup(known(s->super_options));
 		t->cell[k * NSRC + 5] = source_cache(&sets[k]);
@@ -389,101 +392,246 @@ print_text(const struct table *t)
 static void
 put_escaped(const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		case '\'':
-			fputs("&#39;", stdout);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20)
-				putchar(' ');
-			else
-				putchar(*s);
-		}
-	}
+	text_xml(stdout, s);
 }
 
 /*
- * One row's name in a chart: the machine and the file's base name, cut so
- * that it fits left of the bars (on a UTF-8 character boundary).
+ * The charts: a panel per phase, holding its rate, its CPU cost and its
+ * latency side by side, each a bar per source (its median over repeated
+ * runs, else a bar per run), so that a report of many files stays a few
+ * screens long.
  */
+#define CHART_W		320
+#define CHART_LABEL	150	/* Width of the row names. */
+#define CHART_BAR	115	/* Width of the longest bar. */
+#define CHART_ROW	16
+#define CHART_NAME	22	/* Bytes of a row name, cut beyond. */
+
+/* The three charts of a panel. */
+enum chart_kind { CHART_RATE, CHART_COST, CHART_LAT, CHART_NKINDS };
+
+struct bar {
+	int	 src;		/* The source, for its colour. */
+	int	 median;	/* A median over the source's runs. */
+	char	 name[CHART_NAME + 8];
+	int	 p99;		/* A text report's latency (99th percentile). */
+	double	 v;		/* < 0: none. */
+	char	 text[48];
+};
+
+/* A source's short name: the file's base name, cut to fit (UTF-8). */
 static void
-put_row_name(const struct table *t, int r)
+short_name(char *buf, size_t len, const char *file, const char *run)
 {
-	const char	*file = t->cell[r * t->ncols + 0], *slash;
-	char		*name;
+	const char	*slash = strrchr(file, '/');
 	size_t		 n;
 
-	if ((slash = strrchr(file, '/')) != NULL && slash[1] != '\0')
+	if (slash != NULL && slash[1] != '\0')
 		file = slash + 1;
-	name = xasprintf("%s (%s #%s)", t->cell[r * t->ncols + 1], file,
-	    t->cell[r * t->ncols + 2]);
-	if (strlen(name) > CHART_NAME_MAX) {
-		n = CHART_NAME_MAX - 1;
-		while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+	snprintf(buf, len, "%s%s%s", file, run != NULL ? " " : "",
+	    run != NULL ? run : "");
+	if (strlen(buf) > CHART_NAME) {
+		n = CHART_NAME - 1;
+		while (n > 0 && ((unsigned char)buf[n] & 0xc0) == 0x80)
 			n--;
-		name[n] = '\0';
-		put_escaped(name);
-		fputs("\xe2\x80\xa6", stdout);	/* An ellipsis. */
-	} else
-		put_escaped(name);
-	free(name);
+		snprintf(buf + n, len - n, "\xe2\x80\xa6");	/* An ellipsis. */
+	}
 }
 
-#define CHART_W		640
-#define CHART_LABEL	250	/* Width of the row names. */
-#define CHART_BAR	300	/* Width of the longest bar. */
-#define CHART_ROW	22
+/* One bar's value: the rate, the CPU cost, or the latency in seconds. */
+static void
+bar_value(struct bar *b, enum chart_kind k, int col, enum rs_state st,
+    double v)
+{
+	b->v = st == RS_VALUE && v >= 0 ? v : -1;
+	if (st == RS_UNMEASURABLE)
+		snprintf(b->text, sizeof(b->text), "%s",
+		    k == CHART_COST ? "+++" : "+++++");
+	else if (st != RS_VALUE)
+		snprintf(b->text, sizeof(b->text), "-");
+	else if (k == CHART_RATE)
+		rs_format_value(b->text, sizeof(b->text), col, st, v);
+	else if (k == CHART_COST)
+		snprintf(b->text, sizeof(b->text), "%.3g", v);
+}
+
+/* The bars of one chart, a source after another.  Returns the count. */
+static int
+chart_bars(const struct result_set *sets, int nsets, enum chart_kind k,
+    int col, struct bar *bars)
+{
+	const struct result_set	*rs;
+	enum rs_state		 st;
+	double			 v;
+	char			 run[16];
+	int			 i, n = 0, s;
+
+	for (s = 0; s < nsets; s++) {
+		rs = &sets[s];
+		for (i = 0; i < rs->nruns; i++) {
+			if (has_median(rs) && i > 0)
+				break;
+			memset(&bars[n], 0, sizeof(bars[n]));
+			bars[n].src = s;
+			bars[n].p99 = rs->set.latency != NULL &&
+			    strcmp(rs->set.latency, "p99") == 0;
+			if (has_median(rs)) {
+				bars[n].median = 1;
+				st = source_median(rs, col, k == CHART_COST, &v);
+				short_name(bars[n].name, sizeof(bars[n].name),
+				    rs->file, "median");
+			} else {
+				v = rs->runs[i].col[col].v;
+				st = k == CHART_COST ? rs_cpu_cost(&rs->runs[i],
+				    col, &v) : rs->runs[i].col[col].state;
+				snprintf(run, sizeof(run), "#%d", i + 1);
+				short_name(bars[n].name, sizeof(bars[n].name),
+				    rs->file, rs->nruns > 1 ? run : NULL);
+			}
+			bar_value(&bars[n], k, col, st, v);
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * A latency chart's one unit, from its longest bar (us below 1 ms, ms
+ * below 1 s, else s), and each bar's value in it.
+ */
+static const char *
+latency_unit(struct bar *bars, int n)
+{
+	static const struct { const char *name; double div; } units[] = {
+		{ "us", 1e-6 }, { "ms", 1e-3 }, { "s", 1 }
+	};
+	double	max = 0;
+	int	i, u = 0;
+
+	for (i = 0; i < n; i++)
+		if (bars[i].v > max)
+			max = bars[i].v;
+	if (max >= 1)
+		u = 2;
+	else if (max >= 1e-3)
+		u = 1;
+	for (i = 0; i < n; i++)
+		if (bars[i].v >= 0)
+			snprintf(bars[i].text, sizeof(bars[i].text), "%.3g",
+			    bars[i].v / units[u].div);
+	return units[u].name;
+}
+
+/* A latency chart's title: which percentile, in whose words. */
+static void
+latency_title(char *buf, size_t len, const struct bar *bars, int n,
+    const char *unit)
+{
+	int	i, p99 = 0, max = 0;
+
+	for (i = 0; i < n; i++) {
+		if (bars[i].v < 0)
+			continue;
+		p99 += bars[i].p99;
+		max += !bars[i].p99;
+	}
+	snprintf(buf, len, "latency, %s, %s (lower is better)", p99 == 0 ?
+	    "worst case (max)" : max == 0 ? "99th percentile (p99)" :
+	    "worst case; text reports: p99", unit);
+}
 
 static void
-print_chart(const struct table *t, int c)
+print_chart(const char *title, const struct bar *bars, int n)
 {
-	double	max = 0, v;
-	int	r, h;
+	double	max = 0, w;
+	int	i, h = n * CHART_ROW + 6;
 
-	for (r = 0; r < t->nrows; r++)
-		if (t->value[r * t->ncols + c] > max)
-			max = t->value[r * t->ncols + c];
-	h = t->nrows * CHART_ROW + 10;
-	printf("<div class=\"chart\">\n<h2>");
-	put_escaped(t->head[c]);
-	printf("</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	for (i = 0; i < n; i++)
+		if (bars[i].v > max)
+			max = bars[i].v;
+	printf("<div class=\"chart\">\n<h3>");
+	put_escaped(title);
+	printf("</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "viewBox=\"0 0 %d %d\" width=\"100%%\" "
 	    "preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
 	    CHART_W, h);
-	put_escaped(t->head[c]);
+	put_escaped(title);
 	printf("\">\n");
-	for (r = 0; r < t->nrows; r++) {
-		v = t->value[r * t->ncols + c];
+	for (i = 0; i < n; i++) {
+		w = bars[i].v > 0 && max > 0 ? bars[i].v / max * CHART_BAR : 0;
 		printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
-		    CHART_LABEL - 6, r * CHART_ROW + 20);
-		put_row_name(t, r);
+		    CHART_LABEL - 4, i * CHART_ROW + 13);
+		put_escaped(bars[i].name);
+		if (bars[i].p99 && bars[i].v >= 0 &&
+		    strstr(title, "text reports: p99") != NULL)
+			fputs(" (p99)", stdout);
 		printf("</text>\n");
-		if (v > 0 && max > 0)
+		if (w > 0)
 			printf("<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
 			    "height=\"%d\" class=\"bar%s s%d\"/>\n",
-			    CHART_LABEL, r * CHART_ROW + 6, v / max * CHART_BAR,
-			    CHART_ROW - 6, t->median[r] ? " median" : "",
-			    t->src[r] % NPALETTE);
-		printf("<text x=\"%.1f\" y=\"%d\">",
-		    CHART_LABEL + (v > 0 && max > 0 ? v / max * CHART_BAR : 0)
-		    + 4, r * CHART_ROW + 20);
-		put_escaped(t->cell[r * t->ncols + c]);
+			    CHART_LABEL, i * CHART_ROW + 3, w, CHART_ROW - 4,
+			    bars[i].median ? " median" : "",
+			    bars[i].src % NPALETTE);
+		printf("<text x=\"%.1f\" y=\"%d\">", CHART_LABEL + w + 3,
+		    i * CHART_ROW + 13);
+		put_escaped(bars[i].text);
 		printf("</text>\n");
 	}
 	printf("</svg>\n</div>\n");
+}
+
+/* The panel of one phase: the charts of the columns some source has. */
+static void
+print_panel(const struct result_set *sets, int nsets, int id,
+    const int *shown, struct bar *bars)
+{
+	const struct phase	*p = phase_table[id];
+	const int		 cols[CHART_NKINDS] = { RS_RATE(id), RS_CPU(id),
+	    RS_LAT(id) };
+	char			 title[128], unit[32];
+	const char		*lu;
+	int			 k, n;
+
+	printf("<div class=\"panel\">\n<h2>");
+	put_escaped(p->name);
+	printf("</h2>\n<div class=\"charts\">\n");
+	for (k = 0; k < CHART_NKINDS; k++) {
+		if (!shown[cols[k]])
+			continue;
+		n = chart_bars(sets, nsets, (enum chart_kind)k, cols[k], bars);
+		if (k == CHART_RATE)
+			snprintf(title, sizeof(title), "rate, %s (higher is "
+			    "better)", phase_unit(p, UNIT_SHORT, unit,
+			    sizeof(unit)));
+		else if (k == CHART_COST)
+			snprintf(title, sizeof(title), "CPU %s (lower is "
+			    "better)", rs_cost_unit(cols[k]));
+		else {
+			lu = latency_unit(bars, n);
+			latency_title(title, sizeof(title), bars, n, lu);
+		}
+		print_chart(title, bars, n);
+	}
+	printf("</div>\n</div>\n");
+}
+
+static void
+print_panels(const struct table *t, const struct result_set *sets,
+    int nsets)
+{
+	struct bar	*bars;
+	int		 shown[RS_NCOLS] = { 0 }, c, id, nbars = 0, k;
+
+	for (c = NLEAD; c < t->ncols; c++)
+		shown[t->col[c]] = 1;
+	for (k = 0; k < nsets; k++)
+		nbars += sets[k].nruns;
+	bars = xcalloc((size_t)nbars + 1, sizeof(*bars));
+	for (id = 0; id < PH_COUNT; id++)
+		if (shown[RS_RATE(id)] || shown[RS_CPU(id)] ||
+		    shown[RS_LAT(id)])
+			print_panel(sets, nsets, id, shown, bars);
+	free(bars);
 }
 
 /*
@@ -518,9 +666,10 @@ print_html_table(const struct table *t, int key)
 }
 
 static void
-print_html(const struct table *t, const struct table *src)
+print_html(const struct table *t, const struct table *src,
+    const struct result_set *sets, int nsets)
 {
-	int	i, c;
+	int	i;
 
 	printf("<!DOCTYPE html>\n"
 	    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
@@ -536,9 +685,12 @@ print_html(const struct table *t, const struct table *src)
 	    "th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }\n"
 	    ".sources th, .sources td { text-align: left; }\n"
 	    "tr.median { font-weight: bold; }\n"
-	    ".chart { margin: 1em 0; max-width: 60em; }\n"
-	    "h2 { font-size: 1em; margin: 0; }\n"
-	    "svg { max-width: 100%%; height: auto; font-size: 13px; "
+	    ".panel { margin: 0.6em 0; border-top: 1px solid #ccc; }\n"
+	    ".charts { display: flex; flex-wrap: wrap; gap: 0 1.5em; }\n"
+	    ".chart { flex: 1 1 18em; max-width: 28em; }\n"
+	    "h2 { font-size: 1.05em; margin: 0.3em 0 0; }\n"
+	    "h3 { font-size: 0.85em; font-weight: normal; margin: 0.2em 0; }\n"
+	    "svg { max-width: 100%%; height: auto; font-size: 11px; "
 	    "font-family: sans-serif; }\n"
 	    ".key { display: inline-block; width: 0.8em; height: 0.8em; "
 	    "margin-right: 0.4em; }\n"
@@ -552,8 +704,7 @@ print_html(const struct table *t, const struct table *src)
 	print_html_table(src, 1);
 	printf("</div>\n");
 	print_html_table(t, 1);
-	for (c = NLEAD; c < t->ncols; c++)
-		print_chart(t, c);
+	print_panels(t, sets, nsets);
 	printf("<p>Each source (input file) has its colour, in its bars and "
 	    "beside its name; a source of repeated runs (two or more of one "
 	    "machine and size) has a median row, drawn as a pale bar with an "
@@ -773,7 +924,7 @@ report_exec(void *state, int n, char **files, char **cause)
 		build(&t, sets, n, a->output == REPORT_HTML);
 		build_sources(&src, sets, n);
 		if (a->output == REPORT_HTML)
-			print_html(&t, &src);
+			print_html(&t, &src, sets, n);
 		else {
 			print_text(&t);
 			putchar('\n');
@@ -795,8 +946,8 @@ out:
 }
 
 static const struct cmd_rows report_tables[] = {
-	{ report_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ report_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 const struct cmd_entry cmd_report_entry = {

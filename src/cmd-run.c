@@ -1,7 +1,7 @@
 /*
- * The benchmark, the default command: its option rows (those a sweep
- * shares and those of a single run), the checks before the first file,
- * the runs and the outputs.
+ * The benchmark, the default command: its option rows (the settings
+ * table's, settings.h: those a sweep shares and those of a single run),
+ * the checks before the first file, the runs and the outputs.
  */
 #include <sys/wait.h>
 
@@ -23,247 +23,21 @@
 #include "record.h"
 #include "report.h"
 #include "run.h"
+#include "setdigest.h"
+#include "settings.h"
 #include "signals.h"
 #include "sysinfo.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
 #include "units.h"
 
-/*
- * The setters: each calls its value's one check in options.c.  Those that
- * other commands' rows share (commands.h) store into the struct options
- * at the row's slot.
- */
-static struct options *
-row_options(void *t, const struct args_option *r)
-{
-	return (struct options *)(void *)((char *)t + r->slot);
-}
-
-int
-cmd_run_set_label(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	if (label_check(v, why) == -1)
-		return -1;
-	row_options(t, r)->label = v;
-	return 0;
-}
-
-static int
-set_seekers(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return seekers_parse(v, t, why);
-}
-
-static int
-set_seeks(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (seeks_parse(v, &o->seeks, why) == -1)
-		return -1;
-	o->seeks_given = 1;
-	return 0;
-}
-
-int
-cmd_run_set_seed(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	struct options	*o = row_options(t, r);
-
-	if (seed_parse(v, &o->seed, why) == -1)
-		return -1;
-	o->seed_given = 1;
-	return 0;
-}
-
-static int
-set_phases(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	((struct options *)t)->phases_given = 1;
-	return phases_parse(v, &((struct options *)t)->phases, why);
-}
-
-static int
-set_cache(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return cache_mode_parse(v, &((struct options *)t)->cache, why);
-}
-
-static int
-set_verify(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return verify_mode_parse(v, &((struct options *)t)->verify, why);
-}
-
-static int
-set_ram(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (ram_parse(v, &o->ram, why) == -1)
-		return -1;
-	o->ram_given = 1;
-	return 0;
-}
-
-static int
-set_lock_mem(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return lock_mem_parse(v, t, why);
-}
-
-static int
-set_size(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	(void)r;
-	if (file_size_parse(v, &o->size_asked, why) == -1)
-		return -1;
-	o->size = o->size_asked;
-	o->size_given = 1;
-	return 0;
-}
-
-static int
-set_dir(void *t, const struct args_option *r, const char *v, char **why)
-{
-	struct options	*o = t;
-
-	if (args_set_string(t, r, v, why) == -1)
-		return -1;
-	o->dir_given = 1;
-	return 0;
-}
-
-static int
-set_chunk(void *t, const struct args_option *r, const char *v, char **why)
-{
-	uint64_t	c;
-
-	(void)r;
-	if (chunk_parse(v, &c, why) == -1)
-		return -1;
-	((struct options *)t)->chunk = (size_t)c;
-	return 0;
-}
-
-int
-cmd_run_set_jobs(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return jobs_parse(v, &row_options(t, r)->jobs, why);
-}
-
-int
-cmd_run_set_repeat(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return repeat_parse(v, &row_options(t, r)->repeat, why);
-}
-
-static int
-set_files(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return files_parse(v, t, why);
-}
-
-static int
-set_output(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return out_format_parse(v, &((struct options *)t)->format, why);
-}
-
-int
-cmd_run_set_csv_format(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	return csv_layout_parse(v, &row_options(t, r)->csv_layout, why);
-}
-
-#define OFF(field)	((int)offsetof(struct options, field))
-
-/* What a single run and a sweep share. */
-const struct args_option cmd_run_bench_rows[] = {
-	{ 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
-	  "the directory for the test file (default: .)" },
-	{ 'm', "label", ARGS_VALUE, "label", cmd_run_set_label, 0, 0, 0, 0,
-	  "the row's label (default: the short host name)" },
-	{ 'S', "seekers", ARGS_VALUE, "count|fork|thread", set_seekers, 0, 0,
-	  0, 0, "how many seekers (default: 3), forked or threads" },
-	{ 'n', "seeks", ARGS_VALUE, "seeks", set_seeks, 0, 0, 0, 0,
-	  "seeks in all (default: 4000 and at least 1 s)" },
-	{ 'z', "seed", ARGS_VALUE, "seed", cmd_run_set_seed, 0, 0, 0, 0,
-	  "the seed of the data and offsets (default: fresh)" },
-	{ 'p', "phases", ARGS_VALUE, "phases", set_phases, 0, 0, 0, 0,
-	  "the phases to run, comma-separated" },
-	{ 'q', "quiet", ARGS_FLAG, NULL, args_set_flag, OFF(quiet), 0, 0, 0,
-	  "no progress and no notes on standard error" },
-	{ 0, "cache", ARGS_VALUE, "cold|keep|global", set_cache, 0, 0, 0,
-	  0, "drop the file's cached pages, keep them, or drop all" },
-	{ 0, "ram", ARGS_VALUE, "size", set_ram, 0, 0, 0, 0,
-	  "the RAM size to assume" },
-	{ 0, "lock-mem", ARGS_VALUE, "size|avail-size", set_lock_mem, 0, 0,
-	  0, 0, "hold memory locked away from the page cache" },
-	ARGS_END
-};
-
-/* What only a single run takes. */
-const struct args_option cmd_run_rows[] = {
-	{ 's', "size", ARGS_VALUE, "size", set_size, 0, 0, 0, 0,
-	  "the test file's size, MiB when bare (default: 1024)" },
-	{ 'c', "chunk", ARGS_VALUE, "chunk", set_chunk, 0, 0, 0, 0,
-	  "the block size, bytes when bare (default: 16384)" },
-	{ 0, "device", ARGS_VALUE, "path", args_set_string, OFF(device), 0,
-	  0, 0, "run on a block device, overwriting it (not -d)" },
-	{ 'j', "jobs", ARGS_VALUE, "jobs", cmd_run_set_jobs, 0, 0, 0, 0,
-	  "workers in lock-step, each on its own file" },
-	{ 0, "files", ARGS_VALUE, "N[:max[:min[:dirs]]]", set_files, 0, 0,
-	  0, 0, "create, stat, delete N x 1024 files (bonnie++ -n)" },
-	{ 'x', "repeat", ARGS_VALUE, "count", cmd_run_set_repeat, 0, 0, 0, 0,
-	  "run the whole benchmark count times" },
-	{ 'o', "output", ARGS_VALUE, "text|csv|json", set_output, 0, 0, 0, 0,
-	  "the format of standard output (default: text)" },
-	{ 0, "csv-format", ARGS_VALUE, "1.98|1.97", cmd_run_set_csv_format,
-	  0, 0, 0, 0, "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)" },
-	{ 0, "json", ARGS_VALUE, "file", args_set_string, OFF(json_path), 0,
-	  0, 0, "also write the JSON record to file" },
-	{ 0, "direct", ARGS_FLAG, NULL, args_set_flag, OFF(direct), 0, 0, 0,
-	  "O_DIRECT for the block and seek phases" },
-	{ 0, "sync-writes", ARGS_FLAG, NULL, args_set_flag,
-	  OFF(sync_writes), 0, 0, 0,
-	  "fsync after each write: block phases, files (-b)" },
-	{ 0, "no-space-check", ARGS_FLAG, NULL, args_set_flag,
-	  OFF(no_space_check), 0, 0, 0,
-	  "do not check for room before making the file" },
-	{ 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
-	  "check every byte read (=fatal: stop at bad data)" },
-	{ 'f', "fast", ARGS_FLAG, NULL, args_set_flag, OFF(fast), 0, 0, 0,
-	  "skip the per-char phases" },
-	{ 'L', "latency", ARGS_FLAG, NULL, args_set_flag, OFF(latency), 0, 0,
-	  0, "add a row of 99th percentile latencies" },
-	{ 'V', "version", ARGS_VERSION, NULL, NULL, 0, 0, 0, 0,
-	  "print the version and exit" },
-	ARGS_END
-};
-
+/* What a sweep shares, what only a single run takes, and the phases'. */
 static const struct cmd_rows run_rows[] = {
-	{ cmd_run_bench_rows, 0, 0 },
-	{ cmd_run_rows, 0, 0 },
-	{ NULL, 1, 0 },			/* The phases' own rows. */
-	{ NULL, 0, 0 }
+	{ NULL, 0, 0, SCOPE_BENCH },
+	{ NULL, 0, 0, SCOPE_RUN },
+	{ NULL, 1, 0, SCOPE_NONE },	/* The phases' own rows. */
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -271,7 +45,7 @@ run_init(void *state, int argc, char **argv)
 {
 	struct options	*o = state;
 
-	options_defaults(o);
+	settings_defaults(o);
 	o->argc = argc;
 	o->argv = argv;
 }
@@ -299,7 +73,7 @@ static enum cmd_status
 claim_target(struct options *o, char **cause)
 {
 	const struct target	*t;
-	uint64_t		 def = (uint64_t)DEFAULT_SIZE_MIB << 20;
+	uint64_t		 def = settings_default(SET_SIZE) << 20;
 
 	switch (target_claim(o->device, &t, cause)) {
 	case TARGET_OK:
@@ -353,7 +127,7 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 	    cause) == -1)
 		return CMD_FAIL;
 	if (options_memory(o, (*si)->ram_bytes, (*si)->mem_available,
-	    (*si)->cgroup_mem_limit, cause) == -1) {
+	    (*si)->cgroup_mem_limit, (*si)->cgroup_mem_room, cause) == -1) {
 		sysinfo_free(*si);
 		*si = NULL;
 		return CMD_USAGE;
@@ -375,8 +149,8 @@ cmd_run_lock(const struct options *o, struct lockmem *lk, char **cause)
 		char	b[32];
 
 		units_ram(b, sizeof(b), o->lock_bytes);
-		fprintf(stderr, "bonnie-ng: --lock-mem: %s locked by process "
-		    "%ld for the run\n", b, (long)lk->pid);
+		text_say("--lock-mem: %s locked by process "
+		    "%ld for the run", b, (long)lk->pid);
 	}
 	return CMD_OK;
 }
@@ -391,15 +165,22 @@ cmd_run_unlock(const struct options *o, struct lockmem *lk)
 		return -1;
 	if ((held = lockmem_end(lk)) == 0) {
 		if (WIFSIGNALED(lk->status))
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) was killed by signal %d "
 			    "during the run: the memory was not locked to the "
-			    "end\n", (long)pid, WTERMSIG(lk->status));
+			    "end", (long)pid, WTERMSIG(lk->status));
 		else
-			fprintf(stderr, "bonnie-ng: warning: the --lock-mem "
+			text_say("warning: the --lock-mem "
 			    "helper (process %ld) ended during the run: the "
-			    "memory was not locked to the end\n", (long)pid);
-	}
+			    "memory was not locked to the end", (long)pid);
+	} else if (lk->late && lk->stop_sig != 0)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) was stopped by %s; killed", (long)pid,
+		    signal_name(lk->stop_sig));
+	else if (lk->late)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) did not end within 5 s of the run; killed",
+		    (long)pid);
 	(void)o;
 	return held;
 }
@@ -417,13 +198,13 @@ notes(const struct options *o)
 	if (o->quiet)
 		return;
 	if (o->size != o->size_asked)
-		fprintf(stderr, "bonnie-ng: note: size rounded down to %llu "
-		    "KiB, a whole number of %zu-byte chunks\n",
+		text_say("note: size rounded down to %llu "
+		    "KiB, a whole number of %zu-byte chunks",
 		    (unsigned long long)(o->size >> 10), o->chunk);
 	if (o->cache == CACHE_MODE_KEEP && o->ram > 0 && o->size < 2 * o->ram)
-		fprintf(stderr, "bonnie-ng: note: the %llu MiB file is "
+		text_say("note: the %llu MiB file is "
 		    "smaller than twice RAM (%.1f GiB): with --cache=keep the "
-		    "results include the page cache\n",
+		    "results include the page cache",
 		    (unsigned long long)(o->size >> 20),
 		    (double)o->ram / (1u << 30));
 }
@@ -443,12 +224,12 @@ announce_target(const struct options *o, const struct sysinfo *si)
 	units_size_words(size, sizeof(size), o->size);
 	units_size_words(whole, sizeof(whole), t->size);
 	if (t->kind == TARGET_IN_PLACE)
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s in place (a regular file of %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s in place (a regular file of %s)", size, t->path,
 		    whole);
 	else
-		fprintf(stderr, "bonnie-ng: --device: overwriting the first %s "
-		    "of %s (device %s, model %s, %s)\n", size, t->path,
+		text_say("--device: overwriting the first %s "
+		    "of %s (device %s, model %s, %s)", size, t->path,
 		    si != NULL && si->device.name != NULL ? si->device.name :
 		    t->name, si != NULL && si->device.model != NULL ?
 		    si->device.model : "unknown", whole);
@@ -459,7 +240,9 @@ write_report(const struct options *o, const struct record *rec)
 {
 	switch (o->format) {
 	case OUT_TEXT:
-		return report_write_text(stdout, rec, o->latency);
+		if (report_write_text(stdout, rec, o->latency) == -1)
+			return -1;
+		return o->kernel ? report_write_kernel(stdout, rec) : 0;
 	case OUT_CSV:
 		return record_write_csv(stdout, rec);
 	case OUT_JSON:
@@ -546,11 +329,63 @@ space_trend(const struct options *o, const struct record *rec)
 	}
 	if (leaks == 0)
 		return;
-	fprintf(stderr, "bonnie-ng: warning: free space in %s over the %d "
+	text_say("warning: free space in %s over the %d "
 	    "runs: %d lost more than the slack; lost per run %s%s MiB, %lld "
-	    "MiB from before the first to after the last\n", o->dir,
+	    "MiB from before the first to after the last", o->dir,
 	    rec->nruns, leaks, list, n > 8 ? ", ..." : "",
 	    (long long)((first - last) / (1 << 20)));
+}
+
+/*
+ * A later repeat failed or was stopped: the rows of the runs that had
+ * completed are printed all the same (their summary rows over them
+ * alone), and a line on stderr says which they are.
+ */
+static void
+partial_report(const struct options *o, const struct record *rec,
+    const struct cmd_run_out *out)
+{
+	struct record	done = *rec;
+
+	done.nruns = rec->nruns - 1;
+	if (out->report(o, &done, out->arg) == -1 || fflush(stdout) == EOF) {
+		text_say("standard output: %s",
+		    strerror(errno));
+		return;
+	}
+	text_say("the rows printed are the %d completed "
+	    "run%s of %d; run %d did not complete", done.nruns,
+	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
+}
+
+/*
+ * MPI: every rank's start-up (st, and *cause when it failed) and its
+ * settings brought together before the first phase.  The first rank that
+ * cannot start is named with its host and its line; ranks whose settings
+ * differ from rank 0's are refused with the setting named (the directory
+ * may differ).  Returns st, or CMD_USAGE for a disagreement.
+ */
+static enum cmd_status
+agree_ranks(const struct options *o, enum cmd_status st, char **cause)
+{
+	struct team_disagree	 td;
+	uint64_t		 d[SETDIGEST_N];
+	char			 name[64];
+
+	if (setdigest_make(o, d) == -1)
+		memset(d, 0, sizeof(d));
+	if (team_start_agree(st == CMD_OK ? NULL : *cause, d, SETDIGEST_N,
+	    &td) == 0)
+		return st;
+	/* errorf() frees the line before; td holds its own copy. */
+	if (td.index >= 0) {
+		setdigest_name(td.index, name, sizeof(name));
+		errorf(cause, "the ranks differ in %s: rank %d (on %s) has "
+		    "another value than rank 0; every rank runs the same "
+		    "settings (-d may differ)", name, td.rank, td.host);
+	} else
+		errorf(cause, "rank %d on %s: %s", td.rank, td.host, td.error);
+	return st != CMD_OK ? st : CMD_USAGE;
 }
 
 int
@@ -570,7 +405,12 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
 	leader = team_rank() == 0;
-	if ((st = cmd_run_prepare(o, &si, cause)) != CMD_OK)
+	st = cmd_run_prepare(o, &si, cause);
+	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
+	if (st != CMD_OK)
 		return st;
 	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
 		sysinfo_free(si);
@@ -608,7 +448,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 		done = i + 1;
 		one.seed = run_seed(o->seed, i);
 		if (progress && o->repeat > 1)
-			fprintf(stderr, "bonnie-ng: run %d of %d\n", i + 1,
+			text_say("run %d of %d", i + 1,
 			    o->repeat);
 		if (run_team(&one, &runs[i], progress != 0) == -1) {
 			status = CMD_FAIL;
@@ -628,10 +468,12 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
+	if (leader && status != CMD_OK && !out->report_failed && done > 1)
+		partial_report(o, &rec, out);
 	if (leader && (status == CMD_OK || out->report_failed) &&
 	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
 		if (status != CMD_OK)
-			fprintf(stderr, "bonnie-ng: standard output: %s\n",
+			text_say("standard output: %s",
 			    strerror(errno));
 		else {
 			errorf(cause, "standard output: %s", strerror(errno));
@@ -648,7 +490,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 				status = CMD_FAIL;
 				said = 1;
 			} else
-				fprintf(stderr, "bonnie-ng: %s\n", why);
+				text_say("%s", why);
 			free(why);
 		}
 	}
@@ -658,10 +500,10 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 */
 	if ((sig = runs[done - 1].interrupted) != 0) {
 		if (leader && o->jobs > 1)
-			fprintf(stderr, "bonnie-ng: interrupted by %s; test "
-			    "files removed\n", signal_name(sig));
+			text_say("interrupted by %s; test "
+			    "files removed", signal_name(sig));
 		else if (leader)
-			fprintf(stderr, "bonnie-ng: interrupted by %s%s\n",
+			text_say("interrupted by %s%s",
 			    signal_name(sig), runs[done - 1].file_removed ?
 			    "; test file removed" : "");
 		for (i = 0; i < done; i++)
@@ -726,6 +568,16 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 		errorf(cause, "--lock-mem: not under MPI, where each rank would "
 		    "lock its own (lock the memory on each host instead)");
 		return CMD_USAGE;
+	}
+	/* --json -: the record on standard output, in the report's place. */
+	if (o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+		if (o->format == OUT_CSV) {
+			errorf(cause, "--json -: standard output carries the "
+			    "CSV report (-o csv); name a file");
+			return CMD_USAGE;
+		}
+		o->format = OUT_JSON;
+		o->json_path = NULL;
 	}
 	memset(&out, 0, sizeof(out));
 	out.progress = o->quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "knee.h"
 #include "options.h"
+#include "settings.h"
 #include "outfile.h"
 #include "phase.h"
 #include "platform.h"
@@ -24,6 +25,7 @@
 #include "signals.h"
 #include "sweep.h"
 #include "sysinfo.h"
+#include "text.h"
 #include "timer.h"
 #include "units.h"
 
@@ -136,10 +138,10 @@ static const struct args_option sweep_rows[] = {
 };
 
 static const struct cmd_rows sweep_tables[] = {
-	{ cmd_run_bench_rows, 0, offsetof(struct sweep_args, opt) },
-	{ NULL, 1, offsetof(struct sweep_args, opt) },
-	{ sweep_rows, 0, 0 },
-	{ NULL, 0, 0 }
+	{ NULL, 0, offsetof(struct sweep_args, opt), SCOPE_BENCH },
+	{ NULL, 1, offsetof(struct sweep_args, opt), SCOPE_NONE },
+	{ sweep_rows, 0, 0, SCOPE_NONE },
+	{ NULL, 0, 0, SCOPE_NONE }
 };
 
 static void
@@ -148,7 +150,7 @@ sweep_init(void *state, int argc, char **argv)
 	struct sweep_args	*a = state;
 
 	memset(a, 0, sizeof(*a));
-	options_defaults(&a->opt);
+	settings_defaults(&a->opt);
 	a->opt.dir = NULL;		/* -d is required. */
 	a->opt.cache = CACHE_MODE_KEEP;
 	a->opt.argc = argc;
@@ -267,8 +269,8 @@ print_plan(const struct sweep_result *r, const struct sweep_args *a,
 		snprintf(more, sizeof(more), "; --max-time %llu may stop it "
 		    "sooner", (unsigned long long)a->max_time);
 	units_size_binary(b, sizeof(b), bytes);
-	fprintf(stderr, "bonnie-ng: sweep: %d point%s (%s), %s to write in "
-	    "all%s; the time is estimated after the first point%s\n",
+	text_say("sweep: %d point%s (%s), %s to write in "
+	    "all%s; the time is estimated after the first point%s",
 	    total, total == 1 ? "" : "s", axes, b, also, more);
 }
 
@@ -325,9 +327,9 @@ print_estimate(const struct sweep_result *r, const struct sweep_args *a,
 	}
 	plan_time(t1, sizeof(t1), first);
 	plan_time(te, sizeof(te), all);
-	fprintf(stderr, "bonnie-ng: sweep: point 1 took %s; all %d points "
+	text_say("sweep: point 1 took %s; all %d points "
 	    "should take about %s (each phase's time at point 1 scaled by "
-	    "its work)\n", t1, total, te);
+	    "its work)", t1, total, te);
 }
 
 /*
@@ -394,9 +396,9 @@ settle_sizes(struct sweep_args *a, struct sweep_result *r,
 			if (cap < hi) {
 				units_size_words(b1, sizeof(b1), cap >> 20 << 20);
 				units_size_words(b2, sizeof(b2), hi >> 20 << 20);
-				fprintf(stderr, "bonnie-ng: sweep: sizes "
+				text_say("sweep: sizes "
 				    "capped at %s, half the free space in %s "
-				    "(twice RAM is %s)\n", b1, a->opt.dir, b2);
+				    "(twice RAM is %s)", b1, a->opt.dir, b2);
 				hi = cap;
 				r->capped = 1;
 			}
@@ -550,9 +552,13 @@ run_points(struct sweep_result *r, const struct sweep_args *a, char **cause)
 		return 128 + sig;
 	}
 	if (r->stopped != NULL)
-		fprintf(stderr, "bonnie-ng: sweep: stopped by --max-time %llu "
-		    "after %d of %d points\n",
+		text_say("sweep: stopped by --max-time %llu "
+		    "after %d of %d points",
 		    (unsigned long long)a->max_time, done, total);
+	/* A test file left behind was named when it was; the exit says it. */
+	for (p = 0; p < r->npoints; p++)
+		if (r->points[p].res.file_left)
+			return 1;
 	return 0;
 }
 
@@ -580,17 +586,17 @@ sweep_warnings(const struct sweep_result *r)
 		}
 	}
 	if (imprecise > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		text_say("warning: %d of %d phase results "
 		    "ran under half a second: their figures are imprecise "
-		    "(use larger sizes)\n", imprecise, n);
+		    "(use larger sizes)", imprecise, n);
 	if (warm > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		text_say("warning: %d of %d phase results "
 		    "found the file still cached after the drop; marked "
-		    "warm\n", warm, n);
+		    "warm", warm, n);
 	if (doubtful > 0)
-		fprintf(stderr, "bonnie-ng: warning: %d of %d phase results "
+		text_say("warning: %d of %d phase results "
 		    "show more CPU than the cores allow; their CPU figure is "
-		    "doubtful\n", doubtful, n);
+		    "doubtful", doubtful, n);
 	for (p = 0, n = 0; p < r->npoints; p++)
 		if (r->points[p].res.space_leak) {
 			lost = r->points[p].res.space_before -
@@ -599,9 +605,9 @@ sweep_warnings(const struct sweep_result *r)
 				most = lost;
 		}
 	if (n > 0)
-		fprintf(stderr, "bonnie-ng: warning: after %d of %d points the "
+		text_say("warning: after %d of %d points the "
 		    "file system had less free space once the test file was "
-		    "removed (up to %lld MiB less)\n", n, r->npoints,
+		    "removed (up to %lld MiB less)", n, r->npoints,
 		    (long long)(most >> 20));
 }
 
@@ -630,7 +636,7 @@ finish_output(struct outfile *of, int rc, int *status, char **cause)
 		    EIO));
 	}
 	if (*status != 0)
-		fprintf(stderr, "bonnie-ng: %s\n", why);
+		text_say("%s", why);
 	else {
 		errorf(cause, "%s", why);
 		*status = 1;
@@ -647,7 +653,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	struct outfile		 jf, sf;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, rc, status, meta_only;
+	int			 i, rc, status, meta_only, tables;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
@@ -721,12 +727,18 @@ sweep_run(struct sweep_args *a, char **cause)
 	if ((a->json_path != NULL &&
 	    outfile_open(&jf, "--json", a->json_path, cause) == -1) ||
 	    (a->svg_path != NULL &&
-	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1)) {
+	    outfile_open(&sf, "--svg", a->svg_path, cause) == -1) ||
+	    (jf.path != NULL && sf.path != NULL && outfile_same(&jf, &sf) &&
+	    errorf(cause, "--json and --svg: %s: the same file for both",
+	    a->svg_path) == -1)) {
 		outfile_discard(&jf);
+		outfile_discard(&sf);
 		cmd_run_unlock(&a->opt, &lk);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
+	/* An output on standard output ("-") takes the tables' place. */
+	tables = !jf.is_stdout && !sf.is_stdout;
 
 	r.points = xcalloc((size_t)sweep_npoints(&r), sizeof(*r.points));
 	for (i = 0; i < sweep_npoints(&r); i++) {
@@ -753,10 +765,12 @@ sweep_run(struct sweep_args *a, char **cause)
 		sweep_warnings(&r);
 
 	/* Whatever was measured is shown and written, even after a stop. */
-	if (!a->opt.quiet)
+	if (!a->opt.quiet && tables)
 		sweep_print_head(stdout, &r);
-	sweep_print_tables(stdout, &r);
-	sweep_print_knees(stdout, &r);
+	if (tables) {
+		sweep_print_tables(stdout, &r);
+		sweep_print_knees(stdout, &r);
+	}
 	/*
 	 * A write that failed while printing (musl's stdio buffer is 1 KiB,
 	 * glibc's fills only at the end) left its errno: keep it.

@@ -105,6 +105,22 @@ offer(FILE *out, struct found f, const char *pre, const char *head,
 	free(v);
 }
 
+/* Whether name is one of the first len bytes of list, a list "a,b,". */
+static int
+listed(const char *list, size_t len, const char *name)
+{
+	size_t	n = strlen(name);
+	const char *p = list, *end = list + len, *comma;
+
+	for (; p < end; p = comma + 1) {
+		if ((comma = memchr(p, ',', (size_t)(end - p))) == NULL)
+			comma = end;
+		if ((size_t)(comma - p) == n && memcmp(p, name, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The values of row f that start with cur, each after pre ("--x="). */
 static void
 complete_value(FILE *out, struct found f, const char *pre, const char *cur)
@@ -129,7 +145,8 @@ complete_value(FILE *out, struct found f, const char *pre, const char *cur)
 		headlen = (size_t)(tail - cur);
 		fputs("words\n", out);
 		for (i = 0; phase_table[i] != NULL; i++)
-			if (starts_with(phase_table[i]->name, tail))
+			if (starts_with(phase_table[i]->name, tail) &&
+			    !listed(cur, headlen, phase_table[i]->name))
 				offer(out, f, pre, cur, headlen,
 				    phase_table[i]->name,
 				    strlen(phase_table[i]->name));

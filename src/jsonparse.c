@@ -282,6 +282,26 @@ add_item(struct jv *v, char *key)
 	return &v->items[v->len++];
 }
 
+/* A member name given twice in one object: named when it is printable. */
+static int
+twice(struct jp *jp, char *key)
+{
+	const char	*k;
+	int		 r;
+
+	for (k = key; *k != '\0' && (unsigned char)*k >= 0x20 &&
+	    (unsigned char)*k < 0x7f; k++)
+		;
+	if (*k == '\0' && k - key <= 64)
+		r = errorf(jp->cause, "member \"%s\" given twice in one "
+		    "object", key);
+	else
+		r = errorf(jp->cause, "a member name given twice in one "
+		    "object");
+	free(key);
+	return r;
+}
+
 static int
 parse_container(struct jp *jp, struct jv *v, int depth)
 {
@@ -308,6 +328,13 @@ parse_container(struct jp *jp, struct jv *v, int depth)
 			}
 			jp->p++;
 			skip_ws(jp);
+			/*
+			 * jq and Python take the last of two members of one
+			 * name, other readers the first: a record that says
+			 * two things is refused.
+			 */
+			if (jv_get(v, key) != NULL)
+				return twice(jp, key);
 		}
 		if (parse_value(jp, add_item(v, key), depth + 1) != 0)
 			return -1;

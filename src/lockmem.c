@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -191,6 +192,37 @@ lockmem_alive(struct lockmem *lk)
 	return 0;
 }
 
+/*
+ * Wait for the helper to end once its pipe is closed, for at most
+ * END_WAIT_MS: a helper stopped (SIGSTOP, a debugger) would keep the run
+ * waiting forever after its report.  One that does not end in time is
+ * killed (SIGKILL ends a stopped process too) and marked late.
+ */
+#define END_WAIT_MS	5000
+
+static void
+reap_bounded(struct lockmem *lk)
+{
+	struct timespec	step = { 0, 10000000 };
+	pid_t		r;
+	int		i, stopped = 0;
+
+	for (i = 0; i < END_WAIT_MS / 10; i++) {
+		r = waitpid(lk->pid, &lk->status, WNOHANG | WUNTRACED);
+		if (r == lk->pid && WIFSTOPPED(lk->status)) {
+			stopped = WSTOPSIG(lk->status);
+			break;
+		}
+		if (r == lk->pid || (r == -1 && errno != EINTR))
+			return;
+		nanosleep(&step, NULL);
+	}
+	lk->late = 1;
+	lk->stop_sig = stopped;
+	kill(lk->pid, SIGKILL);
+	reap(lk);
+}
+
 int
 lockmem_end(struct lockmem *lk)
 {
@@ -201,7 +233,7 @@ lockmem_end(struct lockmem *lk)
 	alive = lockmem_alive(lk);
 	close_life();
 	if (alive)
-		reap(lk);
+		reap_bounded(lk);
 	lk->pid = 0;
 	return alive;
 }

@@ -12,31 +12,20 @@
 #include "error.h"
 #include "outfile.h"
 #include "phase.h"
+#include "settings.h"
 #include "team.h"
+#include "text.h"
 
 /*
- * "bonnie-ng: message" as one line: control characters shown escaped.
- * Over MPI every rank would say the same: rank 0 says it.
+ * "bonnie-ng: message" as one line, shown as every message is
+ * (text_say()).  Over MPI every rank would say the same: rank 0 says it.
  */
 static void
 print_error(const char *msg)
 {
-	const unsigned char	*p;
-
 	if (team_rank() != 0)
 		return;
-	fputs("bonnie-ng: ", stderr);
-	for (p = (const unsigned char *)msg; *p != '\0'; p++) {
-		if (*p == '\n')
-			fputs("\\n", stderr);
-		else if (*p == '\t')
-			fputs("\\t", stderr);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(stderr, "\\x%02x", *p);
-		else
-			fputc(*p, stderr);
-	}
-	fputc('\n', stderr);
+	text_say("%s", msg);
 }
 
 /* The last part of a path: what the program was called. */
@@ -49,6 +38,53 @@ base_name(const char *path)
 		return "";
 	s = strrchr(path, '/');
 	return s != NULL ? s + 1 : path;
+}
+
+/*
+ * The names under which the program is bonnie-ng pp (src/cmd-pp.c):
+ * bonnie++-ng, the symlink the package installs, and bonnie++, a user's
+ * own symlink ahead of bonnie++ on PATH, for the harnesses that run
+ * bonnie++ by that name (the package installs none, to stay installable
+ * beside bonnie++).
+ */
+static const char *const pp_names[] = { "bonnie++-ng", "bonnie++" };
+
+static int
+pp_name(const char *argv0)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof(pp_names) / sizeof(pp_names[0]); i++)
+		if (strcmp(base_name(argv0), pp_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * "PROG __complete -- WORD...": the words of the command line after the
+ * program's name; under a name of pp's, after "pp".
+ */
+static int
+complete_main(int argc, char **argv, int as_pp)
+{
+	static char	 pp[] = "pp";
+	char		**w;
+	int		  n = argc - 2, i = 0, rv;
+
+	w = xcalloc((size_t)n + 2, sizeof(*w));
+	if (as_pp) {
+		if (n > 0 && strcmp(argv[2], "--") == 0)
+			w[i++] = argv[2];
+		w[i++] = pp;
+		memcpy(w + i, argv + 2 + (i - 1), (size_t)(n - (i - 1)) *
+		    sizeof(*w));
+		n++;
+	} else
+		memcpy(w, argv + 2, (size_t)n * sizeof(*w));
+	rv = complete_words(stdout, n, w) == 0 && fflush(stdout) == 0 ?
+	    CMD_OK : CMD_FAIL;
+	free(w);
+	return rv;
 }
 
 int
@@ -64,10 +100,9 @@ main(int argc, char **argv)
 		return CMD_FAIL;	/* Nowhere safe to say so. */
 	/* The completion scripts' question (completions/, complete.h). */
 	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
-		return complete_words(stdout, argc - 2, argv + 2) == 0 &&
-		    fflush(stdout) == 0 ? CMD_OK : CMD_FAIL;
-	/* Called bonnie++-ng (a symlink): bonnie-ng pp (src/cmd-pp.c). */
-	if (strcmp(base_name(argv[0]), "bonnie++-ng") == 0)
+		return complete_main(argc, argv, pp_name(argv[0]));
+	/* Called bonnie++-ng or bonnie++ (a symlink): bonnie-ng pp. */
+	if (pp_name(argv[0]))
 		e = &cmd_pp_entry;
 	else if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
 		argc--;
@@ -78,7 +113,9 @@ main(int argc, char **argv)
 		print_error("cannot start MPI");
 		return CMD_FAIL;
 	}
-	if (phase_table_check(&cause) == -1) {
+	if (phase_table_check(&cause) == -1 ||
+	    settings_table_check(&cause) == -1 ||
+	    cmd_tables_check(cmd_table, &cause) == -1) {
 		print_error(cause);
 		return CMD_FAIL;
 	}
@@ -114,6 +151,13 @@ main(int argc, char **argv)
 		cause = NULL;
 		cmd_usage(stderr, e);
 		status = CMD_FAIL;
+	}
+	/* A rank that fails before the start-up check tells the others. */
+	if (status != CMD_OK && (e->flags & CMD_TEAM) && team_start_pending()) {
+		struct team_disagree	td;
+
+		(void)team_start_agree(cause != NULL ? cause : "failed", NULL, 0,
+		    &td);
 	}
 	if (cause != NULL)
 		print_error(cause);

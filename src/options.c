@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -32,26 +33,6 @@ options_default_label(void)
 	if ((dot = strchr(host, '.')) != NULL)
 		*dot = '\0';
 	return host;
-}
-
-void
-options_defaults(struct options *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->dir = ".";
-	o->size = o->size_asked = (uint64_t)DEFAULT_SIZE_MIB << 20;
-	o->chunk = DEFAULT_CHUNK;
-	o->label = NULL;
-	o->seekers = DEFAULT_SEEKERS;
-	o->jobs = 1;
-	o->seeks = DEFAULT_SEEKS;
-	o->seeker_mode = SEEKERS_FORK;
-	o->cache = CACHE_MODE_COLD;
-	o->phases = PH_DEFAULT_MASK;
-	o->repeat = 1;
-	o->format = OUT_TEXT;
-	o->csv_layout = CSV_198;
-	phase_option_defaults(phase_table, o);
 }
 
 uint64_t
@@ -274,10 +255,20 @@ jobs_parse(const char *arg, int *out, char **why)
 	return 0;
 }
 
+/*
+ * A seed is at most 2^53 - 1: the largest integer every JSON reader (jq,
+ * JavaScript, a double) takes back exactly from the record.
+ */
+int
+iodepth_parse(const char *arg, uint64_t *out, char **why)
+{
+	return parse_count(arg, 1, UINT64_C(1) << 20, out, why);
+}
+
 int
 seed_parse(const char *arg, uint64_t *out, char **why)
 {
-	return parse_count(arg, 0, UINT64_MAX, out, why);
+	return parse_count(arg, 0, (UINT64_C(1) << 53) - 1, out, why);
 }
 
 int
@@ -327,12 +318,17 @@ ram_source_name(enum ram_source s)
 /* The lock's size from --lock-mem and the memory available. */
 static int
 lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
-    char **cause)
+    int64_t room, char **cause)
 {
 	char		 b1[32], b2[32];
 	uint64_t	 base, left;
 	const char	*of = "available";
 
+	/* Inside a cgroup (a container), what it leaves may be less. */
+	if (room >= 0 && (avail <= 0 || room < avail)) {
+		avail = room;
+		of = "the cgroup leaves";
+	}
 	if (avail > 0)
 		base = (uint64_t)avail;
 	else if (o->lock_avail)
@@ -369,13 +365,13 @@ lock_settle(struct options *o, int64_t ram, int64_t avail, int64_t cg,
 
 int
 options_memory(struct options *o, int64_t ram, int64_t avail,
-    int64_t cgroup_limit, char **cause)
+    int64_t cgroup_limit, int64_t cgroup_room, char **cause)
 {
 	uint64_t	eff;
 
 	o->lock_bytes = 0;
-	if (o->lock_arg != NULL &&
-	    lock_settle(o, ram, avail, cgroup_limit, cause) == -1)
+	if (o->lock_arg != NULL && lock_settle(o, ram, avail, cgroup_limit,
+	    cgroup_room, cause) == -1)
 		return -1;
 	if (o->ram_given) {
 		o->ram_source = RAM_GIVEN;
@@ -442,8 +438,14 @@ options_check(struct options *o, char **cause)
 	/* --files adds its phases unless -p chose; -p alone: -n 16's. */
 	if (o->files_given && !o->phases_given)
 		o->phases |= phase_flag_mask(PHASE_META);
+	/* --files with a -p of no file phase would set what nothing runs. */
+	if (o->files_given && o->phases_given &&
+	    !(o->phases & phase_flag_mask(PHASE_META)))
+		return errorf(cause, "--files: -p names no file creation "
+		    "phase (create, stat, delete, rcreate, rstat, rdelete): "
+		    "add one, or leave --files out");
 	if ((o->phases & phase_flag_mask(PHASE_META)) && !o->files_given)
-		o->files_n = 16 * 1024;
+		o->files_n = FILES_DEFAULT_K * 1024;
 	if (o->phases == 0)
 		return errorf(cause, "no phase selected");
 	if (o->device != NULL && o->dir_given)
@@ -456,6 +458,17 @@ options_check(struct options *o, char **cause)
 	if (o->device != NULL && (o->phases & phase_flag_mask(PHASE_META)))
 		return errorf(cause, "--device: the file creation phases "
 		    "(--files) need a file system: use -d");
+	if (o->iodepth > 1 && !o->direct && o->device == NULL)
+		return errorf(cause, "invalid value for --iodepth: %llu needs "
+		    "--direct or --device (buffered I/O does not queue)",
+		    (unsigned long long)o->iodepth);
+	if (o->iodepth > (uint64_t)ioq_max_depth())
+		return errorf(cause, "invalid value for --iodepth: %llu is "
+		    "above this system's limit of %d requests in flight",
+		    (unsigned long long)o->iodepth, ioq_max_depth());
+	if (o->iodepth > 1 && o->sync_writes)
+		return errorf(cause, "--iodepth and --sync-writes: an fsync "
+		    "after each write leaves nothing to queue; give one");
 	if (o->repeat < 1)
 		return errorf(cause, "invalid value for -x, --repeat: %d",
 		    o->repeat);

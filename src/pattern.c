@@ -308,7 +308,54 @@ struct sector_look {
 	enum pattern_verdict	 what;
 	uint64_t		 from;		/* Sector it belongs to. */
 	enum pattern_writer	 found;
+	int			 partial;	/* what holds only for
+						   [first, last]. */
+	unsigned char		 got, due;	/* At first. */
 };
+
+/* The shortest run of zeroes or of an older version that is named so. */
+#define MIN_RUN	8
+
+/* Are bytes [first, last] of the sector (data[0] is byte a) all zero? */
+static int
+zero_run(const unsigned char *data, int a, int first, int last)
+{
+	int	i;
+
+	for (i = first; i <= last; i++)
+		if (data[i - a] != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Does an older version, one writer not in ok, account for every byte of
+ * [first, last] that none of ok does?  Returns that writer or PW_NONE.
+ */
+static enum pattern_writer
+older_run(const struct pattern *p, const unsigned char *data, int a,
+    int first, int last, uint64_t sector, const enum pattern_writer *ok,
+    int nok, unsigned char exp[][PATTERN_SECTOR])
+{
+	unsigned char	other[PATTERN_SECTOR];
+	int		i, k, w, good, fits;
+
+	for (w = PW_FILL; w < PW_COUNT; w++) {
+		for (k = 0; k < nok && ok[k] != (enum pattern_writer)w; k++)
+			;
+		if (k < nok)
+			continue;
+		expected_sector(p, other, sector, (enum pattern_writer)w);
+		for (i = first, fits = 1; i <= last && fits; i++) {
+			for (k = 0, good = 0; k < nok && !good; k++)
+				good = data[i - a] == exp[k][i];
+			fits = good || data[i - a] == other[i];
+		}
+		if (fits)
+			return (enum pattern_writer)w;
+	}
+	return PW_NONE;
+}
 
 #define MAX_OK	4
 
@@ -348,8 +395,17 @@ look_sector(const struct pattern *p, const unsigned char *data, int a, int e,
 		l->what = PV_OK;
 		return;
 	}
+	l->got = data[l->first - a];
+	l->due = nok > 0 ? exp[0][l->first] : 0;
 	if (zero) {
 		l->what = PV_ZERO;
+		return;
+	}
+	/* Zeroes from anywhere to anywhere, not only whole sectors. */
+	if (l->last - l->first + 1 >= MIN_RUN &&
+	    zero_run(data, a, l->first, l->last)) {
+		l->what = PV_ZERO;
+		l->partial = 1;
 		return;
 	}
 	if (e == PATTERN_SECTOR && a <= PATTERN_SECTOR - 8) {
@@ -364,6 +420,15 @@ look_sector(const struct pattern *p, const unsigned char *data, int a, int e,
 				return;
 			}
 		}
+	}
+	/* An older version in part of the sector: a torn write. */
+	if (l->last - l->first + 1 >= MIN_RUN && (w = older_run(p, data, a,
+	    l->first, l->last, sector, ok, nok, exp)) != PW_NONE) {
+		l->what = PV_STALE;
+		l->from = sector;
+		l->found = w;
+		l->partial = 1;
+		return;
 	}
 	l->what = 2 * l->bad <= e - a ? PV_DIFFERS : PV_UNKNOWN;
 }
@@ -409,9 +474,15 @@ check_piece(const struct pattern *p, const unsigned char *buf, uint64_t off,
 			b->inner = l.what;
 			b->found = l.found;
 			b->found_off = l.from * PATTERN_SECTOR + (uint64_t)l.first;
+			b->got = l.got;
+			b->due = l.due;
+			b->torn = l.what == PV_STALE && l.partial;
 		} else if (l.what != what || l.found != found ||
 		    (what == PV_MISPLACED &&
 		    (int64_t)(l.from - sector) != delta))
+			same = 0;
+		/* A run that holds for part of a sector is not the chunk's. */
+		if (l.partial)
 			same = 0;
 		b->last = s0 + (uint64_t)l.last;
 		b->nbytes += (uint64_t)l.bad;
@@ -475,6 +546,28 @@ version_words(enum pattern_writer w, char *buf, size_t len)
 	    pattern_writer_name(w));
 }
 
+/*
+ * One changed byte: what came back, what was due, and the bit that
+ * flipped (or the bits that differ).
+ */
+static void
+flip_words(const struct pattern_bad *b, const char *at, const char *want,
+    char *buf, size_t len)
+{
+	unsigned	x = (unsigned)(b->got ^ b->due), bit = 0;
+
+	if (x != 0 && (x & (x - 1)) == 0) {
+		while ((x >> bit) != 1)
+			bit++;
+		snprintf(buf, len, "%s: byte %llu is 0x%02x where the expected "
+		    "data (%s) has 0x%02x: bit %u flipped: corruption", at,
+		    (unsigned long long)b->first, b->got, want, b->due, bit);
+	} else
+		snprintf(buf, len, "%s: byte %llu is 0x%02x where the expected "
+		    "data (%s) has 0x%02x: bits 0x%02x differ: corruption", at,
+		    (unsigned long long)b->first, b->got, want, b->due, x);
+}
+
 void
 pattern_describe(const struct pattern_bad *b, char *buf, size_t len)
 {
@@ -527,17 +620,21 @@ pattern_describe(const struct pattern_bad *b, char *buf, size_t len)
 		    (unsigned long long)b->found_off, found);
 		break;
 	case PV_STALE:
-		snprintf(buf, len, "%s: %s hold %s where %s was due: a lost or "
-		    "stale write", at, range, found, want);
+		snprintf(buf, len, "%s: %s hold %s where %s was due: %s", at,
+		    range, found, want, b->torn ? "a torn write (part of a "
+		    "sector the older version, the rest the version due)" :
+		    "a lost or stale write");
 		break;
 	case PV_UNKNOWN:
 		snprintf(buf, len, "%s: %s hold unknown bytes: corruption", at,
 		    range);
 		break;
 	default:
-		snprintf(buf, len, "%s: %s of the expected data (%s) differ%s: "
-		    "corruption", at, range, want,
-		    b->first == b->last ? "s" : "");
+		if (b->first == b->last)
+			flip_words(b, at, want, buf, len);
+		else
+			snprintf(buf, len, "%s: %s of the expected data (%s) "
+			    "differ: corruption", at, range, want);
 		break;
 	}
 }

@@ -23,12 +23,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "options.h"
 #include "phase.h"
+#include "text.h"
 
 #define NAME_LEN	24
 
@@ -37,12 +39,16 @@ static struct {
 	int		 made;		/* dir exists, ours. */
 	int		 dfd;		/* The directory, or -1. */
 	int		*sub;		/* DIRS subdirectory descriptors. */
-	unsigned	 nsub;		/* How many of them exist. */
+	unsigned	 nsub;		/* How many of them are held open. */
+	unsigned	 ndirs;		/* How many subdirectories exist. */
 	uint64_t	 n;		/* Files per set. */
 	uint32_t	*perm;		/* The random order. */
 	int		 present;	/* The set of files exists. */
 	int		 partial;	/* Some files may exist. */
-} fs = { "", 0, -1, NULL, 0, 0, NULL, 0, 0 };
+} fs = { "", 0, -1, NULL, 0, 0, 0, NULL, 0, 0 };
+
+/* Descriptors kept free for everything else when subdirectories are held. */
+#define FD_RESERVE	128
 
 static void
 file_name(char *buf, uint64_t i)
@@ -50,21 +56,83 @@ file_name(char *buf, uint64_t i)
 	snprintf(buf, NAME_LEN, "%010llu", (unsigned long long)i);
 }
 
-/* The directory that file i lives in. */
+/*
+ * Where file i lives: the directory to give openat(2) and friends, with
+ * its name in name.  The subdirectories are held open when the limit on
+ * open files allows (fs.nsub); otherwise the name is a path through its
+ * subdirectory ("d00007/0000000007"), from the top directory.
+ */
 static int
-file_dir(uint64_t i)
+file_at(uint64_t i, char *name)
 {
+	if (fs.ndirs > 0 && fs.nsub == 0) {
+		snprintf(name, NAME_LEN, "d%05u/%010llu",
+		    (unsigned)(i % fs.ndirs), (unsigned long long)i);
+		return fs.dfd;
+	}
+	file_name(name, i);
 	return fs.nsub > 0 ? fs.sub[i % fs.nsub] : fs.dfd;
 }
 
-/* Say why a create failed when it is for want of inodes. */
+/* fsync(2) the directory that file i lives in (--sync-writes). */
 static int
-create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e)
+dir_sync(uint64_t i)
+{
+	char	name[NAME_LEN];
+	int	fd, r, e;
+
+	if (fs.ndirs == 0 || fs.nsub > 0)
+		return fsync(fs.nsub > 0 ? fs.sub[i % fs.nsub] : fs.dfd);
+	snprintf(name, sizeof(name), "d%05u", (unsigned)(i % fs.ndirs));
+	if ((fd = openat(fs.dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	r = fsync(fd);
+	e = errno;
+	close(fd);
+	errno = e;
+	return r;
+}
+
+/*
+ * May dirs subdirectories be held open, FD_RESERVE descriptors left for
+ * the rest?  The soft limit is raised toward the hard one when that makes
+ * room; 0 when it cannot (bash's ulimit -n sets both).
+ */
+static int
+can_hold(unsigned dirs)
+{
+	struct rlimit	rl;
+	rlim_t		want = (rlim_t)dirs + FD_RESERVE;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
+		return 0;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return 1;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
+		return 0;
+	rl.rlim_cur = want;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+}
+
+/*
+ * A file phase's failure: the call and the file's name, and the byte
+ * offset in that file where there is one (a write), else -1; said why
+ * when a create failed for want of inodes.
+ */
+static int
+create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e,
+    int64_t at)
 {
 	struct statvfs	vfs;
+	char		name[NAME_LEN], where[48] = "";
 
-	phase_fail(ctx, what, (int64_t)i);
+	file_name(name, i);
+	phase_fail(ctx, what, at);
 	ctx->err_errno = e;
+	if (at >= 0)
+		snprintf(where, sizeof(where), " (at byte %lld)",
+		    (long long)at);
 	if ((e == ENOSPC || e == EDQUOT) && fstatvfs(fs.dfd, &vfs) == 0 &&
 	    vfs.f_bavail > 0)
 		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
@@ -75,9 +143,9 @@ create_fail(struct phase_ctx *ctx, const char *what, uint64_t i, int e)
 		    (unsigned long long)vfs.f_favail);
 	else
 		snprintf(ctx->err_detail, sizeof(ctx->err_detail),
-		    "%s: %s file %llu of %llu: %s", fs.dir, what,
-		    (unsigned long long)i + 1, (unsigned long long)fs.n,
-		    strerror(e));
+		    "%s: %s file %llu of %llu (%s): %s%s", fs.dir, what,
+		    (unsigned long long)i + 1, (unsigned long long)fs.n, name,
+		    strerror(e), where);
 	errno = e;
 	return -1;
 }
@@ -119,27 +187,35 @@ files_dir(struct phase_ctx *ctx)
 	}
 	fs.n = opt->files_n;
 	dirs = opt->files_dirs > 1 ? opt->files_dirs : 0;
-	if (dirs > 0) {
-		fs.sub = calloc(dirs, sizeof(*fs.sub));
-		if (fs.sub == NULL)
-			return phase_fail(ctx, "allocate", -1);
+	for (i = 0; i < dirs; i++) {
+		snprintf(name, sizeof(name), "d%05u", i);
+		if (mkdirat(fs.dfd, name, 0700) == -1) {
+			e = errno;
+			snprintf(ctx->err_detail, sizeof(ctx->err_detail),
+			    "%.400s/%s: make subdirectory %u of %u: %s",
+			    fs.dir, name, i + 1, dirs, strerror(e));
+			errno = e;
+			return phase_fail(ctx, "make a subdirectory", -1);
+		}
+		fs.ndirs = i + 1;
+	}
+	/* Held open only when they fit; else reached by path. */
+	if (dirs > 0 && can_hold(dirs) &&
+	    (fs.sub = calloc(dirs, sizeof(*fs.sub))) != NULL) {
 		for (i = 0; i < dirs; i++) {
 			snprintf(name, sizeof(name), "d%05u", i);
-			if (mkdirat(fs.dfd, name, 0700) == -1)
-				return phase_fail(ctx, "make a subdirectory",
-				    -1);
 			fs.sub[i] = openat(fs.dfd, name, O_RDONLY |
 			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (fs.sub[i] == -1) {
-				/* Removed by files_cleanup() all the same. */
-				e = errno;
-				fs.nsub = i;
-				errno = e;
-				return phase_fail(ctx, "open a subdirectory",
-				    -1);
-			}
-			fs.nsub = i + 1;
+			if (fs.sub[i] == -1)
+				break;
 		}
+		if (i < dirs) {
+			while (i > 0)
+				close(fs.sub[--i]);
+			free(fs.sub);
+			fs.sub = NULL;
+		} else
+			fs.nsub = dirs;
 	}
 	fs.perm = malloc((size_t)fs.n * sizeof(*fs.perm));
 	if (fs.perm == NULL)
@@ -177,12 +253,12 @@ static int
 create_loop(struct phase_ctx *ctx, int random, int timed)
 {
 	const struct options	*opt = ctx->opt;
-	uint64_t		 k, i, size, left, span;
+	uint64_t		 k, i, size, left, span, bytes = 0;
 	size_t			 w;
 	bn_time			 last = time_now();
 	char			 name[NAME_LEN];
 	struct rng		 rng;
-	int			 fd;
+	int			 fd, dfd;
 
 	rng_seed(&rng, opt->seed ^ UINT64_C(0x66696c6573));
 	span = opt->files_max > opt->files_min ?
@@ -190,40 +266,44 @@ create_loop(struct phase_ctx *ctx, int random, int timed)
 	fs.partial = 1;
 	for (k = 0; k < fs.n; k++) {
 		i = pick(random, k);
-		file_name(name, i);
-		fd = openat(file_dir(i), name, O_WRONLY | O_CREAT | O_EXCL |
+		dfd = file_at(i, name);
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL |
 		    O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd == -1)
-			return create_fail(ctx, "create", i, errno);
+			return create_fail(ctx, "create", i, errno, -1);
 		if (opt->files_max > 0) {
 			size = opt->files_min + rng_next(&rng) % span;
+			bytes += size;
 			for (left = size; left > 0; left -= w) {
 				w = left < ctx->chunk ? (size_t)left :
 				    ctx->chunk;
 				if (phase_write_full(ctx, fd, ctx->buf, w,
-				    (int64_t)i) == -1) {
-					int e = ctx->err_errno;
+				    (int64_t)(size - left)) == -1) {
+					int	e = ctx->err_errno;
+					int64_t	at = ctx->err_offset;
 
 					close(fd);
-					return create_fail(ctx, "write", i, e);
+					return create_fail(ctx, "write", i, e,
+					    at);
 				}
 			}
 		}
 		if (close(fd) == -1)
-			return create_fail(ctx, "close", i, errno);
+			return create_fail(ctx, "close", i, errno, -1);
 		/* --sync-writes: the new name on stable storage too. */
-		if (opt->sync_writes && fsync(file_dir(i)) == -1)
+		if (opt->sync_writes && dir_sync(i) == -1)
 			return create_fail(ctx, "fsync the directory", i,
-			    errno);
+			    errno, -1);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "create", (int64_t)i);
+			return phase_fail(ctx, "create", -1);
 		}
 	}
 	fs.present = 1;
 	ctx->ops = fs.n;
+	ctx->bytes = bytes;	/* The files' data written. */
 	return 0;
 }
 
@@ -237,20 +317,20 @@ stat_loop(struct phase_ctx *ctx, int random)
 	char		 name[NAME_LEN];
 	ssize_t		 got;
 	off_t		 left;
-	int		 fd;
+	int		 fd, dfd;
 
 	for (k = 0; k < fs.n; k++) {
 		i = pick(random, k);
-		file_name(name, i);
-		if (fstatat(file_dir(i), name, &st, AT_SYMLINK_NOFOLLOW) == -1)
-			return create_fail(ctx, "stat", i, errno);
+		dfd = file_at(i, name);
+		if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+			return create_fail(ctx, "stat", i, errno, -1);
 		if (!S_ISREG(st.st_mode))
-			return create_fail(ctx, "stat", i, EPERM);
+			return create_fail(ctx, "stat", i, EPERM, -1);
 		if (st.st_size > 0) {
-			fd = openat(file_dir(i), name, O_RDONLY | O_NOFOLLOW |
+			fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW |
 			    O_CLOEXEC);
 			if (fd == -1)
-				return create_fail(ctx, "open", i, errno);
+				return create_fail(ctx, "open", i, errno, -1);
 			/* Up to the size stat gave: no read(2) only to see EOF. */
 			left = st.st_size;
 			do
@@ -258,12 +338,12 @@ stat_loop(struct phase_ctx *ctx, int random)
 			while (got > 0 && (left -= got) > 0);
 			close(fd);
 			if (got == -1)
-				return create_fail(ctx, "read", i, errno);
+				return create_fail(ctx, "read", i, errno, -1);
 		}
 		phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "stat", (int64_t)i);
+			return phase_fail(ctx, "stat", -1);
 		}
 	}
 	ctx->ops = fs.n;
@@ -281,17 +361,16 @@ delete_loop(struct phase_ctx *ctx, int random, int timed)
 	fs.present = 0;
 	for (k = 0; k < fs.n; k++) {
 		i = pick(random, k);
-		file_name(name, i);
-		if (unlinkat(file_dir(i), name, 0) == -1)
-			return create_fail(ctx, "delete", i, errno);
-		if (ctx->opt->sync_writes && fsync(file_dir(i)) == -1)
+		if (unlinkat(file_at(i, name), name, 0) == -1)
+			return create_fail(ctx, "delete", i, errno, -1);
+		if (ctx->opt->sync_writes && dir_sync(i) == -1)
 			return create_fail(ctx, "fsync the directory", i,
-			    errno);
+			    errno, -1);
 		if (timed)
 			phase_lap(ctx, &last, k + 1);
 		if (bn_stop_signal) {
 			errno = EINTR;
-			return phase_fail(ctx, "delete", (int64_t)i);
+			return phase_fail(ctx, "delete", -1);
 		}
 	}
 	fs.partial = 0;
@@ -430,11 +509,24 @@ files_cleanup_files(void)
 
 	if (fs.dfd == -1)
 		return;
-	if (clean_dir(fs.dfd) == -1 && fs.nsub == 0)
+	if (clean_dir(fs.dfd) == -1 && fs.ndirs == 0)
 		left = 1;
-	for (i = 0; i < fs.nsub; i++)
-		if (clean_dir(fs.sub[i]) == -1)
+	for (i = 0; i < fs.ndirs; i++) {
+		char	name[NAME_LEN];
+		int	fd;
+
+		if (i < fs.nsub)
+			fd = fs.sub[i];
+		else {
+			snprintf(name, sizeof(name), "d%05u", i);
+			fd = openat(fs.dfd, name, O_RDONLY | O_DIRECTORY |
+			    O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (fd == -1 || clean_dir(fd) == -1)
 			left = 1;
+		if (fd != -1 && i >= fs.nsub)
+			close(fd);
+	}
 	fs.present = 0;
 	fs.partial = left;
 }
@@ -468,17 +560,24 @@ files_cleanup_signal(void)
 {
 	char		name[NAME_LEN];
 	uint64_t	i, n = fs.n;
-	unsigned	k, nsub = fs.nsub;
+	unsigned	k, nsub = fs.nsub, ndirs = fs.ndirs;
 
 	if (!fs.made)
 		return;
 	fs.made = 0;
 	if (fs.dfd != -1)
 		for (i = 0; i < n; i++) {
-			put_digits(name, 10, i);
+			if (ndirs > 0 && nsub == 0) {
+				/* "d00007/0000000007", as file_at() makes. */
+				name[0] = 'd';
+				put_digits(name + 1, 5, i % ndirs);
+				name[6] = '/';
+				put_digits(name + 7, 10, i);
+			} else
+				put_digits(name, 10, i);
 			unlink_ours(nsub > 0 ? fs.sub[i % nsub] : fs.dfd, name);
 		}
-	for (k = 0; k < nsub && fs.dfd != -1; k++) {
+	for (k = 0; k < ndirs && fs.dfd != -1; k++) {
 		name[0] = 'd';
 		put_digits(name + 1, 5, k);
 		(void)unlinkat(fs.dfd, name, AT_REMOVEDIR);
@@ -495,22 +594,30 @@ files_cleanup(void)
 	if (!fs.made)
 		return;
 	files_cleanup_files();
-	for (i = 0; i < fs.nsub; i++) {
+	for (i = 0; i < fs.nsub; i++)
 		close(fs.sub[i]);
+	for (i = 0; i < fs.ndirs && fs.dfd != -1; i++) {
 		snprintf(name, sizeof(name), "d%05u", i);
 		(void)unlinkat(fs.dfd, name, AT_REMOVEDIR);
 	}
 	if (fs.dfd != -1)
 		close(fs.dfd);
-	if (rmdir(fs.dir) == -1 && errno != ENOENT)
-		fprintf(stderr, "bonnie-ng: %s: %s: left in place (it holds "
-		    "files that are not the benchmark's)\n", fs.dir,
-		    strerror(errno));
+	/* Only "not empty" means someone else's files are in it. */
+	if (rmdir(fs.dir) == -1 && errno != ENOENT) {
+		if (errno == ENOTEMPTY || errno == EEXIST)
+			text_say("%s: %s: left in place (it holds files that "
+			    "are not the benchmark's)", fs.dir,
+			    strerror(errno));
+		else
+			text_say("%s: the file directory could not be "
+			    "removed: %s", fs.dir, strerror(errno));
+	}
 	free(fs.sub);
 	free(fs.perm);
 	fs.sub = NULL;
 	fs.perm = NULL;
 	fs.nsub = 0;
+	fs.ndirs = 0;
 	fs.dfd = -1;
 	fs.made = 0;
 	fs.present = fs.partial = 0;

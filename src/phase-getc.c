@@ -92,8 +92,7 @@ getc_run(struct phase_ctx *ctx)
 	if ((ctx->verify != VERIFY_OFF ? getc_verify_loop(ctx, f) :
 	    getc_loop(ctx, f)) == -1)
 		return -1;
-	sf->f = NULL;
-	if (fclose(f) == EOF)
+	if (stdio_file_close(sf) == EOF)
 		return phase_fail(ctx, "fclose", (int64_t)ctx->size);
 	ctx->bytes = ctx->size;
 	ctx->ops = ctx->size;

@@ -66,8 +66,7 @@ putc_run(struct phase_ctx *ctx)
 		return phase_fail(ctx, "fflush", stream_offset(f, ctx->size));
 	if (fsync(fileno(f)) == -1)
 		return phase_fail(ctx, "fsync", (int64_t)ctx->size);
-	sf->f = NULL;
-	r = fclose(f);
+	r = stdio_file_close(sf);
 	if (r == EOF)
 		return phase_fail(ctx, "fclose", (int64_t)ctx->size);
 	ctx->bytes = ctx->size;

@@ -49,10 +49,18 @@ read_loop(struct phase_ctx *ctx, int fd)
 	return 0;
 }
 
+/* Only at --iodepth above 1: the queue (phase_ring). */
+static int
+read_setup(struct phase_ctx *ctx)
+{
+	return ctx->depth > 1 ? phase_ring_setup(ctx, PW_NONE) : 0;
+}
+
 static int
 read_run(struct phase_ctx *ctx)
 {
-	if (read_loop(ctx, ctx->fd) == -1 || phase_finish(ctx, 0) == -1)
+	if ((ctx->depth > 1 ? phase_queue(ctx, 1, 0) :
+	    read_loop(ctx, ctx->fd)) == -1 || phase_finish(ctx, 0) == -1)
 		return -1;
 	ctx->ops = ctx->hist->count;	/* Reads, short ones included. */
 	return 0;
@@ -67,5 +75,7 @@ const struct phase phase_read = {
 	.colour = "#ff7f0e",
 	.flags = PHASE_READS | PHASE_OPEN,
 	.open_flags = O_RDONLY,
+	.setup = read_setup,
 	.run = read_run,
+	.teardown = phase_ring_teardown,
 };

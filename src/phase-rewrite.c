@@ -1,7 +1,7 @@
 /*
- * Rewrite: each chunk read, made the next generation, the offset moved
- * back one chunk and the chunk written again; then fsync and close, all
- * timed.
+ * Rewrite: each chunk read, the offset moved back one chunk and the chunk
+ * written again as the next generation; then fsync and close, all timed.
+ * The new data is made ahead, off the clock (phase_ring).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,8 +10,8 @@
 #include "phase.h"
 
 /*
- * The timed loop: read (and check under --verify), refill, seek back,
- * write; a sample per chunk.
+ * The timed loop: read (and check under --verify), seek back, write the
+ * next generation; a sample per chunk.
  */
 static int
 rewrite_loop(struct phase_ctx *ctx, int fd)
@@ -19,6 +19,7 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 	uint64_t	i, n = ctx->size / ctx->chunk;
 	size_t		chunk = ctx->chunk;
 	int64_t		off;
+	unsigned char	*buf;
 	bn_time		last = time_now();
 
 	for (i = 0; i < n; i++) {
@@ -28,10 +29,10 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
 		    (uint64_t)off, chunk, &last) == -1)
 			return -1;
-		phase_fill(ctx, (uint64_t)off, PW_REWRITE);
+		buf = phase_ring_take(ctx, ctx->priv, &last);
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)
 			return phase_fail(ctx, "lseek", off);
-		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
+		if (phase_write_full(ctx, fd, buf, chunk, off) == -1)
 			return -1;
 		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
@@ -43,9 +44,16 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 }
 
 static int
+rewrite_setup(struct phase_ctx *ctx)
+{
+	return phase_ring_setup(ctx, PW_REWRITE);
+}
+
+static int
 rewrite_run(struct phase_ctx *ctx)
 {
-	if (rewrite_loop(ctx, ctx->fd) == -1)
+	if ((ctx->depth > 1 ? phase_queue(ctx, 1, 1) :
+	    rewrite_loop(ctx, ctx->fd)) == -1)
 		return -1;
 	return phase_finish(ctx, 1);
 }
@@ -60,5 +68,7 @@ const struct phase phase_rewrite = {
 	.flags = PHASE_READS | PHASE_WRITES | PHASE_OPEN | PHASE_WHOLE,
 	.writer = PW_REWRITE,
 	.open_flags = O_RDWR,
+	.setup = rewrite_setup,
 	.run = rewrite_run,
+	.teardown = phase_ring_teardown,
 };

@@ -1,10 +1,12 @@
 /*
  * Random seeks: the seekers run at once; the phase's span runs from the
  * first seeker's start to the last one's end, and its CPU is the sum of
- * the seekers' own CPU.  In cold mode each seeker drops every chunk right
- * after its seek (writing it back first when it wrote it, as the drop
- * after a writing phase does), so that a chunk read again comes from the
- * device; that time is left out of the span.
+ * the seekers' own CPU outside their drops.  In cold mode each seeker
+ * drops every chunk right after its seek (writing it back first when it
+ * wrote it, as the drop after a writing phase does), so that a chunk read
+ * again comes from the device; the time in which every seeker was
+ * dropping is left out of the span, so the phase's seconds are those in
+ * which some seeker was seeking, the seconds its CPU was spent in.
  */
 #include <sys/mman.h>
 
@@ -25,6 +27,7 @@ struct seeks_state {
 	int			 n;
 	unsigned char		*seen;		/* A bit per chunk read. */
 	uint64_t		 nchunks;
+	uint64_t		 idle_ns;	/* No seeker seeking. */
 	char			*cause;
 	atomic_uchar		*written;	/* --verify: a bit per chunk. */
 	size_t			 written_len;
@@ -50,6 +53,10 @@ seeks_setup(struct phase_ctx *ctx)
 	}
 	ctx->priv = st;
 	ctx->total = ctx->opt->seeks;
+	/* The timeline counts the seekers' own seeks. */
+	ctx->prog_base = &st->res[0].ops;
+	ctx->prog_stride = sizeof(st->res[0]);
+	ctx->prog_n = st->n;
 	if (ctx->verify != VERIFY_OFF) {
 		void	*p;
 
@@ -69,7 +76,6 @@ seeks_setup(struct phase_ctx *ctx)
 static void
 seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 {
-	uint64_t	drop_ns = 0;
 	int		i;
 
 	ctx->span_start = st->res[0].start;
@@ -83,7 +89,6 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 			ctx->span_end = r->end;
 		ctx->ops += r->ops;
 		ctx->repeats += r->repeats;
-		drop_ns += r->drop_ns;
 		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
@@ -91,10 +96,17 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 	ctx->bytes = ctx->ops * ctx->chunk;
 	ctx->workers = st->n;
 	/*
-	 * The seekers drop chunks side by side: the span less the mean time
-	 * a seeker spent dropping is the time they spent seeking.
+	 * The span less the time in which every seeker was dropping: the
+	 * seconds in which the seeks and their CPU happened.  Less a seeker's
+	 * own drops would leave out time in which others were seeking.
 	 */
-	ctx->excluded = (double)drop_ns / 1e9 / st->n;
+	ctx->excluded = (double)st->idle_ns / 1e9;
+	if (st->res[0].engine[0] != '\0')
+		ctx->engine = st->res[0].engine;
+	if (st->res[0].fallback[0] != '\0') {
+		ctx->fallback = st->res[0].fallback;
+		ctx->depth = 1;
+	}
 }
 
 /* Progress on a terminal: the seeks done of those asked for. */
@@ -128,6 +140,9 @@ seeks_run(struct phase_ctx *ctx)
 	job.min_seconds = ctx->opt->seeks_given ? 0 : 1.0;
 	job.seed = ctx->opt->seed;
 	job.drop_each = ctx->cold;
+	/* Each chunk's drop is untimed: that needs one seek at a time. */
+	job.depth = job.drop_each ? 1 : ctx->depth;
+	ctx->depth = job.depth;
 	job.seen = st->seen;
 	job.pat = ctx->pat;
 	job.verify = ctx->verify;
@@ -142,7 +157,7 @@ seeks_run(struct phase_ctx *ctx)
 		job.progress_arg = ctx;
 	}
 	r = seekers_run(&job, ctx->opt->seeker_mode, st->n, st->res,
-	    &st->cause);
+	    &st->idle_ns, &st->cause);
 	if (r == -1) {
 		int		i, e = 0;
 		int64_t		off = -1;

@@ -1,6 +1,7 @@
 /*
  * Block write: the file opened and emptied (untimed), then written with
- * write(2) in chunks, fsync'ed and closed, all timed.
+ * write(2) in chunks, fsync'ed and closed, all timed; the data is made
+ * ahead, off the clock (phase_ring).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,11 +15,12 @@ write_loop(struct phase_ctx *ctx, int fd)
 {
 	uint64_t	i, n = ctx->size / ctx->chunk;
 	size_t		chunk = ctx->chunk;
+	unsigned char	*buf;
 	bn_time		last = time_now();
 
 	for (i = 0; i < n; i++) {
-		phase_fill(ctx, i * chunk, PW_WRITE);
-		if (phase_write_full(ctx, fd, ctx->buf, chunk,
+		buf = phase_ring_take(ctx, ctx->priv, &last);
+		if (phase_write_full(ctx, fd, buf, chunk,
 		    (int64_t)(i * chunk)) == -1)
 			return -1;
 		phase_lap(ctx, &last, (i + 1) * chunk);
@@ -31,9 +33,16 @@ write_loop(struct phase_ctx *ctx, int fd)
 }
 
 static int
+write_setup(struct phase_ctx *ctx)
+{
+	return phase_ring_setup(ctx, PW_WRITE);
+}
+
+static int
 write_run(struct phase_ctx *ctx)
 {
-	if (write_loop(ctx, ctx->fd) == -1)
+	if ((ctx->depth > 1 ? phase_queue(ctx, 0, 1) :
+	    write_loop(ctx, ctx->fd)) == -1)
 		return -1;
 	return phase_finish(ctx, 1);
 }
@@ -48,5 +57,7 @@ const struct phase phase_write = {
 	.flags = PHASE_FILLS | PHASE_WRITES | PHASE_OPEN | PHASE_WHOLE,
 	.writer = PW_WRITE,
 	.open_flags = O_WRONLY | O_TRUNC,
+	.setup = write_setup,
 	.run = write_run,
+	.teardown = phase_ring_teardown,
 };

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "error.h"
 #include "phase.h"
@@ -53,6 +54,22 @@ phase_rows_check(const struct phase *p, char **cause)
 }
 
 int
+phase_colours_check(const struct phase *const *table, char **cause)
+{
+	int	i, k;
+
+	for (i = 0; table[i] != NULL; i++)
+		for (k = 0; k < i; k++)
+			if (table[i]->colour != NULL &&
+			    table[k]->colour != NULL &&
+			    strcasecmp(table[i]->colour, table[k]->colour) == 0)
+				return errorf(cause, "phases %s and %s: the same "
+				    "colour %s", table[k]->name, table[i]->name,
+				    table[i]->colour);
+	return 0;
+}
+
+int
 phase_table_check(char **cause)
 {
 	const struct phase	*p;
@@ -85,7 +102,7 @@ phase_table_check(char **cause)
 		if (phase_rows_check(p, cause) == -1)
 			return -1;
 	}
-	return 0;
+	return phase_colours_check(phase_table, cause);
 }
 
 const struct phase *

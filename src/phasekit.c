@@ -9,12 +9,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
+#include "queue.h"
 
 volatile sig_atomic_t bn_stop_signal;
 
@@ -77,33 +80,73 @@ phase_fail(struct phase_ctx *ctx, const char *what, int64_t offset)
 }
 
 /*
- * Open the test file again by name.  O_NOFOLLOW and the identity check
- * make sure it is still the file this run created (or the target that
- * --device named), not something put in its place.  A target the run did
- * not make is never truncated.
+ * Open the test file again by name and make sure it is still the file
+ * (dev, ino) of the kind the run made: O_NOFOLLOW stops a symlink, the
+ * identity check a hard link to another file, and O_NONBLOCK a FIFO or a
+ * device put in its place, which would otherwise block the open forever.
+ * O_TRUNC is never given to open(2): it would cut whatever the name leads
+ * to before the check; the checked descriptor is truncated instead.
+ * Returns the descriptor, or -1 with errno set and *call naming the step.
+ */
+int
+reopen_same(int dirfd, const char *name, int flags, dev_t dev, ino_t ino,
+    int blk_ok, const char **call)
+{
+	struct stat	st;
+	int		fd, fl, e;
+
+	*call = "open";
+	fd = openat(dirfd, name, (flags & ~O_TRUNC) | O_NONBLOCK | O_NOCTTY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1) {
+		/* A FIFO with no reader refuses a non-blocking writer. */
+		if (errno == ENXIO)
+			errno = ESTALE, *call = "open (the file was replaced)";
+		return -1;
+	}
+	if (fstat(fd, &st) == -1) {
+		*call = "fstat";
+		goto fail;
+	}
+	if (st.st_dev != dev || st.st_ino != ino ||
+	    !(S_ISREG(st.st_mode) || (blk_ok && S_ISBLK(st.st_mode)))) {
+		*call = "open (the file was replaced)";
+		errno = ESTALE;
+		goto fail;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == -1) {
+		*call = "fcntl";
+		goto fail;
+	}
+	if ((flags & O_TRUNC) && S_ISREG(st.st_mode) && ftruncate(fd, 0) == -1) {
+		*call = "ftruncate";
+		goto fail;
+	}
+	return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/*
+ * Open the test file for a phase (reopen_same()).  A target the run did
+ * not make (--device) is never truncated.
  */
 int
 phase_open(struct phase_ctx *ctx, int flags)
 {
-	struct stat	st;
-	int		fd;
+	const char	*call;
+	int		 fd;
 
 	if (ctx->in_place)
 		flags &= ~O_TRUNC;
-	fd = openat(ctx->dirfd, ctx->name, flags | O_NOFOLLOW | O_CLOEXEC);
+	fd = reopen_same(ctx->dirfd, ctx->name, flags, ctx->file_dev,
+	    ctx->file_ino, ctx->in_place, &call);
 	if (fd == -1)
-		return phase_fail(ctx, "open", 0);
-	if (fstat(fd, &st) == -1) {
-		phase_fail(ctx, "fstat", 0);
-		close(fd);
-		return -1;
-	}
-	if (st.st_dev != ctx->file_dev || st.st_ino != ctx->file_ino ||
-	    !(S_ISREG(st.st_mode) || (ctx->in_place && S_ISBLK(st.st_mode)))) {
-		close(fd);
-		errno = ESTALE;
-		return phase_fail(ctx, "open (the file was replaced)", 0);
-	}
+		return phase_fail(ctx, call, 0);
 	return fd;
 }
 
@@ -154,13 +197,200 @@ phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
 	    "read", offset + (int64_t)done);
 }
 
-void
-phase_fill(struct phase_ctx *ctx, uint64_t off, enum pattern_writer w)
+int
+phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
+    enum pattern_writer w)
 {
-	if (ctx->direct)
-		pattern_fill_direct(ctx->pat, ctx->buf, off, w);
+	size_t	align = ctx->align < 64 ? 64 : ctx->align;
+	int	n, e;
+	void	*p;
+
+	n = (int)(PHASE_RING_BYTES / ctx->chunk);
+	if (n < 1)
+		n = 1;
+	if (n > PHASE_RING_MAX)
+		n = PHASE_RING_MAX;
+	ring->writer = w;
+	for (ring->n = 0; ring->n < n; ring->n++) {
+		if ((e = posix_memalign(&p, align, ctx->chunk)) != 0) {
+			phase_ring_free(ring);
+			errno = e;
+			return phase_fail(ctx, "allocate buffers", -1);
+		}
+		ring->buf[ring->n] = p;
+	}
+	ring->taken = ring->n;
+	return 0;
+}
+
+void
+phase_ring_free(struct phase_ring *ring)
+{
+	int	i;
+
+	for (i = 0; i < ring->n; i++)
+		free(ring->buf[i]);
+	ring->n = 0;
+}
+
+unsigned char *
+phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
+{
+	bn_time	t0, t1;
+	uint64_t ns;
+	int	i;
+
+	if (ring->taken == ring->n) {
+		t0 = time_now();
+		for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
+			if (ctx->direct)
+				pattern_fill_direct(ctx->pat, ring->buf[i],
+				    ring->next, ring->writer);
+			else
+				pattern_fill(ctx->pat, ring->buf[i], ring->next,
+				    ring->writer);
+			ring->next += ctx->chunk;
+		}
+		ring->taken = 0;
+		t1 = time_now();
+		ns = time_elapsed_ns(t0, t1);
+		ctx->excluded += (double)ns / 1e9;
+		ctx->filled += (double)ns / 1e9;
+		last->ns += ns;
+	}
+	return ring->buf[ring->taken++];
+}
+
+int
+phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
+{
+	struct phase_ring	*ring;
+	char			*cause = NULL;
+
+	if ((ring = calloc(1, sizeof(*ring))) == NULL)
+		return phase_fail(ctx, "allocate buffers", -1);
+	ctx->priv = ring;
+	ring->writer = w;
+	if (ctx->depth <= 1)
+		return phase_ring_init(ctx, ring, w);
+	if ((ring->qbuf = queue_buffers(ctx->depth, ctx->chunk,
+	    ctx->align)) == NULL) {
+		errno = ENOMEM;
+		return phase_fail(ctx, "allocate buffers", -1);
+	}
+	/* No queue: one request at a time, and the record says why. */
+	if ((ring->q = ioq_open(ctx->fd, ctx->depth, &cause)) == NULL) {
+		snprintf(ring->why, sizeof(ring->why), "%s",
+		    cause != NULL ? cause : "no queue");
+		free(cause);
+		ctx->fallback = ring->why;
+		queue_buffers_free(ring->qbuf, ctx->depth);
+		ring->qbuf = NULL;
+		ctx->depth = 1;
+		return phase_ring_init(ctx, ring, w);
+	}
+	ctx->engine = "io_uring";
+	return 0;
+}
+
+void
+phase_ring_teardown(struct phase_ctx *ctx)
+{
+	struct phase_ring	*ring = ctx->priv;
+
+	if (ring == NULL)
+		return;
+	ioq_close(ring->q);
+	queue_buffers_free(ring->qbuf, ctx->depth);
+	phase_ring_free(ring);
+	free(ring);
+	ctx->priv = NULL;
+}
+
+/* The queued loop's view of a sequential phase. */
+struct seq {
+	struct phase_ctx	*ctx;
+	uint64_t		 next;
+	int			 read, write;
+};
+
+static int
+seq_next(void *arg, struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+
+	if (s->next >= s->ctx->size)
+		return 0;
+	c->off = s->next;
+	c->read = s->read;
+	c->write = s->write;
+	s->next += s->ctx->chunk;
+	return 1;
+}
+
+static int
+seq_got(void *arg, const unsigned char *buf, size_t len,
+    const struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+	bn_time		 unused;
+
+	if (s->ctx->verify == VERIFY_OFF)
+		return 0;
+	return phase_verify(s->ctx, buf, c->off, len, &unused);
+}
+
+static void
+seq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	struct seq		*s = arg;
+	struct phase_ring	*ring = s->ctx->priv;
+
+	if (s->ctx->direct)
+		pattern_fill_direct(s->ctx->pat, buf, off, ring->writer);
 	else
-		pattern_fill(ctx->pat, ctx->buf, off, w);
+		pattern_fill(s->ctx->pat, buf, off, ring->writer);
+}
+
+static void
+seq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seq	*s = arg;
+
+	if (now.ns >= s->ctx->tick_due)
+		phase_tick(s->ctx, c->off + s->ctx->chunk, now);
+}
+
+int
+phase_queue(struct phase_ctx *ctx, int read, int write)
+{
+	struct phase_ring	*ring = ctx->priv;
+	struct seq		 s;
+	struct queue_loop	 l;
+
+	memset(&s, 0, sizeof(s));
+	s.ctx = ctx;
+	s.read = read;
+	s.write = write;
+	memset(&l, 0, sizeof(l));
+	l.q = ring->q;
+	l.depth = ctx->depth;
+	l.chunk = ctx->chunk;
+	l.buf = ring->qbuf;
+	l.hist = ctx->hist;
+	l.next = seq_next;
+	l.got = seq_got;
+	l.fill = seq_fill;
+	l.done = seq_done;
+	l.arg = &s;
+	l.stop = &bn_stop_signal;
+	if (queue_run(&l) == 0)
+		return 0;
+	/* A failed check has already failed the phase with its words. */
+	if (ctx->err_what != NULL && strcmp(l.err_what, "data check") == 0)
+		return -1;
+	errno = l.err_errno;
+	return phase_fail(ctx, l.err_what, l.err_offset);
 }
 
 int

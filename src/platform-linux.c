@@ -24,6 +24,9 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -162,6 +165,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 {
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && sync_file_range(fd, (off_t)off, (off_t)len,
 	    SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
 	    SYNC_FILE_RANGE_WAIT_AFTER) == -1)
@@ -172,6 +176,32 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * glibc locks a stream per call once a process has had a second thread;
+ * FSETLOCKING_BYCALLER turns that off for this stream.  musl's
+ * __fsetlocking does nothing, but its putc and getc skip the lock for the
+ * thread that holds flockfile().
+ */
+void
+platform_stdio_own(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_BYCALLER);
+#else
+	flockfile(f);
+#endif
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+#ifdef __GLIBC__
+	(void)__fsetlocking(f, FSETLOCKING_INTERNAL);
+#else
+	funlockfile(f);
+#endif
 }
 
 int
@@ -260,6 +290,40 @@ platform_memory_fs(const char *path)
 		return "ramfs";
 	case 0x958458f6ul:
 		return "hugetlbfs";
+	}
+	return NULL;
+}
+
+const char *
+platform_pseudo_fs(int fd)
+{
+	struct statfs	sf;
+
+	if (fstatfs(fd, &sf) == -1)
+		return NULL;
+	switch ((unsigned long)sf.f_type) {
+	case 0x9fa0ul:
+		return "proc";
+	case 0x62656572ul:
+		return "sysfs";
+	case 0x64626720ul:
+		return "debugfs";
+	case 0x74726163ul:
+		return "tracefs";
+	case 0x73636673ul:
+		return "securityfs";
+	case 0x27e0ebul:
+		return "cgroup";
+	case 0x63677270ul:
+		return "cgroup2";
+	case 0x62656570ul:
+		return "configfs";
+	case 0xcafe4a11ul:
+		return "bpf";
+	case 0xde5e81e4ul:
+		return "efivarfs";
+	case 0x6165676cul:
+		return "pstore";
 	}
 	return NULL;
 }
@@ -404,346 +468,6 @@ platform_device_size(int fd, uint64_t *size)
 	return ioctl(fd, BLKGETSIZE64, size) == -1 ? -1 : 0;
 }
 
-/* The block devices a check covers: the device and its partitions. */
-struct devset {
-	dev_t	 dev[64];
-	char	 name[64][32];
-	int	 n;
-};
-
-/* The device's own sysfs directory, a new string, or NULL. */
-static char *
-sys_dir(dev_t dev)
-{
-	char	p[64];
-
-	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u", major(dev), minor(dev));
-	return realpath(p, NULL);
-}
-
-/* Add the device dev named name (its sysfs directory's last part). */
-static void
-devset_add(struct devset *ds, dev_t dev, const char *dir)
-{
-	const char	*base = strrchr(dir, '/');
-
-	if (ds->n >= (int)(sizeof(ds->dev) / sizeof(ds->dev[0])))
-		return;
-	ds->dev[ds->n] = dev;
-	snprintf(ds->name[ds->n], sizeof(ds->name[0]), "%.31s",
-	    base != NULL ? base + 1 : dir);
-	ds->n++;
-}
-
-/* The device and its partitions (subdirectories with a partition file). */
-static int
-devset_fill(struct devset *ds, dev_t rdev, char **top)
-{
-	struct dirent	*de;
-	DIR		*d;
-	char		 p[PATH_MAX + 300];
-	unsigned	 ma, mi;
-	FILE		*f;
-
-	ds->n = 0;
-	if ((*top = sys_dir(rdev)) == NULL)
-		return -1;
-	devset_add(ds, rdev, *top);
-	if ((d = opendir(*top)) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s/partition", *top, de->d_name);
-		if (access(p, F_OK) == -1)
-			continue;
-		snprintf(p, sizeof(p), "%s/%s/dev", *top, de->d_name);
-		if ((f = fopen(p, "re")) == NULL)
-			continue;
-		if (fscanf(f, "%u:%u", &ma, &mi) == 2) {
-			snprintf(p, sizeof(p), "%s/%s", *top, de->d_name);
-			devset_add(ds, makedev(ma, mi), p);
-		}
-		fclose(f);
-	}
-	closedir(d);
-	return 0;
-}
-
-/* Which of the set's devices is dev, or -1. */
-static int
-devset_find(const struct devset *ds, dev_t dev)
-{
-	int	i;
-
-	for (i = 0; i < ds->n; i++)
-		if (ds->dev[i] == dev)
-			return i;
-	return -1;
-}
-
-/*
- * What a check looks for: a block device and its partitions (ds), or,
- * when ds is NULL, one file by its identity.
- */
-struct want {
-	const struct devset	*ds;
-	dev_t			 dev;
-	ino_t			 ino;
-};
-
-/*
- * Which of w's devices (an index of its set) or its file (0) a node is,
- * given the node's st_dev, st_ino and st_rdev (0 unless a block device),
- * or -1 when it is none of them.
- */
-static int
-want_find(const struct want *w, dev_t dev, ino_t ino, dev_t rdev)
-{
-	if (w->ds != NULL)
-		return rdev != 0 ? devset_find(w->ds, rdev) : -1;
-	return dev == w->dev && ino == w->ino ? 0 : -1;
-}
-
-/* "it is" for the device or the file itself, "its partition NAME is". */
-static void
-who(const struct devset *ds, int i, char *b, size_t n)
-{
-	if (i == 0 || ds == NULL)
-		snprintf(b, n, "it is");
-	else
-		snprintf(b, n, "its partition %s is", ds->name[i]);
-}
-
-/* A mount of one of the set's devices, from /proc/self/mountinfo. */
-static int
-in_use_mounted(const struct devset *ds, char *why, size_t len)
-{
-	FILE		*f;
-	char		*line = NULL, *p, *mp, *src, w[96];
-	size_t		 cap = 0;
-	unsigned	 ma, mi;
-	struct stat	 st;
-	int		 i, found = 0;
-
-	if ((f = fopen("/proc/self/mountinfo", "re")) == NULL)
-		return -1;
-	while (!found && getline(&line, &cap, f) != -1) {
-		/* id parent major:minor root mount-point ... - fs source */
-		if (sscanf(line, "%*u %*u %u:%u", &ma, &mi) != 2)
-			continue;
-		p = line;
-		for (i = 0; i < 4 && p != NULL; i++)
-			p = strchr(p + 1, ' ');
-		if (p == NULL)
-			continue;
-		mp = p + 1;
-		mp[strcspn(mp, " ")] = '\0';
-		i = devset_find(ds, makedev(ma, mi));
-		/* btrfs gives its files another number: the source names it. */
-		if (i == -1 && (src = strstr(mp + strlen(mp) + 1, " - ")) !=
-		    NULL && (src = strchr(src + 3, ' ')) != NULL) {
-			src++;
-			src[strcspn(src, " \n")] = '\0';
-			text_unoctal(src);
-			if (strncmp(src, "/dev/", 5) == 0 &&
-			    stat(src, &st) == 0 && S_ISBLK(st.st_mode))
-				i = devset_find(ds, st.st_rdev);
-		}
-		if (i == -1)
-			continue;
-		text_unoctal(mp);
-		who(ds, i, w, sizeof(w));
-		snprintf(why, len, "%s mounted on %s", w, mp);
-		found = 1;
-	}
-	free(line);
-	fclose(f);
-	return found;
-}
-
-/* A holder (device mapper, RAID, bcache) of one of the set's devices. */
-static int
-in_use_held(const struct devset *ds, const char *top, char *why, size_t len)
-{
-	struct dirent	*de;
-	DIR		*d;
-	char		 p[PATH_MAX + 64], w[96];
-	int		 i, found = 0;
-
-	for (i = 0; i < ds->n && !found; i++) {
-		if (i == 0)
-			snprintf(p, sizeof(p), "%s/holders", top);
-		else
-			snprintf(p, sizeof(p), "%s/%s/holders", top,
-			    ds->name[i]);
-		if ((d = opendir(p)) == NULL)
-			continue;
-		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] == '.')
-				continue;
-			who(ds, i, w, sizeof(w));
-			snprintf(why, len, "%s held by %s (a device built on "
-			    "it)", w, de->d_name);
-			found = 1;
-			break;
-		}
-		closedir(d);
-	}
-	return found;
-}
-
-/* Swap on one of w's devices or on its file, from /proc/swaps. */
-static int
-in_use_swap(const struct want *w, char *why, size_t len)
-{
-	FILE		*f;
-	char		 line[PATH_MAX + 128], name[PATH_MAX], b[96];
-	struct stat	 st;
-	int		 i, found = 0;
-
-	if ((f = fopen("/proc/swaps", "re")) == NULL)
-		return errno == ENOENT ? 0 : -1;
-	while (!found && fgets(line, sizeof(line), f) != NULL) {
-		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
-			continue;
-		text_unoctal(name);
-		if (stat(name, &st) == -1 || (i = want_find(w, st.st_dev,
-		    st.st_ino, S_ISBLK(st.st_mode) ? st.st_rdev : 0)) == -1)
-			continue;
-		who(w->ds, i, b, sizeof(b));
-		snprintf(why, len, "%s used as swap (%s)", b, name);
-		found = 1;
-	}
-	fclose(f);
-	return found;
-}
-
-/*
- * The identity of the file behind the attached loop device name: from
- * LOOP_GET_STATUS64 on its node when that can be opened (the kernel's
- * own record, right even when the file was renamed, unlinked or is seen
- * by another path here), else from a stat(2) of the path in sysfs's
- * backing_file.  0, or -1 when neither tells.
- */
-static int
-loop_backing(const char *name, const char *path, dev_t *dev, ino_t *ino,
-    dev_t *rdev)
-{
-	struct loop_info64	 li;
-	struct stat		 st;
-	char			 p[PATH_MAX];
-	unsigned		 ma = 0, mi = 0;
-	FILE			*f;
-	int			 fd, ok = 0;
-
-	snprintf(p, sizeof(p), "/sys/block/%s/dev", name);
-	if ((f = fopen(p, "re")) != NULL) {
-		ok = fscanf(f, "%u:%u", &ma, &mi) == 2;
-		fclose(f);
-	}
-	snprintf(p, sizeof(p), "/dev/%s", name);
-	if (ok && (fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) != -1) {
-		ok = fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
-		    st.st_rdev == makedev(ma, mi) &&
-		    ioctl(fd, LOOP_GET_STATUS64, &li) == 0;
-		close(fd);
-		if (ok) {
-			/* The kernel encodes them as stat(2) does. */
-			*dev = (dev_t)li.lo_device;
-			*ino = (ino_t)li.lo_inode;
-			*rdev = (dev_t)li.lo_rdevice;
-			return 0;
-		}
-	}
-	if (stat(path, &st) == -1)
-		return -1;
-	*dev = st.st_dev;
-	*ino = st.st_ino;
-	*rdev = S_ISBLK(st.st_mode) ? st.st_rdev : 0;
-	return 0;
-}
-
-/*
- * An attached loop device (/sys/block/loop*, those with a
- * loop/backing_file) whose backing file is w's file or one of w's
- * devices.
- */
-static int
-in_use_loop(const struct want *w, char *why, size_t len)
-{
-	struct dirent	*de;
-	DIR		*d;
-	char		 p[PATH_MAX + 64], path[PATH_MAX], b[96], *nl;
-	FILE		*f;
-	dev_t		 dev, rdev;
-	ino_t		 ino;
-	int		 i, found = 0;
-
-	if ((d = opendir("/sys/block")) == NULL)
-		return errno == ENOENT ? 0 : -1;
-	while (!found && (de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, "loop", 4) != 0 ||
-		    strlen(de->d_name) > 31)
-			continue;
-		snprintf(p, sizeof(p), "/sys/block/%s/loop/backing_file",
-		    de->d_name);
-		if ((f = fopen(p, "re")) == NULL)
-			continue;	/* Not attached. */
-		if (fgets(path, sizeof(path), f) == NULL)
-			path[0] = '\0';
-		fclose(f);
-		if ((nl = strchr(path, '\n')) != NULL)
-			*nl = '\0';
-		if (loop_backing(de->d_name, path, &dev, &ino, &rdev) == -1 ||
-		    (i = want_find(w, dev, ino, rdev)) == -1)
-			continue;
-		who(w->ds, i, b, sizeof(b));
-		snprintf(why, len, "%s the backing file of the loop device "
-		    "/dev/%s; detach it first (losetup -d /dev/%s)", b,
-		    de->d_name, de->d_name);
-		found = 1;
-	}
-	closedir(d);
-	return found;
-}
-
-int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	struct devset	 ds;
-	struct want	 w;
-	char		*top = NULL;
-	int		 r;
-
-	if (devset_fill(&ds, rdev, &top) == -1) {
-		free(top);
-		return -1;
-	}
-	memset(&w, 0, sizeof(w));
-	w.ds = &ds;
-	if ((r = in_use_mounted(&ds, why, len)) == 0 &&
-	    (r = in_use_held(&ds, top, why, len)) == 0 &&
-	    (r = in_use_swap(&w, why, len)) == 0)
-		r = in_use_loop(&w, why, len);
-	free(top);
-	return r;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	struct want	w;
-	int		r;
-
-	memset(&w, 0, sizeof(w));
-	w.dev = dev;
-	w.ino = ino;
-	if ((r = in_use_swap(&w, why, len)) == 0)
-		r = in_use_loop(&w, why, len);
-	return r;
-}
-
 int
 platform_dev_io(dev_t dev, uint64_t *rd, uint64_t *wr)
 {
@@ -873,18 +597,39 @@ cgroup_path(int v2, char *path, size_t len)
 	return found ? 0 : -1;
 }
 
+/* The first number in a cgroup file: 0 with *v, -1 ("max", unreadable). */
+static int
+cgroup_number(const char *dir, const char *name, uint64_t *v)
+{
+	char	 file[3300], line[64];
+	FILE	*f;
+	int	 rv = -1;
+
+	snprintf(file, sizeof(file), "%s/%s", dir, name);
+	if ((f = fopen(file, "re")) == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) != NULL &&
+	    sscanf(line, "%" SCNu64, v) == 1)
+		rv = 0;
+	fclose(f);
+	return rv;
+}
+
 /*
  * The smallest limit of one hierarchy, from this process's cgroup up to
  * the mount's top: 0 with *limit (UINT64_MAX when none), -1 unreadable.
+ * With room, also the smallest headroom, a limit less the cgroup's usage
+ * (v2 memory.current, v1 memory.usage_in_bytes), at each level with a
+ * limit (UINT64_MAX when none).
  */
 static int
-cgroup_limit(int v2, uint64_t *limit)
+cgroup_limit(int v2, uint64_t *limit, uint64_t *room)
 {
 	char		 mnt[1024], root[1024], cg[1024], dir[3200], file[3300];
 	char		 line[64], *slash;
 	FILE		*f;
 	size_t		 n, top;
-	uint64_t	 v;
+	uint64_t	 v, used;
 	int		 seen = 0;
 
 	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
@@ -896,6 +641,8 @@ cgroup_limit(int v2, uint64_t *limit)
 	snprintf(dir, sizeof(dir), "%s%s", mnt, cg + n);
 	top = strlen(mnt);
 	*limit = UINT64_MAX;
+	if (room != NULL)
+		*room = UINT64_MAX;
 	for (;;) {
 		n = strlen(dir);
 		while (n > top && dir[n - 1] == '/')
@@ -908,6 +655,13 @@ cgroup_limit(int v2, uint64_t *limit)
 				if (sscanf(line, "%" SCNu64, &v) == 1 &&
 				    v < CGROUP_NO_LIMIT && v < *limit)
 					*limit = v;
+				if (room != NULL &&
+				    sscanf(line, "%" SCNu64, &v) == 1 &&
+				    v < CGROUP_NO_LIMIT &&
+				    cgroup_number(dir, v2 ? "memory.current" :
+				    "memory.usage_in_bytes", &used) == 0 &&
+				    (used < v ? v - used : 0) < *room)
+					*room = used < v ? v - used : 0;
 			}
 			fclose(f);
 		}
@@ -920,13 +674,48 @@ cgroup_limit(int v2, uint64_t *limit)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	char	mnt[1024], root[1024], cg[1024];
+	size_t	n;
+
+	if (cgroup_mount(v2, mnt, sizeof(mnt), root, sizeof(root)) == -1 ||
+	    cgroup_path(v2, cg, sizeof(cg)) == -1)
+		return -1;
+	n = strlen(root);
+	if (strncmp(cg, root, n) != 0 || (cg[n] != '/' && cg[n] != '\0'))
+		return -1;		/* Outside what the mount shows. */
+	snprintf(dir, len, "%.1000s%.1000s", mnt, cg + n);
+	snprintf(name, nlen, "%s", cg);
+	return 0;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
 {
 	uint64_t	v1, v2;
 	int		r1, r2;
 
-	r2 = cgroup_limit(1, &v2);
-	r1 = cgroup_limit(0, &v1);
+	r2 = cgroup_limit(1, &v2, NULL);
+	r1 = cgroup_limit(0, &v1, NULL);
+	if (r1 == -1 && r2 == -1)
+		return -1;
+	if (r1 == -1 || (r2 == 0 && v2 < v1))
+		v1 = v2;
+	if (v1 == UINT64_MAX)
+		return 1;
+	*bytes = v1;
+	return 0;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
+{
+	uint64_t	l1, l2, v1, v2;
+	int		r1, r2;
+
+	r2 = cgroup_limit(1, &l2, &v2);
+	r1 = cgroup_limit(0, &l1, &v1);
 	if (r1 == -1 && r2 == -1)
 		return -1;
 	if (r1 == -1 || (r2 == 0 && v2 < v1))

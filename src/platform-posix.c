@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -79,6 +80,7 @@ platform_drop_range(int fd, uint64_t off, uint64_t len, int dirty)
 #ifdef POSIX_FADV_DONTNEED
 	int	e;
 
+	platform_page_span(&off, &len);
 	if (dirty && fdatasync(fd) == -1)
 		return -1;
 	e = posix_fadvise(fd, (off_t)off, (off_t)len,
@@ -135,6 +137,13 @@ platform_memory_fs(const char *path)
 {
 	(void)path;
 	return NULL;
+}
+
+const char *
+platform_pseudo_fs(int fd)
+{
+	(void)fd;
+	return NULL;		/* Not known here: the open itself will tell. */
 }
 
 int
@@ -264,7 +273,27 @@ platform_mem_available(uint64_t *bytes)
 }
 
 int
+platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
+{
+	(void)v2;
+	(void)dir;
+	(void)len;
+	(void)name;
+	(void)nlen;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_cgroup_mem_limit(uint64_t *bytes)
+{
+	(void)bytes;
+	errno = ENOSYS;
+	return -1;
+}
+
+int
+platform_cgroup_mem_room(uint64_t *bytes)
 {
 	(void)bytes;
 	errno = ENOSYS;
@@ -292,27 +321,6 @@ platform_claim_flag(void)
 }
 
 int
-platform_device_in_use(dev_t rdev, char *why, size_t len)
-{
-	(void)rdev;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;
-	return -1;
-}
-
-int
-platform_file_in_use(dev_t dev, ino_t ino, char *why, size_t len)
-{
-	(void)dev;
-	(void)ino;
-	(void)why;
-	(void)len;
-	errno = ENOSYS;		/* Not known: no portable list of users. */
-	return -1;
-}
-
-int
 platform_device_size(int fd, uint64_t *size)
 {
 	off_t	end = lseek(fd, 0, SEEK_END);
@@ -321,4 +329,17 @@ platform_device_size(int fd, uint64_t *size)
 		return -1;
 	*size = (uint64_t)end;
 	return 0;
+}
+
+/* Held for the phase, each putc's own lock is a recursive one's re-entry. */
+void
+platform_stdio_own(FILE *f)
+{
+	flockfile(f);
+}
+
+void
+platform_stdio_release(FILE *f)
+{
+	funlockfile(f);
 }

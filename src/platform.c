@@ -28,3 +28,22 @@ platform_ram(void)
 #endif
 	return 0;
 }
+
+/*
+ * Widen [*off, *off + *len) to the whole pages that hold it:
+ * POSIX_FADV_DONTNEED drops only the pages wholly inside its range, so a
+ * chunk smaller than a page would never be dropped.
+ */
+void
+platform_page_span(uint64_t *off, uint64_t *len)
+{
+	long		page = sysconf(_SC_PAGESIZE);
+	uint64_t	end = *off + *len;
+
+	if (page <= 0)
+		return;
+	*off -= *off % (uint64_t)page;
+	end += (uint64_t)page - 1;
+	end -= end % (uint64_t)page;
+	*len = end - *off;
+}

@@ -1,6 +1,6 @@
 /*
- * Reading bonnie++ CSV lines, formats 1.97 (48 fields) and 1.98 (50
- * fields), with or without the field-name header line that "bonnie++ -x"
+ * Reading bonnie++ CSV lines, formats 1.96 and 1.97 (48 fields, one
+ * layout) and 1.98 (50 fields), with or without the field-name header line that "bonnie++ -x"
  * prints.  "+++++" and "+++" mean the test was too fast to measure.
  */
 #include <ctype.h>
@@ -38,6 +38,7 @@ struct csv_layout {
 static const struct csv_layout layouts[] = {
 	{ "1.98", 50, 7, 8, 9, 38 },
 	{ "1.97", 48, -1, -1, 7, 36 },
+	{ "1.96", 48, -1, -1, 7, 36 },
 };
 
 /* bonnie++'s names of its six pairs: the classic_columns[] phases. */
@@ -50,7 +51,10 @@ static const char *const files_field_names[FILES_NCOLS] = {
 	"ran_del"
 };
 
-/* Split line (modified in place) on commas. */
+/*
+ * Split line (modified in place) on commas into at most max fields;
+ * returns how many fields the line has, which may be more.
+ */
 static int
 split(char *line, char **f, int max)
 {
@@ -58,9 +62,9 @@ split(char *line, char **f, int max)
 	char	*p = line, *c;
 
 	for (;;) {
-		if (n == max)
-			return max + 1;
-		f[n++] = p;
+		if (n < max)
+			f[n] = p;
+		n++;
 		if ((c = strchr(p, ',')) == NULL)
 			break;
 		*c = '\0';
@@ -80,13 +84,28 @@ all_plus(const char *s)
 	return 1;
 }
 
-/* A non-negative decimal number, the whole string. */
+/*
+ * A non-negative decimal number, the whole string: digits with at most
+ * one point between digits, as bonnie++ writes them (strtod alone would
+ * take 0x7ffff, 1e5 and inf).
+ */
 static int
 number(const char *s, double *v)
 {
-	char	*end;
+	const char	*p = s;
+	char		*end;
 
-	if (!isdigit((unsigned char)*s))
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s)
+		return -1;
+	if (*p == '.') {
+		if (!isdigit((unsigned char)p[1]))
+			return -1;
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	}
+	if (*p != '\0')
 		return -1;
 	errno = 0;
 	*v = strtod(s, &end);
@@ -194,11 +213,11 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 			L = &layouts[i];
 	if (L == NULL)
 		return errorf(cause, "%s:%d: not a bonnie++ CSV line (format "
-		    "version '%.20s', expected 1.97 or 1.98)", name, line, f[0]);
+		    "version '%.20s', expected 1.96, 1.97 or 1.98)", name, line,
+		    f[0]);
 	if (n != L->nfields)
 		return errorf(cause, "%s:%d: bonnie++ CSV %s line has %d fields, "
-		    "expected %d", name, line, L->version,
-		    n > CSV_MAX_FIELDS ? CSV_MAX_FIELDS : n, L->nfields);
+		    "expected %d", name, line, L->version, n, L->nfields);
 	/* Empty under bonnie++ -s 0 (only the file creation tests ran). */
 	if (f[5] == NULL || *f[5] == '\0')
 		size = 0;
@@ -224,9 +243,16 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 		rs->set.size = size;
 		rs->set.version = xasprintf("bonnie++ CSV %s (%s)",
 		    L->version, f[1]);
-		/* A bare chunk size is in bytes, not MiB as sizes are. */
-		if (*f[6] == '\0')
-			;
+		/*
+		 * A bare chunk size is in bytes, not MiB as sizes are.  Empty:
+		 * bonnie-ng's own lines leave bonnie++'s chunk out; bonnie++
+		 * leaves every chunk out (not known).
+		 */
+		if (*f[6] == '\0') {
+			if (strncmp(f[1], "bonnie-ng-", 10) == 0)
+				rs->set.chunk =
+				    settings_table[SET_CHUNK].pp_def;
+		}
 		else if (number(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;
 		else if (parse_size(f[6], (uint64_t)1 << 20, &u, NULL) == 0)

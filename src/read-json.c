@@ -14,6 +14,7 @@
 #include "phase.h"
 #include "resultset.h"
 #include "rs-read.h"
+#include "settings.h"
 #include "sweep.h"
 
 static char *
@@ -56,7 +57,7 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
     char **cause)
 {
 	const struct jv	*lat;
-	double		 n;
+	double		 n, ops;
 
 	if (ph == NULL || ph->type == JV_NULL)
 		return 0;
@@ -78,115 +79,109 @@ read_phase(const char *name, const struct jv *ph, int i, struct rs_run *r,
 		r->col[RS_LAT(i)].state = RS_VALUE;
 		r->col[RS_LAT(i)].v = n;
 	}
+	if (jv_num(ph, "bytes", &n) == 0 && jv_num(ph, "ops", &ops) == 0)
+		rs_kernel_read(jv_get(ph, "kernel"), i, n, ops, r);
 	return 0;
 }
 
 /* The vm.dirty_* settings in one line, or NULL when not recorded. */
 static char *
-vm_dirty(const struct jv *vm)
+vm_dirty(char *const *v)
 {
-	static const char *const keys[] = {
-		"dirty_ratio", "dirty_background_ratio", "dirty_bytes",
-		"dirty_background_bytes", "dirty_expire_centisecs",
-		"dirty_writeback_centisecs"
-	};
 	char	 buf[256];
-	size_t	 i, used = 0;
-	double	 n;
+	size_t	 used = 0;
+	int	 i;
 
-	if (vm == NULL || vm->type != JV_OBJECT)
-		return NULL;
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (jv_num(vm, keys[i], &n) == 0 && used < sizeof(buf))
+	for (i = SET_VM_DIRTY; i <= SET_VM_DIRTY_WRITEBACK; i++)
+		if (v[i] != NULL && used < sizeof(buf))
 			used += (size_t)snprintf(buf + used, sizeof(buf) - used,
-			    "%s%s=%.0f", used ? " " : "", keys[i] + 6, n);
+			    "%s%s=%s", used ? " " : "",
+			    strrchr(settings_table[i].key, '.') + 7, v[i]);
 	return used > 0 ? xstrdup(buf) : NULL;
 }
 
-/* The mask of the phases named in an array; 0 when there is none. */
+/* The mask of the phases named in a list ("write,read"); 0: none. */
 static unsigned
-phase_mask(const struct jv *a)
+phase_mask(const char *list)
 {
-	unsigned	m = 0;
-	size_t		i;
-	int		id;
+	char		*copy, *s, *name;
+	unsigned	 m = 0;
+	int		 id;
 
-	if (a == NULL || a->type != JV_ARRAY)
+	if (list == NULL)
 		return 0;
-	for (i = 0; i < a->len; i++)
-		if (a->items[i].type == JV_STRING &&
-		    (id = phase_id_by_name(a->items[i].s)) >= 0)
+	s = copy = xstrdup(list);
+	while ((name = strsep(&s, ",")) != NULL)
+		if ((id = phase_id_by_name(name)) >= 0)
 			m |= 1u << id;
+	free(copy);
 	return m;
 }
 
+/* A boolean read back as text: yes for "true", no for "false". */
+static char *
+yes_no(const char *v, const char *yes, const char *no)
+{
+	if (v == NULL)
+		return NULL;
+	return xstrdup(strcmp(v, "true") == 0 ? yes : no);
+}
+
+/*
+ * The settings, by the settings table (settings_read()), and the typed
+ * fields every reader fills from them.
+ */
 static void
 read_settings(const struct jv *root, struct result_set *rs)
 {
-	const struct jv		*sys, *tgt, *opt, *dev, *d;
 	struct rs_settings	*s = &rs->set;
-	const char		*tool, *ver;
-	double			 n;
+	char *const		*v = s->value;
 
-	sys = jv_get(root, "system");
-	tgt = jv_get(root, "target");
-	opt = jv_get(root, "options");
-	dev = jv_get(tgt, "device");
-
-	tool = jv_str(root, "tool");
-	ver = jv_str(root, "version");
-	s->version = xasprintf("%s %s", tool ? tool : "bonnie-ng",
-	    ver ? ver : "?");
+	settings_read(root, s->value, s->phase_value);
+	s->version = xasprintf("%s %s", v[SET_TOOL] ? v[SET_TOOL] :
+	    "bonnie-ng", v[SET_TOOL_VERSION] ? v[SET_TOOL_VERSION] : "?");
 	s->latency = "max";
-	s->hostname = dup_str(sys, "hostname");
-	s->os = dup_str(sys, "os");
-	s->kernel = dup_str(sys, "kernel_release");
-	s->cpu_model = dup_str(sys, "cpu_model");
-	s->ram = get_u64(opt, "ram_bytes");
+	s->hostname = settings_dup(v, SET_HOSTNAME);
+	s->os = settings_dup(v, SET_OS);
+	s->kernel = settings_dup(v, SET_KERNEL);
+	s->cpu_model = settings_dup(v, SET_CPU);
+	s->ram = settings_u64(v, SET_RAM);
 	if (s->ram == 0)
-		s->ram = get_u64(sys, "ram_bytes");
-	s->fs_type = dup_str(tgt, "fs_type");
-	s->mount_options = dup_str(tgt, "mount_options");
-	s->device = dup_str(dev, "name");
+		s->ram = settings_u64(v, SET_SYSTEM_RAM);
+	s->fs_type = settings_dup(v, SET_FS_TYPE);
+	s->mount_options = settings_dup(v, SET_MOUNT_OPTIONS);
+	s->device = settings_dup(v, SET_DEV_NAME);
 	/* Records from before --device measured a file system. */
-	s->target = dup_str(tgt, "kind");
-	if (s->target == NULL && tgt != NULL)
+	s->target = settings_dup(v, SET_TARGET);
+	if (s->target == NULL && jv_get(root, "target") != NULL)
 		s->target = xstrdup("file");
 	if (s->target != NULL && strcmp(s->target, "device") == 0)
-		s->target_path = dup_str(tgt, "path");
-	s->scheduler = dup_str(dev, "scheduler");
-	s->size = get_u64(opt, "size_bytes");
-	s->chunk = get_u64(opt, "chunk");
-	s->seeks = get_u64(opt, "seeks");
-	s->seekers = (int)get_u64(opt, "seekers");
-	s->jobs = (int)get_u64(opt, "jobs");
-	s->super_options = dup_str(tgt, "super_options");
-	d = jv_get(opt, "files");
-	if (d != NULL && d->type == JV_OBJECT) {
-		s->files = get_u64(d, "files");
-		s->files_max = get_u64(d, "max_bytes");
-		s->files_min = get_u64(d, "min_bytes");
-		s->files_dirs = get_u64(d, "dirs");
-	}
-	if (jv_num(dev, "read_ahead_kb", &n) == 0 && n >= 0)
-		s->read_ahead = xasprintf("%.0f KiB", n);
-	s->vm_dirty = vm_dirty(jv_get(tgt, "vm"));
-	s->seeker_mode = dup_str(opt, "seeker_mode");
-	d = jv_get(opt, "seed_given");
-	if (d != NULL && d->type == JV_BOOL)
-		s->seed = xstrdup(d->b ? "given (-z)" : "random");
-	s->verify = dup_str(opt, "verify");
-	s->dir = dup_str(tgt, "dir");
-	s->phases = phase_mask(jv_get(opt, "phases"));
-	s->cache = dup_str(opt, "cache");
-	d = jv_get(opt, "direct");
-	if (d != NULL && d->type == JV_BOOL)
-		s->direct = xstrdup(d->b ? "yes" : "no");
+		s->target_path = settings_dup(v, SET_TARGET_PATH);
+	s->scheduler = settings_dup(v, SET_SCHEDULER);
+	s->size = settings_u64(v, SET_SIZE);
+	s->chunk = settings_u64(v, SET_CHUNK);
+	s->seeks = settings_u64(v, SET_SEEKS);
+	s->seekers = (int)settings_u64(v, SET_SEEKERS);
+	s->jobs = (int)settings_u64(v, SET_JOBS);
+	s->super_options = settings_dup(v, SET_SUPER_OPTIONS);
+	s->files = settings_u64(v, SET_FILES_N);
+	s->files_max = settings_u64(v, SET_FILES_MAX);
+	s->files_min = settings_u64(v, SET_FILES_MIN);
+	s->files_dirs = settings_u64(v, SET_FILES_DIRS);
+	if (v[SET_READ_AHEAD] != NULL)
+		s->read_ahead = xasprintf("%s KiB", v[SET_READ_AHEAD]);
+	s->vm_dirty = vm_dirty(v);
+	s->seeker_mode = settings_dup(v, SET_SEEKER_MODE);
+	s->seed = yes_no(v[SET_SEED_GIVEN], "given (-z)", "random");
+	s->verify = settings_dup(v, SET_VERIFY);
+	s->dir = settings_dup(v, SET_DIR);
+	s->phases = phase_mask(v[SET_PHASES]);
+	s->cache = settings_dup(v, SET_CACHE);
+	s->direct = yes_no(v[SET_DIRECT], "yes", "no");
 	/* Records from before --verify have no key: nothing was checked. */
-	d = jv_get(opt, "verify");
-	if (d == NULL || (d->type == JV_STRING && strcmp(d->s, "off") == 0))
+	if (v[SET_VERIFY] == NULL || strcmp(v[SET_VERIFY], "off") == 0)
 		s->verified = xstrdup("no");
-	else if (d->type == JV_STRING)
+	else
 		s->verified = xstrdup("yes");
 }
 

@@ -175,39 +175,68 @@ extra_row(const char *name, int line, char **tok, int n, struct rs_run *run,
 }
 
 /*
- * A result row: [label] [MB] and 12 fields.  Returns 1 when the line is
- * not a row at all, 0 when it was read, -1 on a malformed row.
+ * What the units line above the rows says comes before the 12 fields: a
+ * Machine column (one or more words), an MB column, both or neither.
+ */
+struct text_shape {
+	int	label;
+	int	mb;
+	int	line;		/* Of the units line. */
+};
+
+static void
+shape_of(const char *units, int line, struct text_shape *sh)
+{
+	char	*copy = xstrdup(units), *tok[MAX_TOKENS + 1];
+	int	 n, i;
+
+	sh->label = sh->mb = 0;
+	sh->line = line;
+	n = tokenize(copy, tok);
+	for (i = 0; i < n && i < MAX_TOKENS &&
+	    strcmp(tok[i], "K/sec") != 0; i++) {
+		if (strcmp(tok[i], "Machine") == 0)
+			sh->label = 1;
+		else if (strcmp(tok[i], "MB") == 0)
+			sh->mb = 1;
+	}
+	free(copy);
+}
+
+/*
+ * A result row: [label] [MB] and 12 fields, as the units line above it
+ * says.  Returns 1 when the line is not a row at all, 0 when it was read,
+ * -1 on a row of another shape: a field missing or extra would shift
+ * every column after it.  A label's last word is not a number, unless
+ * the label is the only word before the numbers.
  */
 static int
 data_row(const char *name, int line, char **tok, int n,
-    struct result_set *rs, struct rs_run **lastp, char **cause)
+    const struct text_shape *sh, struct result_set *rs,
+    struct rs_run **lastp, char **cause)
 {
 	struct rs_run	*r;
 	char		 label[256];
 	double		 mb = -1;
-	int		 t, i, lab;
+	int		 t, i, lab, want = 12 + sh->mb;
 
 	for (t = 0; t < n && is_field(tok[n - 1 - t]); t++)
 		;
 	if (t < 6)
 		return 1;
-	if (t == n && n == 12)
+	if (sh->label && ((t == want && n > want) ||
+	    (t == n && n == want + 1)))
+		lab = n - want;
+	else if (!sh->label && t == n && n == want)
 		lab = 0;
-	else if (t == n && n == 13) {
-		lab = 0;
-		mb = strtod(tok[0], NULL);
-	} else if (t == n && n == 14) {
-		lab = 1;
-		mb = strtod(tok[1], NULL);
-	} else if (t < n && t >= 13) {
-		lab = n - 13;
-		mb = strtod(tok[n - 13], NULL);
-	} else if (t < n && t == 12)
-		lab = n - 12;
 	else
-		return errorf(cause, "%s:%d: expected a row of 12 numbers (six "
-		    "K/sec and %%CPU pairs) after the machine and MB, found %d numbers",
-		    name, line, t);
+		return errorf(cause, "%s:%d: a row of %d words, %d of them "
+		    "numbers, under the header on line %d, which has %s12 "
+		    "numbers (six K/sec and %%CPU pairs)", name, line, n, t,
+		    sh->line, sh->label && sh->mb ? "the machine, MB and " :
+		    sh->label ? "the machine and " : sh->mb ? "MB and " : "");
+	if (sh->mb && strcmp(tok[lab], "-") != 0)
+		mb = strtod(tok[lab], NULL);
 	label[0] = '\0';
 	for (i = 0; i < lab; i++) {
 		if (i > 0)
@@ -303,6 +332,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
 {
 	const char	*p = buf, *end = buf + len, *nl;
+	struct text_shape shape = { 0, 0, 0 };
 	struct rs_run	*last = NULL, *run = NULL;
 	char		*text, *tok[MAX_TOKENS + 1];
 	int		 line = 0, in = 0, rows = 0, header = 0, hdr, n, r;
@@ -319,6 +349,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
 			in = 1;
 			rows = 0;
 			header = line;
+			shape_of(text, line, &shape);
 			last = run = NULL;
 			goto next;
 		}
@@ -347,7 +378,7 @@ rs_read_text(const char *name, const char *buf, size_t len,
 		}
 		if ((r = extra_row(name, row_line, tok, n, run, cause)) != 1)
 			goto next;
-		r = data_row(name, row_line, tok, n, rs, &last, cause);
+		r = data_row(name, row_line, tok, n, &shape, rs, &last, cause);
 		run = last;
 		if (r == 0)
 			rows++;

@@ -3,8 +3,10 @@
  * per run, which Debian's bon_csv2txt and bon_csv2html read; or, with
  * --csv-format=1.97, the 48 fields of bonnie++ 1.96/1.97 (the same
  * without the seeks and seekers fields 7 and 8), for parsers that
- * assert that count.  Unlike
- * bonnie++ it fills in the chunk size, and it prints measured numbers
+ * assert that count.  As bonnie++, the chunk size's field is empty at
+ * bonnie++'s default chunk (8 KiB; bonnie++ 2.00a leaves it empty
+ * always, bonnie-ng writes any other chunk, in bytes), and a latency is
+ * a whole number with its unit.  Unlike bonnie++ it prints measured numbers
  * even for short phases (never "+++++"; the JSON record marks those as
  * imprecise).
  */
@@ -17,6 +19,7 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "settings.h"
 #include "units.h"
 
 /* Write a field, replacing commas and line ends so the layout holds. */
@@ -47,7 +50,10 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		fputs(opt->csv_layout != CSV_197 ? ",,,," : ",,", f);
 	else {
 		units_size_csv(buf, sizeof(buf), opt->size);
-		fprintf(f, ",%s,%zu", buf, opt->chunk);
+		fprintf(f, ",%s,", buf);
+		/* bonnie++ leaves its default chunk's field empty. */
+		if (opt->chunk != settings_table[SET_CHUNK].pp_def)
+			fprintf(f, "%zu", opt->chunk);
 		if (opt->csv_layout != CSV_197)
 			fprintf(f, ",%llu,%d", (unsigned long long)opt->seeks,
 			    opt->seekers);
@@ -100,7 +106,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	for (i = 0; i < CLASSIC_NCOLS; i++) {
 		p = &run->ph[classic_columns[i]];
 		putc(',', f);
-		if (p->ran && p->lat.count > 0) {
+		if (p->ran && p->lat.count > 0 && p->lat.max > 0) {
 			units_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);
 		}
@@ -109,7 +115,7 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &run->ph[files_columns[i]];
 		putc(',', f);
-		if (p->ran && p->lat.count > 0 &&
+		if (p->ran && p->lat.count > 0 && p->lat.max > 0 &&
 		    (opt->phases & report_files_mask())) {
 			units_latency(buf, sizeof(buf), p->lat.max);
 			fputs(buf, f);

@@ -11,8 +11,10 @@
 
 #include "error.h"
 #include "json.h"
+#include "kstat.h"
 #include "phase.h"
 #include "record.h"
+#include "settings.h"
 #include "signals.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -106,67 +108,11 @@ record_write_target(struct json *j, const struct options *opt,
 	json_object_end(j);
 }
 
-static int
-phase_selected(const struct options *opt, int id)
-{
-	return (opt->phases & (1u << id)) != 0;
-}
-
+/* The options, from the settings table's rows. */
 void
 record_write_options(struct json *j, const struct options *opt)
 {
-	const struct args_option	*r;
-	int				 i;
-
-	json_object_start(j, "options");
-	json_string(j, "label", opt->label);
-	json_uint(j, "size_bytes", opt->size);
-	json_uint(j, "size_mib", opt->size >> 20);
-	json_uint(j, "chunk", opt->chunk);
-	json_int(j, "seekers", opt->seekers);
-	json_int(j, "jobs", opt->jobs > 1 ? opt->jobs : 1);
-	json_uint(j, "size_total_bytes", opt->size *
-	    (uint64_t)(opt->jobs > 1 ? opt->jobs : 1));
-	json_string(j, "seeker_mode", seeker_mode_name(opt->seeker_mode));
-	json_uint(j, "seeks", opt->seeks);
-	json_bool(j, "seeks_given", opt->seeks_given);
-	json_string(j, "cache", cache_mode_name(opt->cache));
-	json_bool(j, "direct", opt->direct);
-	json_bool(j, "sync_writes", opt->sync_writes);
-	json_string(j, "verify", verify_mode_name(opt->verify));
-	json_string(j, "lock_mem", opt->lock_arg);
-	if (opt->ram > 0)
-		json_uint(j, "ram_bytes", opt->ram);
-	else
-		json_null(j, "ram_bytes");
-	json_uint(j, "seed", opt->seed);
-	json_bool(j, "seed_given", opt->seed_given);
-	/* --files N[:MAX[:MIN[:DIRS]]], when a file phase was chosen. */
-	if (opt->phases & phase_flag_mask(PHASE_META)) {
-		json_object_start(j, "files");
-		json_uint(j, "files", opt->files_n);
-		json_uint(j, "max_bytes", opt->files_max);
-		json_uint(j, "min_bytes", opt->files_min);
-		json_uint(j, "dirs", opt->files_dirs > 1 ? opt->files_dirs : 0);
-		json_bool(j, "given", opt->files_given);
-		json_object_end(j);
-	} else
-		json_null(j, "files");
-	/* Fast, as in bonnie++ -f: the per-char phases were left out. */
-	json_bool(j, "fast", (opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
-	    0);
-	json_int(j, "repeat", opt->repeat);
-	/* Each phase's own options (its rows), by their long names. */
-	for (i = 0; i < PH_COUNT; i++)
-		for (r = phase_table[i]->options; r != NULL &&
-		    (r->letter != 0 || r->name != NULL); r++)
-			json_uint(j, r->name, opt->phase_arg[i]);
-	json_array_start(j, "phases");
-	for (i = 0; i < PH_COUNT; i++)
-		if (phase_selected(opt, i))
-			json_string(j, NULL, phase_id_name(i));
-	json_array_end(j);
-	json_object_end(j);
+	settings_write_options(j, opt);
 }
 
 void
@@ -224,6 +170,16 @@ write_bad(struct json *j, const struct pattern_bad *b)
 	json_uint(j, "first_bad_byte", b->first);
 	json_uint(j, "last_bad_byte", b->last);
 	json_uint(j, "bad_bytes", b->nbytes);
+	/* One changed byte: what came back and what was due. */
+	if (b->verdict == PV_DIFFERS && b->inner == PV_DIFFERS &&
+	    b->first == b->last) {
+		json_int(j, "byte_read", b->got);
+		json_int(j, "byte_due", b->due);
+	} else {
+		json_null(j, "byte_read");
+		json_null(j, "byte_due");
+	}
+	json_bool(j, "torn", b->torn);
 	if (b->found != PW_NONE) {
 		json_int(j, "found_generation", pattern_gen(b->found));
 		json_string(j, "found_writer", pattern_writer_name(b->found));
@@ -269,7 +225,7 @@ write_verify(struct json *j, const struct pattern_tally *t)
 
 static void
 write_phase_members(struct json *j, enum phase_id id,
-    const struct phase_result *p)
+    const struct phase_result *p, const struct kstat_phase *ks)
 {
 	const struct phase	*ph = phase_table[id];
 	char			 unit[32];
@@ -292,6 +248,22 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_null(j, "drop_s");
 	else
 		json_double_or_null(j, "drop_s", p->drop_seconds);
+	json_double(j, "fill_s", p->fill_seconds);
+	/* --iodepth above 1: the depth the phase ran at, and why not. */
+	if (p->depth > 1 || p->fallback[0] != '\0') {
+		json_object_start(j, "queue");
+		json_int(j, "depth", p->depth);
+		if (p->engine[0] != '\0')
+			json_string(j, "engine", p->engine);
+		else
+			json_null(j, "engine");
+		if (p->fallback[0] != '\0')
+			json_string(j, "fallback", p->fallback);
+		else
+			json_null(j, "fallback");
+		json_object_end(j);
+	} else
+		json_null(j, "queue");
 	json_double_or_null(j, "hit_fraction", p->hit_fraction);
 	json_double_or_null(j, "backing_resident", p->backing_resident);
 	json_string(j, "cache", cache_state_name(p->cache));
@@ -305,6 +277,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_int(j, "workers", p->workers);
 	if (p->verified)
 		write_verify(j, &p->verify);
+	kstat_write(j, "kernel", ks, &p->kp);
 }
 
 void
@@ -316,7 +289,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, NULL);
 	json_object_end(j);
 }
 
@@ -334,7 +307,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p);
+	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL);
 	json_double(j, "skew", p->skew);
 	json_array_start(j, "per_worker");
 	for (k = 0; k < r->jobs; k++) {
@@ -362,8 +335,13 @@ record_write_run_phase(struct json *j, const char *key, enum phase_id id,
 {
 	if (r->jobs > 1 && r->wph != NULL)
 		write_team_phase(j, key, id, r);
-	else
-		record_write_phase(j, key, id, &r->ph[id]);
+	else if (r->ph[id].ran) {
+		json_object_start(j, key);
+		write_phase_members(j, id, &r->ph[id], r->ks != NULL ?
+		    &r->ks[id] : NULL);
+		json_object_end(j);
+	} else
+		json_null(j, key);
 }
 
 /* Who ran a team's run, where, and whether they shared the directory. */
@@ -445,6 +423,12 @@ record_write_space(struct json *j, const struct run_result *r)
 		json_int(j, "lost_bytes", r->space_before - r->space_after);
 	else
 		json_null(j, "lost_bytes");
+	json_int_or_null(j, "held_bytes", r->space_held > 0 ? r->space_held :
+	    -1);
+	if (r->space_held > 0 && r->space_freed >= 0)
+		json_int(j, "freed_bytes", r->space_freed);
+	else
+		json_null(j, "freed_bytes");
 	json_bool(j, "leak", r->space_leak);
 	json_object_end(j);
 }

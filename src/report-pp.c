@@ -72,7 +72,7 @@ pp_latency(FILE *f, const struct phase_result *ph, const enum phase_id *ids)
 	for (i = 0; i < 6; i++) {
 		p = &ph[ids[i]];
 		d[0] = '\0';
-		if (p->ran && p->lat.count > 0)
+		if (p->ran && p->lat.count > 0 && p->lat.max > 0)
 			units_latency(d, sizeof(d), p->lat.max);
 		fprintf(f, " %9s", d);
 	}

@@ -290,6 +290,12 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 	char			 row[512], name[16];
 	int			 i, k;
 
+	/*
+	 * A run of only the file creation phases made no test file: no
+	 * classic row, whose MB would name a size nobody wrote.
+	 */
+	if ((rec->opt->phases & ~report_files_mask()) == 0)
+		goto files;
 	fputs(report_header, f);
 	for (i = 0; i < rec->nruns; i++) {
 		report_row(row, sizeof(row), label, mib, rec->runs[i].ph);
@@ -318,6 +324,7 @@ report_write_text(FILE *f, const struct record *rec, int latency)
 				fputs(row, f);
 			}
 	}
+files:
 	if (rec->opt->phases & report_files_mask())
 		files_block(f, rec, latency);
 	fflush(f);

@@ -113,6 +113,7 @@ rs_free(struct result_set *rs)
 	for (i = 0; i < rs->nruns; i++) {
 		free(rs->runs[i].label);
 		free(rs->runs[i].failed);
+		rs_kernel_free(&rs->runs[i]);
 	}
 	free(rs->runs);
 	free(rs->file);
@@ -137,6 +138,10 @@ rs_free(struct result_set *rs)
 	free(s->verify);
 	free(s->version);
 	free(s->dir);
+	for (i = 0; i < SET_COUNT; i++)
+		free(s->value[i]);
+	for (i = 0; i < SETTINGS_PHASE_MAX; i++)
+		free(s->phase_value[i]);
 	if (rs->sweep != NULL) {
 		free(rs->sweep->sizes);
 		free(rs->sweep->chunks);
@@ -163,4 +168,19 @@ rs_format_value(char *buf, size_t len, int col, enum rs_state state, double v)
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%lld", units_kps(v));
+}
+
+int
+rs_on_device(const struct result_set *rs)
+{
+	return rs->set.target != NULL && strcmp(rs->set.target, "device") == 0;
+}
+
+const char *
+rs_fs_shown(const struct result_set *rs)
+{
+	if (rs_on_device(rs))
+		return "none (a block device)";
+	return rs->set.fs_type != NULL && *rs->set.fs_type != '\0' ?
+	    rs->set.fs_type : NULL;
 }

@@ -68,7 +68,8 @@ static int
 sniff_csv(const char *s, const char *e, int first)
 {
 	(void)first;
-	return starts(s, e, "1.97,") || starts(s, e, "1.98,") ||
+	return starts(s, e, "1.96,") || starts(s, e, "1.97,") ||
+	    starts(s, e, "1.98,") ||
 	    starts(s, e, "format_version,") || starts(s, e, "name,");
 }
 

@@ -32,17 +32,15 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kstat.h"
 #include "pattern.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "team.h"
-
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
-/* Above this fraction of cache hits a cold phase is marked warm. */
-#define WARM_LIMIT	0.05
+#include "text.h"
+#include "timeline.h"
 
 /* What a worker hands the leader after each phase. */
 struct team_blob {
@@ -79,6 +77,9 @@ struct leader {
 					   res->err, + 1. */
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
+	struct kstat_run	*ks;		/* This host's kernel account. */
+	struct timeline		*tl;		/* Its sampler (one host), or
+					   NULL. */
 };
 
 /* What a worker's hooks need. */
@@ -133,6 +134,14 @@ leader_released(void *arg)
 		fprintf(stderr, "%s...", phase_title(id));
 		fflush(stderr);
 	}
+	/*
+	 * The workers' counters; the seekers' counts are in the workers'
+	 * own memory (done is null).
+	 */
+	if (l->tl != NULL)
+		timeline_start(l->tl, kstat_run_device(l->ks), NULL, 0,
+		    (phase_flags(id) & PHASE_WORKERS) ? -1 : 0);
+	kstat_begin(l->ks);
 	l->mach_cpu = platform_cpu_ticks(&l->busy0, &l->total0) == 0;
 	l->mach_dev = platform_dev_io(l->dev, &l->rd0, &l->wr0) == 0;
 }
@@ -154,10 +163,10 @@ bound_note(struct leader *l)
 		return;
 	l->bound_said = 1;
 	wi = &l->res->workers[w];
-	fprintf(stderr, "bonnie-ng: warning: rank %d (%s) may run on %d of "
+	text_say("warning: rank %d (%s) may run on %d of "
 	    "its host's %d CPUs (an mpirun binding): its workers and seekers "
 	    "share them and the figures carry it; mpirun --bind-to none lifts "
-	    "it\n", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
+	    "it", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
 	    wi->host_cpus);
 }
 
@@ -204,10 +213,10 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		if (a->hit_fraction > WARM_LIMIT && a->cache == CSTATE_COLD) {
 			a->cache = CSTATE_WARM;
 			if (!l->opt->quiet)
-				fprintf(stderr, "bonnie-ng: warning: phase %s: "
+				text_say("warning: phase %s: "
 				    "%.0f%% of its reads were cache hits (the "
 				    "device read %lld of %llu bytes); marked "
-				    "warm\n", phase_id_name(id),
+				    "warm", phase_id_name(id),
 				    100 * a->hit_fraction,
 				    (long long)a->dev_read,
 				    (unsigned long long)a->bytes);
@@ -220,19 +229,22 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
+	kstat_end(l->ks, span, &l->res->ks[id]);
+	kstat_attach_timeline(&l->res->ks[id], timeline_stop(l->tl));
 	l->res->ph[id] = *a;
 	if (l->progress) {
 		fprintf(stderr, "done\n");
 		fflush(stderr);
 	}
 	bound_note(l);
+	run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
 	if (!l->opt->quiet && a->imprecise)
-		fprintf(stderr, "bonnie-ng: warning: phase %s ran %.3f s, "
+		text_say("warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
-		    "-s)\n", phase_id_name(id), span, PRECISE_SECONDS);
+		    "-s)", phase_id_name(id), span, PRECISE_SECONDS);
 	if (!l->opt->quiet && a->cache == CSTATE_WARM)
-		fprintf(stderr, "bonnie-ng: warning: a worker's file was still "
-		    "cached before phase %s; marked warm\n", phase_id_name(id));
+		text_say("warning: a worker's file was still "
+		    "cached before phase %s; marked warm", phase_id_name(id));
 }
 
 static void
@@ -304,6 +316,12 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		a->backing_resident = b->ph.backing_resident;
 	if (b->ph.drop_seconds > a->drop_seconds)
 		a->drop_seconds = b->ph.drop_seconds;
+	if (b->ph.fill_seconds > a->fill_seconds)
+		a->fill_seconds = b->ph.fill_seconds;
+	a->depth = b->ph.depth;
+	memcpy(a->engine, b->ph.engine, sizeof(a->engine));
+	if (b->ph.fallback[0] != '\0')
+		memcpy(a->fallback, b->ph.fallback, sizeof(a->fallback));
 	if (b->start_ns < l->min_start)
 		l->min_start = b->start_ns;
 	if (b->end_ns > l->max_end)
@@ -311,6 +329,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	if (b->end_ns < l->min_end)
 		l->min_end = b->end_ns;
 	hist_merge(l->hist, &b->hist);
+	kstat_proc_add(&a->kp, &b->ph.kp);
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
@@ -398,6 +417,7 @@ where_am_i(const char *dir, struct worker_info *wi)
 
 struct body_arg {
 	const struct options	*opt;
+	struct timeline		*tl;
 };
 
 static int
@@ -410,7 +430,7 @@ worker_body(struct team *t, int w, void *arg)
 	struct worker		 wk;
 	struct statvfs		 vfs;
 	char			 host[64] = "";
-	int			 rv;
+	int			 rv, left;
 
 	memset(&wk, 0, sizeof(wk));
 	wk.team = t;
@@ -443,13 +463,16 @@ worker_body(struct team *t, int w, void *arg)
 	hooks.done = worker_done;
 	hooks.own_file = worker_own;
 	hooks.arg = &wk;
+	if (ba->tl != NULL)
+		hooks.progress = timeline_counter(ba->tl, w);
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
 		team_error(t, res->err.message);
+	left = res->file_left;
 	free(res);
 	free(wk.blob);
-	return rv == -1 ? 1 : 0;
+	return rv == -1 ? 1 : left ? TEAM_EXIT_LEFT : 0;
 }
 
 static int	team_or_once(const struct options *, struct run_result *,
@@ -487,6 +510,33 @@ space_slack(const struct options *opt, int n)
 static int	space_said;
 
 /*
+ * The removal gave back less than the file held, by more than the slack:
+ * space that stays in use (a descriptor still open, a file system that
+ * does not free).  The free space of the whole run, which other programs
+ * change too, is said alongside, for information.
+ */
+static void
+removal_check(const struct options *opt, struct run_result *res)
+{
+	int64_t	held = res->space_held, freed = res->space_freed;
+
+	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
+		return;
+	res->space_leak = 1;
+	if (opt->quiet || space_said || res->err.set || res->interrupted)
+		return;
+	space_said = 1;
+	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	    "less free space after the test file was removed than the file "
+	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
+	    "went from %lld to %lld MiB free)\n",
+	    (long long)((held - freed) >> 20), opt->dir,
+	    (long long)(freed >> 20), (long long)(held >> 20),
+	    (long long)(res->space_before >> 20),
+	    (long long)(res->space_after >> 20));
+}
+
+/*
  * After the run: the free space again and, when it dropped by more than
  * the slack, again after writing the file system back, for up to a
  * second (some file systems free a removed file's space late).
@@ -502,7 +552,16 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	res->space_before = before;
 	res->space_after = after = space_free(opt->dir);
 	res->space_leak = 0;
-	if (before < 0 || after < 0 || res->file_left)
+	/* A lone run measured its removal itself; a team's leader did not. */
+	if (n > 1 || !(res->space_held > 0) || res->space_freed < 0)
+		res->space_held = res->space_freed = -1;
+	if (res->file_left)
+		return;
+	if (res->space_held > 0) {
+		removal_check(opt, res);
+		return;
+	}
+	if (before < 0 || after < 0)
 		return;
 	for (tries = 0; before - after > (int64_t)slack && tries < 10;
 	    tries++) {
@@ -523,9 +582,9 @@ space_check(const struct options *opt, struct run_result *res, int n,
 	if (opt->quiet || space_said || res->err.set || res->interrupted)
 		return;
 	space_said = 1;
-	fprintf(stderr, "bonnie-ng: warning: the file system has %lld MiB "
+	text_say("warning: the file system has %lld MiB "
 	    "less free space after the test file was removed (%s: %lld MiB "
-	    "free before the run, %lld MiB after)\n",
+	    "free before the run, %lld MiB after)",
 	    (long long)((before - after) >> 20), opt->dir,
 	    (long long)(before >> 20), (long long)(after >> 20));
 }
@@ -540,6 +599,7 @@ run_team(const struct options *opt, struct run_result *res, int progress)
 	if (opt->device != NULL) {
 		rv = team_or_once(opt, res, progress);
 		res->space_before = res->space_after = -1;
+		res->space_held = res->space_freed = -1;
 		res->space_leak = 0;
 		return rv;
 	}
@@ -586,12 +646,18 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 		l.ncpu = 1;
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
+	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
+	/* One host's workers share the leader's mapping (not MPI's). */
+	if (team_ranks() == 1)
+		l.tl = timeline_new(opt->interval_ms / 1000.0, n);
+	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
 			l.steps[l.nsteps++] = (enum phase_id)i;
 
 	memset(&ba, 0, sizeof(ba));
 	ba.opt = opt;
+	ba.tl = l.tl;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.n = n;
 	cfg.blob_size = sizeof(struct team_blob);
@@ -603,7 +669,12 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.stop = &bn_stop_signal;
 	cfg.stop_signal = SIGTERM;
 	rv = team_run(&cfg, &out, &cause);
+	/* Each worker named the file it left; the run's exit says it. */
+	if (out.files_left > 0)
+		res->file_left = 1;
 	free(l.hist);
+	kstat_run_free(l.ks);
+	timeline_free(l.tl);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
 		    "%s", team_host(i));
@@ -661,8 +732,15 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 void
 run_result_free(struct run_result *res)
 {
+	int	i;
+
 	free(res->wph);
 	free(res->workers);
+	if (res->ks != NULL)
+		for (i = 0; i < PH_COUNT; i++)
+			free(res->ks[i].tl);
+	free(res->ks);
+	res->ks = NULL;
 	res->wph = NULL;
 	res->workers = NULL;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kstat.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
@@ -28,12 +29,9 @@
 #include "signals.h"
 #include "target.h"
 #include "team.h"
+#include "text.h"
+#include "timeline.h"
 #include "timer.h"
-
-/* Above this fraction cached after a drop, a phase is marked warm. */
-#define WARM_LIMIT	0.05
-/* A phase shorter than this is marked imprecise. */
-#define PRECISE_SECONDS	0.5
 
 static int	progress_level = 1;
 
@@ -136,7 +134,7 @@ file_removal_report(struct run_result *res)
 		snprintf(e->message + n, sizeof(e->message) - n, "; %s",
 		    words);
 	} else
-		fprintf(stderr, "bonnie-ng: %s%s\n", left ? "" :
+		text_say("%s%s", left ? "" :
 		    "warning: ", words);
 	return left;
 }
@@ -144,7 +142,8 @@ file_removal_report(struct run_result *res)
 /*
  * A stop signal removes the file at once, kills any forked seekers and
  * asks the phases to stop; the run then unwinds and the caller re-raises
- * the signal.  A second signal exits at once.  (Seekers are forked with
+ * the signal.  A second, different signal exits at once; the same one
+ * again changes nothing.  (Seekers are forked with
  * these signals blocked and put the defaults back before unblocking
  * them, so this never runs in a seeker; a team's worker runs it for its
  * own file.)
@@ -157,11 +156,20 @@ on_signal(int sig)
 	file_remove();
 	seekers_kill_all();
 	team_stop_all();
+	/*
+	 * The same signal again is news of nothing: GNU timeout sends its
+	 * signal to the child and then to the group, and the record and the
+	 * rows are written on the way out.
+	 */
+	if (bn_stop_signal == sig) {
+		errno = saved;
+		return;
+	}
 	if (bn_stop_signal != 0) {
 		/*
-		 * A second signal before the run got to its cleanup (which
-		 * runs with these signals blocked): remove the files tree
-		 * here, then die.
+		 * A different second signal (the user insisting) before the
+		 * run got to its cleanup (which runs with these signals
+		 * blocked): remove the files tree here, then die.
 		 */
 		files_cleanup_signal();
 		signal(sig, SIG_DFL);
@@ -206,7 +214,7 @@ on_nomem(void)
 	seekers_kill_all();
 	file_remove();
 	files_cleanup_signal();
-	fprintf(stderr, "bonnie-ng: phase %s: out of memory%s\n",
+	text_say("phase %s: out of memory%s",
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
 	file_removal_report(NULL);
@@ -252,7 +260,9 @@ progress_end(const char *title, int ok)
 		return;
 	if (progress_level == 2)
 		fprintf(stderr, "\r%s...", title);
-	fprintf(stderr, "%s\n", ok ? "done" : "failed");
+	/* A signal stopped the phase: nothing failed. */
+	fprintf(stderr, "%s\n", ok ? "done" : bn_stop_signal ? "interrupted" :
+	    "failed");
 	fflush(stderr);
 }
 
@@ -265,14 +275,14 @@ static void
 warn_run(const struct options *opt, const char *fmt, ...)
 {
 	va_list	ap;
+	char	buf[2048];
 
 	if (opt->quiet)
 		return;
-	fputs("bonnie-ng: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	text_say("warning: %s", buf);
 }
 
 /* The state of one run. */
@@ -297,6 +307,11 @@ struct runner {
 	char			*loop_backing;	/* The loop device's backing file. */
 	int			 loop_dio;	/* 1, 0, or -1 unknown. */
 	char			 loop_name[64];	/* "loop3" */
+	struct kstat_run	*ks;		/* The kernel's account; NULL
+						   in a team's worker. */
+	struct timeline		*tl;		/* Its sampler, or NULL. */
+	_Atomic uint64_t	 progress;	/* Without one, the timed
+						   loops' store goes here. */
 };
 
 /* The memory file system note is given once per invocation. */
@@ -468,20 +483,71 @@ open_target(struct runner *r)
 	return 0;
 }
 
+/* The free space of the file system holding the test file, or -1. */
+static int64_t
+dir_free(void)
+{
+	struct statvfs	sv;
+	uint64_t	unit;
+
+	if (test_dirfd == -1 || fstatvfs(test_dirfd, &sv) == -1)
+		return -1;
+	unit = sv.f_frsize > 0 ? sv.f_frsize : sv.f_bsize;
+	if (unit == 0 || (uint64_t)sv.f_bavail > (uint64_t)INT64_MAX / unit)
+		return -1;
+	return (int64_t)((uint64_t)sv.f_bavail * unit);
+}
+
+/*
+ * What the removal gave back: the free space right after the unlink and
+ * the file system's write-back less right before it, waiting up to a
+ * second for a file system that frees late, until it is what the file
+ * held (less the slack).
+ */
+static void
+removal_freed(struct runner *r, int64_t held, int64_t before)
+{
+	int64_t		after, slack = held / 100 + (int64_t)RUN_SPACE_SLACK;
+	int		tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		platform_sync_fs(test_dirfd);
+		if ((after = dir_free()) < 0)
+			return;
+		r->res->space_freed = after - before;
+		if (held - r->res->space_freed <= slack)
+			return;
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
+}
+
 /* Remove the file (if still ours) and say so when it could not be. */
 static void
 remove_file(struct runner *r)
 {
+	struct stat	st;
 	sigset_t	old;
+	int64_t		held = -1, before = -1;
 
+	r->res->space_held = r->res->space_freed = -1;
 	if (r->fd != -1) {
+		if (r->target == NULL && test_path_set &&
+		    fstat(r->fd, &st) == 0 && st.st_dev == test_dev &&
+		    st.st_ino == test_ino && st.st_nlink == 1)
+			held = (int64_t)st.st_blocks * 512;
 		close(r->fd);
 		r->fd = -1;
 	}
+	if (held >= 0 && (before = dir_free()) < 0)
+		held = -1;
 	block_signals(&old);
 	error_on_nomem(NULL);
 	file_remove();
 	file_removal_report(r->res);
+	if (held >= 0 && test_removal == RM_DONE) {
+		r->res->space_held = held;
+		removal_freed(r, held, before);
+	}
 	if (test_dirfd != -1) {
 		close(test_dirfd);
 		test_dirfd = -1;
@@ -503,6 +569,10 @@ prefill(struct runner *r)
 	size_t		done;
 
 	for (i = 0; i < n; i++) {
+		/* A stop signal ends the fill too (it once wrote on to the end). */
+		if (bn_stop_signal)
+			return run_fail(r, "setup", "write",
+			    (int64_t)(i * r->opt->chunk), EINTR, NULL);
 		pattern_fill(&r->pat, r->buf, i * r->opt->chunk, PW_FILL);
 		if (xfer_full(XFER_WRITE, r->fd, r->buf, r->opt->chunk, 0,
 		    &done) != 0)
@@ -606,7 +676,7 @@ show_bad(const struct runner *r, const struct phase *p,
 		snprintf(who, sizeof(who), " (worker %s)", r->hooks->name_tag);
 	for (i = 0; i < t->nkept && i < SHOW_BAD; i++) {
 		pattern_describe(&t->kept[i], line, sizeof(line));
-		fprintf(stderr, "bonnie-ng: phase %s%s: bad data %s\n",
+		text_say("phase %s%s: bad data %s",
 		    p->name, who, line);
 	}
 	for (i = PV_DIFFERS; i < PV_COUNT; i++)
@@ -615,8 +685,8 @@ show_bad(const struct runner *r, const struct phase *p,
 			    sizeof(kinds) - used, "%s%llu %s",
 			    used ? ", " : "", (unsigned long long)t->kinds[i],
 			    pattern_verdict_name((enum pattern_verdict)i));
-	fprintf(stderr, "bonnie-ng: phase %s%s: %llu bad chunk%s read (%s), "
-	    "%llu byte%s differ%s\n", p->name, who,
+	text_say("phase %s%s: %llu bad chunk%s read (%s), "
+	    "%llu byte%s differ%s", p->name, who,
 	    (unsigned long long)t->chunks,
 	    t->chunks == 1 ? "" : "s", kinds, (unsigned long long)t->bytes,
 	    t->bytes == 1 ? "" : "s", t->bytes == 1 ? "s" : "");
@@ -757,6 +827,7 @@ hit_fraction(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, struct phase_result *ph)
 {
 	double	hits = -1;
+	int	backing = 0;	/* The hits are the backing file's cache. */
 
 	ph->hit_fraction = -1;
 	if (!(p->flags & PHASE_READS) || ph->direct || ctx->bytes == 0)
@@ -768,17 +839,33 @@ hit_fraction(struct runner *r, const struct phase *p,
 		if (hits < 0)
 			hits = 0;
 		if (r->loop_backing != NULL && r->loop_dio != 1 && ctx->ops > 0 &&
-		    (double)ctx->repeats / (double)ctx->ops > hits)
+		    (double)ctx->repeats / (double)ctx->ops > hits) {
 			hits = (double)ctx->repeats / (double)ctx->ops;
+			backing = 1;
+		}
 	}
 	ph->hit_fraction = hits;
-	if (hits > WARM_LIMIT && ph->cache == CSTATE_COLD) {
-		ph->cache = CSTATE_WARM;
+	if (!(hits > WARM_LIMIT && ph->cache == CSTATE_COLD))
+		return;
+	ph->cache = CSTATE_WARM;
+	/*
+	 * Through a loop device the loop device reads every byte, but from
+	 * the page cache of the file system holding its backing file: both
+	 * are named, or the figures read as a contradiction.
+	 */
+	if (backing)
+		warn_run(r->opt, "phase %s: %.0f%% of its reads were of chunks "
+		    "read before, which the page cache kept for %s's backing "
+		    "file %s (%s read %lld of %llu bytes, from that cache, not "
+		    "from the device under the backing file); marked warm",
+		    p->name, 100 * hits, r->loop_name, r->loop_backing,
+		    r->loop_name, (long long)(ph->dev_read > 0 ? ph->dev_read :
+		    0), (unsigned long long)ctx->bytes);
+	else
 		warn_run(r->opt, "phase %s: %.0f%% of its reads were cache hits "
 		    "(the device read %lld of %llu bytes); marked warm", p->name,
 		    100 * hits, (long long)(ph->dev_read > 0 ? ph->dev_read : 0),
 		    (unsigned long long)ctx->bytes);
-	}
 }
 
 /* Fill in the result of a phase that ran. */
@@ -787,13 +874,16 @@ phase_account(struct runner *r, const struct phase *p,
     const struct phase_ctx *ctx, double elapsed, const struct cpu_times *cpu,
     struct phase_result *ph)
 {
+	int	bound;
+
 	ph->ran = 1;
 	ph->bytes = ctx->bytes;
 	ph->ops = ctx->ops;
 	ph->elapsed = elapsed;
 	ph->user = cpu->user;
 	ph->sys = cpu->sys;
-	ph->cpu_pct = cpu_percent(cpu, elapsed);
+	/* The fill ahead (fill_s) is off the clock, but its CPU is in cpu. */
+	ph->cpu_pct = cpu_percent(cpu, elapsed + ctx->filled);
 	ph->workers = ctx->workers;
 	if (p->flags & PHASE_OPS)
 		ph->rate = elapsed > 0 ? (double)ctx->ops / elapsed : 0;
@@ -808,12 +898,59 @@ phase_account(struct runner *r, const struct phase *p,
 		    "figures are imprecise (use a larger -s)", p->name, elapsed,
 		    PRECISE_SECONDS);
 	}
-	if (ph->cpu_pct > 100.0 * r->ncpu + 1) {
+	/*
+	 * Each thread's CPU clock runs at most as fast as the wall clock and
+	 * at most ncpu of them run at once: more than either is a meter that
+	 * lied.
+	 */
+	bound = (p->flags & PHASE_WORKERS) ? ctx->workers : 1;
+	if (bound < 1 || bound > r->ncpu)
+		bound = r->ncpu;
+	if (ph->cpu_pct > 100.0 * bound + 1) {
 		ph->cpu_doubtful = 1;
-		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d cores "
-		    "allow; the CPU figure is doubtful", p->name, ph->cpu_pct,
-		    r->ncpu);
+		warn_run(r->opt, "phase %s: %.1f%% CPU is more than %d thread%s "
+		    "on %d core%s can use; the CPU figure is doubtful", p->name,
+		    ph->cpu_pct, (p->flags & PHASE_WORKERS) ? ctx->workers : 1,
+		    (p->flags & PHASE_WORKERS) && ctx->workers != 1 ? "s" : "",
+		    r->ncpu, r->ncpu == 1 ? "" : "s");
 	}
+}
+
+/*
+ * The kernel's account, read by the run itself when it is alone (a team's
+ * leader reads it for the team): of the device the file's I/O reaches.
+ */
+static void
+kstat_open(struct runner *r)
+{
+	struct stat	st;
+	dev_t		dev = r->io_dev;
+
+	if (dev == 0 && stat(r->opt->dir, &st) == 0)
+		dev = st.st_dev;
+	r->ks = kstat_run_new(dev, r->memfs);
+	r->res->ks = xcalloc(PH_COUNT, sizeof(*r->res->ks));
+	r->tl = timeline_new(r->opt->interval_ms / 1000.0, 1);
+}
+
+void
+run_kstat_notes(const struct options *opt, enum phase_id id,
+    const struct phase_result *ph, struct kstat_phase *ks)
+{
+	const struct phase	*p = phase_table[id];
+	struct kstat_work	 w;
+
+	memset(&w, 0, sizeof(w));
+	w.phase = p->name;
+	w.chunk = opt->chunk;
+	w.block = !(p->flags & (PHASE_PERCHAR | PHASE_META)) &&
+	    (p->flags & (PHASE_READS | PHASE_WRITES));
+	w.writes = (p->flags & PHASE_WRITES) != 0;
+	w.bytes = ph->bytes;
+	w.cpu_pct = ph->cpu_pct;
+	kstat_notes(ks, &ph->kp, &w);
+	if (!opt->quiet)
+		kstat_say(stderr, ks);
 }
 
 /* Run one phase: setup, cache, the timed run, accounting, teardown. */
@@ -825,6 +962,7 @@ run_phase(struct runner *r, enum phase_id id)
 	struct phase_result	*ph = &r->res->ph[id];
 	struct phase_ctx	 ctx;
 	struct machine_sample	 m0, m1;
+	struct kstat_proc	 kp0;
 	struct cpu_stamp	 c0, c1;
 	struct cpu_times	 cpu;
 	struct run_phase_report	 rep;
@@ -862,9 +1000,15 @@ run_phase(struct runner *r, enum phase_id id)
 	ph->verified = ctx.verify != VERIFY_OFF;
 	ctx.hist = r->hist;
 	ctx.fd = -1;
+	/* A queue for the block phases' direct or device I/O only. */
+	ctx.depth = (direct || ctx.in_place) &&
+	    !(p->flags & (PHASE_PERCHAR | PHASE_META)) ? (int)opt->iodepth : 1;
 	ctx.total = opt->size;
 	ctx.title = p->title;
 	ctx.tick_due = UINT64_MAX;
+	ctx.progress = r->tl != NULL ? timeline_counter(r->tl, 0) :
+	    r->hooks != NULL && r->hooks->progress != NULL ?
+	    r->hooks->progress : &r->progress;
 	hist_init(r->hist);
 
 	ph->direct = direct;
@@ -911,6 +1055,12 @@ run_phase(struct runner *r, enum phase_id id)
 		armed = 1;
 	}
 	progress_start(p->title);
+	kstat_proc_begin(&kp0);
+	if (r->tl != NULL)
+		timeline_start(r->tl, kstat_run_device(r->ks), ctx.prog_base,
+		    ctx.prog_stride, ctx.prog_n);
+	if (r->ks != NULL)
+		kstat_begin(r->ks);
 	machine_sample(r, &m0);
 	cpu_stamp_thread(&c0);
 	t0 = time_now();
@@ -921,6 +1071,11 @@ run_phase(struct runner *r, enum phase_id id)
 	t1 = time_now();
 	cpu_stamp_thread(&c1);
 	machine_sample(r, &m1);
+	if (r->ks != NULL) {
+		kstat_end(r->ks, time_elapsed(t0, t1), &r->res->ks[id]);
+		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
+	}
+	kstat_proc_end(&kp0, &ph->kp);
 	progress_end(p->title, rv == 0);
 
 	if (rv == -1) {
@@ -940,9 +1095,17 @@ run_phase(struct runner *r, enum phase_id id)
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);
 	elapsed -= ctx.excluded;
-	ph->drop_seconds += ctx.excluded;
+	ph->drop_seconds += ctx.excluded - ctx.filled;
+	ph->fill_seconds = ctx.filled;
+	ph->depth = ctx.depth;
+	snprintf(ph->engine, sizeof(ph->engine), "%s",
+	    ctx.engine != NULL ? ctx.engine : "");
+	snprintf(ph->fallback, sizeof(ph->fallback), "%s",
+	    ctx.fallback != NULL ? ctx.fallback : "");
 	machine_delta(&m0, &m1, ph);
 	phase_account(r, p, &ctx, elapsed, &cpu, ph);
+	if (r->ks != NULL)
+		run_kstat_notes(opt, id, ph, &r->res->ks[id]);
 	/* The worker's span for the team, less the time left out of it. */
 	rep.start = (p->flags & PHASE_SPAN) ? ctx.span_start : t0;
 	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
@@ -1045,8 +1208,11 @@ run_worker(const struct options *opt, struct run_result *res,
 	if (opt->device != NULL && (r.target = target_held()) == NULL)
 		return run_fail(&r, "setup", "open", -1, ENODEV,
 		    "setup: --device: the target was not claimed");
+	/* The cores this process may run on, for the CPU check. */
 	if ((r.ncpu = platform_ncpu()) < 1)
 		r.ncpu = 1;
+	if ((e = platform_cpus_allowed()) >= 1 && e < r.ncpu)
+		r.ncpu = e;
 	/* Page-aligned buffers satisfy O_DIRECT unless it asks for more. */
 	r.align = 4096;
 	if (opt->direct && platform_direct_align(r.target != NULL ?
@@ -1098,6 +1264,8 @@ run_worker(const struct options *opt, struct run_result *res,
 	if (run_prefills(opt->phases) && (rv = prefill(&r)) == -1)
 		goto done;
 phases:
+	if (hooks == NULL)
+		kstat_open(&r);
 	for (i = 0; i < PH_COUNT; i++) {
 		if (!(opt->phases & (1u << i)))
 			continue;
@@ -1110,6 +1278,8 @@ done:
 	files_cleanup();
 	remove_file(&r);
 	restore_signals(&old);
+	kstat_run_free(r.ks);
+	timeline_free(r.tl);
 	free(r.loop_backing);
 	free(r.hist);
 	free(r.buf);

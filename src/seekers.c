@@ -2,7 +2,12 @@
  * Launching seekers as processes or threads, and the one seeker worker
  * both modes run.  The work and the accounting are the same in both:
  * each seeker measures its own span and reads its own CPU clock around its
- * seeks, so no CPU is counted twice.
+ * seeks, so no CPU is counted twice.  The seekers also keep one clock in
+ * common: how many of them are seeking (not dropping a chunk) and the time
+ * inside the span in which none was.  The phase's time is the span less
+ * that time, the seconds in which some seeker was seeking, and its CPU is
+ * the seekers' CPU outside their drops, spent within those same seconds,
+ * so %CPU can never exceed 100 times the seekers or the cores.
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -10,6 +15,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -20,11 +26,31 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "ioq.h"
 #include "options.h"
 #include "phase.h"
 #include "platform.h"
+#include "queue.h"
 #include "seekers.h"
 #include "signals.h"
+
+/*
+ * The common clock, in memory shared with forked seekers, lock-free so
+ * that it never makes one seeker wait for another.  state holds how many
+ * seekers are seeking now (the low 16 bits) and, when that fell to 0 last,
+ * the time it did (the high 48 bits, in 16 ns units from base: 52 days);
+ * a seeker that lifts the count from 0 adds the time since to idle_ns.
+ */
+#define SHARE_COUNT_BITS	16
+#define SHARE_COUNT_MASK	((1ull << SHARE_COUNT_BITS) - 1)
+#define SHARE_UNIT_SHIFT	4
+#define SHARE_NEVER		(~0ull >> SHARE_COUNT_BITS)	/* No drop yet. */
+
+struct seek_share {
+	atomic_ullong	state;
+	atomic_ullong	idle_ns;
+	bn_time		base;
+};
 
 /* Forked seekers, for seekers_kill_all() from a signal handler. */
 static pid_t			seeker_pids[MAX_SEEKERS];
@@ -94,21 +120,54 @@ struct seeker {
 	int			 index;
 	int			 nseekers;
 	struct seeker_result	*res;
+	struct seek_share	*share;
 	int			 fd;
 	unsigned char		*buf;
 	struct rng		 rng;
 	uint64_t		 quota;
+	/* job->depth > 1: the queue, its buffers, seeks started. */
+	struct ioq		*q;
+	unsigned char		**qbuf;
+	uint64_t		 started;
+	bn_time			 now;		/* The queue's last reading. */
+	int			 depth;		/* 1, or job->depth with a queue. */
 };
+
+/* The queue of a seeker at job->depth > 1, untimed. */
+static int
+seeker_queue_prepare(struct seeker *s)
+{
+	char	*cause = NULL;
+
+	if ((s->qbuf = queue_buffers(s->job->depth, s->job->chunk,
+	    s->job->align)) == NULL) {
+		errno = ENOMEM;
+		return seeker_fail(s->res, "allocate buffers", -1);
+	}
+	/* No queue: one seek at a time, and the record says why. */
+	if ((s->q = ioq_open(s->fd, s->job->depth, &cause)) == NULL) {
+		snprintf(s->res->fallback, sizeof(s->res->fallback), "%s",
+		    cause != NULL ? cause : "no queue");
+		free(cause);
+		queue_buffers_free(s->qbuf, s->job->depth);
+		s->qbuf = NULL;
+		return 0;
+	}
+	snprintf(s->res->engine, sizeof(s->res->engine), "io_uring");
+	s->depth = s->job->depth;
+	return 0;
+}
 
 static int
 seeker_prepare(struct seeker *s)
 {
 	const struct seek_job	*job = s->job;
-	struct stat		 st;
+	const char		*call;
 	size_t			 align = job->align < 64 ? 64 : job->align;
 	void			*p;
 	int			 e;
 
+	s->depth = 1;
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
@@ -118,19 +177,15 @@ seeker_prepare(struct seeker *s)
 		return seeker_fail(s->res, "allocate buffer", -1);
 	}
 	s->buf = p;
-	s->fd = openat(job->dirfd, job->name, job->open_flags | O_NOFOLLOW |
-	    O_CLOEXEC);
+	s->fd = reopen_same(job->dirfd, job->name, job->open_flags, job->dev,
+	    job->ino, 1, &call);
 	if (s->fd == -1)
-		return seeker_fail(s->res, "open", 0);
-	if (fstat(s->fd, &st) == -1)
-		return seeker_fail(s->res, "fstat", 0);
-	if (st.st_dev != job->dev || st.st_ino != job->ino) {
-		errno = ESTALE;
-		return seeker_fail(s->res, "open (the file was replaced)", 0);
-	}
+		return seeker_fail(s->res, call, 0);
 	if (job->drop_each && platform_advise_random(s->fd) == -1 &&
 	    errno != ENOSYS)
 		return seeker_fail(s->res, "fadvise random", 0);
+	if (job->depth > 1)
+		return seeker_queue_prepare(s);
 	return 0;
 }
 
@@ -146,28 +201,61 @@ seeker_mark(struct seeker *s, uint64_t c)
 }
 
 /*
- * Drop the chunk at off from the cache.  Its wall time (from now) and
- * CPU time are counted apart so the phase can leave them out; returns the
- * time the next seek starts from.
+ * A seeker starts (up 1) or stops (-1) seeking, on the common clock; *at
+ * and *cpu are the wall clock and the seeker's CPU clock at that moment.
+ * The CPU clock is a system call that costs as much as a short seek; read
+ * just after the wall clock at both ends of a drop, half of each call's
+ * cost falls on either side, so the seeking seconds and the seeking CPU
+ * stay alike (read before it at one end and after it at the other, a whole
+ * call per drop would move across).
+ */
+static void
+seeker_active(struct seeker *s, int up, bn_time *at, uint64_t *cpu)
+{
+	struct seek_share	*sh = s->share;
+	unsigned long long	 old, new, count, since, now;
+
+	*at = time_now();
+	*cpu = cpu_thread_ns();
+	now = time_elapsed_ns(sh->base, *at) >> SHARE_UNIT_SHIFT;
+	old = atomic_load(&sh->state);
+	do {
+		count = old & SHARE_COUNT_MASK;
+		since = old >> SHARE_COUNT_BITS;
+		if (up > 0)
+			new = (since << SHARE_COUNT_BITS) | (count + 1);
+		else if (count == 1)
+			new = now << SHARE_COUNT_BITS;
+		else
+			new = (since << SHARE_COUNT_BITS) | (count - 1);
+	} while (!atomic_compare_exchange_weak(&sh->state, &old, new));
+	if (up > 0 && count == 0 && since != SHARE_NEVER && now > since)
+		atomic_fetch_add(&sh->idle_ns, (now - since) <<
+		    SHARE_UNIT_SHIFT);
+}
+
+/*
+ * Drop the chunk at off from the cache, not seeking meanwhile.  Its wall
+ * time and CPU time are counted apart so the phase can leave them out;
+ * returns the time the next seek starts from.
  */
 static bn_time
-seeker_drop(struct seeker *s, uint64_t off, int dirty, bn_time now,
-    uint64_t *cpu)
+seeker_drop(struct seeker *s, uint64_t off, int dirty, uint64_t *cpu)
 {
-	uint64_t	c0 = cpu_thread_ns(), c1;
-	bn_time		end;
+	uint64_t	c0, c1;
+	bn_time		t0, t1;
 
 	/*
 	 * A written chunk is written back first, as the drop after a writing
 	 * phase does, untimed like it.  A drop that fails leaves the chunk
 	 * cached: the hit count says so.
 	 */
+	seeker_active(s, -1, &t0, &c0);
 	(void)platform_drop_range(s->fd, off, s->job->chunk, dirty);
-	c1 = cpu_thread_ns();
-	end = time_now();
+	seeker_active(s, 1, &t1, &c1);
 	*cpu += c1 > c0 ? c1 - c0 : 0;
-	s->res->drop_ns += time_elapsed_ns(now, end);
-	return end;
+	s->res->drop_ns += time_elapsed_ns(t0, t1);
+	return t1;
 }
 
 /* Take the drops' CPU (system time) out of a seeker's CPU. */
@@ -189,7 +277,8 @@ seeker_less_cpu(struct cpu_times *t, double drop)
  * is counted apart and *last moved on by as much.
  */
 static int
-seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
+seeker_verify(struct seeker *s, const unsigned char *buf, off_t off,
+    int was_written, bn_time *last)
 {
 	const struct seek_job	*job = s->job;
 	struct seeker_result	*r = s->res;
@@ -201,10 +290,10 @@ seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
 	int			 n;
 
 	if (was_written)
-		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		n = pattern_check(job->pat, buf, (uint64_t)off, job->chunk,
 		    &newer, 1, bad, 2);
 	else
-		n = pattern_check(job->pat, s->buf, (uint64_t)off, job->chunk,
+		n = pattern_check(job->pat, buf, (uint64_t)off, job->chunk,
 		    job->ok, job->nok, bad, 2);
 	if (n > 0)
 		pattern_tally_add(&r->tally, bad, 2, n);
@@ -222,11 +311,37 @@ seeker_verify(struct seeker *s, off_t off, int was_written, bn_time *last)
 	return 0;
 }
 
+/*
+ * Make the write-back data of the chunk at off, off the clock: its time
+ * is counted apart and *last moved on by as much.
+ */
+static void
+seeker_fill(struct seeker *s, uint64_t off, bn_time *last)
+{
+	bn_time		t0 = time_now();
+	uint64_t	ns;
+
+	(s->job->direct ? pattern_fill_direct : pattern_fill)(s->job->pat,
+	    s->buf, off, PW_SEEK);
+	ns = time_elapsed_ns(t0, time_now());
+	s->res->fill_ns += ns;
+	last->ns += ns;
+}
+
 static int
 chunk_written(const struct seek_job *job, uint64_t i)
 {
 	return job->written != NULL &&
 	    (atomic_load(&job->written[i / 8]) & (1u << (i % 8))) != 0;
+}
+
+/* A write-back of chunk i has returned. */
+static void
+chunk_set_written(const struct seek_job *job, uint64_t i)
+{
+	if (job->written != NULL)
+		atomic_fetch_or(&job->written[i / 8],
+		    (unsigned char)(1u << (i % 8)));
 }
 
 /*
@@ -242,7 +357,7 @@ seeker_loop(struct seeker *s)
 	struct seeker_result	*r = s->res;
 	uint64_t		 nchunks = job->size / job->chunk, k;
 	uint64_t		 min_ns = (uint64_t)(job->min_seconds * 1e9);
-	uint64_t		 c, drop_cpu = 0;
+	uint64_t		 c, drop_cpu = 0, cpu_ns;
 	off_t			 off;
 	size_t			 done;
 	int			 was;
@@ -250,9 +365,11 @@ seeker_loop(struct seeker *s)
 	struct cpu_stamp	 c0, c1;
 
 	cpu_stamp_thread(&c0);
-	r->start = last = time_now();
+	seeker_active(s, 1, &r->start, &cpu_ns);
+	last = r->start;
 	for (k = 0; k < s->quota || (min_ns > 0 &&
-	    time_elapsed_ns(r->start, last) - r->drop_ns < min_ns); k++) {
+	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
+	    k++) {
 		c = rng_next(&s->rng) % nchunks;
 		off = (off_t)(c * job->chunk);
 		was = chunk_written(job, c);
@@ -260,18 +377,14 @@ seeker_loop(struct seeker *s)
 		    &done) != 0)
 			return seeker_fail(r, "pread", (int64_t)off);
 		if (job->verify != VERIFY_OFF &&
-		    seeker_verify(s, off, was, &last) == -1)
+		    seeker_verify(s, s->buf, off, was, &last) == -1)
 			return -1;
 		if (k % 10 == 9) {
-			(job->direct ? pattern_fill_direct : pattern_fill)(job->pat,
-			    s->buf, (uint64_t)off, PW_SEEK);
+			seeker_fill(s, (uint64_t)off, &last);
 			if (xfer_full(XFER_PWRITE, s->fd, s->buf, job->chunk,
 			    off, &done) != 0)
 				return seeker_fail(r, "pwrite", (int64_t)off);
-			if (job->written != NULL)
-				atomic_fetch_or(&job->written[(uint64_t)off /
-				    job->chunk / 8], (unsigned char)(1u <<
-				    ((uint64_t)off / job->chunk % 8)));
+			chunk_set_written(job, (uint64_t)off / job->chunk);
 		}
 		now = time_now();
 		hist_add(&r->hist, time_elapsed_ns(last, now));
@@ -281,23 +394,120 @@ seeker_loop(struct seeker *s)
 			seeker_mark(s, c);
 		/* Untimed: drop the chunk just read (and written). */
 		if (job->drop_each)
-			last = seeker_drop(s, (uint64_t)off, k % 10 == 9, now,
+			last = seeker_drop(s, (uint64_t)off, k % 10 == 9,
 			    &drop_cpu);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return seeker_fail(r, "pread", (int64_t)off);
 		}
 	}
-	r->end = time_now();
+	seeker_active(s, -1, &r->end, &cpu_ns);
 	cpu_stamp_thread(&c1);
 	cpu_between(&c0, &c1, &r->cpu);
 	seeker_less_cpu(&r->cpu, (double)drop_cpu / 1e9);
 	return 0;
 }
 
+/*
+ * The queued loop's view of a seeker (job->depth > 1): seeks at random
+ * chunks, every tenth a read then a write-back; until the quota, and
+ * without -n until min_seconds have passed.
+ */
+static int
+sq_next(void *arg, struct queue_chunk *c)
+{
+	struct seeker		*s = arg;
+	const struct seek_job	*job = s->job;
+	uint64_t		 ch;
+
+	if (s->started >= s->quota && (job->min_seconds <= 0 ||
+	    time_elapsed(s->res->start, s->now) >= job->min_seconds))
+		return 0;
+	ch = rng_next(&s->rng) % (job->size / job->chunk);
+	c->off = ch * job->chunk;
+	c->read = 1;
+	c->write = s->started % 10 == 9;
+	c->flag = chunk_written(job, ch);
+	s->started++;
+	return 1;
+}
+
+static int
+sq_got(void *arg, const unsigned char *buf, size_t len,
+    const struct queue_chunk *c)
+{
+	struct seeker	*s = arg;
+
+	(void)len;
+	if (s->job->verify == VERIFY_OFF)
+		return 0;
+	return seeker_verify(s, buf, (off_t)c->off, c->flag, &s->now);
+}
+
+static void
+sq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	struct seeker	*s = arg;
+
+	(s->job->direct ? pattern_fill_direct : pattern_fill)(s->job->pat,
+	    buf, off, PW_SEEK);
+}
+
+static void
+sq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seeker	*s = arg;
+
+	s->now = now;
+	s->res->ops++;
+	if (c->write)
+		chunk_set_written(s->job, c->off / s->job->chunk);
+	if (s->job->seen != NULL)
+		seeker_mark(s, c->off / s->job->chunk);
+}
+
+/* The timed loop at job->depth > 1 (include/queue.h). */
+static int
+seeker_queue_loop(struct seeker *s)
+{
+	struct seeker_result	*r = s->res;
+	struct queue_loop	 l;
+	struct cpu_stamp	 c0, c1;
+
+	memset(&l, 0, sizeof(l));
+	l.q = s->q;
+	l.depth = s->depth;
+	l.chunk = s->job->chunk;
+	l.buf = s->qbuf;
+	l.hist = &r->hist;
+	l.next = sq_next;
+	l.got = sq_got;
+	l.fill = sq_fill;
+	l.done = sq_done;
+	l.arg = s;
+	l.stop = &bn_stop_signal;
+	cpu_stamp_thread(&c0);
+	r->start = s->now = time_now();
+	if (queue_run(&l) == -1) {
+		/* A failed check has said so already. */
+		if (r->err_what[0] != '\0')
+			return -1;
+		errno = l.err_errno;
+		return seeker_fail(r, l.err_what, l.err_offset);
+	}
+	r->end = time_now();
+	cpu_stamp_thread(&c1);
+	cpu_between(&c0, &c1, &r->cpu);
+	return 0;
+}
+
 static void
 seeker_finish(struct seeker *s)
 {
+	ioq_close(s->q);
+	s->q = NULL;
+	queue_buffers_free(s->qbuf, s->job->depth);
+	s->qbuf = NULL;
 	if (s->fd != -1 && close(s->fd) == -1 && s->res->err_errno == 0)
 		seeker_fail(s->res, "close", 0);
 	s->fd = -1;
@@ -388,7 +598,7 @@ child_main(struct seeker *s, int ready_fd, int go_fd, pid_t parent)
 	close(go_fd);
 	if (getppid() != parent)
 		_exit(1);
-	if (seeker_loop(s) == -1)
+	if ((s->depth > 1 ? seeker_queue_loop(s) : seeker_loop(s)) == -1)
 		_exit(1);
 	seeker_finish(s);
 	s->res->ok = s->res->err_errno == 0;
@@ -481,7 +691,7 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 
 static int
 run_processes(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+    struct seek_share *share, char **cause)
 {
 	struct seeker	s;
 	int		ready[2], go[2], i, got = 0, killed = 0, fork_errno = 0;
@@ -508,6 +718,7 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		s.index = i;
 		s.nseekers = n;
 		s.res = &res[i];
+		s.share = share;
 		s.fd = -1;
 		if ((pid = fork_seeker()) == -1) {
 			fork_errno = errno;
@@ -581,7 +792,8 @@ thread_main(void *arg)
 		pthread_cond_wait(&g->cond, &g->lock);
 	go = g->go;
 	pthread_mutex_unlock(&g->lock);
-	if (prepared && go == 1 && seeker_loop(s) == 0)
+	if (prepared && go == 1 && (s->depth > 1 ?
+	    seeker_queue_loop(s) : seeker_loop(s)) == 0)
 		s->res->ok = 1;
 	seeker_finish(s);
 	if (s->res->err_errno != 0)
@@ -591,7 +803,8 @@ thread_main(void *arg)
 
 /* Start the threads together and wait for them; 0 or 1 (exit status). */
 static int
-thread_body(const struct seek_job *job, int n, struct seeker_result *res)
+thread_body(const struct seek_job *job, int n, struct seeker_result *res,
+    struct seek_share *share)
 {
 	struct start_gate	 gate;
 	struct thread_arg	*ta;
@@ -611,6 +824,7 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
 		ta[started].s.index = started;
 		ta[started].s.nseekers = n;
 		ta[started].s.res = &res[started];
+		ta[started].s.share = share;
 		ta[started].s.fd = -1;
 		ta[started].gate = &gate;
 		e = pthread_create(&ta[started].tid, NULL, thread_main,
@@ -647,7 +861,7 @@ thread_body(const struct seek_job *job, int n, struct seeker_result *res)
  */
 static int
 run_threads(const struct seek_job *job, int n, struct seeker_result *res,
-    char **cause)
+    struct seek_share *share, char **cause)
 {
 	char	why[128] = "";
 	int	i, status, killed = 0;
@@ -658,7 +872,7 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 		return errorf(cause, "%s: fork seeker threads: %s", job->path,
 		    strerror(errno));
 	if (pid == 0) {
-		_exit(thread_body(job, n, res));
+		_exit(thread_body(job, n, res, share));
 	}
 	seeker_pids[0] = pid;
 	seeker_npids = 1;
@@ -690,12 +904,41 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	return 0;
 }
 
+/* The common clock in shared memory. */
+static struct seek_share *
+share_alloc(void)
+{
+	struct seek_share	*sh;
+	void			*p;
+
+	p = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANON, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	sh = p;
+	atomic_init(&sh->state, SHARE_NEVER << SHARE_COUNT_BITS);
+	atomic_init(&sh->idle_ns, 0);
+	sh->base = time_now();
+	return sh;
+}
+
 int
 seekers_run(const struct seek_job *job, enum seeker_mode mode, int n,
-    struct seeker_result *res, char **cause)
+    struct seeker_result *res, uint64_t *idle_ns, char **cause)
 {
+	struct seek_share	*sh;
+	int			 rv;
+
 	memset(res, 0, sizeof(*res) * (size_t)n);
+	*idle_ns = 0;
+	if ((sh = share_alloc()) == NULL)
+		return errorf(cause, "%s: the seekers' common clock: %s",
+		    job->path, strerror(errno));
 	if (mode == SEEKERS_THREAD)
-		return run_threads(job, n, res, cause);
-	return run_processes(job, n, res, cause);
+		rv = run_threads(job, n, res, sh, cause);
+	else
+		rv = run_processes(job, n, res, sh, cause);
+	*idle_ns = atomic_load(&sh->idle_ns);
+	munmap(sh, sizeof(*sh));
+	return rv;
 }

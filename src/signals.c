@@ -1,6 +1,8 @@
 /*
  * The signals that end a run, in one list.
  */
+#include <sys/resource.h>
+
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -55,6 +57,24 @@ static const struct {
 };
 #define NFAULT	(sizeof(fault_signals) / sizeof(fault_signals[0]))
 
+/* Signals that only stop or go on, and others named in messages. */
+static const struct {
+	int		 sig;
+	const char	*name;
+} other_signals[] = {
+	{ SIGSTOP, "SIGSTOP" },
+	{ SIGTSTP, "SIGTSTP" },
+	{ SIGTTIN, "SIGTTIN" },
+	{ SIGTTOU, "SIGTTOU" },
+	{ SIGCONT, "SIGCONT" },
+	{ SIGKILL, "SIGKILL" },
+	{ SIGPIPE, "SIGPIPE" },
+	{ SIGXFSZ, "SIGXFSZ" },
+	{ SIGCHLD, "SIGCHLD" },
+};
+
+#define NOTHER	(sizeof(other_signals) / sizeof(other_signals[0]))
+
 /* The set of every signal in both lists, real-time ones included. */
 static void
 signals_set(sigset_t *set)
@@ -73,6 +93,25 @@ signals_set(sigset_t *set)
 	for (s = SIGRTMIN; s <= SIGRTMAX; s++)
 		sigaddset(set, s);
 #endif
+}
+
+/*
+ * A CPU-time limit whose soft value is its hard one (bash's "ulimit -t N"
+ * sets both) brings SIGXCPU and SIGKILL together, and the test file
+ * stays.  The soft value is lowered by a second (by two from 20 s), so
+ * that SIGXCPU, which the stop handler catches, comes while there is time
+ * to clean up.
+ */
+static void
+cpu_limit_margin(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_CPU, &rl) == -1 || rl.rlim_max == RLIM_INFINITY ||
+	    rl.rlim_cur != rl.rlim_max || rl.rlim_max < 2)
+		return;
+	rl.rlim_cur = rl.rlim_max - (rl.rlim_max >= 20 ? 2 : 1);
+	(void)setrlimit(RLIMIT_CPU, &rl);
 }
 
 void
@@ -108,6 +147,7 @@ signals_install(void (*stop)(int), void (*fault)(int))
 	}
 	signal(SIGXFSZ, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
+	cpu_limit_margin();
 }
 
 void
@@ -159,6 +199,9 @@ signal_name(int sig)
 	for (i = 0; i < NFAULT; i++)
 		if (fault_signals[i].sig == sig)
 			return fault_signals[i].name;
+	for (i = 0; i < NOTHER; i++)
+		if (other_signals[i].sig == sig)
+			return other_signals[i].name;
 #ifdef SIGRTMIN
 	if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
 		if ((size_t)(sig - SIGRTMIN) < sizeof(rt) / sizeof(rt[0]))

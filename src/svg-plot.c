@@ -10,6 +10,7 @@
 #include "knee.h"
 #include "phase.h"
 #include "svg-plot.h"
+#include "text.h"
 #include "units.h"
 
 /* Geometry, in SVG user units (pixels). */
@@ -40,35 +41,11 @@ static const char *const dashes[] = {
 };
 #define NDASHES	(int)(sizeof(dashes) / sizeof(dashes[0]))
 
-/* Write s with the five XML special characters escaped. */
+/* Write s as XML character data (text_xml()). */
 static void
 xml_text(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&apos;", f);
-			break;
-		default:
-			/* Control characters are not allowed in XML 1.0. */
-			if ((unsigned char)*s < 0x20 && *s != '\t')
-				fputc('?', f);
-			else
-				fputc(*s, f);
-		}
-	}
+	text_xml(f, s);
 }
 
 static int

@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "options.h"
+#include "settings.h"
 #include "phase.h"
 #include "resultset.h"
 #include "sweep.h"
@@ -30,7 +31,7 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	memset(b, 0, sizeof(*b));
 	if (x == NULL)
 		return errorf(cause, "%s: not a sweep record", rs->file);
-	options_defaults(&b->opt);
+	settings_defaults(&b->opt);
 	b->opt.dir = rs->set.dir != NULL ? rs->set.dir : rs->file;
 	b->opt.ram = rs->set.ram;
 	b->opt.phases = rs->set.phases;

@@ -51,6 +51,8 @@ collect_counts(struct sysinfo *si)
 		si->mem_available = (int64_t)v;
 	if (platform_cgroup_mem_limit(&v) == 0 && v <= INT64_MAX)
 		si->cgroup_mem_limit = (int64_t)v;
+	if (platform_cgroup_mem_room(&v) == 0 && v <= INT64_MAX)
+		si->cgroup_mem_room = (int64_t)v;
 }
 
 static void
@@ -83,6 +85,7 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->ram_bytes = -1;
 	si->mem_available = -1;
 	si->cgroup_mem_limit = -1;
+	si->cgroup_mem_room = -1;
 	si->hypervisor = -1;
 	si->block_size = -1;
 	si->free_bytes = -1;

@@ -35,11 +35,14 @@
 
 #include "error.h"
 #include "platform.h"
+#include "signals.h"
 #include "team-fork.h"
 #include "timer.h"
 
 /* How long stopped workers may take to end before they are killed. */
 #define TEAM_GRACE_NS	(10ull * 1000000000ull)
+/* How long a stopped worker (SIGSTOP) holds the team before it is said. */
+#define TEAM_STOPPED_NS	(5ull * 1000000000ull)
 /*
  * The leader's poll tick: how soon it notices a death, a signal, or (the
  * tick hook) an enclosing team's stop.
@@ -78,6 +81,24 @@ static volatile sig_atomic_t	 team_npids;
 static volatile sig_atomic_t	 team_stop_sent;
 static int			 team_sig = SIGTERM;
 
+/*
+ * One byte down a worker's pipe, again when a signal cut it short.  A
+ * worker that has died no longer reads (EPIPE, or a full pipe it will
+ * never empty): its death is seen by waitpid(), so a failure is no error
+ * here.  errno is kept, since a signal handler may call this.
+ */
+static void
+down_byte(int fd, char c)
+{
+	int	saved = errno;
+	ssize_t	n;
+
+	do
+		n = write(fd, &c, 1);
+	while (n == -1 && errno == EINTR);
+	errno = saved;
+}
+
 void
 fork_team_stop_all(void)
 {
@@ -91,7 +112,7 @@ fork_team_stop_all(void)
 		if (team_pids[i] > 0)
 			kill(team_pids[i], team_sig);
 		if (team_down[i] != -1)
-			(void)write(team_down[i], &c, 1);
+			down_byte(team_down[i], c);
 	}
 }
 
@@ -247,6 +268,8 @@ struct leader {
 	uint64_t		 deadline;	/* After a stop; 0 none. */
 	int			 killed;
 	uint64_t		 reaped_at;	/* The last leader_reap(). */
+	uint64_t		*stopped_at;	/* When stopped (SIGSTOP), or 0. */
+	int			*stop_sig;	/* What stopped it; -1 once said. */
 };
 
 static void
@@ -292,7 +315,7 @@ leader_say(struct leader *l, char c)
 
 	for (i = 0; i < l->n; i++)
 		if (!l->dead[i])
-			(void)write(team_down[i], &c, 1);
+			down_byte(team_down[i], c);
 }
 
 /* Release a barrier once every living worker has arrived. */
@@ -369,9 +392,19 @@ leader_reap(struct leader *l)
 	 * child of this process (the --lock-mem helper) and hide its end.
 	 */
 	for (i = 0; i < l->n && l->alive > 0; i++) {
-		if (team_pids[i] <= 0 ||
-		    waitpid(team_pids[i], &st, WNOHANG) != team_pids[i])
+		if (team_pids[i] <= 0 || waitpid(team_pids[i], &st, WNOHANG |
+		    WUNTRACED | WCONTINUED) != team_pids[i])
 			continue;
+		/* Stopped or let go: noted, for leader_stopped(). */
+		if (WIFSTOPPED(st)) {
+			l->stopped_at[i] = time_now().ns;
+			l->stop_sig[i] = WSTOPSIG(st);
+			continue;
+		}
+		if (WIFCONTINUED(st)) {
+			l->stopped_at[i] = 0;
+			continue;
+		}
 		team_pids[i] = 0;
 		l->dead[i] = 1;
 		l->alive--;
@@ -379,6 +412,10 @@ leader_reap(struct leader *l)
 		team_down[i] = -1;
 		close(st2);
 		remove_orphan(slot_of(l->t, i));
+		if (WIFEXITED(st) && WEXITSTATUS(st) == TEAM_EXIT_LEFT) {
+			l->out->files_left++;
+			continue;
+		}
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			continue;
 		if (!l->out->failed && !l->stopping && !leader_signalled(l)) {
@@ -388,6 +425,29 @@ leader_reap(struct leader *l)
 				l->out->exit_status = WEXITSTATUS(st);
 		}
 		leader_fail(l, i);
+	}
+}
+
+/*
+ * A worker stopped (SIGSTOP, a debugger) holds every other at the next
+ * barrier with no word: once it has been stopped TEAM_STOPPED_NS, say so,
+ * once per stop.
+ */
+static void
+leader_stopped(struct leader *l, uint64_t now)
+{
+	int	i;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->stopped_at[i] == 0 || l->stop_sig[i] == -1 ||
+		    now - l->stopped_at[i] < TEAM_STOPPED_NS)
+			continue;
+		fprintf(stderr, "%sbonnie-ng: worker %d (process %ld) has been "
+		    "stopped by %s for %llu s; the run waits for it (kill -CONT "
+		    "%ld)\n", isatty(STDERR_FILENO) ? "\n" : "", i,
+		    (long)team_pids[i], signal_name(l->stop_sig[i]),
+		    TEAM_STOPPED_NS / 1000000000ull, (long)team_pids[i]);
+		l->stop_sig[i] = -1;
 	}
 }
 
@@ -411,6 +471,7 @@ leader_loop(struct leader *l, int up)
 		now = time_now().ns;
 		if (now - l->reaped_at >= TEAM_TICK_MS * 1000000ULL) {
 			leader_reap(l);
+			leader_stopped(l, now);
 			l->reaped_at = now;
 		}
 		if (l->t->cfg->tick != NULL && l->t->cfg->tick(l->t->cfg->arg,
@@ -470,6 +531,8 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 	l.out = out;
 	l.n = cfg->n;
 	l.dead = xcalloc((size_t)cfg->n, sizeof(*l.dead));
+	l.stopped_at = xcalloc((size_t)cfg->n, sizeof(*l.stopped_at));
+	l.stop_sig = xcalloc((size_t)cfg->n, sizeof(*l.stop_sig));
 	team_pids = xcalloc((size_t)cfg->n, sizeof(*team_pids));
 	team_down = xcalloc((size_t)cfg->n, sizeof(*team_down));
 	for (i = 0; i < cfg->n; i++)
@@ -538,6 +601,8 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 	free(team_down);
 	team_down = NULL;
 	free(l.dead);
+	free(l.stopped_at);
+	free(l.stop_sig);
 	munmap(t.map, t.slot_size * (size_t)cfg->n);
 	if (rv == -1 && cause != NULL && *cause == NULL) {
 		if (out->stopped)

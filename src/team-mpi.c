@@ -62,6 +62,7 @@
 #include "error.h"
 #include "team-fork.h"
 #include "team.h"
+#include "text.h"
 
 const char team_backend[] = "mpi";
 
@@ -84,6 +85,7 @@ struct rank_report {
 	char		error[ERR_LEN];	/* Its team_error() line, or "". */
 	int32_t		signalled;	/* Or it died of this signal, */
 	int32_t		exit_status;	/* or exited with this status. */
+	int32_t		files_left;	/* Its workers' files left behind. */
 };
 
 /* The rank's process: it leads its fork team and talks to the ranks. */
@@ -186,6 +188,93 @@ team_host(int worker)
 	return hosts + (size_t)r * HOST_LEN;
 }
 
+/* team_start_agree() has been called. */
+static int	start_agreed;
+
+int
+team_start_pending(void)
+{
+	return mpi_size > 1 && !start_agreed;
+}
+
+/* A start-up collective, waited for at most WAIT_BASE_S. */
+static void
+start_wait(MPI_Request *req)
+{
+	struct timespec	 nap = { 0, 200000 };
+	bn_time		 t0 = time_now();
+	int		 done = 0;
+
+	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+	    !done) {
+		if (time_elapsed(t0, time_now()) > WAIT_BASE_S) {
+			text_say("rank %d (%s): no word from the other ranks "
+			    "for %.0f s at the start-up check; giving up",
+			    mpi_rank, hosts + (size_t)mpi_rank * HOST_LEN,
+			    WAIT_BASE_S);
+			fflush(NULL);
+			MPI_Abort(MPI_COMM_WORLD, 1);
+			_exit(1);
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+int
+team_start_agree(const char *err, const uint64_t *digest, int n,
+    struct team_disagree *td)
+{
+	MPI_Request	 req;
+	uint64_t	*ref;
+	char		 line[ERR_LEN];
+	int		 mine, first, i;
+
+	memset(td, 0, sizeof(*td));
+	td->index = -1;
+	td->rank = -1;
+	if (mpi_size <= 1 || start_agreed)
+		return 0;
+	start_agreed = 1;
+	/* The lowest rank that cannot start, and its line, for everyone. */
+	mine = err != NULL ? mpi_rank : INT_MAX;
+	MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD,
+	    &req);
+	start_wait(&req);
+	if (first != INT_MAX) {
+		memset(line, 0, sizeof(line));
+		if (err != NULL)
+			snprintf(line, sizeof(line), "%s", err);
+		MPI_Ibcast(line, ERR_LEN, MPI_CHAR, first, MPI_COMM_WORLD, &req);
+		start_wait(&req);
+		line[ERR_LEN - 1] = '\0';
+		td->rank = first;
+		snprintf(td->error, sizeof(td->error), "%s", line);
+		snprintf(td->host, sizeof(td->host), "%.63s",
+		    hosts + (size_t)first * HOST_LEN);
+		return -1;
+	}
+	/* Rank 0's settings; the first setting, then rank, that differs. */
+	ref = xcalloc((size_t)n, sizeof(*ref));
+	if (mpi_rank == 0)
+		memcpy(ref, digest, (size_t)n * sizeof(*ref));
+	MPI_Ibcast(ref, n, MPI_UINT64_T, 0, MPI_COMM_WORLD, &req);
+	start_wait(&req);
+	for (i = 0; digest != NULL && i < n && ref[i] == digest[i]; i++)
+		;
+	free(ref);
+	mine = i < n ? i * mpi_size + mpi_rank : INT_MAX;
+	MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD,
+	    &req);
+	start_wait(&req);
+	if (first == INT_MAX)
+		return 0;
+	td->index = first / mpi_size;
+	td->rank = first % mpi_size;
+	snprintf(td->host, sizeof(td->host), "%.63s",
+	    hosts + (size_t)td->rank * HOST_LEN);
+	return -1;
+}
+
 /* The rank's side. */
 
 /* Has a stop message come?  Counts it and posts the next receive. */
@@ -244,9 +333,9 @@ wait_bounded(struct rank *t, MPI_Request *req, const char *what)
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
 	    !done) {
 		if (time_elapsed(t0, time_now()) > bound) {
-			fprintf(stderr, "bonnie-ng: rank %d (%s): no word from "
+			text_say("rank %d (%s): no word from "
 			    "the other ranks for %.0f s at the %s; giving "
-			    "up\n", t->rank, hosts + (size_t)t->rank *
+			    "up", t->rank, hosts + (size_t)t->rank *
 			    HOST_LEN, bound, what);
 			t->timed_out = 1;
 			return -1;
@@ -489,6 +578,8 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		t.report.exit_status = lo.exit_status;
 	}
 	free(lcause);
+	t.report.files_left = lo.files_left;
+	out->files_left = lo.files_left;
 	if (t.failed)
 		stop_send(&t);
 	/* The step the team stopped in: its gather, absent blobs marked. */
@@ -527,6 +618,10 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		out->worker = first[1];
 	} else if (t.saw_stop || t.peer_stop || *cfg->stop)
 		out->stopped = 1;
+	/* Rank 0 reports: every rank's files left count. */
+	for (r = 0; reps != NULL && r < mpi_size; r++)
+		if (r != 0)
+			out->files_left += reps[r].files_left;
 	if (reps != NULL && out->failed) {
 		r = out->worker / t.per;
 		reps[r].error[ERR_LEN - 1] = '\0';

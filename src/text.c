@@ -96,12 +96,27 @@ cp_width(unsigned cp)
 }
 
 /*
+ * Code points that reorder or break the line a terminal shows, or that
+ * are no characters at all: the bidirectional controls (U+061C, U+200E,
+ * U+200F, U+202A..U+202E, U+2066..U+2069), the line and paragraph
+ * separators (U+2028, U+2029) and the noncharacters (U+FDD0..U+FDEF and
+ * the last two of every plane).  They are shown escaped.
+ */
+int
+text_invisible(unsigned cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	    (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	    (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
+}
+
+/*
  * The next piece of s as it goes out: the character itself, or its
  * escape.  Returns the bytes of s used (0 at the end), with the piece in
- * out (at most 7 bytes and a NUL) and its columns in *width.
+ * out (at most 10 bytes and a NUL) and its columns in *width.
  */
 static int
-next_piece(const char *s, char out[8], int *width)
+next_piece(const char *s, char out[12], int *width)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	unsigned		 cp;
@@ -111,18 +126,18 @@ next_piece(const char *s, char out[8], int *width)
 		return 0;
 	if ((n = utf8_decode(p, &cp)) == 0) {
 		/* Not checked on the way in: shown as its byte. */
-		snprintf(out, 8, "\\x%02x", *p);
+		snprintf(out, 12, "\\x%02x", *p);
 		*width = 4;
 		return 1;
 	}
 	if (cp == '\n')
-		snprintf(out, 8, "\\n");
+		snprintf(out, 12, "\\n");
 	else if (cp == '\t')
-		snprintf(out, 8, "\\t");
+		snprintf(out, 12, "\\t");
 	else if (cp < 0x20 || cp == 0x7f)
-		snprintf(out, 8, "\\x%02x", cp);
-	else if (cp >= 0x80 && cp <= 0x9f)
-		snprintf(out, 8, "\\u%04x", cp);
+		snprintf(out, 12, "\\x%02x", cp);
+	else if ((cp >= 0x80 && cp <= 0x9f) || text_invisible(cp))
+		snprintf(out, 12, cp > 0xffff ? "\\U%08x" : "\\u%04x", cp);
 	else {
 		memcpy(out, s, (size_t)n);
 		out[n] = '\0';
@@ -136,7 +151,7 @@ next_piece(const char *s, char out[8], int *width)
 int
 text_cut(char *buf, size_t len, const char *s, int width, int pad)
 {
-	char	piece[8];
+	char	piece[12];
 	size_t	o = 0, pl;
 	int	used = 0, w, n;
 
@@ -168,7 +183,7 @@ text_escape(char *buf, size_t len, const char *s)
 int
 text_width(const char *s)
 {
-	char	piece[8];
+	char	piece[12];
 	int	used = 0, w, n;
 
 	while ((n = next_piece(s, piece, &w)) > 0) {
@@ -181,7 +196,7 @@ text_width(const char *s)
 void
 text_put(FILE *f, const char *s)
 {
-	char	piece[8];
+	char	piece[12];
 	int	w, n;
 
 	while ((n = next_piece(s, piece, &w)) > 0) {
@@ -190,10 +205,81 @@ text_put(FILE *f, const char *s)
 	}
 }
 
+void
+text_xml(FILE *f, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned		 cp;
+	int			 n;
+
+	while (*p != '\0') {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&#39;", f);
+			break;
+		case '\n':
+			fputs("&#10;", f);
+			break;
+		case '\t':
+			fputc('\t', f);
+			break;
+		default:
+			n = utf8_decode(p, &cp);
+			/* What XML 1.0 lacks or a reader cannot see: '?'. */
+			if (n == 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
+			    text_invisible(cp)) {
+				fputc('?', f);
+				p += n > 0 ? n : 1;
+			} else {
+				fwrite(p, 1, (size_t)n, f);
+				p += n;
+			}
+			continue;
+		}
+		p++;
+	}
+}
+
+void
+text_vsay(const char *fmt, va_list ap)
+{
+	char	buf[4096], esc[4 * sizeof(buf)];
+
+	/*
+	 * The line whole in one buffer and one write, so that the lines of
+	 * workers and seekers sharing stderr never interleave.
+	 */
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	text_escape(esc, sizeof(esc), buf);
+	fprintf(stderr, "bonnie-ng: %s\n", esc);
+}
+
+void
+text_say(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	text_vsay(fmt, ap);
+	va_end(ap);
+}
+
 int
 text_has_control(const char *s)
 {
-	char	piece[8];
+	char	piece[12];
 	int	w, n;
 
 	while ((n = next_piece(s, piece, &w)) > 0) {

@@ -137,3 +137,19 @@ utc_now(char *buf, size_t len)
 	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
 		buf[0] = '\0';
 }
+
+int
+cpu_counts(uint64_t *nvcsw, uint64_t *nivcsw, uint64_t *minflt,
+    uint64_t *majflt)
+{
+	struct rusage	self, kids;
+
+	if (getrusage(RUSAGE_SELF, &self) == -1 ||
+	    getrusage(RUSAGE_CHILDREN, &kids) == -1)
+		return -1;
+	*nvcsw = (uint64_t)self.ru_nvcsw + (uint64_t)kids.ru_nvcsw;
+	*nivcsw = (uint64_t)self.ru_nivcsw + (uint64_t)kids.ru_nivcsw;
+	*minflt = (uint64_t)self.ru_minflt + (uint64_t)kids.ru_minflt;
+	*majflt = (uint64_t)self.ru_majflt + (uint64_t)kids.ru_majflt;
+	return 0;
+}

@@ -293,17 +293,18 @@ units_rate_bytes(char *buf, size_t len, double bytes_per_s)
 int
 units_latency(char *buf, size_t len, double seconds)
 {
-	double	us = seconds * 1e6;
-
-	if (!(us >= 0))
-		us = 0;
-	if (us < 10 && us != floor(us + 0.5))
-		return snprintf(buf, len, "%.1fus", us);
-	if (floor(us + 0.5) < 100000)
-		return snprintf(buf, len, "%.0fus", floor(us + 0.5));
-	if (floor(us / 1e3 + 0.5) < 100000)
-		return snprintf(buf, len, "%.0fms", floor(us / 1e3 + 0.5));
-	return snprintf(buf, len, "%.0fs", floor(us / 1e6 + 0.5));
+	/*
+	 * bonnie++ 2.00a's rule, thresholds and all: above 99.999999 s whole
+	 * seconds, above 0.099999 s whole milliseconds, else whole
+	 * microseconds, each cut down (its int()), never rounded.
+	 */
+	if (!(seconds > 0))
+		return snprintf(buf, len, "0us");
+	if (seconds > 99.999999)
+		return snprintf(buf, len, "%.0fs", floor(seconds));
+	if (seconds > 0.099999)
+		return snprintf(buf, len, "%.0fms", floor(seconds * 1000.0));
+	return snprintf(buf, len, "%.0fus", floor(seconds * 1000000.0));
 }
 
 int

@@ -1,5 +1,6 @@
 # Validate a sweep record (argv[2]) against doc/schema.json's
-# $defs/sweep_record (argv[1]), the whole document as the root so that its
+# $defs/sweep_record (argv[1]), or the definition argv[3] names (e.g.
+# compare_record), the whole document as the root so that its
 # references to the run record's system, target and options resolve.
 # Exit 0 valid, 1 not (the first error on stdout as a TAP comment), 2 when
 # the jsonschema module is missing.
@@ -14,7 +15,8 @@ except ImportError:
 schema = json.load(open(sys.argv[1]))
 record = json.load(open(sys.argv[2]))
 cls = jsonschema.validators.validator_for(schema)
-sub = {"$ref": schema["$id"] + "#/$defs/sweep_record"}
+name = sys.argv[3] if len(sys.argv) > 3 else "sweep_record"
+sub = {"$ref": schema["$id"] + "#/$defs/" + name}
 try:
     from referencing import Registry, Resource
     registry = Registry().with_resource(schema["$id"],

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "commands.h"
 #include "options.h"
+#include "settings.h"
 #include "phase.h"
 #include "result.h"
 #include "tap.h"
@@ -258,7 +259,7 @@ test_phase_options(void)
 			found = 1;
 	ok(found, "and so do the sweep's");
 
-	options_defaults(&o);
+	settings_defaults(&o);
 	phase_option_defaults(things_table, &o);
 	is_int(o.phase_arg[PH_SEEKS], 1000, "the default is the row's");
 	cmd_tables(&cmd_run_entry, things_table, &o, t);
@@ -291,7 +292,7 @@ test_checks(void)
 	ok(cache_mode_parse("global", &m, &why) == 0 &&
 	    m == CACHE_MODE_GLOBAL &&
 	    strcmp(cache_mode_name(m), "global") == 0, "cache global");
-	options_defaults(&o);
+	settings_defaults(&o);
 	ok(seekers_parse("4", &o, &why) == 0 && o.seekers == 4 &&
 	    seekers_parse("thread", &o, &why) == 0 &&
 	    o.seeker_mode == SEEKERS_THREAD && o.seekers == 4,
@@ -300,7 +301,7 @@ test_checks(void)
 	    seeks_parse("1099511627777", &v, &why) == -1, "seeks up to 2^40");
 	ok(label_check("a,b", &why) == -1 && label_check("#a", &why) == -1 &&
 	    label_check("host1", &why) == 0, "the label rule");
-	options_defaults(&o);
+	settings_defaults(&o);
 	options_finish(&o);
 	ok(o.seed < (UINT64_C(1) << 53) && o.label != NULL,
 	    "the default seed fits in 53 bits");

@@ -28,7 +28,7 @@ check "--help shows the usage of the five commands" \
 
 if command -v mandoc >/dev/null 2>&1; then
 	bs=$(printf '\b')
-	mandoc -T ascii -O width=400 man/bonnie-ng.1 2>/dev/null |
+	mandoc -T ascii -O width=1000 man/bonnie-ng.1 2>/dev/null |
 	    sed "s/.$bs//g" |
 	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | grep 'bonnie-ng' |
 	    sed 's/^ *//; s/ *| */|/g; s/  */ /g; s/ *$//' >"$T/synopsis"

@@ -81,6 +81,18 @@ if attach on && [ "$(cat /sys/block/$LOOPN/loop/dio)" = 1 ]; then
 		    "$T/k$mode.json" >/dev/null
 		check "$mode: keep: hit fraction >= 90%, as /proc/diskstats shows" $?
 	done
+	# Chunks smaller than a page: each drop takes the pages holding the
+	# chunk, so every seek reads a page from the device.
+	r0=$(dev_read "$LOOPN")
+	"$BONNIE" -d "$M" -s 16m -c 1k -p seeks -S 2 -q --json "$T/sub.json" \
+	    >/dev/null 2>"$T/err"
+	check "1 KiB chunks: cold seeks run" $?
+	r1=$(dev_read "$LOOPN")
+	jq -e --argjson d "$((r1 - r0))" '.runs[0].phases.seeks |
+	    .cache == "cold" and .hit_fraction <= 0.05 and
+	    $d >= 0.95 * .ops * 1024' "$T/sub.json" >/dev/null
+	check "1 KiB chunks: cold, the device read every seek ($((r1 - r0)) bytes)" $? ||
+	    diag "$(jq -c '.runs[0].phases.seeks | {ops, hit_fraction, cache}' "$T/sub.json")"
 	jq -e '.target.device.name == "'"$LOOPN"'" and
 	    .target.device.loop_dio == true and
 	    .target.device.loop_backing_file == "'"$T/img"'"' "$T/fork.json" \
@@ -112,9 +124,10 @@ if attach off; then
 	    >/dev/null 2>"$T/err"
 	jq -e '.runs[0].phases.seeks | .cache == "warm" and
 	    .hit_fraction > 0.05' "$T/off2.json" >/dev/null &&
-	    grep -q "phase seeks: [0-9]*% of its reads were cache hits.*marked warm" \
+	    grep -q "phase seeks: [0-9]*% of its reads were of chunks read before, which the page cache kept for $LOOPN's backing file $T/img ($LOOPN read [0-9]* of [0-9]* bytes, from that cache, not from the device under the backing file); marked warm" \
 	    "$T/err"
-	check "dio off: repeated seeks marked warm with their hit fraction on stderr" $?
+	check "dio off: repeated seeks marked warm, the loop device and its backing file named" $? ||
+	    diag "$(cat "$T/err")"
 	detach
 else
 	skip "loop backing file: cannot attach a loop device"

@@ -134,11 +134,11 @@ else
 fi
 ! grep -Eiq '<script|<link|src=|url\(|@import' "$T/report.html"
 check "HTML is self-contained" $?
-# 18 columns of the classic phases, 18 of the file creation phases (the
-# bonnie++ lines carry them).
+# A panel of three charts for each of the 6 classic phases and the 6 file
+# creation phases (the bonnie++ lines carry them): 36.
 [ "$(grep -c '<svg ' "$T/report.html")" -eq 36 ] &&
     grep -q 'viewBox=' "$T/report.html" && grep -q 'max-width: 100%' "$T/report.html"
-check "HTML: an SVG chart per column, scaling with the page" $?
+check "HTML: an SVG chart each for rate, CPU cost and latency per phase, scaling with the page" $?
 missing=0
 for n in $(tail -n +2 "$T/report.txt" | tr -s ' ' '\n' | grep -E '^[0-9]'); do
 	grep -Eq -- ">$n(<| \()" "$T/report.html" || { missing=$((missing + 1)); diag "missing $n"; }

@@ -24,7 +24,7 @@ ans=$("$BONNIE" __complete -- -s '')
 check "__complete leaves a size free" "$([ "$ans" = none ]; echo $?)"
 
 if ! command -v bash >/dev/null 2>&1; then
-	for i in $(seq 1 18); do skip "bash is not installed"; done
+	for i in $(seq 1 24); do skip "bash is not installed"; done
 else
 	# comp LINE: the candidates bash's completion offers with the
 	# cursor at the end of LINE, one a line, sorted.  LINE is split as
@@ -84,6 +84,20 @@ EOS
 	expect "bonnie-ng --json=r" "r1.json r2.csv"
 	expect "bonnie-ng sweep --js" "--json="
 	expect "bonnie-ng compare -o " "json junit markdown text"
+	# A phase already in the list is not offered again.
+	expect "bonnie-ng -p write,read," "write,read,create write,read,delete write,read,getc write,read,putc write,read,rcreate write,read,rdelete write,read,rewrite write,read,rstat write,read,seeks write,read,stat write,read,sync"
+	expect "bonnie-ng -p write,read,rew" "write,read,rewrite"
+	expect "bonnie-ng -p read,write,re" "read,write,rewrite"
+	# bonnie++-ng (the package's symlink) completes as bonnie-ng pp.
+	ln -s "$BONNIE" "$T/bonnie++-ng"
+	keep=$BONNIE
+	BONNIE=$T/bonnie++-ng
+	expect "bonnie++-ng --cs" "--csv-format="
+	expect "bonnie++-ng -s 1 --csv-format=" "1.97 1.98"
+	BONNIE=$keep
+	bash -c '. "$1"; complete -p bonnie++-ng && ! complete -p bonnie++' \
+	    sh "$BASHCOMP" >/dev/null 2>&1
+	check "bash: the script completes bonnie++-ng, not bonnie++" $?
 	# The script's own way when bash-completion is not loaded.
 	NO_BASH_COMPLETION=1
 	diag "without bash-completion (the script's fallback)"
@@ -94,7 +108,7 @@ EOS
 fi
 
 if ! command -v zsh >/dev/null 2>&1; then
-	for i in 1 2 3 4; do skip "zsh is not installed"; done
+	for i in 1 2 3 4 5; do skip "zsh is not installed"; done
 else
 	# zsh's completion builtins only work inside a completion widget:
 	# stub them to print what they are given.
@@ -128,6 +142,8 @@ EOS
 	zexpect "-p wr" "write"
 	zexpect "compare " "_files"
 	zexpect "-d " "_files -/"
+	grep -q '^#compdef .*bonnie++-ng' "$ZSHCOMP"
+	check "zsh: the function is for bonnie++-ng too" $?
 fi
 
 done_testing

@@ -189,9 +189,20 @@ WANT="refused: it is mounted on $M"
 if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
     mount -o ro "$L" "$M" 2>/dev/null; then
 	refused "a mounted device" --device "$L" -s 4m
+	# A loop device over the mounted one writes what is mounted.
+	if attach "$L"; then
+		LM=$L
+		L=/dev/$N
+		WANT="^bonnie-ng: --device $LM: refused: its backing device $N is mounted on $M$"
+		refused "a loop device over a mounted device" --device "$LM" -s 4m
+		detach "$LM"
+	else
+		skip "a loop device over a mounted one: losetup failed"
+	fi
 	umount "$M"
 else
 	skip "a mounted device: mkfs.ext4 or mount failed"
+	skip "a loop device over a mounted one: mkfs.ext4 or mount failed"
 fi
 
 WANT="refused: it is opened exclusively by another program"
@@ -261,13 +272,39 @@ if have sfdisk && printf 'label: dos\nstart=2048, type=83\n' |
 		WANT="refused: its partition ${PN}p1 is mounted on $M"
 		refused "a device whose partition is mounted" --device "$P" \
 		    -s 4m
+		# A loop device over the partitioned one: what it writes is
+		# the mounted partition's disk (issue 26).
+		if attach "$P"; then
+			LP=$L
+			WANT="refused: its backing device's partition ${PN}p1 is mounted on $M\|refused: its backing device ${PN}p1 is mounted on $M"
+			refused "a loop device over a disk whose partition is mounted" \
+			    --device "$LP" -s 1m
+			detach "$LP"
+		else
+			skip "a loop device over a partitioned one: losetup failed"
+		fi
+		L=$P
 		umount "$M"
 	else
 		skip "a mounted partition: mkfs.ext4 or mount failed"
+		skip "a loop device over a partitioned one: mkfs.ext4 or mount failed"
+	fi
+	# A partition whose whole disk backs another loop device.
+	if attach "$P"; then
+		LP=$L
+		L=$pnode
+		WANT="^bonnie-ng: --device $pnode: refused: its whole disk $PN is the backing file of the loop device $LP; detach it first (losetup -d $LP)$"
+		refused "a partition whose whole disk backs another loop device" \
+		    --device "$pnode" -s 1m
+		detach "$LP"
+	else
+		skip "a partition whose whole disk backs a loop device: losetup failed"
 	fi
 	L=/dev/$N
 else
 	skip "a mounted partition: this kernel read no partition table from sfdisk's"
+	skip "a loop device over a partitioned one: no partition table"
+	skip "a partition whose whole disk backs a loop device: no partition table"
 	L=/dev/$N
 fi
 
@@ -293,8 +330,20 @@ if attach "$L"; then
 	WANT="^bonnie-ng: --device $L: refused: it is the backing file of the loop device $L2; detach it first (losetup -d $L2)$"
 	refused "a device that backs another loop device" --device "$L" -s 4m
 	detach "$L2"
+	# Two loop devices over one file: each writes what the other reads.
+	if attach "$T/img"; then
+		L2=$L
+		L=/dev/$N
+		WANT="^bonnie-ng: --device $L: refused: its backing file is the backing file of the loop device $L2; detach it first (losetup -d $L2)$"
+		refused "a loop device whose file backs another loop device" \
+		    --device "$L" -s 4m
+		detach "$L2"
+	else
+		skip "two loop devices over one file: losetup failed"
+	fi
 else
 	skip "a loop device over a loop device: losetup -f failed"
+	skip "two loop devices over one file: losetup failed"
 	L=/dev/$N
 fi
 
@@ -313,6 +362,10 @@ if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
 	    grep -q "^  file system  *ext4 | none (a block device)$" "$T/cmp" &&
 	    grep -q "^note: the targets differ: $T/fs.json measured a file system, $T/dev.json the device $L\.$" "$T/cmp"
 	check "compare: the targets differ, said in the settings and a note" $?
+	"$BONNIE" report "$T/dev.json" >"$T/rep" 2>&1
+	grep -q "dev.json  *bonnie-ng JSON  *none (a block device) " "$T/rep"
+	check "report: the device run's file system is none (a block device), as compare says" $? ||
+	    diag "$(cat "$T/rep")"
 	fsw=$(jq '.runs[0].phases.write.rate' "$T/fs.json")
 	dvw=$(jq '.runs[0].phases.write.rate' "$T/dev.json")
 	want=$(awk -v a="$fsw" -v b="$dvw" 'BEGIN { printf "%.1f%%", 100 * a / b }')

@@ -200,4 +200,34 @@ else
 	skip "out of inodes: no directory left"
 fi
 
+# More subdirectories than ulimit -n allows (bash sets the soft and the
+# hard limit): never more held open than that, the run goes on by path,
+# the tree is removed; with --sync-writes too, and SIGINT mid-phase.
+for extra in "" "--sync-writes"; do
+	(ulimit -n 1024 && exec "$BONNIE" -d "$T" -q --files 1:0:0:1100 \
+	    -p $ALL $extra) >"$T/out" 2>"$T/err"
+	st=$?
+	check "1100 directories under ulimit -n 1024${extra:+ $extra}: exit 0 (got $st)" \
+	    $([ $st -eq 0 ]; echo $?)
+	[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+	check "1100 directories under ulimit -n 1024${extra:+ $extra}: nothing left, no word" \
+	    $(no_file_dirs "$T" && [ ! -s "$T/err" ]; echo $?)
+done
+# A removal that fails for another reason than foreign files is not
+# blamed on them (the tree of a run killed by SIGKILL, made read-only).
+(ulimit -n 1024 && exec "$BONNIE" -d "$T" --files 2:0:0:1100 -p create) \
+    >"$T/out" 2>"$T/err" &
+pid=$!
+i=0
+while ! grep -q "Creating files in order" "$T/err" 2>/dev/null && [ $i -lt 200 ]; do
+	sleep 0.05; i=$((i + 1))
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+st=$?
+check "SIGINT with 1100 directories by path: exit 130 (got $st)" \
+    $([ $st -eq 130 ]; echo $?)
+check "SIGINT with 1100 directories by path: the tree removed" \
+    $(no_file_dirs "$T"; echo $?)
+
 done_testing

@@ -138,18 +138,18 @@ if have jq && is_root && mkdir "$T/full" &&
 	# A run without seeks against a gate on seeks: missing, exit 1.
 	"$BONNIE" -d "$T" -s 4m -c 16k -p write,read -q -o json \
 	    >"$T/wr.json" 2>/dev/null
-	"$BONNIE" compare --threshold 1000 --fail-on write,read,seeks \
+	"$BONNIE" compare --threshold 99 --fail-on write,read,seeks \
 	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
 	st=$?
 	[ $st -eq 1 ] && grep -Eq '^seeks +/sec +[0-9.]+( +[0-9.>]+%)? +- +- +missing' "$T/out" &&
 	    grep -q '^result: missing (missing: seeks)$' "$T/out"
 	check "compare: a selected column missing on the new side fails ($st)" $?
-	"$BONNIE" compare -o json --threshold 1000 --fail-on write,read,seeks \
+	"$BONNIE" compare -o json --threshold 99 --fail-on write,read,seeks \
 	    "$T/base.json" "$T/wr.json" >"$T/out.json" 2>/dev/null
 	jq -e '.exit == 1 and (.columns[] | select(.name == "seeks") |
 	    .new[0].verdict) == "missing"' "$T/out.json" >/dev/null
 	check "compare -o json: verdict missing, exit 1" $?
-	"$BONNIE" compare --threshold 1000 --fail-on write,read \
+	"$BONNIE" compare --threshold 99 --fail-on write,read \
 	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
 	[ $? -eq 0 ] && grep -q '^result: ok' "$T/out"
 	check "compare: a column not selected may be missing" $?

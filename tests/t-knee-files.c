@@ -8,6 +8,7 @@
 
 #include "knee.h"
 #include "options.h"
+#include "settings.h"
 #include "sweep.h"
 #include "tap.h"
 #include "units.h"
@@ -72,7 +73,7 @@ main(void)
 	units_files(buf, sizeof(buf), 1000);
 	is_str(buf, "1000", "1000 files are 1000");
 
-	options_defaults(&o);
+	settings_defaults(&o);
 	n = sweep_parse_files("4,1,2,2:4k:1k:3", files, 16, &o, &cause);
 	ok(n == 3 && files[0] == 1024 && files[1] == 2048 &&
 	    files[2] == 4096, "--files 4,1,2,2: sorted, without repeats, in "

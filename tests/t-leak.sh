@@ -57,6 +57,43 @@ check "held file: the record marks it, 8 MiB lost" \
     >/dev/null; echo $?)
 check "held file: the named file itself is gone" $(no_test_files "$D"; echo $?)
 
+# --- Another program fills the file system during the run: the whole
+# run's drop is recorded, but the removal gave back all the file held, so
+# no warning and no leak.  The run's first read sleeps 5 s (the shim logs
+# it first); the filler is made in that time, with fallocate, at once. ---
+if have fallocate; then
+	rm -f "$T/fault.log"
+	BN_FAULT=read:1:sleep=5000000 BN_FAULT_LOG=$T/fault.log \
+	    LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" $ARGS -s 8m -p write,read \
+	    --json "$T/busy.json" >"$T/o" 2>"$T/e" </dev/null &
+	pid=$!
+	i=0
+	while ! grep -q "kind=read" "$T/fault.log" 2>/dev/null && [ $i -lt 300 ]
+	do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fallocate -l 24m "$D/filler"
+	filled=$?
+	wait $pid
+	st=$?
+	rm -f "$D/filler"
+	check "busy file system: exit 0 (got $st), filler made ($filled)" \
+	    $([ $st -eq 0 ] && [ $filled -eq 0 ]; echo $?)
+	check "busy file system: no free-space warning" \
+	    $(! grep -q "less free space" "$T/e"; echo $?)
+	check "busy file system: the whole run's drop kept, the removal gave back what the file held" \
+	    $(jq -e '.runs[0].free_space | .leak == false and
+	    .lost_bytes >= 24 * 1048576 and .held_bytes >= 8388608 and
+	    .freed_bytes >= .held_bytes - 1048576' "$T/busy.json" \
+	    >/dev/null; echo $?)
+	check "held file: the removal's figures say the leak" \
+	    $(jq -e '.runs[0].free_space | .held_bytes >= 8388608 and
+	    .freed_bytes < 1048576' "$T/l.json" >/dev/null; echo $?)
+else
+	skip "fallocate missing"
+fi
+
 # --- A failed run: only its error is said; the record marks the leak. ---
 bn_fault unlink:1:hold,write:1000:EIO "$T/o" "$T/e" $ARGS -s 8m -p write \
     --json "$T/f.json"

@@ -197,6 +197,25 @@ else
 	skip "jq missing"
 fi
 
+# --- The helper stopped (SIGSTOP) during the run: the run still ends,
+# within a bound, says so and kills it (issue 26; it once waited forever
+# after the report). ---
+for j in 1 2; do
+	start write:1+:sleep=8000 -p write -j $j --lock-mem 64m
+	wait_for "$T/err" "Writing intelligently" 10
+	h=$(helper_pid "$T/err")
+	[ -n "$h" ] && kill -STOP "$h"
+	wait_exit "$pid" 30
+	check "helper stopped, -j $j: the run ends 0 in time (got $st)" \
+	    $([ $st -eq 0 ]; echo $?)
+	check "helper stopped, -j $j: said on stderr" \
+	    $(grep -q "the --lock-mem helper (process $h) was stopped by SIGSTOP; killed" \
+		"$T/err"; echo $?)
+	check "helper stopped, -j $j: the helper is gone" \
+	    $([ -n "$h" ] && gone "$h" 5; echo $?)
+	[ -n "$h" ] && kill -KILL "$h" 2>/dev/null
+done
+
 # --- The same with -j 2: the workers' leader reaps its workers only, so
 # the helper's end is still seen (a waitpid(-1) there once hid it). ---
 start "write:1+:wait=$T/go" -p write -j 2 --lock-mem 64m --json "$T/kj.json"
@@ -242,8 +261,21 @@ if [ -n "$cg" ] && have jq; then
 	    >"$T/o" 2>"$T/e" </dev/null
 	st=$?
 	check "in a 512 MiB cgroup, --lock-mem 300m: exit 2 (got $st)" \
-	    $([ $st -eq 2 ] && grep -q "the cgroup allows" "$T/e"; echo $?)
+	    $([ $st -eq 2 ] && grep -Eq "the cgroup (allows|leaves)" "$T/e"; echo $?)
 	diag "$(cat "$T/e")"
+	# avail-SIZE counts from what the cgroup leaves (512 MiB less its
+	# usage), not from the host's available memory (which would leave
+	# the cgroup nothing, and be refused).
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+	    "$BONNIE" -m "$TAG" $ARGS -p write --lock-mem avail-300m -q \
+	    --json "$T/a.json" >"$T/o" 2>"$T/e" </dev/null
+	st=$?
+	[ $st -eq 0 ] || diag "$(cat "$T/e")"
+	check "in a 512 MiB cgroup, --lock-mem avail-300m: exit 0 (got $st)" \
+	    $([ $st -eq 0 ]; echo $?)
+	check "avail-300m: the lock is the cgroup's headroom less 300 MiB" \
+	    $(jq -e '.memory.locked_bytes > 100 * 1048576 and
+	    .memory.locked_bytes <= 212 * 1048576' "$T/a.json" >/dev/null; echo $?)
 	# A sweep's default top: twice the effective RAM, 512 - 200 MiB.
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
 	    "$BONNIE" sweep -m "$TAG" -d "$T" -q -p write --chunks 64k \

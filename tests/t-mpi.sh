@@ -194,14 +194,14 @@ check "-np 2 -j 2, a disk full: every file removed" \
 check "-np 2 -j 2, a disk full: no process left" $(no_procs; echo $?)
 
 # Rank 3 fills its disk early in a long write phase: ranks 0 to 2 write
-# through the fault library, which sleeps 80 ms before each of their
-# 1024 writes (82 s at the least), so only a stop mid-phase ends the job
+# through the fault library, which sleeps 40 ms before each of their
+# 2048 writes (82 s at the least), so only a stop mid-phase ends the job
 # soon.  Every rank removes its file; rank 0 names the rank, its host,
 # the phase, the file and the error, once.
 slow=""
-[ -n "$INJECT" ] && slow="env LD_PRELOAD=$INJECT BN_FAULT=write:1+:sleep=80000"
+[ -n "$INJECT" ] && slow="env LD_PRELOAD=$INJECT BN_FAULT=write:1+:sleep=40000"
 t0=$(date +%s)
-mpi -np 3 $slow "$BNM" -m $TAG -d "$T/a" -s 16m -c 16k -p write,read \
+mpi -np 3 $slow "$BNM" -m $TAG -d "$T/a" -s 32m -c 16k -p write,read \
     --cache=keep -q : -np 1 "$BNM" -m $TAG -d "$T/small" -s 32m -p write,read \
     --cache=keep --no-space-check -q >"$T/out" 2>"$T/err"
 st=$?
@@ -221,6 +221,65 @@ check "rank 0's one line names rank 3, its host, the phase, its file, the error"
 check "a full disk: every rank's file removed" \
     $(no_test_files "$T/a" && no_test_files "$T/small"; echo $?)
 check "a full disk: no rank left" $(no_procs; echo $?)
+
+# Ranks started with different settings (MPMD) are refused before the
+# first phase, with one line naming the setting and the rank (issue 26:
+# -s was aggregated silently, -j aborted inside MPI, -x stalled 120 s);
+# the directory may differ.  A rank that cannot start (a missing -d, a
+# bad option) is named by rank 0 with its host and its own line, at once.
+mkdir -p "$T/a" "$T/b"
+for v in "--size:-s 1m:-s 2m" "--jobs:-j 1:-j 2" "--repeat:-x 1:-x 2" \
+    "--cache:--cache=keep:--cache=cold" "--chunk:-c 4k:-c 8k" \
+    "--phases:-p write:-p write,read" "--syncs:--syncs 10:--syncs 20"; do
+	name=${v%%:*} rest=${v#*:}
+	a=${rest%%:*} b=${rest#*:}
+	t0=$(date +%s)
+	mpi -np 1 "$BNM" -m $TAG -d "$T/a" -s 1m -c 4k -n 10 -p write -q $a : \
+	    -np 1 "$BNM" -m $TAG -d "$T/b" -s 1m -c 4k -n 10 -p write -q $b \
+	    >"$T/out" 2>"$T/err"
+	st=$?
+	took=$(($(date +%s) - t0))
+	n=$(grep -c "^bonnie-ng: " "$T/err")
+	[ $st -ne 0 ] && [ "$n" = 1 ] && [ $took -lt 60 ] &&
+	    grep -q "^bonnie-ng: the ranks differ in $name: rank 1 (on [^)]*) has another value than rank 0" "$T/err"
+	r=$?
+	check "MPMD $a vs $b: refused in $took s, one line naming $name and rank 1" $r
+	[ $r -eq 0 ] || sed 's/^/#   /' "$T/err"
+	check "MPMD $a vs $b: nothing measured, no file" \
+	    $([ ! -s "$T/out" ] && no_test_files "$T/a" && no_test_files "$T/b"; echo $?)
+done
+for v in "missing:-d $T/missing" "bad option:-s junk"; do
+	what=${v%%:*} b=${v#*:}
+	t0=$(date +%s)
+	mpi -np 1 "$BNM" -m $TAG -d "$T/a" -s 1m -c 4k -n 10 -p write -q : \
+	    -np 1 "$BNM" -m $TAG -d "$T/b" -s 1m -c 4k -n 10 -p write -q $b \
+	    >"$T/out" 2>"$T/err"
+	st=$?
+	took=$(($(date +%s) - t0))
+	n=$(grep -c "^bonnie-ng: " "$T/err")
+	[ $st -ne 0 ] && [ "$n" = 1 ] && [ $took -lt 60 ] &&
+	    grep -q "^bonnie-ng: rank 1 on [^:]*: " "$T/err"
+	r=$?
+	check "rank 1 cannot start ($what): rank 0 names it and why, in $took s" $r
+	[ $r -eq 0 ] || sed 's/^/#   /' "$T/err"
+done
+# A failed removal on every rank: exit 1, every file named.
+if [ -n "$INJECT" ]; then
+	mpi -np 2 env LD_PRELOAD=$INJECT BN_FAULT=unlink:1+:EROFS "$BNM" -m $TAG \
+	    -d "$T/a" -s 1m -c 4k -n 10 -p write -q >"$T/out" 2>"$T/err"
+	st=$?
+	nl=$(find "$T/a" -name 'bonnie-ng.*' | wc -l)
+	named=0
+	for f in $(find "$T/a" -name 'bonnie-ng.*'); do
+		grep -q "could not be removed: $f: Read-only file system" \
+		    "$T/err" && named=$((named + 1))
+	done
+	[ $st -ne 0 ] && [ "$nl" -eq 2 ] && [ "$named" -eq 2 ]
+	check "MPI, a removal fails on each rank: exit non-zero ($st), both files named ($named of $nl)" $?
+	rm -f "$T/a"/bonnie-ng.*
+else
+	skip "the fault library is not built: MPI removal failure"
+fi
 
 # A rank's CPU binding: mpirun ties each rank to a core or so by default
 # (fewer CPUs than the host has when there are two or more), which the

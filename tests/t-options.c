@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "settings.h"
 #include "tap.h"
 #include "units.h"
 
@@ -83,7 +84,7 @@ main(void)
 	ok(parse_count("18446744073709551616", 0, UINT64_MAX, &v, &cause) ==
 	    -1 && strstr(cause, "too large") != NULL, "count overflow");
 
-	options_defaults(&o);
+	settings_defaults(&o);
 	is_int(o.size, 1024 * MiB, "default size 1 GiB");
 	is_int(o.chunk, 16384, "default chunk 16384");
 	is_int(o.seekers, 3, "default 3 seekers");
@@ -112,38 +113,52 @@ main(void)
 	    strstr(cause, "--seekers") != NULL, "zero seekers refused");
 
 	/* --lock-mem and the effective RAM (options_memory()). */
-	options_defaults(&o);
+	settings_defaults(&o);
 	ok(lock_mem_parse("avail-1g", &o, &cause) == 0 && o.lock_avail &&
 	    o.lock_size == 1024 * MiB, "avail-1g parsed");
-	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, -1, &cause) == 0 &&
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, -1, -1, &cause) == 0 &&
 	    o.lock_bytes == 3072 * MiB && o.ram == 5120 * MiB &&
 	    o.ram_source == RAM_LOCK, "avail-1g of 4 GiB available locks 3 GiB; "
 	    "RAM 8 GiB less the lock");
 	ok(lock_mem_parse("512", &o, &cause) == 0 && !o.lock_avail &&
 	    o.lock_size == 512 * MiB, "a bare size is MiB");
-	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB, -1,
 	    &cause) == 0 && o.ram == 1536 * MiB, "the cgroup's limit less the "
 	    "lock when it is the smaller");
-	ok(options_memory(&o, 8192LL * MiB, 700LL * MiB, -1, &cause) == -1 &&
+	ok(options_memory(&o, 8192LL * MiB, 700LL * MiB, -1, -1, &cause) == -1 &&
 	    strstr(cause, "at least 256 MiB must stay") != NULL,
 	    "a lock leaving under 256 MiB available refused");
-	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 700LL * MiB,
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 700LL * MiB, -1,
 	    &cause) == -1 && strstr(cause, "the cgroup allows") != NULL,
 	    "a lock leaving under 256 MiB of the cgroup refused");
 	o.lock_arg = NULL;
-	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB, -1,
 	    &cause) == 0 && o.lock_bytes == 0 && o.ram == 2048 * MiB &&
 	    o.ram_source == RAM_CGROUP, "no lock: the cgroup's limit");
 	o.ram = 100 * MiB;
 	o.ram_given = 1;
-	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB,
+	ok(options_memory(&o, 8192LL * MiB, 4096LL * MiB, 2048LL * MiB, -1,
 	    &cause) == 0 && o.ram == 100 * MiB && o.ram_source == RAM_GIVEN,
 	    "--ram wins");
 	o.ram_given = 0;
 	ok(lock_mem_parse("avail-1g", &o, &cause) == 0 &&
-	    options_memory(&o, 8192LL * MiB, -1, -1, &cause) == -1 &&
+	    options_memory(&o, 8192LL * MiB, -1, -1, -1, &cause) == -1 &&
 	    strstr(cause, "unknown") != NULL, "avail- with the available "
 	    "memory unknown refused");
+	/* In a container: 20 GiB available on the host, a cgroup limit of 2
+	   GiB of which 512 MiB is used: avail-512m counts from 1.5 GiB. */
+	ok(lock_mem_parse("avail-512m", &o, &cause) == 0 &&
+	    options_memory(&o, 24576LL * MiB, 20480LL * MiB, 2048LL * MiB,
+	    1536LL * MiB, &cause) == 0 && o.lock_bytes == 1024 * MiB &&
+	    o.ram == 1024 * MiB, "avail-512m in a cgroup with 1.5 GiB of "
+	    "headroom locks 1 GiB, not the host's 19.5 GiB");
+	ok(options_memory(&o, 24576LL * MiB, 20480LL * MiB, 2048LL * MiB,
+	    200LL * MiB, &cause) == -1 &&
+	    strstr(cause, "the cgroup leaves") != NULL,
+	    "avail- with 200 MiB of headroom refused, and says the cgroup's");
+	ok(options_memory(&o, 24576LL * MiB, 1024LL * MiB, 2048LL * MiB,
+	    1536LL * MiB, &cause) == 0 && o.lock_bytes == 512 * MiB,
+	    "the system's available memory when it is the tighter");
 	free(cause);
 	return done_testing();
 }

@@ -150,7 +150,7 @@ if is_root && [ -n "$INJECT" ] && mkdir "$T/small" &&
 		    "$@" --json "$T/small/r.json" >"$T/out" 2>"$T/err" &
 		    echo $! >"$T/pid"; wait $!; echo $? >"$T/st") &
 		i=0
-		while [ ! -e "$T/small/r.json" ] && [ $i -lt 100 ]; do
+		while [ -z "$(ls -A "$T/small")" ] && [ $i -lt 100 ]; do
 			sleep 0.02; i=$((i + 1))
 		done
 		dd if=/dev/zero of="$T/small/fill" bs=4k count=16 \
@@ -166,13 +166,134 @@ if is_root && [ -n "$INJECT" ] && mkdir "$T/small" &&
 		[ $r -eq 0 ] || sed 's/^/#   /' "$T/err"
 		check "$cmd --json on a full file system: the report is printed" \
 		    $(grep -q "Machine\|K/sec" "$T/out"; echo $?)
+		rm -f "$T/small/fill"
+		check "$cmd --json on a full file system: no empty or cut file left" \
+		    $([ -z "$(ls -A "$T/small")" ]; echo $?)
 	done
 	umount "$T/small"
 	T_MOUNTS=
 else
-	for i in 1 2 3 4 5 6; do
+	for i in 1 2 3 4 5 6 7 8; do
 		skip "full file system for --json: needs root, tmpfs, libinject"
 	done
+fi
+
+# Issue 26.  A symbolic link that another user owns in a sticky,
+# world-writable directory is not followed to reach the output, whatever
+# fs.protected_symlinks says (set to 0 for the test, then restored).
+PS=/proc/sys/fs/protected_symlinks
+if is_root && [ -w $PS ]; then
+	ps_was=$(cat $PS)
+	echo 0 >$PS
+	mkdir "$T/psd" "$T/psv"
+	chmod 1777 "$T/psd"
+	echo precious >"$T/psv/out"
+	ln -s "$T/psv" "$T/psd/dl"
+	chown -h 65534:65534 "$T/psd/dl"
+	for v in "run --json" "sweep --json" "sweep --svg"; do
+		set -- ${v% *}; c=$1 o=${v#* }
+		if [ $c = run ]; then
+			set -- "$BONNIE" -d "$T/d" $RUN
+		else
+			set -- "$BONNIE" sweep -d "$T/d" $SWEEP
+		fi
+		for leaf in out new; do
+			"$@" $o "$T/psd/dl/$leaf" >"$T/out" 2>"$T/err"; st=$?
+			refused "$v through another user's link in a sticky directory ($leaf)"
+			check "$v through another user's link: says so" \
+			    $(grep -q "another user owns in a sticky" "$T/err"; echo $?)
+		done
+		check "$v through another user's link: the target is untouched" \
+		    $([ "$(cat "$T/psv/out")" = precious ] &&
+			[ ! -e "$T/psv/new" ]; echo $?)
+	done
+	# The user's own link there is followed, as the kernel would.
+	ln -s "$T/psv" "$T/psd/mine"
+	"$BONNIE" -d "$T/d" $RUN --json "$T/psd/mine/new" >"$T/out" 2>"$T/err"
+	st=$?
+	check "--json through root's own link in a sticky directory: written (got $st)" \
+	    $([ $st -eq 0 ] && [ -s "$T/psv/new" ]; echo $?)
+	echo "$ps_was" >$PS
+else
+	for i in $(seq 1 22); do
+		skip "protected symlinks: need root and $PS"
+	done
+fi
+
+# The same file for sweep's --json and --svg, however spelt: refused.
+mkdir -p "$T/o"
+"$BONNIE" sweep -d "$T/d" $SWEEP --json "$T/o/x" --svg "$T/o/./x" \
+    >"$T/out" 2>"$T/err"; st=$?
+refused "sweep --json and --svg naming one file"
+check "sweep --json and --svg naming one file: says so, nothing made" \
+    $(grep -q "the same file for both" "$T/err" && [ ! -e "$T/o/x" ]; echo $?)
+
+# --json - is standard output, never a file named "-".
+(cd "$T/o" && "$BONNIE" -d "$T/d" $RUN --json - >"$T/out" 2>"$T/err")
+st=$?
+check "run --json -: exit 0 (got $st)" $([ $st -eq 0 ]; echo $?)
+check "run --json -: the record on standard output, no file '-'" \
+    $(have jq && jq -e .runs "$T/out" >/dev/null && [ ! -e "$T/o/-" ]; echo $?)
+(cd "$T/o" && "$BONNIE" -d "$T/d" $RUN -o csv --json - >"$T/out" 2>"$T/err")
+st=$?
+refused "run -o csv --json -"
+(cd "$T/o" && "$BONNIE" sweep -d "$T/d" $SWEEP --json - >"$T/out" 2>"$T/err")
+st=$?
+check "sweep --json -: the record alone on standard output, no file '-' (got $st)" \
+    $([ $st -eq 0 ] && have jq && jq -e . "$T/out" >/dev/null &&
+	[ ! -e "$T/o/-" ]; echo $?)
+(cd "$T/o" && "$BONNIE" sweep -d "$T/d" $SWEEP --svg - >"$T/out" 2>"$T/err")
+st=$?
+check "sweep --svg -: the SVG alone on standard output (got $st)" \
+    $([ $st -eq 0 ] && xmllint --noout "$T/out" && [ ! -e "$T/o/-" ]; echo $?)
+(cd "$T/o" && "$BONNIE" sweep -d "$T/d" $SWEEP --json - --svg - >"$T/out" 2>"$T/err"); st=$?
+refused "sweep --json - --svg -"
+
+# The kernel's interface file systems are refused up front.
+for f in /proc/sys/vm/drop_caches /proc/self/new.json /sys/kernel/new.json; do
+	[ -d "${f%/*}" ] || { skip "$f: no such directory"; skip "$f"; continue; }
+	"$BONNIE" -d "$T/d" $RUN --json "$f" >"$T/out" 2>"$T/err"; st=$?
+	refused "--json $f"
+done
+"$BONNIE" sweep -d "$T/d" $SWEEP --svg /proc/self/x.svg >"$T/out" 2>"$T/err"
+st=$?
+refused "sweep --svg /proc/self/x.svg"
+
+# A FIFO nobody reads: refused at once, not a hang before the run.
+mkfifo "$T/o/lonely"
+for c in run sweep; do
+	if [ $c = run ]; then
+		set -- "$BONNIE" -m "$TAG" -d "$T/d" $RUN
+	else
+		set -- "$BONNIE" sweep -m "$TAG" -d "$T/d" $SWEEP
+	fi
+	"$@" --json "$T/o/lonely" >"$T/out" 2>"$T/err" &
+	wait_exit $! 20
+	refused "$c --json to a FIFO nobody reads"
+	check "$c --json to a FIFO nobody reads: says so" \
+	    $(grep -q "a FIFO that nobody reads" "$T/err"; echo $?)
+done
+
+# The record's file removed during the run: said, exit 1, nothing made.
+if [ -n "$INJECT" ]; then
+	rm -f "$T/o/"*
+	BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
+	    -d "$T/d" $RUN --json "$T/o/gone.json" >"$T/out" 2>"$T/err" &
+	pid=$!
+	i=0
+	while [ -z "$(ls -A "$T/o")" ] && [ $i -lt 200 ]; do
+		sleep 0.02; i=$((i + 1))
+	done
+	rm -f "$T/o/".gone.json*
+	wait_exit $pid 60
+	check "the record's file removed mid-run: exit 1 (got $st)" \
+	    $([ $st -eq 1 ]; echo $?)
+	check "the record's file removed mid-run: said" \
+	    $(grep -q "gone.json: the file being written was removed" "$T/err"; echo $?)
+	check "the record's file removed mid-run: the report still printed" \
+	    $(grep -q "K/sec" "$T/out"; echo $?)
+else
+	for i in 1 2 3; do skip "no preload library"; done
 fi
 
 # compare --fail-on that names no column is a usage error.

@@ -170,8 +170,9 @@ test_checker(void)
 	is_int(b.inner, PV_DIFFERS, "by a few bytes");
 	ok(b.first == off + 1000 && b.last == off + 1000 && b.nbytes == 1,
 	    "at exactly the flipped byte");
-	says(&b, "byte 82920 of the expected data (generation 1, write) "
-	    "differs: corruption", "described as corruption");
+	says(&b, "byte 82920 is 0x", "described with the value read");
+	ok((b.got ^ b.due) == 0x10, "the bit that flipped is kept");
+	says(&b, "bit 4 flipped: corruption", "described with the bit");
 	is_int(check1(&p, buf + 990, off + 990, 20, PW_WRITE, &b), 1,
 	    "a 20-byte read over it finds it");
 	ok(b.first == off + 1000 && b.off == off + 990 && b.len == 20,
@@ -255,6 +256,33 @@ test_checker(void)
 	    b.found == PW_WRITE && b.first >= off + 2048, "part stale: "
 	    "differs, the older generation there");
 	pattern_fill(&p, buf + CHUNK, off + CHUNK, PW_WRITE);
+
+	/*
+	 * Zeroes not on a sector boundary: bytes 700 to 1299, across the
+	 * second and third sectors.
+	 */
+	memcpy(o, buf, CHUNK);
+	memset(o + 700, 0, 600);
+	check1(&p, o, off, CHUNK, PW_WRITE, &b);
+	ok(b.verdict == PV_DIFFERS && b.inner == PV_ZERO &&
+	    b.first >= off + 700 && b.last <= off + 1299, "600 zeroes off "
+	    "the sector boundaries: zeroes there");
+	says(&b, "zeroes instead of the expected data (generation 1, write): "
+	    "a hole or a lost write", "described as zeroes, not corruption");
+
+	/*
+	 * A torn write: the seekers' version due, but half of one sector
+	 * still the block write's.
+	 */
+	pattern_fill(&p, o, off, PW_SEEK);
+	memcpy(o + 3 * 512 + 256, buf + 3 * 512 + 256, 256);
+	check1(&p, o, off, CHUNK, PW_SEEK, &b);
+	ok(b.verdict == PV_DIFFERS && b.inner == PV_STALE && b.torn &&
+	    b.found == PW_WRITE && b.first >= off + 3 * 512 + 256 &&
+	    b.last <= off + 4 * 512 - 1, "half a sector of the older "
+	    "version: stale there, torn");
+	says(&b, "hold generation 1, write where generation 3, seeks was due: "
+	    "a torn write", "described as a torn write");
 
 	/* Unknown bytes: noise, and another run's data. */
 	for (i = 0; i < CHUNK; i++) {

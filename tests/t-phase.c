@@ -43,6 +43,21 @@ main(void)
 	uint64_t	 a, b;
 
 	ok(phase_table_check(&cause) == 0, "the phase table checks out");
+	{
+		struct phase		 twin = *phase_table[PH_WRITE];
+		const struct phase	*two[] = { phase_table[PH_READ], &twin,
+					    NULL };
+
+		twin.name = "twin";
+		twin.colour = phase_table[PH_READ]->colour;
+		ok(phase_colours_check(two, &cause) == -1 && cause != NULL &&
+		    strstr(cause, "the same colour") != NULL,
+		    "two phases with one colour are refused");
+		free(cause);
+		cause = NULL;
+		ok(phase_colours_check(phase_table, &cause) == 0,
+		    "every phase has a colour of its own");
+	}
 	is_int(phase_table[PH_COUNT] == NULL, 1, "the table ends in NULL");
 	for (i = 0; i < PH_COUNT; i++)
 		ok(phase_id_by_name(phase_table[i]->name) == (int)i &&

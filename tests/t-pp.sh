@@ -43,7 +43,8 @@ parse97() {
 	function f(i)    { return $(i + 1) }	# 0-based, as the harness
 	function num(i)  { return f(i) ~ /^[0-9]+$/ }
 	function rate(i) { return f(i) ~ /^[0-9]+(\.[0-9]+)?$/ }
-	function lat(i)  { return f(i) ~ /^[0-9]+(\.[0-9])?(us|ms|s)$/ }
+	# As bonnie++ 2.00a: a whole number and its unit, what int() reads.
+	function lat(i)  { return f(i) ~ /^[0-9]+(us|ms|s)$/ }
 	function bad(w)  { print "line " NR ": " w; faults++ }
 	{
 		if (index($0, "+++") > 0) bad("+++ written")
@@ -51,7 +52,8 @@ parse97() {
 		if (f(0) != "1.97") bad("format " f(0))
 		if (!num(3) || !num(4)) bad("concurrency, seed " f(3) " " f(4))
 		if (f(5) !~ /^[0-9]+[KMG]$/) bad("size " f(5))
-		if (!num(6)) bad("chunk " f(6))
+		# bonnie++ leaves its default chunk (8 KiB) empty.
+		if (f(6) != "") bad("chunk " f(6))
 		# -f: putc (7, 8) and getc (13, 14) empty.
 		if (f(7) != "" || f(8) != "" || f(13) != "" || f(14) != "")
 			bad("per-char fields " f(7) "," f(8) "," f(13) "," f(14))
@@ -129,11 +131,11 @@ check "the cold cache's line is there, as for a run" \
 out=$(parse97 "$T/h1.out")
 check "1.97: 48 fields, numbers and latencies with units where they belong" $?
 [ -n "$out" ] && diag "$out" "$(cat "$T/h1.out")"
-# The fixed map: chunk 8192 (bonnie++'s default), block write at 9, seeks
-# at 17 with a rate, latencies at 36-47.
-check "fixed map: chunk at 6 is 8192, seeks at 17 a rate, latency at 37" \
-    $(awk -F, '{ exit !($7 == 8192 && $18 ~ /^[0-9.]+$/ &&
-    $38 ~ /[0-9](us|ms|s)$/) }' "$T/h1.out"; echo $?)
+# The fixed map: chunk empty (bonnie++'s default, as bonnie++ writes it),
+# block write at 9, seeks at 17 with a rate, latencies at 36-47.
+check "fixed map: chunk at 6 empty, seeks at 17 a rate, latency at 37" \
+    $(awk -F, '{ exit !($7 == "" && $18 ~ /^[0-9.]+$/ &&
+    $38 ~ /^[0-9]+(us|ms|s)$/) }' "$T/h1.out"; echo $?)
 check "the run left nothing in DIR" $(no_left "$T/d1"; echo $?)
 
 # The text report agrees with the CSV: the rates within their unit's
@@ -202,6 +204,21 @@ if command -v bon_csv2txt >/dev/null 2>&1; then
 	r=$?
 	check "bon_csv2txt reads the line and shows its latencies" $r
 	[ $r -eq 0 ] || diag "$(cat "$T/h1.98" "$T/h1.b2t" "$T/h1.b2e")"
+else
+	skip "bon_csv2txt not installed (package bonnie++)"
+fi
+
+# bonnie++ leaves its default chunk's field empty, and so does pp: then
+# bon_csv2txt has the room bonnie++'s lines give the machine name (with
+# 8192 there it shows "keepme" as "keep").
+"$BONNIE" pp -q -m keepme -d "$D" -s 4 -n 0 -f >"$T/k.csv" 2>"$T/k.err"
+st=$?
+check "pp -m keepme -s 4: exit 0, the chunk's field empty (got $st)" \
+    $([ $st -eq 0 ] && awk -F, '{ exit !($3 == "keepme" && $7 == "") }' \
+    "$T/k.csv"; echo $?)
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	bon_csv2txt <"$T/k.csv" 2>/dev/null | grep -q '^keepme '
+	check "bon_csv2txt shows the whole machine name" $?
 else
 	skip "bon_csv2txt not installed (package bonnie++)"
 fi
@@ -323,7 +340,30 @@ check "bonnie++-ng -q -s0 -n 1 -Z: exit 0, one 50-field line (got $st)" \
 [ $st -eq 0 ] || diag "$(cat "$T/sl.err")"
 check "-Z: the seed is the file's first 8 bytes (12345); -m the name" \
     $([ "$(cut -d, -f3,5 "$T/sl.out")" = "harness,12345" ]; echo $?)
-for bad in "-Q" "-s abc" "-n 1:-1" "-y q" "-d"; do
+# A user's own symlink named bonnie++ (ahead of bonnie++ on PATH, for the
+# harnesses that call it by that name) is pp too.
+mkdir "$T/own"
+ln -s "$BONNIE" "$T/own/bonnie++"
+PATH=$T/own:$PATH bonnie++ -q -d "$D" -s0 -n 1 -m ownlink >"$T/own.out" \
+    2>"$T/own.err"
+st=$?
+check "a symlink named bonnie++ is pp: exit 0, one 50-field line (got $st)" \
+    $([ $st -eq 0 ] && [ "$(wc -l <"$T/own.out")" -eq 1 ] &&
+    [ "$(awk -F, '{ print NF ":" $2 ":" $3 }' "$T/own.out")" = \
+    "50:bonnie-ng-$("$BONNIE" --version | awk '{ print $NF }'):ownlink" ]; echo $?)
+[ $st -eq 0 ] || diag "$(cat "$T/own.err")"
+# The package and make install make bonnie++-ng, never bonnie++ (they stay
+# installable beside bonnie++), and its bash completion (bash-completion
+# loads a command's file by the command's name).
+check "the installs link bonnie++-ng and its completion, not bonnie++" \
+    $(grep -qx 'usr/bin/bonnie++-ng' debian/bonnie-ng.install &&
+    grep -qx 'usr/share/bash-completion/completions/bonnie++-ng' \
+    debian/bonnie-ng.install &&
+    ! grep -q 'bin/bonnie++$' debian/bonnie-ng.install &&
+    grep -q 'BINDIR)/bonnie++-ng$' Makefile &&
+    grep -q 'BASHCOMPDIR)/bonnie++-ng$' Makefile &&
+    ! grep -q 'BINDIR)/bonnie++$' Makefile; echo $?)
+for bad in "-Q" "-s 8:100" "-n 1:-1" "-c 0" "-d"; do
 	# shellcheck disable=SC2086
 	"$T/bonnie++-ng" $bad >"$T/bad.out" 2>"$T/bad.err"
 	st=$?

@@ -206,9 +206,9 @@ static const struct bad bad_files[] = {
 	    "12 fields, expected 50" },
 	{ "bad-value.csv", FIX "bad-value.csv:2: field 12 (put_block) is not "
 	    "a number: 'fast'" },
-	{ "bad-row.txt", FIX "bad-row.txt:2: expected a row of 12 numbers "
-	    "(six K/sec and %CPU pairs) after the machine and MB, found 9 "
-	    "numbers" },
+	{ "bad-row.txt", FIX "bad-row.txt:2: a row of 10 words, 9 of them "
+	    "numbers, under the header on line 1, which has the machine, MB "
+	    "and 12 numbers (six K/sec and %CPU pairs)" },
 	{ "bad-prose.txt", FIX "bad-prose.txt:1: not a bonnie-ng JSON record, "
 	    "bonnie++ CSV or classic Bonnie report" },
 	{ "empty.txt", FIX "empty.txt:1: empty file" },
@@ -283,7 +283,8 @@ test_buffers(void)
 	free(cause);
 
 	/* A row with "-" for a phase that did not run. */
-	cause = read_str("K/sec %CPU\nbox 10 1 2 - - 3 4 5 6 7 8 9 10\n", &rs);
+	cause = read_str("Machine MB K/sec %CPU\nbox 10 1 2 - - 3 4 5 6 7 8 9 10\n",
+	    &rs);
 	if (ok(cause == NULL, "text row with '-' fields")) {
 		is_int(rs.runs[0].col[RS_RATE(PH_WRITE)].state, RS_NONE, "'-' not run");
 		rs_free(&rs);

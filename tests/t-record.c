@@ -12,6 +12,7 @@
 
 #include "json.h"
 #include "options.h"
+#include "settings.h"
 #include "record.h"
 #include "result.h"
 #include "sysinfo.h"
@@ -240,7 +241,7 @@ test_full(void)
 	struct run_result runs[3];
 	struct record	 rec;
 
-	options_defaults(&opt);
+	settings_defaults(&opt);
 	opt.dir = "/mnt/my disk";
 	opt.size = 4194304;
 	opt.chunk = 4096;
@@ -346,7 +347,7 @@ test_minimal(void)
 	struct run_result r;
 	struct record	 rec;
 
-	options_defaults(&opt);
+	settings_defaults(&opt);
 	opt.dir = "/tmp";
 	opt.size = 1048576;
 	opt.chunk = 16384;

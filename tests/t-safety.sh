@@ -109,6 +109,52 @@ swap_run symlink 0.25
 swap_run hardlink 0.05
 swap_run hardlink 0.25
 
+# 2b. The same swap made certain: the run is held in the open(2) of a
+#    phase's reopen (the preload sleeps there), stopped, the name swapped
+#    for a hard link to the victim or a FIFO, and let go.  The reopen must
+#    neither truncate the victim (O_TRUNC before the identity check) nor
+#    block on the FIFO: exit 1 with one line saying the file was replaced.
+#    Opens: 1 create, 2 putc, 3 write (both O_TRUNC), 4 rewrite, 5 getc;
+#    with -f, 5 is each forked seeker's (it counts on from its parent).
+. tests/fault/lib.sh
+reopen_swap() {
+	kind=$1 nth=$2 what=$3; shift 3
+	rm -f "$T/fault.log"
+	BN_FAULT=open:$nth:sleep=3000000 BN_FAULT_LOG=$T/fault.log \
+	    LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" -d "$D" -s 4 -c 4k -n 20 -q \
+	    "$@" >"$T/out" 2>"$T/err" </dev/null &
+	pid=$!
+	if ! wait_for "$T/fault.log" "^fault .*kind=open" 20; then
+		wait_exit $pid 30
+		check "$what: the run reached open $nth" 1
+		return
+	fi
+	kill -STOP $pid $(pgrep -P $pid)
+	for f in "$D"/bonnie-ng.*; do
+		rm -f "$f"
+		if [ "$kind" = fifo ]; then mkfifo "$f"; else ln "$T/victim" "$f"; fi
+	done
+	kill -CONT $pid $(pgrep -P $pid)
+	wait_exit $pid 30
+	diag "$what: exit $st: $(cat "$T/err")"
+	ok "$what: the victim is unchanged" victim_ok
+	check "$what: exit 1 in time, not blocked (got $st)" \
+	    "$([ $st -eq 1 ] && echo 0 || echo 1)"
+	ok "$what: one line saying the file was replaced" \
+	    sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'the file was replaced' '$T/err'"
+	rm -f "$D"/bonnie-ng.*
+}
+if [ -z "$INJECT" ]; then
+	for i in 1 2 3 4 5 6; do skip "no preload library: reopen swaps not made"; done
+else
+	reopen_swap hardlink 3 "hard link before the block write's reopen (O_TRUNC)"
+	reopen_swap hardlink 2 "hard link before the per-char write's reopen (O_TRUNC)"
+	reopen_swap hardlink 3 "hard link before the block write's reopen, -j 2" -j 2
+	reopen_swap fifo 3 "FIFO before the block write's reopen (O_WRONLY)"
+	reopen_swap fifo 5 "FIFO before the per-char read's reopen (O_RDONLY)"
+	reopen_swap fifo 5 "FIFO before a forked seeker's open" -f
+fi
+
 # 3. Symlinks planted up front under names the tool might choose.
 for n in bonnie-ng bonnie-ng.0 bonnie-ng.1.x Bonnie.1 bonnie-ng.tmp; do
 	ln -s "$T/victim" "$D/$n"

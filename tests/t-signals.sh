@@ -62,6 +62,10 @@ while [ $# -ge 4 ]; do
 		sleep 0.2
 		kill -"$sig" "$pid"
 		after "SIG$sig in $phase" $((128 + num))
+		grep -q "^$title\.\.\.interrupted\$" "$T/err" &&
+		    ! grep -q "\.\.\.failed" "$T/err"
+		check "SIG$sig in $phase: the progress line says interrupted" $? ||
+		    sed 's/^/#   /' "$T/err"
 	done
 done
 
@@ -84,8 +88,107 @@ else
 	check "second SIGINT: phase started" 1
 fi
 
+# The same signal twice, as GNU timeout sends it (to the child, then to
+# its group): the record is still written, with the signal's name.
+# The second comes once the first has removed the test file, while the
+# run unwinds (each close of the test file slowed to 0.5 s).
+start write:1+:sleep=20000,close:1+:sleep=500000 write --json "$T/r.json"
+if wait_for "$T/err" "Writing intelligently" 10; then
+	kill -TERM "$pid"
+	i=0
+	while ! no_test_files "$T" && [ $i -lt 200 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	kill -TERM "$pid"
+	after "SIGTERM twice" 143
+	check "SIGTERM twice: the record is written and says SIGTERM" \
+	    $(have jq && jq -e '.runs[-1].interrupted == "SIGTERM"' \
+		"$T/r.json" >/dev/null; echo $?)
+	check "SIGTERM twice: 'interrupted by SIGTERM' said" \
+	    $(grep -q "interrupted by SIGTERM" "$T/err"; echo $?)
+else
+	check "SIGTERM twice: phase started" 1
+fi
+rm -f "$T/r.json"
+if have timeout; then
+	BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT timeout 1 \
+	    "$BONNIE" -m "$TAG" $ARGS -p write --json "$T/r.json" \
+	    >"$T/out" 2>"$T/err" </dev/null
+	st=$?
+	check "under timeout 1: timeout's 124 (got $st)" $([ $st -eq 124 ]; echo $?)
+	check "under timeout 1: the record is written and says SIGTERM" \
+	    $(have jq && jq -e '.runs[-1].interrupted == "SIGTERM"' \
+		"$T/r.json" >/dev/null; echo $?)
+	check "under timeout 1: no test file, no process left" \
+	    $(no_test_files "$T" && no_procs; echo $?)
+else
+	for i in 1 2 3; do skip "no timeout(1)"; done
+fi
+rm -f "$T/r.json"
+
+# run_rows FILE: the runs' rows of a text or CSV report (no header, no
+# summary row).
+run_rows() {
+	awk '/^[0-9]\.9[78],/ || (!/^ / && !/^#/ && !/^Machine/) { n++ }
+	    END { print n + 0 }' "$1"
+}
+
+# A later repeat fails (ENOSPC in run 3 of -x 4; 512 writes a run with
+# -f) or is stopped (SIGINT in run 2 of -x 3): the completed runs' rows
+# are printed, said on stderr, and the exit is the failure's.
+for fmt in text csv; do
+	BN_FAULT=write:1100:ENOSPC LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
+	    $ARGS -f -n 10 -x 4 -q -o $fmt >"$T/out" 2>"$T/err" </dev/null
+	st=$?
+	check "ENOSPC in run 3 of -x 4 (-o $fmt): exit 1 (got $st)" \
+	    $([ $st -eq 1 ]; echo $?)
+	check "ENOSPC in run 3 of -x 4 (-o $fmt): the 2 completed runs' rows printed" \
+	    $([ "$(run_rows "$T/out")" -eq 2 ]; echo $?)
+	check "ENOSPC in run 3 of -x 4 (-o $fmt): said, with the error" \
+	    $(grep -q "the rows printed are the 2 completed runs of 4; run 3 did not complete" "$T/err" &&
+		grep -q "No space left on device" "$T/err"; echo $?)
+done
+start write:1+:sleep=5000 write -x 3
+if wait_for "$T/err" "run 2 of 3" 30; then
+	kill -INT "$pid"
+	after "SIGINT in run 2 of -x 3" 130
+	check "SIGINT in run 2 of -x 3: run 1's row printed, said" \
+	    $([ "$(run_rows "$T/out")" -eq 1 ] &&
+		grep -q "the rows printed are the 1 completed run of 3" "$T/err"; echo $?)
+else
+	check "SIGINT in run 2 of -x 3: run 2 started" 1
+fi
+
+# A worker of -j 2 stopped (SIGSTOP): the team waits, but says so after a
+# bound, naming the worker; once let go (SIGCONT) the run ends normally.
+start write:1+:sleep=20000 write -j 2 -s 512k
+if wait_for "$T/err" "Writing intelligently" 10; then
+	w=$(pgrep -P "$pid" | head -n 1)
+	[ -n "$w" ] && kill -STOP "$w"
+	wait_for "$T/err" "(process $w) has been stopped by SIGSTOP for 5 s; the run waits for it" 30
+	r=$?
+	check "a stopped worker: said after a bound" $r
+	[ -n "$w" ] && kill -CONT "$w"
+	after "a stopped worker let go" 0
+else
+	check "a stopped worker: phase started" 1
+fi
+
+# SIGINT during the untimed fill before -p read (it wrote on to the end).
+BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
+    -d "$T" -s 64m -c 4k --cache=keep --no-space-check -p read \
+    >"$T/out" 2>"$T/err" </dev/null &
+pid=$!
+i=0
+while no_test_files "$T" && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.2
+kill -INT "$pid"
+after "SIGINT in the fill before -p read" 130
+
 # SIGKILL of one forked seeker: reported, the rest killed and reaped.
-start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork
+# (--interval 0: no timeline sampler among the children to pick.)
+start pread:1+:sleep=20000 write,seeks -n 100000 -S 3 --seekers=fork \
+    --interval 0
 if wait_for "$T/err" Seeking 10; then
 	i=0
 	while [ $i -lt 100 ] && [ "$(pgrep -P "$pid" | wc -l)" -lt 3 ]; do

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "settings.h"
 #include "result.h"
 #include "sweep.h"
 #include "tap.h"
@@ -74,7 +75,7 @@ main(void)
 		return 1;
 	close(fd);
 
-	options_defaults(&opt);
+	settings_defaults(&opt);
 	opt.phases = (1u << PH_CREATE) | (1u << PH_STAT);
 	opt.cache = CACHE_MODE_KEEP;
 	opt.dir = "/tmp";

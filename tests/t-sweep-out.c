@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "settings.h"
 #include "result.h"
 #include "sweep.h"
 #include "tap.h"
@@ -88,7 +89,7 @@ main(void)
 		return 1;
 	close(fd);
 
-	options_defaults(&opt);
+	settings_defaults(&opt);
 	opt.phases = (1u << PH_WRITE) | (1u << PH_READ);
 	opt.cache = CACHE_MODE_KEEP;
 	opt.ram = 3 * MiB;

@@ -203,21 +203,81 @@ test_rates(void)
 	fmt_is(units_size_binary, 0, "0 B", "0 B");
 }
 
+/*
+ * bonnie++ 2.00a's rule for a latency of L seconds (bon_time.cpp,
+ * print_latency), written out as the format's fact: L > 99.999999 gives
+ * int(L) "s", L > 0.099999 int(L * 1000) "ms", else int(L * 1000000)
+ * "us".  Checked against units_latency() from 1 ns to 1000 s, ten points
+ * a decade and either side of each threshold.
+ */
+static void
+bonnie_rule(char *buf, size_t len, double l)
+{
+	if (l > 99.999999)
+		snprintf(buf, len, "%ds", (int)l);
+	else if (l > 0.099999)
+		snprintf(buf, len, "%dms", (int)(l * 1000.0));
+	else
+		snprintf(buf, len, "%dus", (int)(l * 1000000.0));
+}
+
+static void
+test_latency_table(void)
+{
+	static const double edges[] = { 0.099999, 99.999999, 1e-5, 1e-6 };
+	char	want[32], got[32];
+	double	l;
+	int	d, k, e, bad = 0, n = 0, dot = 0;
+
+	for (d = -9; d <= 3; d++)
+		for (k = 10; k < 100; k++) {
+			l = k / 10.0 * pow(10, d);
+			bonnie_rule(want, sizeof(want), l);
+			units_latency(got, sizeof(got), l);
+			n++;
+			if (strchr(got, '.') != NULL)
+				dot++;
+			if (strcmp(want, got) != 0 && bad++ < 3)
+				printf("# %.12g s: bonnie++ %s, bonnie-ng "
+				    "%s\n", l, want, got);
+		}
+	for (e = 0; e < 4; e++)
+		for (k = -3; k <= 3; k++) {
+			l = edges[e] * (1 + k * 1e-9);
+			bonnie_rule(want, sizeof(want), l);
+			units_latency(got, sizeof(got), l);
+			n++;
+			if (strcmp(want, got) != 0 && bad++ < 3)
+				printf("# %.12g s: bonnie++ %s, bonnie-ng "
+				    "%s\n", l, want, got);
+		}
+	printf("# %d latencies, %d differ\n", n, bad);
+	ok(bad == 0, "latencies from 1 ns to 1000 s as bonnie++ writes them");
+	ok(dot == 0, "no latency has a decimal point");
+}
+
 static void
 test_latencies(void)
 {
 	fmt_is(units_latency, 0.01474, "14740us", "bonnie++ us");
 	fmt_is(units_latency, 0.939, "939ms", "bonnie++ ms");
-	fmt_is(units_latency, 0.0999994, "99999us", "below 100 ms in us");
-	fmt_is(units_latency, 0.0999996, "100ms", "rounds up into ms");
+	fmt_is(units_latency, 0.0999989, "99998us", "below 0.099999 s in us");
+	fmt_is(units_latency, 0.0999995, "99ms", "past 0.099999 s: ms, cut");
+	fmt_is(units_latency, 0.099999, "99999us", "0.099999 s itself: us");
+	fmt_is(units_latency, 0.1, "100ms", "100 ms");
 	fmt_is(units_latency, 150, "150s", "seconds");
 	fmt_is(units_latency, 99.9994, "99999ms", "below 100 s in ms");
-	fmt_is(units_latency, 4.5e-6, "4.5us", "one decimal below 10 us");
+	fmt_is(units_latency, 99.9999995, "99s", "past 99.999999 s: s, cut");
+	fmt_is(units_latency, 9.9e-6, "9us", "9.9 us is 9us, no decimal");
+	fmt_is(units_latency, 8.2e-6, "8us", "8.2 us is 8us");
 	fmt_is(units_latency, 4e-6, "4us", "whole below 10 us");
+	fmt_is(units_latency, 0.4e-6, "0us", "below 1 us is 0us");
 	fmt_is(units_latency, 0, "0us", "latency 0");
 	fmt_is(units_latency, -1, "0us", "negative latency is 0");
 	fmt_is(units_latency, NAN, "0us", "NaN latency is 0");
-	fmt_is(units_latency, 12.5e-6, "13us", "12.5 us rounds to 13");
+	fmt_is(units_latency, 12.5e-6, "12us", "12.5 us is cut to 12");
+	fmt_is(units_latency, 12.9e-6, "12us", "12.9 us is cut to 12");
+	test_latency_table();
 
 	fmt_is(units_latency_short, 0.0000045, "4.5us", "-L 4.5 us");
 	fmt_is(units_latency_short, 0.000230, "230us", "-L 230 us");

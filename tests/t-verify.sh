@@ -69,6 +69,15 @@ vcell() {
 vcell "read flip" read:10:flip read differs \
     ".bad_chunks == 1 and .bad[0].offset == $((9 * C)) and .bad[0].first_bad_byte == $((9 * C + C / 2)) and .bad[0].bad_bytes == 1" \
     $BIG -p write,read
+# The shim flips the lowest bit of the middle byte: the line names the
+# byte, what came back, and bit 0.
+grep -q "byte $((9 * C + C / 2)) is 0x[0-9a-f]* where the expected data (generation 1, write) has 0x[0-9a-f]*: bit 0 flipped: corruption" "$T/err"
+check "read flip: the value read and the flipped bit are named" $?
+jq -e '.runs[0].phases.read.verify.bad[0] |
+    ([.byte_read, .byte_due] | map(type)) == ["number", "number"] and
+    (.byte_read - .byte_due | fabs) == 1 and .torn == false' "$T/r.json" \
+    >/dev/null
+check "read flip: the record holds the two values, one bit apart" $?
 vcell "read zero" read:20:zero read zero \
     ".bad_chunks == 1 and .bad[0].offset == $((19 * C))" $BIG -p write,read
 vcell "read other offset" read:30:other=-8192 read misplaced \

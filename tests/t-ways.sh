@@ -90,6 +90,20 @@ st=$?
 check "ulimit -t in putc: exit 152 (got $st)" $([ $st -eq 152 ]; echo $?)
 [ $st -eq 152 ] || sed 's/^/#   /' "$T/err"
 check "ulimit -t in putc: no test file left" $(no_test_files "$T"; echo $?)
+# bash's "ulimit -t 2" sets the soft and the hard limit: SIGKILL would
+# come with SIGXCPU; the run lowers the soft one and still cleans up.
+for p in putc seeks; do
+	(ulimit -t 2 && exec "$BONNIE" -m "$TAG" -d "$T" -q -s 4g -c 4k \
+	    --cache=keep --no-space-check -n 100000000 -p $p -S fork) \
+	    >"$T/out" 2>"$T/err" </dev/null
+	st=$?
+	check "ulimit -t 2 (soft = hard) in $p: exit 152 (got $st)" \
+	    $([ $st -eq 152 ]; echo $?)
+	[ $st -eq 152 ] || sed 's/^/#   /' "$T/err"
+	check "ulimit -t 2 (soft = hard) in $p: no test file, no process left" \
+	    $(no_test_files "$T" && no_procs; echo $?)
+	rm -f "$T"/bonnie-ng.*
+done
 
 # Out of memory during the run: one line, exit 1, no file.  (A sanitized
 # build reserves far more address space than any such limit.)
@@ -170,6 +184,76 @@ check "unlink fails: the report is still printed" \
 check "unlink fails: the file is where it says" \
     $([ -n "$(find "$T" -name 'bonnie-ng.*')" ]; echo $?)
 rm -f "$T"/bonnie-ng.*
+# A directory whose name holds an OSC title sequence, a bidi override
+# and a line separator: the "could not be removed" line shows them
+# escaped, never raw (issue 26: it printed the path raw).
+E=$T/$(printf 'e\033]0;pwned\007\342\200\256x\342\200\250y')
+mkdir "$E"
+for v in "" "-j 2"; do
+	BN_FAULT=unlink:1+:EROFS LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
+	    -d "$E" $ARGS -p write -n 10 $v >"$T/out" 2>"$T/err" </dev/null
+	st=$?
+	check "escapes in the directory${v:+, $v}: exit 1 (got $st)" \
+	    $([ $st -eq 1 ]; echo $?)
+	check "escapes in the directory${v:+, $v}: nothing raw on stderr" \
+	    $(! LC_ALL=C grep -q "$(printf '\033\|\007\|\342\200\256\|\342\200\250')" \
+		"$T/err" && grep -q 'could not be removed: .*e\\x1b]0;pwned\\x07\\u202ex\\u2028y/bonnie-ng' \
+		"$T/err"; echo $?)
+	rm -f "$E"/bonnie-ng.*
+done
+# A label with a bidi override: refused as -m (as a control character
+# is), shown escaped when it comes in a result file.
+"$BONNIE" -d "$T" $ARGS -p write -n 10 -q -m "$(printf 'a\342\200\256b')" \
+    >"$T/out" 2>"$T/err"
+st=$?
+check "-m with U+202E: exit 2, shown as \\u202e, never raw (got $st)" \
+    $([ $st -eq 2 ] && grep -q 'a\\u202eb' "$T/err" &&
+	! LC_ALL=C grep -q "$(printf '\342\200\256')" "$T/err"; echo $?)
+"$BONNIE" -d "$T" $ARGS -p write -n 10 -q -m abcd --json "$T/bidi.json" \
+    >/dev/null 2>&1
+sed 's/"abcd"/"a\\u202eb\\u2028c\\ufffe"/' "$T/bidi.json" >"$T/bidi2.json"
+"$BONNIE" report "$T/bidi2.json" >"$T/out" 2>"$T/err"
+st=$?
+check "report of a label with U+202E, U+2028, U+FFFE: shown escaped (got $st)" \
+    $([ $st -eq 0 ] && grep -q 'a\\u202eb' "$T/out" &&
+	! LC_ALL=C grep -q "$(printf '\342\200\256\|\342\200\250\|\357\277\276')" "$T/out"; echo $?)
+mkdir "$T/sv"
+"$BONNIE" sweep -d "$T/sv" -q --sizes 256k..256k --chunks 4k --cache=keep \
+    -n 10 -p write --json "$T/sv.json" >/dev/null 2>&1
+sed "s|$T/sv|$T/a\\\\u202eb\\\\u2028c\\\\ufffe|g" "$T/sv.json" >"$T/sv2.json"
+for o in html svg; do
+	[ $o = html ] && f=$T/bidi2.json || f=$T/sv2.json
+	"$BONNIE" report -o $o "$f" >"$T/out.$o" 2>"$T/err"
+	st=$?
+	check "report -o $o with U+202E, U+2028, U+FFFE in it: well-formed, none of them raw (got $st)" \
+	    $([ $st -eq 0 ] && grep -q 'a?b?c?' "$T/out.$o" &&
+		{ ! have xmllint || xmllint --noout "$T/out.$o"; } &&
+		! LC_ALL=C grep -q "$(printf '\342\200\256\|\342\200\250\|\357\277\276')" "$T/out.$o"; echo $?)
+done
+rm -rf "$E"
+
+# The same with -j 2 and -j 4 (each worker removes its own file) and in a
+# sweep: exit 1 and every file left named (issue 26: it exited 0).
+for v in "-j 2" "-j 4" "sweep" "sweep --jobs 2"; do
+	case $v in
+	sweep*)	set -- "$BONNIE" sweep -m "$TAG" -d "$T" -p write -n 10 \
+		    --sizes 256k..256k --chunks 4k --cache=keep ${v#sweep} -q ;;
+	*)	set -- "$BONNIE" -m "$TAG" -d "$T" $ARGS -p write -n 10 $v ;;
+	esac
+	BN_FAULT=unlink:1+:EROFS LD_PRELOAD=$INJECT "$@" >"$T/out" \
+	    2>"$T/err" </dev/null
+	st=$?
+	check "unlink fails, $v: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
+	nl=$(find "$T" -maxdepth 1 -name 'bonnie-ng.*' | wc -l)
+	named=0
+	for f in $(find "$T" -maxdepth 1 -name 'bonnie-ng.*'); do
+		grep -q "could not be removed: $f: Read-only file system" \
+		    "$T/err" && named=$((named + 1))
+	done
+	check "unlink fails, $v: each of the $nl files left is named ($named)" \
+	    $([ "$nl" -ge 1 ] && [ "$named" -eq "$nl" ]; echo $?)
+	rm -f "$T"/bonnie-ng.*
+done
 start "$T" unlink:1:EROFS,write:1+:sleep=20000 write
 wait_for "$T/err" "Writing intelligently" 10
 kill -INT "$pid"

@@ -9,7 +9,8 @@
  *	KIND	open read write pread pwrite fsync fdatasync close
  *		putc getc fflush fclose unlink (unlink, unlinkat)
  *		fork thread (pthread_create) pipe; these three count
- *		every call of the process, not only on test files
+ *		every call of the process, not only on test files;
+ *		cpuclock (clock_gettime of a CPU clock), every call too
  *	COUNT	N (the Nth call only), N+ (the Nth and every later one),
  *		N+K (the Nth, then every Kth after it); calls are counted
  *		per kind, from 1, on test files only
@@ -35,13 +36,24 @@
  *		hole: nothing is written (write(2) moves the offset on);
  *		misdirect=D: the bytes go to the offset plus D instead (minus
  *		D when plus D would write past the end of the file);
+ *	      for cpuclock:
+ *		scale=K: the CPU clock reads K times its value, so every CPU
+ *		time measured with it comes out K times too long (a meter
+ *		that lies, for the checks that must catch one);
  *	      and for unlink:
  *		hold: open the file first and keep it open until the process
  *		ends, so that its space stays in use after its name is gone
  *		(the leak of a deleted file's space)
+ *   BN_IDLE_THREAD=1		start a thread that only waits, as MPI_Init
+ *				does: glibc then locks every stream call
+ *				that its caller did not take over
  *   BN_FAULT_LOG=FILE		append a line per injected fault and per
  *				open of a test file (flags, mode), and at
  *				exit the bytes moved per kind on test files
+ *				and, per stdio kind, the calls on test
+ *				streams and how many of them were on a
+ *				stream left to lock itself (not
+ *				FSETLOCKING_BYCALLER), glibc only
  *
  * The stdio kinds need care: glibc's stdio reaches write(2) and read(2)
  * through internal aliases, never through the symbols a preload can
@@ -73,6 +85,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -81,18 +96,18 @@
 enum kind {
 	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
 	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_UNLINK, K_FORK,
-	K_THREAD, K_PIPE, K_COUNT
+	K_THREAD, K_PIPE, K_CPUCLOCK, K_COUNT
 };
 
 static const char *const kind_names[K_COUNT] = {
 	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
 	"close", "putc", "getc", "fflush", "fclose", "unlink", "fork",
-	"thread", "pipe"
+	"thread", "pipe", "cpuclock"
 };
 
 enum action {
 	A_ERRNO, A_SHORT, A_EOF, A_SLEEP, A_FLIP, A_ZERO, A_OTHER, A_HOLE,
-	A_MISDIRECT, A_HOLD
+	A_MISDIRECT, A_HOLD, A_SCALE
 };
 
 struct spec {
@@ -103,7 +118,7 @@ struct spec {
 	int		 err;		/* A_ERRNO */
 	long		 usec;		/* A_SLEEP */
 	char		 wait[256];	/* A_SLEEP: until it exists. */
-	long long	 delta;		/* A_OTHER, A_MISDIRECT */
+	long long	 delta;		/* A_OTHER, A_MISDIRECT, A_SCALE */
 	atomic_int	 logged;
 };
 
@@ -117,6 +132,7 @@ static int		log_fd = -1;
 static atomic_ulong	calls[K_COUNT];
 static atomic_ullong	moved[K_COUNT];
 static atomic_uint	stream_gen;	/* Bumped by fopen/fclose hooks. */
+static atomic_ulong	stdio_calls[K_COUNT], stdio_locking[K_COUNT];
 
 static const struct {
 	const char	*name;
@@ -156,7 +172,8 @@ static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
 		*real_fgetc_unlocked, *real___overflow, *real___uflow,
 		*real_fflush, *real_fclose, *real_unlink, *real_unlinkat,
-		*real_fork, *real_pthread_create, *real_pipe;
+		*real_fork, *real_pthread_create, *real_pipe,
+		*real_clock_gettime;
 
 typedef ssize_t	(*rw_fn)(int, void *, size_t);
 typedef ssize_t	(*wr_fn)(int, const void *, size_t);
@@ -301,6 +318,9 @@ action_text(const struct spec *s, char *buf, size_t len)
 		break;
 	case A_HOLD:
 		snprintf(buf, len, "hold");
+		break;
+	case A_SCALE:
+		snprintf(buf, len, "scale=%lld", s->delta);
 		break;
 	}
 	return buf;
@@ -708,6 +728,25 @@ stream_eof(FILE *f)
  * stream flags set), 0 to go on with the real call; getc_fault() also
  * returns 2 to flip the character's lowest bit, 3 to make it a zero.
  */
+/*
+ * Count a per-char call on a test stream, and whether the stream locks
+ * itself (glibc then takes its lock when the process has other threads).
+ */
+static void
+stdio_count(enum kind k, FILE *f, int locking_call)
+{
+	if (!logging || !is_test_stream(f))
+		return;
+	atomic_fetch_add(&stdio_calls[k], 1);
+#ifdef __GLIBC__
+	if (locking_call && __fsetlocking(f, FSETLOCKING_QUERY) ==
+	    FSETLOCKING_INTERNAL)
+		atomic_fetch_add(&stdio_locking[k], 1);
+#else
+	(void)locking_call;
+#endif
+}
+
 static int
 putc_fault(FILE *f)
 {
@@ -771,22 +810,24 @@ getc_lie(int v, int c)
 	return v == 2 ? c ^ 1 : 0;
 }
 
-#define PUTC_HOOK(name)							\
+#define PUTC_HOOK(name, locking)					\
 int									\
 name(int c, FILE *f)							\
 {									\
+	stdio_count(K_PUTC, f, locking);				\
 	if (putc_fault(f))						\
 		return EOF;						\
 	return REAL(putc_fn, name)(c, f);				\
 }
 
-#define GETC_HOOK(name)							\
+#define GETC_HOOK(name, locking)					\
 int									\
 name(FILE *f)								\
 {									\
-	int	v = getc_fault(f);					\
+	int	v;							\
 									\
-	if (v == 1)							\
+	stdio_count(K_GETC, f, locking);				\
+	if ((v = getc_fault(f)) == 1)					\
 		return EOF;						\
 	return getc_lie(v, REAL(file_fn, name)(f));			\
 }
@@ -794,16 +835,16 @@ name(FILE *f)								\
 int	_IO_putc(int, FILE *);
 int	_IO_getc(FILE *);
 
-PUTC_HOOK(putc)
-PUTC_HOOK(fputc)
-PUTC_HOOK(_IO_putc)
-PUTC_HOOK(putc_unlocked)
-PUTC_HOOK(fputc_unlocked)
-GETC_HOOK(getc)
-GETC_HOOK(fgetc)
-GETC_HOOK(_IO_getc)
-GETC_HOOK(getc_unlocked)
-GETC_HOOK(fgetc_unlocked)
+PUTC_HOOK(putc, 1)
+PUTC_HOOK(fputc, 1)
+PUTC_HOOK(_IO_putc, 1)
+PUTC_HOOK(putc_unlocked, 0)
+PUTC_HOOK(fputc_unlocked, 0)
+GETC_HOOK(getc, 1)
+GETC_HOOK(fgetc, 1)
+GETC_HOOK(_IO_getc, 1)
+GETC_HOOK(getc_unlocked, 0)
+GETC_HOOK(fgetc_unlocked, 0)
 
 /* What the inlined putc_unlocked and getc_unlocked call. */
 int
@@ -976,6 +1017,29 @@ pthread_create(pthread_t *t, const pthread_attr_t *attr,
 	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
 }
 
+typedef int	(*clock_fn)(clockid_t, struct timespec *);
+
+/* A CPU clock that reads K times its value (cpuclock:N:scale=K). */
+int
+clock_gettime(clockid_t id, struct timespec *ts)
+{
+	struct spec	*s;
+	long long	 ns;
+	int		 r;
+
+	r = REAL(clock_fn, clock_gettime)(id, ts);
+	if (r != 0 || !active[K_CPUCLOCK] || (id != CLOCK_THREAD_CPUTIME_ID &&
+	    id != CLOCK_PROCESS_CPUTIME_ID) ||
+	    (s = fault_for(K_CPUCLOCK)) == NULL || s->action != A_SCALE)
+		return r;
+	if (atomic_exchange(&s->logged, 1) == 0)
+		log_fault(s, -1, -1);
+	ns = ((long long)ts->tv_sec * 1000000000LL + ts->tv_nsec) * s->delta;
+	ts->tv_sec = (time_t)(ns / 1000000000LL);
+	ts->tv_nsec = (long)(ns % 1000000000LL);
+	return 0;
+}
+
 static int
 parse_errno(const char *s, int *err)
 {
@@ -1045,6 +1109,12 @@ parse_spec(char *text, struct spec *s)
 		s->action = A_HOLE;
 	else if (strcmp(act, "hold") == 0)
 		s->action = A_HOLD;
+	else if (strncmp(act, "scale=", 6) == 0) {
+		s->action = A_SCALE;
+		s->delta = strtoll(act + 6, &end, 10);
+		if (end == act + 6 || *end != '\0' || s->delta < 1)
+			return -1;
+	}
 	else if (strncmp(act, "other=", 6) == 0 ||
 	    strncmp(act, "misdirect=", 10) == 0) {
 		s->action = act[0] == 'o' ? A_OTHER : A_MISDIRECT;
@@ -1088,11 +1158,22 @@ die(const char *what, const char *value)
 	_exit(97);
 }
 
+/* BN_IDLE_THREAD: a thread that waits for ever, as MPI's helpers do. */
+static void *
+idle_main(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
 __attribute__((constructor)) static void
 inject_init(void)
 {
 	const char	*env, *logpath;
 	char		 copy[1024], *p, *item;
+	pthread_t	 idle;
 
 	logpath = getenv("BN_FAULT_LOG");
 	if (logpath != NULL && *logpath != '\0') {
@@ -1102,6 +1183,11 @@ inject_init(void)
 			die("BN_FAULT_LOG", logpath);
 		logging = 1;
 	}
+	env = getenv("BN_IDLE_THREAD");
+	if (env != NULL && strcmp(env, "1") == 0 &&
+	    (REAL(pthread_create_fn, pthread_create)(&idle, NULL, idle_main, NULL) != 0 ||
+	    pthread_detach(idle) != 0))
+		die("BN_IDLE_THREAD", env);
 	env = getenv("BN_FAULT");
 	if (env == NULL || *env == '\0')
 		return;
@@ -1133,5 +1219,10 @@ inject_fini(void)
 		if (m != 0)
 			log_line("moved pid=%ld kind=%s bytes=%llu\n",
 			    (long)getpid(), kind_names[k], m);
+		if (atomic_load(&stdio_calls[k]) != 0)
+			log_line("stdio pid=%ld kind=%s calls=%lu locking=%lu\n",
+			    (long)getpid(), kind_names[k],
+			    atomic_load(&stdio_calls[k]),
+			    atomic_load(&stdio_locking[k]));
 	}
 }

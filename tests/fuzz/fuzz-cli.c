@@ -25,6 +25,7 @@
 #include "cmd.h"
 #include "commands.h"
 #include "options.h"
+#include "settings.h"
 #include "result.h"
 
 #define CLI_MAX_WORDS	32
@@ -101,7 +102,7 @@ cli_parse(char **words, int nwords, int newline, struct options *o,
 		argv[i + 1] = words[i];
 	argv[nwords + 1] = NULL;
 
-	options_defaults(o);
+	settings_defaults(o);
 	*cause = NULL;
 	r = cmd_run_parse(nwords + 1, argv, o, cause);
 	switch (r) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "settings.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -34,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char		*cause = NULL;
 	int		 r;
 
-	options_defaults(&o);
+	settings_defaults(&o);
 	o.chunk = (size_t)take_bytes(&data, &size, 4);
 	o.size_asked = take_bytes(&data, &size, 8);
 	o.seekers = (int)(int32_t)take_bytes(&data, &size, 4);

@@ -1,0 +1,184 @@
+#!/bin/sh
+# bench/limit.sh: how close bonnie-ng comes to the limit of the work.
+#
+#  mem    in memory (a tmpfs DIR, --cache=keep): block write, rewrite,
+#         read and seeks of one bonnie-ng run against bench/bare-loop.c
+#         (the system calls alone, a buffer filled once: the limit for a
+#         synchronous tool) and against fio (psync, buffered, cache kept)
+#         on the same sizes.  Targets: write and rewrite >= 0.97 of the
+#         bare loop and >= 1.0 of fio; read and seeks >= 0.95 of the loop.
+#  qd     a queue depth (--direct --iodepth Q, default 32): sequential
+#         write and read and random reads (seeks with -n) of one stream
+#         against fio ioengine=io_uring iodepth=Q direct=1 on the same
+#         file system; at chunk -c and at 1 MiB.  Target >= 0.90.
+#
+# Each pair runs the sides in turn (A first in odd pairs, B first in even
+# ones); the table gives medians, the per-pair ratio B/A (median, min,
+# max), %CPU and the coefficient of variation.  The machine may be shared:
+# the load is printed with each pair.  Run from the top of the source tree
+# after make.
+
+usage() {
+	cat <<EOF
+usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
+                      [-n SEEKS] [-g GROUPS] [-Q DEPTH] [-b BONNIE-NG]
+                      [-k RAWDIR]
+  -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
+  -s MIB     file size in MiB (default 1024)
+  -c CHUNK   chunk size in bytes (default 16384)
+  -p PAIRS   pairs of runs (default 9)
+  -S SEEKERS seekers (default 3; qd uses one)
+  -n SEEKS   seeks per run (default 16000)
+  -g GROUPS  comma list of: mem,qd (default mem)
+  -Q DEPTH   the queue depth of the qd group (default 32)
+  -b PATH    the bonnie-ng binary (default ./bonnie-ng)
+  -k RAWDIR  keep every run's output in RAWDIR
+EOF
+	exit 2
+}
+
+DIR="" SIZE_MIB=1024 CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
+DEPTH=32 BNG=./bonnie-ng KEEP=""
+here=$(dirname "$0")
+. "$here/lib.sh"
+while [ $# -gt 0 ]; do
+	case $1 in
+	-g) GROUPS=${2-} ;;
+	-Q) DEPTH=${2-} ;;
+	*) bench_opt dscpSnbk "$@" || usage ;;
+	esac
+	shift; [ $# -gt 0 ] && shift
+done
+has_group() { in_list "$GROUPS" "$1"; }
+if [ -z "$DIR" ]; then
+	DIR=/dev/shm
+	has_group qd && DIR=/var/tmp
+fi
+need_tools fio jq cc
+bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" "$DEPTH"
+SAMPLES=$RAW/samples
+: >"$SAMPLES"
+BNG_JSON=1
+BARE=$RAW/bare-loop
+cc -O2 -o "$BARE" "$here/bare-loop.c" || die "cannot build bench/bare-loop.c"
+FIO_FILE=$DIR/bench-limit-fio.$$.dat
+BARE_FILE=$DIR/bench-limit-bare.$$.dat
+bench_clean "$FIO_FILE" "$BARE_FILE"
+BYTES=$((SIZE_MIB * 1048576))
+
+# sample GROUP PHASE PAIR SIDE "RATE CPU"
+sample() {
+	printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" \
+	    "$(echo "$5" | tr ' ' '\t')" >>"$SAMPLES"
+}
+
+# mem_bng PAIR: one bonnie-ng run, its four figures as B of both groups.
+mem_bng() {
+	bng_run "mem-$1" --cache=keep -p write,rewrite,read,seeks \
+	    -S "$SEEKERS" -n "$SEEKS"
+	for ph in write rewrite read seeks; do
+		v=$(bng_get "mem-$1" "$ph")
+		sample mem-bare "$ph" "$1" B "$v"
+		[ "$ph" = rewrite ] || sample mem-fio "$ph" "$1" B "$v"
+	done
+}
+
+mem_bare() {
+	for ph in write rewrite read; do
+		sample mem-bare "$ph" "$1" A \
+		    "$("$BARE" "$ph" "$BARE_FILE" "$BYTES" "$CHUNK" || echo NA NA)"
+	done
+	sample mem-bare seeks "$1" A "$("$BARE" seeks "$BARE_FILE" "$BYTES" \
+	    "$CHUNK" "$SEEKERS" "$SEEKS" || echo NA NA)"
+	rm -f "$BARE_FILE"
+}
+
+mem_fio() {
+	sample mem-fio write "$1" A "$(fio_write keep "fio-w-$1")"
+	sample mem-fio read "$1" A "$(fio_read keep "fio-r-$1")"
+	sample mem-fio seeks "$1" A "$(fio_seeks keep "fio-s-$1")"
+	rm -f "$FIO_FILE"
+}
+
+# qd_fio TAG RW BS [EXTRA]: one fio io_uring job at DEPTH, "RATE CPU"
+# (KiB/s, or I/Os per second for random reads).
+qd_fio() {
+	tag=$1 rw=$2 bs=$3; shift 3
+	fio --output-format=json --output="$RAW/$tag.json" \
+	    --filename="$FIO_FILE" --size="${SIZE_MIB}m" --bs="$bs" \
+	    --ioengine=io_uring --iodepth="$DEPTH" --direct=1 \
+	    --fallocate=none --name="$rw" --rw="$rw" "$@" \
+	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
+	case $rw in
+	write) fio_jq "$tag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"' ;;
+	read)  fio_jq "$tag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"' ;;
+	*)     fio_jq "$tag" '"\(.read.iops + .write.iops) \(.usr_cpu + .sys_cpu)"' ;;
+	esac
+}
+
+# qd_side PAIR SIDE BS: one side of the qd group at block size BS.
+qd_side() {
+	g=qd-$3
+	if [ "$2" = B ]; then
+		c0=$CHUNK
+		CHUNK=$3
+		bng_run "qd-$3-$1" --direct --iodepth "$DEPTH" \
+		    -p write,read,seeks -S 1 -n "$SEEKS"
+		CHUNK=$c0
+		for ph in write read; do
+			sample "$g" "$ph" "$1" B "$(bng_get "qd-$3-$1" "$ph")"
+		done
+		# One seek is one read, one in ten also written back: I/Os
+		# per second are seeks/s x 1.1, against fio's randrw 90/10.
+		[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" B \
+		    "$(jq -r '.runs[0].phases.seeks | "\(.rate * 1.1) \(.cpu_pct)"' \
+		    "$RAW/qd-$3-$1.json" 2>/dev/null || echo NA NA)"
+		return
+	fi
+	rm -f "$FIO_FILE"
+	sample "$g" write "$1" A "$(qd_fio "qdw-$3-$1" write "$3" --end_fsync=1)"
+	sample "$g" read "$1" A "$(qd_fio "qdr-$3-$1" read "$3")"
+	[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" A \
+	    "$(qd_fio "qds-$3-$1" randrw "$3" --rwmixread=90 --norandommap \
+	    --randrepeat=0 --number_ios="$((SEEKS * 11 / 10))")"
+	rm -f "$FIO_FILE"
+}
+
+note "machine: $(machine_line)"
+note "$SIZE_MIB MiB, chunk $CHUNK, $SEEKERS seekers, $SEEKS seeks, $PAIRS pairs, groups $GROUPS"
+pair=1
+while [ "$pair" -le "$PAIRS" ]; do
+	note "pair $pair of $PAIRS (load $(load_line))"
+	if has_group mem; then
+		if [ $((pair % 2)) -eq 1 ]; then
+			mem_bare $pair; mem_fio $pair; mem_bng $pair
+		else
+			mem_bng $pair; mem_fio $pair; mem_bare $pair
+		fi
+	fi
+	if has_group qd; then
+		for bs in "$CHUNK" 1048576; do
+			if [ $((pair % 2)) -eq 1 ]; then
+				qd_side $pair A $bs; qd_side $pair B $bs
+			else
+				qd_side $pair B $bs; qd_side $pair A $bs
+			fi
+		done
+	fi
+	pair=$((pair + 1))
+done
+note "done (load $(load_line))"
+
+echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
+echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
+echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
+awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
+# A busy machine slows both sides by how much CPU each is given; the work
+# done per CPU second is steadier: the same pairs as KiB (seeks) per CPU
+# second, rate / (%CPU / 100), the ratio B/A again (the "cpu" columns are
+# then the rates).
+echo "# per CPU second: KiB (seeks, I/Os) per second of user + system time"
+awk -F'\t' -v OFS='\t' '$5 ~ /^[0-9.]+$/ && $6 ~ /^[0-9.]+$/ && $6 > 0 {
+	print $1 "/cpu", $2, $3, $4, $5 / ($6 / 100), $5 }' "$SAMPLES" |
+    awk -F'\t' -f "$here/ratio.awk"

@@ -1,0 +1,44 @@
+/*
+ * What moved in the kernel's account of a column's phase between a base
+ * and a new result set (compare-kernel.c): the figures of that phase
+ * (rs_kphase, per unit of work) that changed most, with the same
+ * statistics as the columns where both sides have CMP_MIN_RUNS runs.
+ */
+#ifndef BONNIE_COMPARE_KERNEL_H
+#define BONNIE_COMPARE_KERNEL_H
+
+#include <stddef.h>
+
+#include "resultset.h"
+
+struct json;
+
+#define KM_MAX	4		/* Figures named per column. */
+
+struct km_fig {
+	const char	*name;		/* The kernel's or iostat's. */
+	const char	*unit;
+	int		 level;
+	double		 scale;
+	int		 machine;
+	double		 base, new;	/* Medians. */
+	double		 change_pct;	/* NAN when base is 0. */
+	double		 p;		/* Mann-Whitney, else NAN. */
+};
+
+struct km_moved {
+	int		 nbase, nnew;	/* Runs with an account. */
+	int		 single;	/* Fewer than CMP_MIN_RUNS a side. */
+	int		 n;
+	struct km_fig	 f[KM_MAX];
+};
+
+/* The figures of col's phase that moved most from base to new. */
+void	km_column(const struct result_set *base, const struct result_set *new,
+	    int col, struct km_moved *);
+/* "rareq-sz 508 -> 4.0 KiB (-99%), util 98 -> 31%, ..."; "" none. */
+void	km_text(char *buf, size_t len, const struct km_moved *);
+/* As an array of objects under key. */
+void	km_json(struct json *, const char *key, const struct km_moved *);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * A queue of requests in flight (--iodepth): up to depth reads and writes
+ * of one descriptor at once, each named by a tag from 0 to depth - 1.
+ * On Linux io_uring through its raw system calls (ioq-linux.c).  Where
+ * there is none (another system, a kernel without io_uring, or with
+ * kernel.io_uring_disabled set) ioq_open() fails with the reason and the
+ * caller runs one request at a time and records why.  Not POSIX AIO or a
+ * pool of threads: glibc's AIO threads leave its state locked in a forked
+ * seeker (its aio_suspend() never returns), and once a process has had a
+ * thread stdio locks every putc() and getc() of the per-char phases.
+ */
+#ifndef BONNIE_IOQ_H
+#define BONNIE_IOQ_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct ioq;
+
+/* The system's limit on requests in flight per queue, for --iodepth. */
+int	ioq_max_depth(void);
+
+/*
+ * A queue for depth requests on fd.  Returns NULL with the reason in
+ * *why ("io_uring_setup: Function not implemented") when there is none.
+ */
+struct ioq *ioq_open(int fd, int depth, char **why);
+void	ioq_close(struct ioq *);
+
+/*
+ * Queue a read (write 0) or a write of len bytes at off into or from buf
+ * under tag; nothing is started until ioq_submit().  At most depth
+ * requests are queued or in flight at once.
+ */
+void	ioq_prep(struct ioq *, int tag, int write, void *buf, size_t len,
+	    off_t off);
+/*
+ * Start what was queued, then wait until at least one request has
+ * completed when any is in flight.  0, or -1 with errno (EINTR when a
+ * signal arrived while waiting: call again).
+ */
+int	ioq_submit(struct ioq *);
+/*
+ * One completed request: 1 with its tag and result (bytes moved, or
+ * -errno); 0 when none is waiting.
+ */
+int	ioq_reap(struct ioq *, int *tag, ssize_t *res);
+
+#endif

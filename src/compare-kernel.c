@@ -1,0 +1,265 @@
+/*
+ * compare's "what moved": for a column with a verdict, its phase's
+ * kernel figures (read-kernel.c: iostat's levels, counts per GiB or per
+ * thousand operations) set side by side, and the few that changed most
+ * named.  With CMP_MIN_RUNS runs a side a figure must have moved by the
+ * columns' own test (Mann-Whitney, or the bootstrap where the sizes are
+ * too small for it); with fewer ("single runs") by a wide margin.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "compare-kernel.h"
+#include "error.h"
+#include "json.h"
+#include "stats.h"
+
+/* Single runs: a figure must move by this share above its scale. */
+#define SINGLE_SHARE	0.25
+/* A percentage must move by this many points. */
+#define PCT_POINTS	2.0
+/* A count below this per unit of work on both sides is noise. */
+#define COUNT_FLOOR	8.0
+/*
+ * The whole machine's counters (vmstat) carry other work too, which grows
+ * with the time a slower run takes, not with its work: they rank after
+ * the device's, the process's and the cgroup's by this factor.
+ */
+#define MACHINE_WEIGHT	0.75
+
+/* The value of figure name in run r's phase id: 1, or 0 when absent. */
+static int
+value(const struct rs_run *r, int id, const char *name, double *v,
+    const struct rs_kfig **fig)
+{
+	const struct rs_kphase	*k = &r->kernel[id];
+	int			 i;
+
+	for (i = 0; i < k->n; i++)
+		if (strcmp(k->f[i].name, name) == 0) {
+			*v = k->f[i].v;
+			*fig = &k->f[i];
+			return 1;
+		}
+	return 0;
+}
+
+static int
+has_account(const struct rs_run *r, int id)
+{
+	return r->kernel != NULL && r->kernel[id].n > 0;
+}
+
+/*
+ * Side s's values of the figure: a count absent from a run that has an
+ * account did not move (0); a level absent is not known.
+ */
+static int
+collect(const struct result_set *s, int id, const struct rs_kfig *like,
+    double *v)
+{
+	const struct rs_kfig	*f;
+	int			 i, n = 0;
+
+	for (i = 0; i < s->nruns; i++) {
+		if (!has_account(&s->runs[i], id))
+			continue;
+		if (value(&s->runs[i], id, like->name, &v[n], &f))
+			n++;
+		else if (!like->level)
+			v[n++] = 0;
+	}
+	return n;
+}
+
+/*
+ * How much it moved: the log of the ratio of the two medians, each above
+ * the figure's scale of a small change (so that 0 -> 80 refaults per GiB
+ * is little and 508 -> 4 KiB requests much); -1 when not by enough.
+ */
+static double
+moved(struct km_fig *f, int single, const double *x, int nx,
+    const double *y, int ny)
+{
+	double	top = fmax(fabs(f->base), fabs(f->new));
+	double	score = fabs(log((fabs(f->new) + f->scale) /
+		    (fabs(f->base) + f->scale)));
+	double	lo, hi, u;
+
+	if (strcmp(f->unit, "%") == 0) {
+		if (fabs(f->new - f->base) < PCT_POINTS)
+			return -1;
+	} else if (!f->level && top < COUNT_FLOOR)
+		return -1;
+	if (single)
+		return score >= log(1 + SINGLE_SHARE) ? score : -1;
+	if (cmp_mann_whitney_min_p(nx, ny) <= CMP_ALPHA) {
+		f->p = cmp_mann_whitney(x, nx, y, ny, &u);
+		return f->p < CMP_ALPHA ? score : -1;
+	}
+	cmp_bootstrap(x, nx, y, ny, CMP_BOOTSTRAP_REPS, CMP_BOOTSTRAP_SEED,
+	    &lo, &hi);
+	return lo > 0 || hi < 0 ? score : -1;
+}
+
+/* Keep the KM_MAX that moved most, largest first. */
+static void
+keep(struct km_moved *m, double *score, const struct km_fig *f, double s)
+{
+	int	i, at;
+
+	for (at = m->n; at > 0 && score[at - 1] < s; at--)
+		;
+	if (at >= KM_MAX)
+		return;
+	if (m->n < KM_MAX)
+		m->n++;
+	for (i = m->n - 1; i > at; i--) {
+		m->f[i] = m->f[i - 1];
+		score[i] = score[i - 1];
+	}
+	m->f[at] = *f;
+	score[at] = s;
+}
+
+/* Consider figure like, unless an earlier run already had it. */
+static void
+consider(const struct result_set *base, const struct result_set *new, int id,
+    const struct rs_kfig *like, struct km_moved *m, double *score)
+{
+	struct km_fig	 f;
+	double		*x, *y, s;
+	int		 nx, ny, i;
+
+	for (i = 0; i < m->n; i++)
+		if (strcmp(m->f[i].name, like->name) == 0)
+			return;
+	x = xcalloc((size_t)base->nruns + 1, sizeof(*x));
+	y = xcalloc((size_t)new->nruns + 1, sizeof(*y));
+	nx = collect(base, id, like, x);
+	ny = collect(new, id, like, y);
+	if (nx > 0 && ny > 0) {
+		memset(&f, 0, sizeof(f));
+		f.name = like->name;
+		f.unit = like->unit;
+		f.level = like->level;
+		f.scale = like->scale;
+		f.machine = like->machine;
+		f.base = stats_median(x, nx);
+		f.new = stats_median(y, ny);
+		f.p = NAN;
+		f.change_pct = f.base != 0 ? 100 * (f.new - f.base) /
+		    fabs(f.base) : NAN;
+		s = moved(&f, m->single, x, nx, y, ny);
+		/* Ties: the larger figure first. */
+		if (s >= 0)
+			keep(m, score, &f, f.machine ? s * MACHINE_WEIGHT : s);
+	}
+	free(x);
+	free(y);
+}
+
+static void
+each_figure(const struct result_set *from, const struct result_set *base,
+    const struct result_set *new, int id, struct km_moved *m, double *score)
+{
+	const struct rs_kphase	*k;
+	int			 i, j;
+
+	for (i = 0; i < from->nruns; i++) {
+		if (!has_account(&from->runs[i], id))
+			continue;
+		k = &from->runs[i].kernel[id];
+		for (j = 0; j < k->n; j++)
+			consider(base, new, id, &k->f[j], m, score);
+	}
+}
+
+void
+km_column(const struct result_set *base, const struct result_set *new,
+    int col, struct km_moved *m)
+{
+	double	score[KM_MAX];
+	int	id = RS_PHASE(col), i;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < base->nruns; i++)
+		m->nbase += has_account(&base->runs[i], id);
+	for (i = 0; i < new->nruns; i++)
+		m->nnew += has_account(&new->runs[i], id);
+	if (m->nbase == 0 || m->nnew == 0)
+		return;
+	m->single = m->nbase < CMP_MIN_RUNS || m->nnew < CMP_MIN_RUNS;
+	each_figure(base, base, new, id, m, score);
+	each_figure(new, base, new, id, m, score);
+}
+
+/* 0, 4.0, 508, 2.1k, 3.4M: a figure in a few characters. */
+static void
+short_num(char *b, size_t n, double v)
+{
+	double	a = fabs(v);
+
+	if (a == 0)
+		snprintf(b, n, "0");
+	else if (a < 10)
+		snprintf(b, n, "%.1f", v);
+	else if (a < 1000)
+		snprintf(b, n, "%.0f", v);
+	else if (a < 1e6)
+		snprintf(b, n, "%.1fk", v / 1e3);
+	else if (a < 1e9)
+		snprintf(b, n, "%.1fM", v / 1e6);
+	else
+		snprintf(b, n, "%.1fG", v / 1e9);
+}
+
+void
+km_text(char *buf, size_t len, const struct km_moved *m)
+{
+	char	a[32], b[32], pct[32];
+	size_t	used = 0;
+	int	i;
+
+	buf[0] = '\0';
+	for (i = 0; i < m->n && used < len; i++) {
+		const struct km_fig *f = &m->f[i];
+
+		short_num(a, sizeof(a), f->base);
+		short_num(b, sizeof(b), f->new);
+		pct[0] = '\0';
+		if (!isnan(f->change_pct) && strcmp(f->unit, "%") != 0)
+			snprintf(pct, sizeof(pct), " (%+.0f%%)", f->change_pct);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s %s -> "
+		    "%s%s%s", i ? ", " : "", f->name, a, b, f->unit, pct);
+	}
+}
+
+void
+km_json(struct json *j, const char *key, const struct km_moved *m)
+{
+	int	i;
+
+	json_object_start(j, key);
+	json_int(j, "base_runs", m->nbase);
+	json_int(j, "new_runs", m->nnew);
+	json_string(j, "method", m->nbase == 0 || m->nnew == 0 ? "none" :
+	    m->single ? "single runs" : "statistical");
+	json_array_start(j, "figures");
+	for (i = 0; i < m->n; i++) {
+		json_object_start(j, NULL);
+		json_string(j, "name", m->f[i].name);
+		json_string(j, "unit", m->f[i].unit[0] == ' ' ?
+		    m->f[i].unit + 1 : m->f[i].unit);
+		json_double(j, "base", m->f[i].base);
+		json_double(j, "new", m->f[i].new);
+		json_double(j, "change_pct", m->f[i].change_pct);
+		json_double(j, "p", m->f[i].p);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}

@@ -1,0 +1,231 @@
+/*
+ * The Linux half of ioq: io_uring through its system calls, no library.
+ * One ring per queue, as many submission entries as the depth; a request
+ * is one IORING_OP_READV or IORING_OP_WRITEV of one iovec (kernel 5.1 and
+ * later).  The rings are shared with the kernel: the tails we write and
+ * the heads we read are ordered with release and acquire.
+ */
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+
+#include <linux/io_uring.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "ioq.h"
+
+/* The kernel's IORING_MAX_ENTRIES (io_uring/io_uring.c since 5.4). */
+#define URING_MAX	32768
+
+struct ioq {
+	int		 ring_fd;
+	int		 fd;
+	unsigned	 depth;
+	void		*sq_map, *cq_map;
+	size_t		 sq_len, cq_len;
+	struct io_uring_sqe *sqes;
+	size_t		 sqes_len;
+	unsigned	*sq_head, *sq_tail, *sq_mask, *sq_array;
+	unsigned	*cq_head, *cq_tail, *cq_mask;
+	struct io_uring_cqe *cqes;
+	unsigned	 queued;	/* Prepared, not yet in the ring. */
+	unsigned	 unsent;	/* In the ring, not yet taken. */
+	unsigned	 inflight;	/* Submitted, not yet reaped. */
+	struct iovec	*iov;		/* One per tag. */
+};
+
+int
+ioq_max_depth(void)
+{
+	return URING_MAX;
+}
+
+static int
+uring_setup(unsigned entries, struct io_uring_params *p)
+{
+	return (int)syscall(__NR_io_uring_setup, entries, p);
+}
+
+static int
+uring_enter(int fd, unsigned submit, unsigned wait, unsigned flags)
+{
+	return (int)syscall(__NR_io_uring_enter, fd, submit, wait, flags,
+	    NULL, 0);
+}
+
+/* " (kernel.io_uring_disabled = N)" when it is set, else "". */
+static const char *
+uring_disabled(void)
+{
+	static char	words[64];
+	FILE		*f;
+	int		 v = 0;
+
+	if ((f = fopen("/proc/sys/kernel/io_uring_disabled", "re")) == NULL)
+		return "";
+	if (fscanf(f, "%d", &v) != 1)
+		v = 0;
+	fclose(f);
+	if (v == 0)
+		return "";
+	snprintf(words, sizeof(words), " (kernel.io_uring_disabled = %d)", v);
+	return words;
+}
+
+void
+ioq_close(struct ioq *q)
+{
+	if (q == NULL)
+		return;
+	if (q->sqes != NULL)
+		munmap(q->sqes, q->sqes_len);
+	if (q->cq_map != NULL && q->cq_map != q->sq_map)
+		munmap(q->cq_map, q->cq_len);
+	if (q->sq_map != NULL)
+		munmap(q->sq_map, q->sq_len);
+	if (q->ring_fd != -1)
+		close(q->ring_fd);
+	free(q->iov);
+	free(q);
+}
+
+static void *
+ring_map(int fd, size_t len, off_t what)
+{
+	void	*p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_POPULATE, fd, what);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+struct ioq *
+ioq_open(int fd, int depth, char **why)
+{
+	struct io_uring_params	 p;
+	struct ioq	*q;
+	unsigned char		*sq, *cq;
+	int			 e;
+
+	if ((q = calloc(1, sizeof(*q))) == NULL ||
+	    (q->iov = calloc((size_t)depth, sizeof(*q->iov))) == NULL) {
+		free(q);
+		errorf(why, "io_uring: %s", strerror(ENOMEM));
+		return NULL;
+	}
+	q->fd = fd;
+	q->depth = (unsigned)depth;
+	memset(&p, 0, sizeof(p));
+	if ((q->ring_fd = uring_setup((unsigned)depth, &p)) == -1) {
+		e = errno;
+		errorf(why, "io_uring_setup: %s%s", strerror(e),
+		    uring_disabled());
+		ioq_close(q);
+		return NULL;
+	}
+	q->sq_len = p.sq_off.array + p.sq_entries * sizeof(unsigned);
+	q->cq_len = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
+	if (p.features & IORING_FEAT_SINGLE_MMAP) {
+		if (q->cq_len > q->sq_len)
+			q->sq_len = q->cq_len;
+		q->cq_len = q->sq_len;
+	}
+	q->sq_map = ring_map(q->ring_fd, q->sq_len, IORING_OFF_SQ_RING);
+	if (q->sq_map != NULL)
+		q->cq_map = (p.features & IORING_FEAT_SINGLE_MMAP) ? q->sq_map :
+		    ring_map(q->ring_fd, q->cq_len, IORING_OFF_CQ_RING);
+	q->sqes_len = p.sq_entries * sizeof(struct io_uring_sqe);
+	if (q->cq_map != NULL)
+		q->sqes = ring_map(q->ring_fd, q->sqes_len, IORING_OFF_SQES);
+	if (q->sqes == NULL) {
+		e = errno;
+		errorf(why, "io_uring: mmap of the rings: %s", strerror(e));
+		ioq_close(q);
+		return NULL;
+	}
+	sq = q->sq_map;
+	cq = q->cq_map;
+	q->sq_head = (unsigned *)(void *)(sq + p.sq_off.head);
+	q->sq_tail = (unsigned *)(void *)(sq + p.sq_off.tail);
+	q->sq_mask = (unsigned *)(void *)(sq + p.sq_off.ring_mask);
+	q->sq_array = (unsigned *)(void *)(sq + p.sq_off.array);
+	q->cq_head = (unsigned *)(void *)(cq + p.cq_off.head);
+	q->cq_tail = (unsigned *)(void *)(cq + p.cq_off.tail);
+	q->cq_mask = (unsigned *)(void *)(cq + p.cq_off.ring_mask);
+	q->cqes = (struct io_uring_cqe *)(void *)(cq + p.cq_off.cqes);
+	return q;
+}
+
+/* The caller never has more than depth requests out: the ring has room. */
+void
+ioq_prep(struct ioq *q, int tag, int write, void *buf,
+    size_t len, off_t off)
+{
+	unsigned		 tail = *q->sq_tail + q->queued;
+	unsigned		 i = tail & *q->sq_mask;
+	struct io_uring_sqe	*e = &q->sqes[i];
+
+	q->iov[tag].iov_base = buf;
+	q->iov[tag].iov_len = len;
+	memset(e, 0, sizeof(*e));
+	e->opcode = write ? IORING_OP_WRITEV : IORING_OP_READV;
+	e->fd = q->fd;
+	e->addr = (uint64_t)(uintptr_t)&q->iov[tag];
+	e->len = 1;
+	e->off = (uint64_t)off;
+	e->user_data = (uint64_t)tag;
+	q->sq_array[i] = i;
+	q->queued++;
+}
+
+int
+ioq_submit(struct ioq *q)
+{
+	unsigned	wait;
+	int		r;
+
+	if (q->queued > 0) {
+		__atomic_store_n(q->sq_tail, *q->sq_tail + q->queued,
+		    __ATOMIC_RELEASE);
+		q->unsent += q->queued;
+		q->queued = 0;
+	}
+	/* Wait for one, unless a completion is already there. */
+	wait = q->inflight + q->unsent > 0 &&
+	    __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) == *q->cq_head;
+	if (q->unsent == 0 && !wait)
+		return 0;
+	/*
+	 * The call returns how many it took even when the wait after was
+	 * interrupted; -1 means it took none, and they stay for the next.
+	 */
+	r = uring_enter(q->ring_fd, q->unsent, wait,
+	    wait ? IORING_ENTER_GETEVENTS : 0);
+	if (r == -1)
+		return -1;
+	q->unsent -= (unsigned)r;
+	q->inflight += (unsigned)r;
+	return 0;
+}
+
+int
+ioq_reap(struct ioq *q, int *tag, ssize_t *res)
+{
+	unsigned		 head = *q->cq_head;
+	struct io_uring_cqe	*c;
+
+	if (head == __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE))
+		return 0;
+	c = &q->cqes[head & *q->cq_mask];
+	*tag = (int)c->user_data;
+	*res = c->res;
+	__atomic_store_n(q->cq_head, head + 1, __ATOMIC_RELEASE);
+	q->inflight--;
+	return 1;
+}

@@ -1,0 +1,770 @@
+/*
+ * The kernel's account of a phase, the portable part: two readings of
+ * every source (kstat-linux.c), their deltas, iostat -x's arithmetic on
+ * /proc/diskstats, the notes that change what a figure means, and the
+ * record's "kernel" object.  Nothing here reads a clock.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "error.h"
+#include "json.h"
+#include "kstat.h"
+
+const char *const kstat_iostat_name[KI_COUNT] = {
+	"r/s", "rkB/s", "rrqm/s", "rrqm", "r_await", "rareq-sz",
+	"w/s", "wkB/s", "wrqm/s", "wrqm", "w_await", "wareq-sz",
+	"d/s", "dkB/s", "drqm/s", "drqm", "d_await", "dareq-sz",
+	"f/s", "f_await", "aqu-sz", "util"
+};
+
+const char *const kstat_psi_name[KP_NRES] = { "io", "memory", "cpu" };
+
+const char *const kstat_proc_name[KC_COUNT] = {
+	"nvcsw", "nivcsw", "minflt", "majflt", "read_bytes", "write_bytes",
+	"cancelled_write_bytes"
+};
+
+const char *const kstat_note_name[KN_COUNT] = {
+	"swap", "reclaim", "dirty_throttle", "device_saturated",
+	"device_idle", "small_requests", "unreadable"
+};
+
+/* /proc/diskstats' fields after the name (Documentation/admin-guide/iostats). */
+enum {
+	DS_RD_IOS, DS_RD_MERGES, DS_RD_SECT, DS_RD_TICKS,
+	DS_WR_IOS, DS_WR_MERGES, DS_WR_SECT, DS_WR_TICKS,
+	DS_IN_FLIGHT, DS_IO_TICKS, DS_TIME_IN_QUEUE,
+	DS_DC_IOS, DS_DC_MERGES, DS_DC_SECT, DS_DC_TICKS,
+	DS_FL_IOS, DS_FL_TICKS
+};
+
+/* Above this util (%) a device is saturated; below the other, idle. */
+#define SATURATED_UTIL	95.0
+#define IDLE_UTIL	30.0
+/* A phase this CPU-bound (% of one core) with an idle device is noted. */
+#define CPU_BOUND_PCT	90.0
+/* Memory pressure "full" above this (% of the span) is a stall. */
+#define STALL_FULL_PCT	2.0
+/* nr_dirty at this share of nr_dirty_threshold is "at the limit". */
+#define AT_LIMIT	0.90
+/* Requests smaller than the chunk by this factor are "much smaller". */
+#define SMALL_FACTOR	4
+/* Milliseconds to wait at most for the phase's requests to be counted. */
+#define SETTLE_TRIES	50
+
+struct kstat_run {
+	struct kstat_src	src;
+	struct kstat_snap	a, b;
+};
+
+struct kstat_run *
+kstat_run_new(dev_t io_dev, const char *memfs)
+{
+	struct kstat_run	*k = xcalloc(1, sizeof(*k));
+
+	kstat_sys_find(&k->src, io_dev, memfs);
+	return k;
+}
+
+void
+kstat_run_free(struct kstat_run *k)
+{
+	free(k);
+}
+
+const char *
+kstat_run_device(const struct kstat_run *k)
+{
+	return k->src.ndev > 0 ? k->src.dev[0] : "";
+}
+
+void
+kstat_begin(struct kstat_run *k)
+{
+	kstat_sys_read(&k->src, &k->a);
+}
+
+/* iostat -x over span seconds from two readings of a device's fields. */
+static void
+iostat(const uint64_t *a, const uint64_t *b, double t, double *v)
+{
+	double	d[KS_DISK_FIELDS];
+	int	i;
+
+	for (i = 0; i < KS_DISK_FIELDS; i++)
+		d[i] = (double)(b[i] - a[i]);
+	d[DS_IN_FLIGHT] = (double)b[DS_IN_FLIGHT];
+	memset(v, 0, sizeof(double) * KI_COUNT);
+	if (t <= 0)
+		return;
+#define RATE(i)		(d[i] / t)
+#define PER(x, n)	(d[n] > 0 ? (x) / d[n] : 0)
+#define PCT(m, n)	(d[m] + d[n] > 0 ? 100 * d[m] / (d[m] + d[n]) : 0)
+	v[KI_RS] = RATE(DS_RD_IOS);
+	v[KI_RKBS] = RATE(DS_RD_SECT) / 2;
+	v[KI_RRQMS] = RATE(DS_RD_MERGES);
+	v[KI_RRQM_PCT] = PCT(DS_RD_MERGES, DS_RD_IOS);
+	v[KI_RAWAIT] = PER(d[DS_RD_TICKS], DS_RD_IOS);
+	v[KI_RAREQSZ] = PER(d[DS_RD_SECT] / 2, DS_RD_IOS);
+	v[KI_WS] = RATE(DS_WR_IOS);
+	v[KI_WKBS] = RATE(DS_WR_SECT) / 2;
+	v[KI_WRQMS] = RATE(DS_WR_MERGES);
+	v[KI_WRQM_PCT] = PCT(DS_WR_MERGES, DS_WR_IOS);
+	v[KI_WAWAIT] = PER(d[DS_WR_TICKS], DS_WR_IOS);
+	v[KI_WAREQSZ] = PER(d[DS_WR_SECT] / 2, DS_WR_IOS);
+	v[KI_DS] = RATE(DS_DC_IOS);
+	v[KI_DKBS] = RATE(DS_DC_SECT) / 2;
+	v[KI_DRQMS] = RATE(DS_DC_MERGES);
+	v[KI_DRQM_PCT] = PCT(DS_DC_MERGES, DS_DC_IOS);
+	v[KI_DAWAIT] = PER(d[DS_DC_TICKS], DS_DC_IOS);
+	v[KI_DAREQSZ] = PER(d[DS_DC_SECT] / 2, DS_DC_IOS);
+	v[KI_FS] = RATE(DS_FL_IOS);
+	v[KI_FAWAIT] = PER(d[DS_FL_TICKS], DS_FL_IOS);
+	/* Milliseconds in the queue and busy, per second of the span. */
+	v[KI_AQUSZ] = RATE(DS_TIME_IN_QUEUE) / 1000;
+	v[KI_UTIL] = RATE(DS_IO_TICKS) / 10;
+	/* As iostat prints it: never above 100%. */
+	if (v[KI_UTIL] > 100)
+		v[KI_UTIL] = 100;
+#undef RATE
+#undef PER
+#undef PCT
+}
+
+/* The counters that moved, by name; 1 when some did not fit. */
+static int
+deltas(const char (*names)[KS_NAME], int n, const uint64_t *a, const uint64_t *b,
+    struct ks_count *out, int max, int *nout)
+{
+	int	i, lost = 0;
+
+	*nout = 0;
+	for (i = 0; i < n; i++) {
+		if (a[i] == b[i])
+			continue;
+		if (*nout >= max) {
+			lost = 1;
+			continue;
+		}
+		memcpy(out[*nout].name, names[i], KS_NAME);
+		out[*nout].d = (int64_t)(b[i] - a[i]);
+		(*nout)++;
+	}
+	return lost;
+}
+
+static int
+find(const char (*names)[KS_NAME], int n, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static void
+why_errno(char *buf, const char *what, int e)
+{
+	snprintf(buf, KS_WHY, "%.90s: %.60s", what, strerror(e));
+}
+
+static void
+vm_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, struct kstat_phase *o)
+{
+	int	i;
+
+	o->dirty_thresh = o->dirty_bg_thresh = -1;
+	if (a->vm_err != 0 || b->vm_err != 0) {
+		why_errno(o->vm_why, "/proc/vmstat", a->vm_err ?
+		    a->vm_err : b->vm_err);
+		return;
+	}
+	o->vm_ok = 1;
+	deltas(s->vm_name, s->nvm, a->vm, b->vm, o->vm, KS_VM_MAX,
+	    &o->nvm);
+	if ((i = find(s->vm_name, s->nvm, "nr_dirty")) >= 0) {
+		o->dirty_peak = (double)(a->vm[i] > b->vm[i] ?
+		    a->vm[i] : b->vm[i]);
+		o->dirty_mean = ((double)a->vm[i] + (double)b->vm[i]) / 2;
+		o->gauge_samples = 2;
+	}
+	if ((i = find(s->vm_name, s->nvm, "nr_writeback")) >= 0) {
+		o->wb_peak = (double)(a->vm[i] > b->vm[i] ?
+		    a->vm[i] : b->vm[i]);
+		o->wb_mean = ((double)a->vm[i] + (double)b->vm[i]) / 2;
+	}
+	if ((i = find(s->vm_name, s->nvm, "nr_dirty_threshold")) >= 0)
+		o->dirty_thresh = (int64_t)b->vm[i];
+	if ((i = find(s->vm_name, s->nvm,
+	    "nr_dirty_background_threshold")) >= 0)
+		o->dirty_bg_thresh = (int64_t)b->vm[i];
+}
+
+static void
+dev_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, double span, struct kstat_phase *o)
+{
+	int	i;
+
+	snprintf(o->dev_why, sizeof(o->dev_why), "%s", s->dev_why);
+	for (i = 0; i < s->ndev; i++) {
+		if (!a->dev_ok[i] || !b->dev_ok[i])
+			continue;
+		memcpy(o->dev[o->ndev].name, s->dev[i], sizeof(s->dev[i]));
+		memcpy(o->dev[o->ndev].role, s->role[i], sizeof(s->role[i]));
+		iostat(a->dev[i], b->dev[i], span, o->dev[o->ndev].v);
+		o->ndev++;
+	}
+	if (o->ndev == 0 && s->ndev > 0)
+		snprintf(o->dev_why, sizeof(o->dev_why), "%s is not in "
+		    "/proc/diskstats", s->dev[0]);
+}
+
+static void
+psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
+    double span, struct kstat_phase *o)
+{
+	int	r, l, any = 0;
+
+	for (r = 0; r < KP_NRES; r++)
+		for (l = 0; l < 2; l++) {
+			o->psi[r][l] = -1;
+			if (!a->psi_ok[r][l] || !b->psi_ok[r][l] ||
+			    span <= 0)
+				continue;
+			o->psi[r][l] = 100.0 * (double)(b->psi[r][l] -
+			    a->psi[r][l]) / (span * 1e6);
+			any = 1;
+		}
+	o->psi_ok = any;
+	if (!any)
+		why_errno(o->psi_why, "/proc/pressure", a->psi_err ?
+		    a->psi_err : b->psi_err ? b->psi_err : ENOENT);
+}
+
+static void
+cg_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, struct kstat_phase *o)
+{
+	snprintf(o->cg_path, sizeof(o->cg_path), "%s", s->cg_path);
+	o->cg_v2 = s->cg_v2;
+	if (s->cg_file[0] == '\0') {
+		snprintf(o->cg_why, sizeof(o->cg_why), "%s", s->cg_why);
+		return;
+	}
+	if (a->cg_err != 0 || b->cg_err != 0) {
+		why_errno(o->cg_why, s->cg_file, a->cg_err ? a->cg_err :
+		    b->cg_err);
+		return;
+	}
+	o->cg_ok = 1;
+	deltas(s->cg_name, s->ncg, a->cg, b->cg, o->cg, KS_CG_MAX,
+	    &o->ncg);
+}
+
+/* Whether a device still had requests in flight at the end. */
+static int
+in_flight(const struct kstat_run *k)
+{
+	int	i;
+
+	for (i = 0; i < k->src.ndev; i++)
+		if (k->b.dev_ok[i] && k->b.dev[i][DS_IN_FLIGHT] > 0)
+			return 1;
+	return 0;
+}
+
+void
+kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
+{
+	int	tries;
+
+	kstat_sys_read(&k->src, &k->b);
+	/*
+	 * A request whose data is in (the phase's last read returned) is
+	 * counted in /proc/diskstats only when it ends, a moment later:
+	 * wait for the phase's requests to end, for up to SETTLE_TRIES ms.
+	 */
+	for (tries = 0; tries < SETTLE_TRIES && in_flight(k); tries++) {
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+		kstat_sys_read(&k->src, &k->b);
+	}
+	kstat_account(&k->src, &k->a, &k->b, span, o);
+}
+
+void
+kstat_account(const struct kstat_src *src, const struct kstat_snap *a,
+    const struct kstat_snap *b, double span, struct kstat_phase *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->known = 1;
+	o->span = span;
+	vm_account(src, a, b, o);
+	dev_account(src, a, b, span, o);
+	psi_account(a, b, span, o);
+	cg_account(src, a, b, o);
+	/* Readable at the start and not at the end: a note, not a failure. */
+	if ((a->vm_err == 0 && b->vm_err != 0) ||
+	    (a->cg_err == 0 && b->cg_err != 0)) {
+		o->notes |= 1u << KN_UNREADABLE;
+		snprintf(o->note_text[KN_UNREADABLE],
+		    sizeof(o->note_text[0]), "%.100s could not be read at the "
+		    "phase's end: %.50s", b->vm_err ? "/proc/vmstat" :
+		    src->cg_file, strerror(b->vm_err ? b->vm_err : b->cg_err));
+	}
+}
+
+void
+kstat_attach_timeline(struct kstat_phase *k, struct kstat_timeline *tl)
+{
+	free(k->tl);
+	k->tl = tl;
+	if (tl == NULL || tl->gauges < 2 || !k->vm_ok)
+		return;
+	k->dirty_peak = tl->dirty_peak;
+	k->dirty_mean = tl->dirty_sum / (double)tl->gauges;
+	k->wb_peak = tl->wb_peak;
+	k->wb_mean = tl->wb_sum / (double)tl->gauges;
+	k->gauge_samples = (int)tl->gauges;
+}
+
+void
+kstat_proc_begin(struct kstat_proc *p)
+{
+	kstat_sys_proc(p);
+}
+
+void
+kstat_proc_end(const struct kstat_proc *a, struct kstat_proc *d)
+{
+	struct kstat_proc	b;
+	int			i;
+
+	kstat_sys_proc(&b);
+	memset(d, 0, sizeof(*d));
+	d->workers = 1;
+	d->ru_ok = a->ru_ok && b.ru_ok;
+	d->io_ok = a->io_ok && b.io_ok;
+	d->io_err = a->io_ok ? b.io_err : a->io_err;
+	for (i = 0; i < KC_COUNT; i++)
+		d->v[i] = b.v[i] - a->v[i];
+}
+
+void
+kstat_proc_add(struct kstat_proc *sum, const struct kstat_proc *p)
+{
+	int	i;
+
+	if (p->workers == 0)
+		return;
+	if (sum->workers == 0) {
+		*sum = *p;
+		return;
+	}
+	sum->ru_ok = sum->ru_ok && p->ru_ok;
+	sum->io_ok = sum->io_ok && p->io_ok;
+	if (!p->io_ok)
+		sum->io_err = p->io_err;
+	sum->workers += p->workers;
+	for (i = 0; i < KC_COUNT; i++)
+		sum->v[i] += p->v[i];
+}
+
+static int64_t
+lookup(const struct ks_count *c, int n, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(c[i].name, name) == 0)
+			return c[i].d;
+	return 0;
+}
+
+int64_t
+kstat_vm(const struct kstat_phase *k, const char *name)
+{
+	return lookup(k->vm, k->nvm, name);
+}
+
+int64_t
+kstat_cg(const struct kstat_phase *k, const char *name)
+{
+	return lookup(k->cg, k->ncg, name);
+}
+
+/* The sum of the vmstat counters whose names start with prefix. */
+static int64_t
+vm_prefix(const struct kstat_phase *k, const char *prefix)
+{
+	size_t	n = strlen(prefix);
+	int64_t	sum = 0;
+	int	i;
+
+	for (i = 0; i < k->nvm; i++)
+		if (strncmp(k->vm[i].name, prefix, n) == 0)
+			sum += k->vm[i].d;
+	return sum;
+}
+
+static void
+note(struct kstat_phase *k, enum ks_note n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+note(struct kstat_phase *k, enum ks_note n, const char *fmt, ...)
+{
+	va_list	ap;
+
+	k->notes |= 1u << n;
+	va_start(ap, fmt);
+	vsnprintf(k->note_text[n], sizeof(k->note_text[n]), fmt, ap);
+	va_end(ap);
+}
+
+static void
+note_memory(struct kstat_phase *k, const struct kstat_work *w)
+{
+	int64_t	in = kstat_vm(k, "pswpin"), out = kstat_vm(k, "pswpout");
+	int64_t	stall = vm_prefix(k, "allocstall_");
+	int64_t	direct = vm_prefix(k, "pgscan_direct");
+	int64_t	fail = k->cg_ok ? kstat_cg(k, "failcnt") : 0;
+	double	full = k->psi[KP_MEMORY][1];
+	char	cg[192] = "";
+
+	if (in > 0 || out > 0)
+		note(k, KN_SWAP, "phase %s: the machine swapped (pswpin %lld, "
+		    "pswpout %lld pages): its figures include paging",
+		    w->phase, (long long)in, (long long)out);
+	if (fail > 0)
+		snprintf(cg, sizeof(cg), "; the memory cgroup %.60s hit its limit "
+		    "%lld times (failcnt)", k->cg_path, (long long)fail);
+	if (stall > 0 || full > STALL_FULL_PCT ||
+	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
+		note(k, KN_RECLAIM, "phase %s: %s (allocstall %lld, "
+		    "pgscan_direct %lld, memory pressure full %.1f%% of the "
+		    "phase%s)", w->phase, stall > 0 || full > STALL_FULL_PCT ?
+		    "reclaim stalled the run" : "limit reclaim ran in the "
+		    "phase", (long long)stall, (long long)direct,
+		    full > 0 ? full : 0, cg);
+	if (w->writes && k->dirty_thresh > 0 &&
+	    k->dirty_peak >= AT_LIMIT * (double)k->dirty_thresh)
+		note(k, KN_THROTTLE, "phase %s: the writers were likely "
+		    "throttled on dirty pages (nr_dirty peak %.0f of "
+		    "nr_dirty_threshold %lld pages)", w->phase, k->dirty_peak,
+		    (long long)k->dirty_thresh);
+}
+
+static void
+note_device(struct kstat_phase *k, const struct kstat_work *w)
+{
+	const struct ks_dev	*d;
+	double			 sz, kb;
+
+	if (k->ndev == 0)
+		return;
+	d = &k->dev[0];
+	kb = (d->v[KI_RKBS] + d->v[KI_WKBS]) * k->span;
+	/* A device that moved less than a tenth of the phase's bytes. */
+	if (kb * 1024 < (double)w->bytes / 10)
+		return;
+	if (d->v[KI_UTIL] >= SATURATED_UTIL)
+		note(k, KN_SATURATED, "phase %s: %s was saturated (util "
+		    "%.0f%%, aqu-sz %.1f): the device sets the pace",
+		    w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
+	else if (d->v[KI_UTIL] < IDLE_UTIL && w->cpu_pct >= CPU_BOUND_PCT)
+		note(k, KN_IDLE, "phase %s: %s was mostly idle (util %.0f%%) "
+		    "while the tool was CPU-bound (%.0f%% CPU)", w->phase,
+		    d->name, d->v[KI_UTIL], w->cpu_pct);
+	if (!w->block || w->chunk < 8192)
+		return;
+	/* The larger of the two directions' request sizes that moved. */
+	sz = d->v[KI_RKBS] >= d->v[KI_WKBS] ? d->v[KI_RAREQSZ] :
+	    d->v[KI_WAREQSZ];
+	if (sz > 0 && sz * 1024 * SMALL_FACTOR <= (double)w->chunk)
+		note(k, KN_SMALL_REQ, "phase %s: requests reached %s much "
+		    "smaller than the %llu KiB chunk (%s %.1f KiB: read-ahead, "
+		    "max_sectors_kb or the record size)", w->phase, d->name,
+		    (unsigned long long)(w->chunk / 1024),
+		    d->v[KI_RKBS] >= d->v[KI_WKBS] ? "rareq-sz" : "wareq-sz",
+		    sz);
+}
+
+void
+kstat_notes(struct kstat_phase *k, const struct kstat_proc *p,
+    const struct kstat_work *w)
+{
+	(void)p;
+	if (!k->known)
+		return;
+	note_memory(k, w);
+	note_device(k, w);
+}
+
+void
+kstat_say(FILE *f, const struct kstat_phase *k)
+{
+	int	n;
+
+	for (n = 0; n < KN_COUNT; n++)
+		if (k->notes & (1u << n))
+			fprintf(f, "bonnie-ng: warning: %s\n", k->note_text[n]);
+}
+
+static void
+write_counts(struct json *j, const char *key, const struct ks_count *c,
+    int n)
+{
+	int	i;
+
+	json_object_start(j, key);
+	for (i = 0; i < n; i++)
+		json_int(j, c[i].name, c[i].d);
+	json_object_end(j);
+}
+
+static void
+write_vm(struct json *j, const struct kstat_phase *k)
+{
+	if (!k->vm_ok) {
+		json_null(j, "vmstat");
+		json_string(j, "vmstat_why", k->vm_why);
+		json_null(j, "dirty");
+		return;
+	}
+	write_counts(j, "vmstat", k->vm, k->nvm);
+	json_null(j, "vmstat_why");
+	json_object_start(j, "dirty");
+	json_double(j, "nr_dirty_peak", k->dirty_peak);
+	json_double(j, "nr_dirty_mean", k->dirty_mean);
+	json_double(j, "nr_writeback_peak", k->wb_peak);
+	json_double(j, "nr_writeback_mean", k->wb_mean);
+	json_int(j, "samples", k->gauge_samples);
+	json_int_or_null(j, "nr_dirty_threshold", k->dirty_thresh);
+	json_int_or_null(j, "nr_dirty_background_threshold",
+	    k->dirty_bg_thresh);
+	json_object_end(j);
+}
+
+static void
+write_devices(struct json *j, const struct kstat_phase *k)
+{
+	int	i, f;
+
+	if (k->ndev == 0) {
+		json_null(j, "disk");
+		json_string(j, "disk_why", k->dev_why);
+		return;
+	}
+	json_array_start(j, "disk");
+	for (i = 0; i < k->ndev; i++) {
+		json_object_start(j, NULL);
+		json_string(j, "disk_device", k->dev[i].name);
+		json_string(j, "role", k->dev[i].role);
+		for (f = 0; f < KI_COUNT; f++)
+			json_double(j, kstat_iostat_name[f], k->dev[i].v[f]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_null(j, "disk_why");
+}
+
+static void
+write_psi(struct json *j, const struct kstat_phase *k)
+{
+	int	r;
+
+	if (!k->psi_ok) {
+		json_null(j, "pressure");
+		json_string(j, "pressure_why", k->psi_why);
+		return;
+	}
+	json_object_start(j, "pressure");
+	for (r = 0; r < KP_NRES; r++) {
+		json_object_start(j, kstat_psi_name[r]);
+		json_double_or_null(j, "some_pct", k->psi[r][0]);
+		json_double_or_null(j, "full_pct", k->psi[r][1]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_null(j, "pressure_why");
+}
+
+static void
+write_cg(struct json *j, const struct kstat_phase *k)
+{
+	if (!k->cg_ok) {
+		json_null(j, "cgroup");
+		json_string(j, "cgroup_why", k->cg_why);
+		return;
+	}
+	json_object_start(j, "cgroup");
+	json_string(j, "path", k->cg_path);
+	json_int(j, "version", k->cg_v2 ? 2 : 1);
+	write_counts(j, "memory.stat", k->cg, k->ncg);
+	json_object_end(j);
+	json_null(j, "cgroup_why");
+}
+
+static void
+write_proc(struct json *j, const struct kstat_proc *p)
+{
+	char	why[KS_WHY];
+	int	i;
+
+	if (p == NULL || p->workers == 0 || (!p->ru_ok && !p->io_ok)) {
+		json_null(j, "process");
+		json_string(j, "process_why", "not read");
+		return;
+	}
+	json_object_start(j, "process");
+	json_int(j, "processes", p->workers);
+	for (i = 0; i < KC_COUNT; i++)
+		if (i < KC_READ_BYTES ? p->ru_ok : p->io_ok)
+			json_uint(j, kstat_proc_name[i], p->v[i]);
+		else
+			json_null(j, kstat_proc_name[i]);
+	json_object_end(j);
+	if (p->io_ok)
+		json_null(j, "process_why");
+	else {
+		why_errno(why, "/proc/self/io", p->io_err ? p->io_err : ENOENT);
+		json_string(j, "process_why", why);
+	}
+}
+
+static void
+write_timeline(struct json *j, const struct kstat_timeline *tl)
+{
+	static const char *const cols[] = {
+		"t_s", "done", "nr_dirty", "nr_writeback", "in_flight",
+		"sectors"
+	};
+	size_t	c;
+	int	i;
+
+	if (tl == NULL)
+		return;
+	json_object_start(j, "timeline");
+	json_double(j, "interval_s", tl->interval);
+	json_int(j, "merged", tl->merged);
+	json_array_start(j, "columns");
+	for (c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+		json_string(j, NULL, cols[c]);
+	json_array_end(j);
+	json_array_start(j, "samples");
+	for (i = 0; i < tl->n; i++) {
+		const struct tl_sample *s = &tl->s[i];
+
+		json_array_start(j, NULL);
+		json_double(j, NULL, s->t);
+		json_double_or_null(j, NULL, s->done);
+		json_double_or_null(j, NULL, s->dirty);
+		json_double_or_null(j, NULL, s->writeback);
+		json_double_or_null(j, NULL, s->inflight);
+		json_double_or_null(j, NULL, s->sectors);
+		json_array_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+void
+kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
+    const struct kstat_proc *p)
+{
+	int	n;
+
+	if (k == NULL || !k->known) {
+		json_null(j, key);
+		return;
+	}
+	json_object_start(j, key);
+	json_double(j, "span_s", k->span);
+	write_vm(j, k);
+	write_devices(j, k);
+	write_psi(j, k);
+	write_cg(j, k);
+	write_proc(j, p);
+	json_array_start(j, "notes");
+	for (n = 0; n < KN_COUNT; n++) {
+		if (!(k->notes & (1u << n)))
+			continue;
+		json_object_start(j, NULL);
+		json_string(j, "kind", kstat_note_name[n]);
+		json_string(j, "text", k->note_text[n]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	write_timeline(j, k->tl);
+	json_object_end(j);
+}
+
+void
+kstat_print_head(FILE *f)
+{
+	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
+	    "%7s %6s %6s\n", "phase", "device", "rareq-sz", "wareq-sz",
+	    "aqu-sz", "util", "r_await", "w_await", "nr_dirty", "/limit",
+	    "stall", "pgscan", "pswp", "io", "memory");
+	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
+	    "%7s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
+	    "peak", "%", "alloc", "direct", "in+out", "full%", "full%");
+}
+
+/* A count in at most 7 characters: 1234567, 12.3M. */
+static const char *
+short_count(char *b, size_t n, int64_t v)
+{
+	if (v < 10000000)
+		snprintf(b, n, "%lld", (long long)v);
+	else
+		snprintf(b, n, "%.1fM", (double)v / 1e6);
+	return b;
+}
+
+void
+kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
+{
+	const struct ks_dev	*d;
+	char			 a[24], b[24], c[24];
+
+	fprintf(f, "%-8s", phase);
+	if (k == NULL || !k->known) {
+		fprintf(f, " not read\n");
+		return;
+	}
+	if (k->ndev > 0) {
+		d = &k->dev[0];
+		fprintf(f, " %-8s %8.1f %8.1f %6.2f %5.0f %7.2f %7.2f", d->name,
+		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ],
+		    d->v[KI_UTIL], d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
+	} else
+		fprintf(f, " %-8s %8s %8s %6s %5s %7s %7s", "-", "-", "-", "-",
+		    "-", "-", "-");
+	if (k->vm_ok)
+		fprintf(f, " %9.0f %6.1f %6s %7s %7s", k->dirty_peak,
+		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
+		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
+		    vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
+		    vm_prefix(k, "pgscan_direct")), short_count(c, sizeof(c),
+		    kstat_vm(k, "pswpin") + kstat_vm(k, "pswpout")));
+	else
+		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-", "-", "-", "-");
+	if (k->psi_ok)
+		fprintf(f, " %6.1f %6.1f", k->psi[KP_IO][1] >= 0 ?
+		    k->psi[KP_IO][1] : 0, k->psi[KP_MEMORY][1] >= 0 ?
+		    k->psi[KP_MEMORY][1] : 0);
+	else
+		fprintf(f, " %6s %6s", "-", "-");
+	fputc('\n', f);
+}

@@ -1,0 +1,167 @@
+/*
+ * The queued timed loop (see include/queue.h).  Each tag of the ioq is a
+ * slot with its own buffer and chunk; a chunk that reads then writes goes
+ * back into the queue under the same tag when its read is done.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "queue.h"
+
+struct slot {
+	struct queue_chunk	 c;
+	bn_time			 start;
+	size_t			 done;		/* Bytes of this request. */
+	int			 writing;	/* The write is out. */
+};
+
+static int
+fail(struct queue_loop *l, const char *what, uint64_t off, int e)
+{
+	l->err_what = what;
+	l->err_offset = (int64_t)off;
+	l->err_errno = e;
+	return -1;
+}
+
+/* Queue (the rest of) the slot's current request. */
+static void
+prep(struct queue_loop *l, int tag, struct slot *s)
+{
+	ioq_prep(l->q, tag, s->writing, l->buf[tag] + s->done,
+	    l->chunk - s->done, (off_t)(s->c.off + s->done));
+}
+
+/* Start a new chunk in a free slot; 0 when there is none to start. */
+static int
+start(struct queue_loop *l, int tag, struct slot *s, bn_time now)
+{
+	memset(s, 0, sizeof(*s));
+	if (!l->next(l->arg, &s->c))
+		return 0;
+	s->start = now;
+	s->writing = !s->c.read;
+	if (s->writing)
+		l->fill(l->arg, l->buf[tag], s->c.off);
+	prep(l, tag, s);
+	return 1;
+}
+
+/* A request of the slot completed with res; 1: the chunk is done. */
+static int
+complete(struct queue_loop *l, int tag, struct slot *s, ssize_t res)
+{
+	const char	*what = s->writing ? "write" : "read";
+
+	if (res < 0)
+		return fail(l, what, s->c.off + s->done, (int)-res);
+	if (res == 0)
+		return fail(l, s->writing ? "write" : "read (unexpected end "
+		    "of file)", s->c.off + s->done, EIO);
+	s->done += (size_t)res;
+	if (s->done < l->chunk) {
+		prep(l, tag, s);	/* A short transfer: the rest. */
+		return 0;
+	}
+	if (!s->writing) {
+		if (l->got != NULL && l->got(l->arg, l->buf[tag], l->chunk,
+		    &s->c) == -1)
+			return fail(l, "data check", s->c.off, errno);
+		if (s->c.write) {
+			s->writing = 1;
+			s->done = 0;
+			l->fill(l->arg, l->buf[tag], s->c.off);
+			prep(l, tag, s);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int
+queue_run(struct queue_loop *l)
+{
+	struct slot	*slots;
+	bn_time		 now = time_now();
+	ssize_t		 res;
+	int		 i, tag, out = 0, more = 1, r, rv = 0;
+
+	if ((slots = calloc((size_t)l->depth, sizeof(*slots))) == NULL)
+		return fail(l, "allocate the queue", 0, ENOMEM);
+	for (i = 0; i < l->depth && more; i++)
+		if ((more = start(l, i, &slots[i], now)) != 0)
+			out++;
+	/*
+	 * After a failure nothing new starts, but every request out is
+	 * waited for: none may still move data into a buffer once this
+	 * returns.
+	 */
+	while (out > 0) {
+		if (ioq_submit(l->q) == -1) {
+			if (errno == EINTR) {
+				if (rv == 0 && *l->stop)
+					rv = fail(l, "queue", 0, EINTR);
+				continue;
+			}
+			if (rv == 0)
+				rv = fail(l, "io_uring_enter", 0, errno);
+			break;
+		}
+		now = time_now();
+		while (ioq_reap(l->q, &tag, &res) == 1) {
+			if (rv == -1) {
+				out--;
+				continue;
+			}
+			if ((r = complete(l, tag, &slots[tag], res)) == 0)
+				continue;
+			out--;
+			if (r == -1) {
+				rv = -1;
+				continue;
+			}
+			hist_add(l->hist, time_elapsed_ns(slots[tag].start,
+			    now));
+			l->chunks++;
+			l->done(l->arg, &slots[tag].c, now);
+			if (more && (more = start(l, tag, &slots[tag], now)))
+				out++;
+		}
+		if (rv == 0 && *l->stop)
+			rv = fail(l, "queue", 0, EINTR);
+	}
+	free(slots);
+	return rv;
+}
+
+unsigned char **
+queue_buffers(int depth, size_t chunk, size_t align)
+{
+	unsigned char	**b;
+	void		 *p;
+	int		  i;
+
+	if ((b = calloc((size_t)depth, sizeof(*b))) == NULL)
+		return NULL;
+	for (i = 0; i < depth; i++) {
+		if (posix_memalign(&p, align < 64 ? 64 : align, chunk) != 0) {
+			queue_buffers_free(b, i);
+			return NULL;
+		}
+		b[i] = p;
+	}
+	return b;
+}
+
+void
+queue_buffers_free(unsigned char **b, int depth)
+{
+	int	i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < depth; i++)
+		free(b[i]);
+	free(b);
+}

@@ -1,0 +1,217 @@
+/*
+ * The kernel's account of a phase read back from a record, as figures
+ * compare can set side by side: the target device's iostat -x levels as
+ * recorded, its rates and every counter (vmstat, memory.stat, the
+ * process's) as counts per GiB moved or per thousand operations, and the
+ * pressure as recorded.  Gauges (vmstat's nr_* but nr_dirtied and
+ * nr_written) are left out: their delta is a level's change, not work.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "jsonparse.h"
+#include "phase.h"
+#include "resultset.h"
+
+/* iostat -x's figures that are levels, with their units. */
+static const struct {
+	const char	*name;
+	const char	*unit;
+} levels[] = {
+	{ "rareq-sz", " KiB" }, { "wareq-sz", " KiB" }, { "r_await", " ms" },
+	{ "w_await", " ms" }, { "f_await", " ms" }, { "aqu-sz", "" },
+	{ "util", "%" }, { "rrqm", "%" }, { "wrqm", "%" }
+};
+
+/* iostat -x's rates, made counts: "r/s" becomes "r" per unit. */
+static const char *const rates[] = {
+	"r/s", "rkB/s", "w/s", "wkB/s", "f/s", "d/s", "dkB/s"
+};
+
+/*
+ * The size of a small change: 1 KiB or ms of a request, 10 points of a
+ * percentage, one queued request; per GiB, a thousandth of it (1 MiB of
+ * bytes, 1 MiB in KiB, 256 pages or events); per thousand ops, ten.
+ */
+static double
+scale_of(const char *name, const char *per, const char *unit, int level)
+{
+	size_t	n = strlen(name);
+
+	if (level)
+		return strcmp(unit, "%") == 0 ? 10 : 1;
+	if (per != NULL && strcmp(per, "kop") == 0)
+		return 10;
+	if (n > 6 && strcmp(name + n - 6, "_bytes") == 0)
+		return 1 << 20;
+	if (strstr(name, "kB") != NULL || strncmp(name, "pgpg", 4) == 0)
+		return 1024;
+	return 256;
+}
+
+static void
+add(struct rs_kphase *k, const char *name, const char *per, double v,
+    const char *unit, int level)
+{
+	struct rs_kfig	*f;
+
+	k->f = xrealloc(k->f, (size_t)(k->n + 1) * sizeof(*k->f));
+	f = &k->f[k->n++];
+	f->name = per != NULL ? xasprintf("%s/%s", name, per) : xstrdup(name);
+	f->v = v;
+	f->unit = unit;
+	f->level = level;
+	f->scale = scale_of(name, per, unit, level);
+	f->machine = 0;
+}
+
+/* A counter whose delta is work done, not a level's change. */
+static int
+is_event(const char *name)
+{
+	if (strncmp(name, "nr_", 3) != 0)
+		return 1;
+	return strcmp(name, "nr_dirtied") == 0 ||
+	    strcmp(name, "nr_written") == 0;
+}
+
+/* The process's counters, not how many processes were summed. */
+static int
+is_proc(const char *name)
+{
+	return strcmp(name, "processes") != 0;
+}
+
+/* memory.stat's counters of events (v1 and v2). */
+static int
+is_cg_event(const char *name)
+{
+	static const char *const pre[] = {
+		"pg", "total_pg", "workingset_", "total_workingset_",
+		"failcnt", "thp_", "zswp"
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
+		if (strncmp(name, pre[i], strlen(pre[i])) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
+    int (*event)(const char *), const char *per, double work, int machine)
+{
+	char	name[160];
+	size_t	i;
+
+	if (o == NULL || o->type != JV_OBJECT)
+		return;
+	for (i = 0; i < o->len; i++) {
+		if (o->items[i].type != JV_NUMBER || !event(o->keys[i]))
+			continue;
+		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
+		add(k, name, per, o->items[i].n / work, "", 0);
+		k->f[k->n - 1].machine = machine;
+	}
+}
+
+static void
+disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
+    double span)
+{
+	double	v;
+	size_t	i;
+
+	if (d == NULL || d->type != JV_ARRAY || d->len == 0)
+		return;
+	d = &d->items[0];		/* The target's device. */
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (jv_num(d, levels[i].name, &v) == 0)
+			add(k, levels[i].name, NULL, v, levels[i].unit, 1);
+	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		char	name[16];
+
+		if (jv_num(d, rates[i], &v) != 0)
+			continue;
+		snprintf(name, sizeof(name), "%.*s",
+		    (int)(strlen(rates[i]) - 2), rates[i]);
+		add(k, name, per, v * span / work, "", 0);
+	}
+}
+
+static void
+pressure(struct rs_kphase *k, const struct jv *p)
+{
+	static const char *const res[] = { "io", "memory", "cpu" };
+	const struct jv	*r;
+	char		 name[32];
+	double		 v;
+	size_t		 i;
+
+	if (p == NULL || p->type != JV_OBJECT)
+		return;
+	for (i = 0; i < 3; i++) {
+		if ((r = jv_get(p, res[i])) == NULL)
+			continue;
+		snprintf(name, sizeof(name), "%s some", res[i]);
+		if (jv_num(r, "some_pct", &v) == 0)
+			add(k, name, NULL, v, "%", 1);
+		snprintf(name, sizeof(name), "%s full", res[i]);
+		if (jv_num(r, "full_pct", &v) == 0)
+			add(k, name, NULL, v, "%", 1);
+	}
+}
+
+void
+rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
+    struct rs_run *r)
+{
+	const struct jv		*cg, *dirty;
+	struct rs_kphase	*k;
+	const char		*per;
+	double			 work, span, v;
+
+	if (kj == NULL || kj->type != JV_OBJECT || id < 0 || id >= PH_COUNT ||
+	    jv_num(kj, "span_s", &span) != 0)
+		return;
+	if (phase_table[id]->flags & PHASE_OPS) {
+		per = "kop";
+		work = ops / 1000;
+	} else {
+		per = "GiB";
+		work = bytes / (1024.0 * 1024 * 1024);
+	}
+	if (!(work > 0))
+		return;
+	if (r->kernel == NULL)
+		r->kernel = xcalloc(PH_COUNT, sizeof(*r->kernel));
+	k = &r->kernel[id];
+	disk(k, jv_get(kj, "disk"), per, work, span);
+	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work, 1);
+	if ((dirty = jv_get(kj, "dirty")) != NULL &&
+	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
+		add(k, "nr_dirty peak", NULL, v, " pages", 1);
+	pressure(k, jv_get(kj, "pressure"));
+	if ((cg = jv_get(kj, "cgroup")) != NULL)
+		counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
+		    per, work, 0);
+	counts(k, jv_get(kj, "process"), "", is_proc, per, work, 0);
+}
+
+void
+rs_kernel_free(struct rs_run *r)
+{
+	int	i, k;
+
+	if (r->kernel == NULL)
+		return;
+	for (i = 0; i < PH_COUNT; i++) {
+		for (k = 0; k < r->kernel[i].n; k++)
+			free(r->kernel[i].f[k].name);
+		free(r->kernel[i].f);
+	}
+	free(r->kernel);
+	r->kernel = NULL;
+}

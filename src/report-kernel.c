@@ -1,0 +1,33 @@
+/*
+ * -K: the kernel's account under the report, one short line per phase
+ * that ran: the device's request sizes, queue depth, util and waits
+ * (iostat -x's names), the dirty peak against its threshold, reclaim,
+ * swap and pressure.  The classic rows above it are not touched.
+ */
+#include <stdio.h>
+
+#include "kstat.h"
+#include "phase.h"
+#include "record.h"
+#include "report.h"
+
+int
+report_write_kernel(FILE *f, const struct record *rec)
+{
+	const struct run_result	*r;
+	int			 k, i;
+
+	for (k = 0; k < rec->nruns; k++) {
+		r = &rec->runs[k];
+		if (rec->nruns > 1)
+			fprintf(f, "\nThe kernel's account, run %d:\n", k + 1);
+		else
+			fprintf(f, "\nThe kernel's account:\n");
+		kstat_print_head(f);
+		for (i = 0; i < PH_COUNT; i++)
+			if (r->ph[i].ran)
+				kstat_print_line(f, phase_table[i]->name,
+				    r->ks != NULL ? &r->ks[i] : NULL);
+	}
+	return ferror(f) ? -1 : 0;
+}

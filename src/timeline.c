@@ -1,0 +1,288 @@
+/*
+ * The timeline's sampler: a process forked just before a phase's clock
+ * starts, sampling into a shared mapping until the run closes its pipe.
+ */
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "kstat.h"
+#include "platform.h"
+#include "signals.h"
+#include "timeline.h"
+#include "timer.h"
+#include "units.h"
+
+/* The mapping both sides see; the counters follow it. */
+struct tl_shared {
+	struct kstat_timeline	 tl;
+	int			 ncounters;
+	_Atomic uint64_t	 counter[];
+};
+
+struct timeline {
+	double			 interval;
+	size_t			 len;		/* Of the mapping. */
+	struct tl_shared	*sh;
+	pid_t			 pid;
+	int			 fd;		/* The pipe's write end. */
+};
+
+/* What the sampler reads. */
+struct tl_what {
+	const char	*dev;
+	const unsigned char *base;
+	size_t		 stride;
+	int		 n;
+};
+
+struct timeline *
+timeline_new(double interval, int counters)
+{
+	struct timeline	*t;
+	size_t		 len;
+	void		*p;
+
+	if (!(interval > 0) || counters < 1)
+		return NULL;
+	/* Each counter on its own cache line: workers store, never share. */
+	len = sizeof(struct tl_shared) + (size_t)counters * 64;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	t = xcalloc(1, sizeof(*t));
+	t->interval = interval;
+	t->len = len;
+	t->sh = p;
+	t->sh->ncounters = counters;
+	t->pid = -1;
+	t->fd = -1;
+	return t;
+}
+
+void
+timeline_free(struct timeline *t)
+{
+	if (t == NULL)
+		return;
+	free(timeline_stop(t));
+	munmap(t->sh, t->len);
+	free(t);
+}
+
+/* Counter i, a cache line (8 of them) from the one before. */
+_Atomic uint64_t *
+timeline_counter(struct timeline *t, int i)
+{
+	return &t->sh->counter[(size_t)i * 8];
+}
+
+static double
+progress(const struct tl_shared *sh, const struct tl_what *w)
+{
+	uint64_t	sum = 0;
+	int		i;
+
+	if (w->n < 0)
+		return -1;		/* Not known to the sampler. */
+	if (w->base == NULL) {
+		for (i = 0; i < sh->ncounters; i++)
+			sum += atomic_load_explicit(&sh->counter[(size_t)i *
+			    8], memory_order_relaxed);
+		return (double)sum;
+	}
+	for (i = 0; i < w->n; i++)
+		sum += __atomic_load_n((const uint64_t *)(const void *)(w->base +
+		    (size_t)i * w->stride), __ATOMIC_RELAXED);
+	return (double)sum;
+}
+
+/* Two neighbours as one: the later's counters, the gauges' mean. */
+static void
+merge(struct kstat_timeline *tl)
+{
+	struct tl_sample	*a, *b;
+	int			 i;
+
+	for (i = 0; i < tl->n / 2; i++) {
+		a = &tl->s[2 * i];
+		b = &tl->s[2 * i + 1];
+		tl->s[i] = *b;
+		tl->s[i].dirty = (a->dirty + b->dirty) / 2;
+		tl->s[i].writeback = (a->writeback + b->writeback) / 2;
+		tl->s[i].inflight = (a->inflight + b->inflight) / 2;
+	}
+	tl->n /= 2;
+	tl->merged *= 2;
+}
+
+/* The raw samples not yet kept: merged of them make one. */
+struct tl_acc {
+	struct tl_sample	 s;
+	int			 c;
+	double			 dirty, writeback, inflight;
+};
+
+static void
+sample(struct tl_shared *sh, const struct tl_what *w, bn_time t0,
+    struct tl_acc *acc, int last)
+{
+	struct kstat_timeline	*tl = &sh->tl;
+	struct tl_sample	 s;
+	uint64_t		 d, wb, inf, sect;
+
+	s.t = time_elapsed(t0, time_now());
+	s.done = progress(sh, w);
+	s.dirty = s.writeback = s.inflight = s.sectors = -1;
+	if (kstat_sys_gauges(&d, &wb) == 0) {
+		s.dirty = (double)d;
+		s.writeback = (double)wb;
+		tl->gauges++;
+		tl->dirty_sum += s.dirty;
+		tl->wb_sum += s.writeback;
+		if (s.dirty > tl->dirty_peak)
+			tl->dirty_peak = s.dirty;
+		if (s.writeback > tl->wb_peak)
+			tl->wb_peak = s.writeback;
+	}
+	if (kstat_sys_dev_now(w->dev, &inf, &sect) == 0) {
+		s.inflight = (double)inf;
+		s.sectors = (double)sect;
+	}
+	tl->taken++;
+	acc->s = s;
+	acc->dirty += s.dirty;
+	acc->writeback += s.writeback;
+	acc->inflight += s.inflight;
+	if (++acc->c < tl->merged && !last)
+		return;
+	/* The last sample's counters, the gauges' mean over the merged. */
+	s.dirty = acc->dirty / acc->c;
+	s.writeback = acc->writeback / acc->c;
+	s.inflight = acc->inflight / acc->c;
+	memset(acc, 0, sizeof(*acc));
+	if (tl->n == TL_MAX)
+		merge(tl);
+	tl->s[tl->n++] = s;
+}
+
+static void __attribute__((noreturn))
+sampler(struct tl_shared *sh, const struct tl_what *w, int fd, double iv,
+    bn_time t0)
+{
+	struct pollfd	pfd = { fd, POLLIN, 0 };
+	struct tl_acc	acc;
+	int		ms = (int)lround(iv * 1000), r;
+
+	memset(&acc, 0, sizeof(acc));
+	for (;;) {
+		sample(sh, w, t0, &acc, 0);
+		r = poll(&pfd, 1, ms);
+		if (r > 0 || (r == -1 && errno != EINTR))
+			break;
+	}
+	sample(sh, w, t0, &acc, 1);
+	_exit(0);
+}
+
+int
+timeline_start(struct timeline *t, const char *dev, const void *base,
+    size_t stride, int n)
+{
+	struct tl_what	 w;
+	bn_time		 t0;
+	sigset_t	 old;
+	int		 p[2], i;
+	pid_t		 pid;
+
+	if (t == NULL || t->pid != -1)
+		return -1;
+	memset(&t->sh->tl, 0, sizeof(t->sh->tl));
+	t->sh->tl.interval = t->interval;
+	t->sh->tl.merged = 1;
+	for (i = 0; i < t->sh->ncounters; i++)
+		atomic_store_explicit(timeline_counter(t, i), 0,
+		    memory_order_relaxed);
+	if (pipe(p) == -1)
+		return -1;
+	w.dev = dev;
+	w.base = base;
+	w.stride = stride;
+	w.n = n;
+	t0 = time_now();
+	/* As a seeker: the run's handlers never run in the sampler. */
+	signals_block(&old);
+	pid = fork();
+	if (pid == 0) {
+		signals_default();
+		platform_die_with_parent();
+		signals_restore(&old);
+		close(p[1]);
+		sampler(t->sh, &w, p[0], t->interval, t0);
+	}
+	signals_restore(&old);
+	close(p[0]);
+	if (pid == -1) {
+		close(p[1]);
+		return -1;
+	}
+	t->pid = pid;
+	t->fd = p[1];
+	return 0;
+}
+
+struct kstat_timeline *
+timeline_stop(struct timeline *t)
+{
+	struct kstat_timeline	*out;
+	int			 status = 0;
+	pid_t			 r;
+
+	if (t == NULL || t->pid == -1)
+		return NULL;
+	close(t->fd);
+	t->fd = -1;
+	while ((r = waitpid(t->pid, &status, 0)) == -1 && errno == EINTR)
+		;
+	t->pid = -1;
+	/* Killed, or reaped already by a wait for any child: no timeline. */
+	if (r == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return NULL;
+	out = xmalloc(sizeof(*out));
+	memcpy(out, &t->sh->tl, sizeof(*out));
+	return out;
+}
+
+int
+timeline_interval_parse(const char *arg, double *seconds, char **why)
+{
+	char	*end;
+	double	 v;
+
+	if (strcmp(arg, "0") == 0) {
+		*seconds = 0;
+		return 0;
+	}
+	if (units_parse_latency(arg, &v) == -1) {
+		v = strtod(arg, &end);
+		if (end == arg || *end != '\0' || !isfinite(v))
+			return errorf(why, "%s: not a duration (100ms, 0.5s, "
+			    "bare milliseconds, 0 for off)", arg);
+		v /= 1000;
+	}
+	if (v < TL_MIN_S || v > TL_MAX_S)
+		return errorf(why, "%s: out of range (%g ms to %g s, or 0 for "
+		    "off)", arg, TL_MIN_S * 1000, TL_MAX_S);
+	*seconds = v;
+	return 0;
+}

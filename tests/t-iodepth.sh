@@ -1,0 +1,137 @@
+# --iodepth: bad input refused before any file is made; a queued run
+# moves every byte, checks every completed read, takes one latency sample
+# per chunk (per seek), and issues its I/O through io_uring_enter (strace
+# counts, no pread/pwrite left); without io_uring (an ENOSYS injected into
+# io_uring_setup by strace) every phase falls back to one request at a
+# time and the record says why.
+
+. tests/lib.sh
+scratch
+# LeakSanitizer cannot run under ptrace: no leak check under strace.
+NOLSAN="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+SCHEMA=$(pwd)/doc/schema.json
+
+jqe() {
+	jq -e "$@" >/dev/null
+}
+
+# bad ARGS...: exit 2, one line on stderr, no file in $T/b.
+mkdir "$T/b"
+bad() {
+	desc=$1; shift
+	"$BONNIE" -d "$T/b" -s 4m -q "$@" >"$T/out" 2>"$T/err"
+	st=$?
+	if [ $st -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    [ -z "$(ls -A "$T/b")" ]; then
+		check "$desc" 0
+	else
+		check "$desc" 1
+		diag "exit $st: $(cat "$T/err")"
+	fi
+}
+bad "--iodepth without --direct or --device: exit 2, one line" --iodepth 4
+bad "--iodepth 0: exit 2" --direct --iodepth 0
+bad "--iodepth above io_uring's entries: exit 2" --direct --iodepth 40000
+bad "--iodepth with --sync-writes: exit 2" --direct --iodepth 4 --sync-writes
+"$BONNIE" -d "$T/b" -s 4m -q --iodepth 4 2>&1 | grep -q -- '--direct'
+check "the message names --direct" $?
+
+if ! dd if=/dev/zero of="$T/d" bs=4096 count=1 oflag=direct \
+    >/dev/null 2>&1; then
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do
+		skip "no O_DIRECT on $T"
+	done
+	done_testing
+	exit
+fi
+rm -f "$T/d"
+
+# 8 MiB of 4 KiB chunks: 2048 chunks; 3000 seeks by 2 seekers.
+S=8388608 C=4096 N=3000
+queued() {
+	"$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
+	    -p write,rewrite,read,seeks -S 2 -n "$N" --verify "$@"
+}
+queued --json "$T/q.json" >/dev/null 2>"$T/err"
+st=$?
+check "--direct --iodepth 8 --verify exits 0" $st
+[ $st -eq 0 ] || diag "$(cat "$T/err")"
+if jq -e '.runs[0].phases.write.queue.fallback != null' "$T/q.json" \
+    >/dev/null 2>&1; then
+	# The kernel has no io_uring: only the fallback can be checked.
+	for i in 1 2 3 4 5 6; do
+		skip "no io_uring here: $(jq -r '.runs[0].phases.write.queue.fallback' "$T/q.json")"
+	done
+else
+	ok "record matches doc/schema.json" python3 -c 'import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))' \
+	    "$SCHEMA" "$T/q.json"
+	ok "options.iodepth 8; each phase queued 8 deep through io_uring" \
+	    jqe '.options.iodepth == 8 and ([.runs[0].phases |
+	    .write, .rewrite, .read, .seeks | .queue.depth == 8 and
+	    .queue.engine == "io_uring" and .queue.fallback == null] | all)' \
+	    "$T/q.json"
+	ok "block phases: every byte, one sample per chunk" jqe --argjson s "$S" \
+	    --argjson c "$C" '[.runs[0].phases | .write, .rewrite, .read |
+	    .bytes == $s and .ops == $s / $c and .latency.count == $s / $c] |
+	    all' "$T/q.json"
+	ok "seeks: one sample per seek" jqe --argjson n "$N" \
+	    '.runs[0].phases.seeks | .ops == $n and .latency.count == $n' \
+	    "$T/q.json"
+	ok "every completed read checked, none bad" jqe --argjson s "$S" \
+	    --argjson c "$C" --argjson n "$N" '.runs[0].phases |
+	    .rewrite.verify.checked_bytes == $s and
+	    .read.verify.checked_bytes == $s and
+	    .seeks.verify.checked_bytes == $n * $c and
+	    ([.rewrite, .read, .seeks | .verify.bad_chunks == 0] | all)' \
+	    "$T/q.json"
+	# The system calls: io_uring_enter carries the I/O; a batch holds at
+	# least one request, so there are no more calls than chunks and
+	# seeks; the synchronous loops' pread and pwrite never run.
+	if command -v strace >/dev/null 2>&1; then
+		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
+		    -e trace=io_uring_enter,pread64,pwrite64 \
+		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
+		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
+		st=$?
+		enter=$(grep -c 'io_uring_enter(' "$T/calls")
+		sync=$(grep -E 'p(read|write)64\([0-9]+<[^>]*bonnie-ng\.' "$T/calls" |
+		    wc -l)
+		diag "io_uring_enter ${enter:-0}, pread64 + pwrite64 $sync"
+		[ $st -eq 0 ] && [ "${enter:-0}" -gt 0 ] &&
+		    [ "${enter:-0}" -le $((2 * S / C + N * 11 / 10 + 16)) ] &&
+		    [ "$sync" -eq 0 ]
+		check "strace: I/O through io_uring_enter, no pread/pwrite" $?
+	else
+		skip "strace is not installed"
+	fi
+fi
+
+# No io_uring: strace makes io_uring_setup fail with ENOSYS.
+if command -v strace >/dev/null 2>&1; then
+	env "$NOLSAN" strace -f -qq -o /dev/null -e trace=io_uring_setup \
+	    -e inject=io_uring_setup:error=ENOSYS \
+	    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
+	    -p write,rewrite,read,seeks -S 2 -n "$N" --verify \
+	    --json "$T/f.json" >/dev/null 2>"$T/err"
+	st=$?
+	check "without io_uring the run still exits 0" $st
+	[ $st -eq 0 ] || diag "$(cat "$T/err")"
+	ok "each phase ran one request at a time and says why" jqe '
+	    [.runs[0].phases | .write, .rewrite, .read, .seeks |
+	    .queue.depth == 1 and .queue.engine == null and
+	    (.queue.fallback | test("io_uring_setup: Function not implemented"))] |
+	    all' "$T/f.json"
+	ok "fallback: samples and checks as at depth 1" jqe --argjson s "$S" \
+	    --argjson c "$C" --argjson n "$N" '.runs[0].phases |
+	    .read.latency.count == $s / $c and .seeks.latency.count == $n and
+	    .read.verify.checked_bytes == $s and .read.verify.bad_chunks == 0' \
+	    "$T/f.json"
+else
+	skip "strace is not installed"
+	skip "strace is not installed"
+	skip "strace is not installed"
+fi
+ok "no test file left" no_test_files "$T"
+
+done_testing

@@ -1,0 +1,171 @@
+/*
+ * Unit tests: the kernel's account from two made-up readings: iostat -x's
+ * arithmetic on /proc/diskstats fields worked by hand, the counters that
+ * moved, pressure as a share of the span, the notes and when they stay
+ * quiet, a source unreadable at the end, and the process's counters
+ * summed over workers.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kstat.h"
+#include "tap.h"
+
+static struct kstat_src		src;
+static struct kstat_snap	a, b;
+
+static void
+setup(void)
+{
+	memset(&src, 0, sizeof(src));
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	src.ndev = 1;
+	strcpy(src.dev[0], "loop7");
+	strcpy(src.role[0], "target");
+	a.dev_ok[0] = b.dev_ok[0] = 1;
+	src.nvm = 6;
+	strcpy(src.vm_name[0], "pgpgin");
+	strcpy(src.vm_name[1], "pswpout");
+	strcpy(src.vm_name[2], "nr_dirty");
+	strcpy(src.vm_name[3], "nr_dirty_threshold");
+	strcpy(src.vm_name[4], "allocstall_normal");
+	strcpy(src.vm_name[5], "nr_writeback");
+	a.vm[3] = b.vm[3] = 1000;
+	a.psi_ok[KP_MEMORY][1] = b.psi_ok[KP_MEMORY][1] = 1;
+	a.psi_ok[KP_IO][0] = b.psi_ok[KP_IO][0] = 1;
+	a.cg_err = b.cg_err = ENOENT;
+}
+
+/* Two seconds of reads: fields as /proc/diskstats has them. */
+static void
+reads(void)
+{
+	/* rd_ios rd_merges rd_sectors rd_ticks */
+	a.dev[0][0] = 100;
+	b.dev[0][0] = 100 + 400;		/* 400 reads */
+	b.dev[0][1] = 100;			/* 100 merged */
+	a.dev[0][2] = 8;
+	b.dev[0][2] = 8 + 400 * 256;		/* 128 KiB each */
+	b.dev[0][3] = 800;			/* 2 ms each */
+	b.dev[0][9] = 1000;			/* io_ticks: busy 1 s of 2 */
+	b.dev[0][10] = 3000;			/* time_in_queue */
+	b.dev[0][15] = 10;			/* flushes */
+	b.dev[0][16] = 50;
+}
+
+int
+main(void)
+{
+	struct kstat_phase	*k = calloc(1, sizeof(*k));
+	struct kstat_work	 w;
+	struct kstat_proc	 s, p;
+	const struct ks_dev	*d;
+
+	setup();
+	reads();
+	b.vm[0] = 51200;
+	a.psi[KP_IO][0] = 1000000;
+	b.psi[KP_IO][0] = 1500000;		/* 0.5 s of 2 */
+	kstat_account(&src, &a, &b, 2.0, k);
+	ok(k->known && k->ndev == 1, "one device accounted");
+	d = &k->dev[0];
+	is_str(d->name, "loop7", "by its diskstats name");
+	is_near(d->v[KI_RS], 200, 1e-9, "r/s: 400 reads over 2 s");
+	is_near(d->v[KI_RKBS], 25600, 1e-9, "rkB/s: 51200 KiB over 2 s");
+	is_near(d->v[KI_RRQMS], 50, 1e-9, "rrqm/s: 100 merges over 2 s");
+	is_near(d->v[KI_RRQM_PCT], 20, 1e-9, "rrqm: 100 of 500 merged");
+	is_near(d->v[KI_RAWAIT], 2, 1e-9, "r_await: 800 ms over 400 reads");
+	is_near(d->v[KI_RAREQSZ], 128, 1e-9, "rareq-sz: 128 KiB");
+	is_near(d->v[KI_AQUSZ], 1.5, 1e-9, "aqu-sz: 3000 ms queued in 2 s");
+	is_near(d->v[KI_UTIL], 50, 1e-9, "util: busy 1000 ms of 2000");
+	is_near(d->v[KI_FS], 5, 1e-9, "f/s: 10 flushes over 2 s");
+	is_near(d->v[KI_FAWAIT], 5, 1e-9, "f_await: 50 ms over 10");
+	is_near(d->v[KI_WS], 0, 0, "w/s: none");
+	is_near(d->v[KI_WAREQSZ], 0, 0, "wareq-sz: none is 0, as iostat");
+	ok(k->nvm == 1 && strcmp(k->vm[0].name, "pgpgin") == 0 &&
+	    k->vm[0].d == 51200, "vmstat: only the counter that moved");
+	is_near(k->psi[KP_IO][0], 25, 1e-9, "pressure io some: 0.5 s of 2");
+	ok(k->psi[KP_CPU][0] < 0, "pressure cpu: not read is < 0 (null)");
+	ok(!k->cg_ok,
+	    "cgroup: not read");
+
+	/* A quiet phase: no note. */
+	memset(&w, 0, sizeof(w));
+	w.phase = "read";
+	w.chunk = 131072;
+	w.block = 1;
+	w.bytes = 51200 * 1024;
+	w.cpu_pct = 20;
+	kstat_notes(k, NULL, &w);
+	is_int(k->notes, 0, "no note: nothing swapped, util 50%, 128 KiB "
+	    "requests for a 128 KiB chunk");
+
+	/* Small requests: 4 KiB for a 1 MiB chunk. */
+	w.chunk = 1 << 20;
+	b.dev[0][2] = 8 + 400 * 8;
+	w.bytes = 400 * 4096;
+	kstat_account(&src, &a, &b, 2.0, k);
+	kstat_notes(k, NULL, &w);
+	ok(k->notes == 1u << KN_SMALL_REQ, "small requests noted alone");
+	ok(strstr(k->note_text[KN_SMALL_REQ], "rareq-sz 4.0 KiB") != NULL,
+	    "... with iostat's name and size");
+
+	/* Saturated, swapping, stalled, at the dirty limit. */
+	setup();
+	reads();
+	b.dev[0][9] = 2000;
+	b.vm[1] = 12;
+	b.vm[4] = 3;
+	a.vm[2] = 950;
+	b.vm[2] = 100;
+	b.psi[KP_MEMORY][1] = 100000;		/* 5% of 2 s */
+	w.chunk = 131072;
+	w.bytes = 51200 * 1024;
+	w.writes = 1;
+	kstat_account(&src, &a, &b, 2.0, k);
+	kstat_notes(k, NULL, &w);
+	ok(k->notes & (1u << KN_SATURATED), "util 100%: saturated");
+	ok(k->notes & (1u << KN_SWAP), "pswpout 12: swapped");
+	ok(k->notes & (1u << KN_RECLAIM), "allocstall 3: reclaim stalled");
+	ok(strstr(k->note_text[KN_RECLAIM], "stalled") != NULL &&
+	    strstr(k->note_text[KN_RECLAIM], "full 5.0%") != NULL,
+	    "... with memory pressure full");
+	ok(k->notes & (1u << KN_THROTTLE), "nr_dirty 950 of 1000: likely "
+	    "throttled");
+	is_near(k->dirty_peak, 950, 0, "nr_dirty peak of the two readings");
+	is_near(k->dirty_mean, 525, 0, "nr_dirty mean of the two readings");
+
+	/* Idle device while CPU-bound. */
+	setup();
+	reads();
+	b.dev[0][9] = 200;
+	w.writes = 0;
+	w.cpu_pct = 99;
+	kstat_account(&src, &a, &b, 2.0, k);
+	kstat_notes(k, NULL, &w);
+	ok(k->notes == 1u << KN_IDLE, "util 10% at 99% CPU: idle, CPU-bound");
+
+	/* vmstat readable at the start, not at the end: a note. */
+	setup();
+	b.vm_err = EACCES;
+	kstat_account(&src, &a, &b, 1.0, k);
+	ok(!k->vm_ok && strstr(k->vm_why, "/proc/vmstat") != NULL,
+	    "vmstat unreadable: null with its reason");
+	ok(k->notes & (1u << KN_UNREADABLE), "... and a note, not a failure");
+
+	/* The process's counters over two workers. */
+	memset(&s, 0, sizeof(s));
+	memset(&p, 0, sizeof(p));
+	p.workers = 1;
+	p.ru_ok = p.io_ok = 1;
+	p.v[KC_READ_BYTES] = 100;
+	p.v[KC_NVCSW] = 3;
+	kstat_proc_add(&s, &p);
+	kstat_proc_add(&s, &p);
+	ok(s.workers == 2 && s.v[KC_READ_BYTES] == 200 && s.v[KC_NVCSW] == 6,
+	    "process: two workers summed");
+	free(k);
+	return done_testing();
+}

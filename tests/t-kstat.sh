@@ -1,0 +1,340 @@
+#!/bin/sh
+# The kernel's account of a phase, against independent meters: a loop
+# device's iostat -x figures against sysstat's iostat over an interval
+# that holds the whole run (the device idle otherwise), the vmstat deltas
+# against /proc/vmstat read around the run, the process's read_bytes
+# against the file's size; the small-request note with max_sectors_kb and
+# read-ahead lowered; the reclaim note in a memory cgroup smaller than the
+# file; a memory file system says it has no device.  Runs alone: it times
+# a device and makes a cgroup.
+. tests/lib.sh
+scratch
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# A record's read phase's kernel object.
+K='.runs[0].phases.read.kernel'
+
+# A memory file system: no device, and says why.
+mkdir "$T/d"
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q --json "$T/m.json" >/dev/null \
+    2>"$T/err"
+check "a run records the kernel's account" $?
+if grep -q ' /tmp tmpfs ' /proc/mounts || [ "$(stat -f -c %T "$T/d")" = tmpfs ]
+then
+	jq -e "$K | .disk == null and (.disk_why | test(\"memory file system\"))" \
+	    "$T/m.json" >/dev/null
+	check "tmpfs: disk is null and disk_why says a memory file system" $?
+else
+	jq -e "$K | (.disk != null and .disk[0].role == \"target\") or
+	    (.disk_why | length > 0)" "$T/m.json" >/dev/null
+	check "the target's device is named, or why not" $?
+fi
+if [ -r /proc/vmstat ]; then
+	jq -e "$K | .vmstat != null and .span_s > 0 and
+	    (.process.processes == 1)" "$T/m.json" >/dev/null
+	check "vmstat deltas and the process's counters are there" $?
+else
+	skip "no /proc/vmstat"
+fi
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
+' "$T/m.json" 2>"$T/verr"
+	check "the record with its kernel objects matches doc/schema.json" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+
+# -K: a table under the report; the classic header and row as without.
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q -m host >"$T/plain" 2>/dev/null
+"$BONNIE" -d "$T/d" -s 8m -p write,read -q -m host -K >"$T/k" 2>/dev/null
+check "-K: exit 0" $?
+head -n 3 "$T/plain" >"$T/h1"
+head -n 3 "$T/k" >"$T/h2"
+cmp -s "$T/h1" "$T/h2" && [ "$(sed -n 4p "$T/plain" | tr -s ' 0-9.' | cut -c1-5)" = \
+    "$(sed -n 4p "$T/k" | tr -s ' 0-9.' | cut -c1-5)" ] && [ "$(wc -l <"$T/plain")" -eq 4 ]
+check "-K: the header is byte for byte the same, the row in its place" $?
+sed -n '5,$p' "$T/k" | awk 'NR == 1 && $0 != "" { exit 1 }
+    NR == 2 && $0 != "The kernel'"'"'s account:" { exit 1 }
+    NR == 3 && $1 != "phase" { exit 1 }
+    NR >= 5 { n[$1] = 1 } END { exit !(n["write"] && n["read"] && NR == 6) }'
+check "-K: the table under it has a line for write and one for read" $?
+"$BONNIE" -d "$T/d" -s 8m -p write -q -K -o json | jq -e . >/dev/null
+check "-K with -o json: standard output is still one JSON document" $?
+
+# --interval: a bad value is one line and exit 2 before any file.
+for bad in 5x 1ms 61s -1 ""; do
+	mkdir "$T/bad"
+	"$BONNIE" -d "$T/bad" -s 8m --interval "$bad" >"$T/out" 2>"$T/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	    grep -q "^bonnie-ng: invalid value for --interval: " "$T/err" &&
+	    [ -z "$(ls -A "$T/bad")" ] && [ ! -s "$T/out" ]
+	check "--interval '$bad': one line, exit 2, no file made" $?
+	rmdir "$T/bad"
+done
+# The timeline: samples in time order, the work done never falls and
+# ends at the phase's bytes; --interval 0 has none.
+"$BONNIE" -d "$T/d" -s 32m -p write,read -q --interval 20ms \
+    --json "$T/tl.json" >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel.timeline as $t | $t.merged == 1 and
+    ($t.samples | length) >= 2 and
+    ([$t.samples[] | .[0]] | . == sort) and
+    ([$t.samples[] | .[1]] | . == sort) and
+    $t.samples[-1][1] == 33554432 and $t.interval_s == 0.02' "$T/tl.json" \
+    >/dev/null
+check "timeline: time and work done in order, ending at the 32 MiB written" $?
+jq -e '.runs[0].phases.write.kernel.dirty.samples ==
+    (.runs[0].phases.write.kernel.timeline.samples | length) or
+    .runs[0].phases.write.kernel.dirty.samples >=
+    (.runs[0].phases.write.kernel.timeline.samples | length)' "$T/tl.json" \
+    >/dev/null
+check "timeline: the dirty peak and mean are the sampler's" $?
+# -j 2: the leader's timeline counts both workers' bytes.
+"$BONNIE" -d "$T/d" -s 16m -j 2 -p write -q --interval 20ms \
+    --json "$T/tlj.json" >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel.timeline.samples[-1][1] == 33554432' \
+    "$T/tlj.json" >/dev/null
+check "-j 2: the timeline's work done is both workers' 2 x 16 MiB" $?
+"$BONNIE" -d "$T/d" -s 8m -p write -q --interval 0 --json "$T/tl0.json" \
+    >/dev/null 2>&1
+jq -e '.runs[0].phases.write.kernel | has("timeline") | not' "$T/tl0.json" \
+    >/dev/null
+check "--interval 0: no timeline" $?
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
+' "$T/tl.json" 2>"$T/verr"
+	check "a record with timelines matches doc/schema.json" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+# A sampler is a fork of the run, with its command line.
+# ("[-]d": the pattern does not match pgrep's own shell.)
+ok "no sampler left behind" sh -c "! pgrep -f -- '[-]d $T/d' >/dev/null"
+
+if ! is_root || ! have losetup || ! have mkfs.ext4 || ! have jq; then
+	skip "iostat: needs root, losetup, mkfs.ext4 and jq"
+	skip "vmstat: needs root, losetup, mkfs.ext4 and jq"
+	skip "small requests: needs root, losetup, mkfs.ext4 and jq"
+	skip "reclaim: needs root, losetup, mkfs.ext4 and jq"
+	done_testing
+	exit
+fi
+
+M=$T/mnt
+mkdir "$M"
+truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
+LOOP=""
+CG=""
+RAW=""
+HOG=""
+SWAP=""
+undo() {
+	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
+	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
+	[ -n "$CG" ] && sleep 1 && rmdir "$CG" 2>/dev/null
+	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
+	[ -n "$LOOP" ] || return 0
+	umount "$M" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+}
+trap 'undo; cleanup_scratch' EXIT
+LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
+    mount "$LOOP" "$M" 2>/dev/null || {
+	[ -n "$LOOP" ] && losetup -d "$LOOP"
+	LOOP=""
+	skip "iostat: losetup or mount failed"
+	done_testing
+	exit
+}
+N=${LOOP#/dev/}
+
+# 1. iostat -x over an interval holding the whole run: its per-request
+# figures and totals are the phase's, since nothing else reads the device
+# (a raw loop device, --device: no file system's own reads beside).
+if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
+    truncate -s 96m "$T/raw" &&
+    RAW=$(losetup -f --show --direct-io=on "$T/raw" 2>/dev/null); then
+	RN=${RAW#/dev/}
+	udevadm settle 2>/dev/null
+	iostat -x -d -y -o JSON "$RN" 8 1 >"$T/io.json" 2>&1 &
+	ipid=$!
+	# Wait until iostat has taken its first reading (it read a file).
+	i=0
+	while [ $i -lt 200 ] && [ "$(awk '/^rchar/ { print $2 }' \
+	    /proc/$ipid/io 2>/dev/null || echo 0)" -lt 1 ]; do
+		i=$((i + 1))
+		sleep 0.05
+	done
+	v0=$(awk '$1 == "pgpgin" { print $2 }' /proc/vmstat)
+	"$BONNIE" --device "$RAW" -s 64m -c 64k -p read -q \
+	    --json "$T/io-run.json" >/dev/null 2>"$T/err"
+	st=$?
+	v1=$(awk '$1 == "pgpgin" { print $2 }' /proc/vmstat)
+	if kill -0 $ipid 2>/dev/null; then
+		wait $ipid
+		check "the read of $RN ran within iostat's interval" $st
+		jq -e --slurpfile io "$T/io.json" --arg n "$RN" "
+		    ($K.disk[] | select(.role == \"target\")) as \$b |
+		    (\$io[0].sysstat.hosts[0].statistics[0].disk[] |
+		     select(.disk_device == \$n)) as \$s |
+		    ($K.span_s) as \$t |
+		    def near(a; b; tol): ((a - b) | fabs) <= tol * ([a, b] | max) + 0.05;
+		    near(\$b[\"r/s\"] * \$t; \$s[\"r/s\"] * 8; 0.05) and
+		    near(\$b[\"rkB/s\"] * \$t; \$s[\"rkB/s\"] * 8; 0.05) and
+		    near(\$b[\"rareq-sz\"]; \$s[\"rareq-sz\"]; 0.05) and
+		    near(\$b[\"r_await\"]; \$s[\"r_await\"]; 0.10) and
+		    ((\$b.rrqm - \$s.rrqm) | fabs) <= 2" \
+		    "$T/io-run.json" >/dev/null
+		check "iostat -x agrees: reads, kB read, rareq-sz, r_await, %rrqm" $?
+		diag "bonnie-ng: $(jq -c "$K | .disk[0] + {span_s} | {span_s, \"r/s\", \"rareq-sz\", r_await, util}" "$T/io-run.json")"
+		diag "iostat:    $(jq -c --arg n "$RN" '.sysstat.hosts[0].statistics[0].disk[] | select(.disk_device == $n) | {"r/s", "rareq-sz", r_await, util}' "$T/io.json")"
+	else
+		skip "iostat: the run outlasted iostat's 8 s interval (a slow machine)"
+	fi
+	# 2. /proc/vmstat around the run holds the phase's own delta, which
+	# is at least the file read (pgpgin is in KiB).
+	jq -e --argjson d "$((v1 - v0))" "$K.vmstat.pgpgin as \$p |
+	    \$p >= 0.95 * 65536 and \$p <= \$d" "$T/io-run.json" >/dev/null
+	check "vmstat: the phase's pgpgin is the file at least and within /proc/vmstat's delta around the run ($((v1 - v0)) KiB)" $?
+	# read_bytes counts the bios the process caused: the 64 MiB and the
+	# read-ahead past them, which the device read too.
+	jq -e "$K | .process.read_bytes as \$r |
+	    (.disk[0][\"rkB/s\"] * .span_s * 1024) as \$d |
+	    \$r >= 0.95 * 67108864 and ((\$r - \$d) | fabs) <= 0.05 * \$d" \
+	    "$T/io-run.json" >/dev/null
+	check "process: read_bytes is at least the 64 MiB and what the device read within 5%" $?
+	losetup -d "$RAW" && RAW=""
+else
+	skip "iostat: sysstat 12 or later is not installed"
+	skip "vmstat: needs the iostat run"
+	skip "process: needs the iostat run"
+fi
+
+# 3. Requests much smaller than the chunk: the device splits them.
+ra=$(blockdev --getra "$LOOP")
+msk=$(cat /sys/block/$N/queue/max_sectors_kb)
+"$BONNIE" -d "$M" -s 32m -c 64k -p read -q --json "$T/big.json" >/dev/null 2>&1
+if blockdev --setra 8 "$LOOP" && echo 8 >/sys/block/$N/queue/max_sectors_kb
+then
+	"$BONNIE" -d "$M" -s 32m -c 64k -p read --json "$T/small.json" \
+	    >/dev/null 2>"$T/err"
+	check "small requests: the run succeeds" $?
+	jq -e "$K | (.disk[0][\"rareq-sz\"] <= 8.01) and
+	    ([.notes[].kind] | index(\"small_requests\") != null)" \
+	    "$T/small.json" >/dev/null
+	check "small requests: rareq-sz <= 8 KiB and the record notes it" $?
+	grep -q "^bonnie-ng: warning: phase read: requests reached $N much smaller than the 64 KiB chunk" "$T/err"
+	check "small requests: said on stderr" $?
+	blockdev --setra "$ra" "$LOOP"
+	echo "$msk" >/sys/block/$N/queue/max_sectors_kb
+	# compare names the mechanism: the request size, first.  Whether
+	# 4 KiB requests make this loop device slower depends on what is
+	# under it (the host caches it again), so the small side's read rate
+	# is halved in a copy: its kernel figures stay the ones measured.
+	jq '.runs[].phases.read |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
+	    .elapsed_s *= 2)' "$T/small.json" >"$T/small2.json" &&
+	    mv "$T/small2.json" "$T/small.json"
+	"$BONNIE" compare "$T/big.json" "$T/small.json" >"$T/cmp" 2>&1
+	grep -q '^read -[0-9.]*% worse: .*rareq-sz [0-9.k]* -> [0-9.]* KiB (-[0-9]*%).*(single runs)$' "$T/cmp"
+	check "compare: 'read ... worse: ... rareq-sz A -> B KiB (...)' under the table" $?
+	diag "$(grep '^read ' "$T/cmp" | tail -n 1)"
+	"$BONNIE" compare -o json "$T/big.json" "$T/small.json" >"$T/cmp.json"
+	jq -e '.columns[] | select(.name == "read") | .new[0] |
+	    .verdict == "worse" and .kernel_moved.method == "single runs" and
+	    any(.kernel_moved.figures[]; .name == "rareq-sz" and .new <= 8.01)' \
+	    "$T/cmp.json" >/dev/null
+	check "compare -o json: kernel_moved names rareq-sz" $?
+else
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+	skip "small requests: cannot lower read-ahead or max_sectors_kb"
+fi
+
+# 4. A sync mount: compare names the flushes (f per GiB written) or the
+# small writes that made the write phase slower.
+"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/async.json" >/dev/null 2>&1
+if mount -o remount,sync "$M"; then
+	"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/sync.json" \
+	    >/dev/null 2>&1
+	mount -o remount,async "$M"
+	"$BONNIE" compare "$T/async.json" "$T/sync.json" >"$T/cmp-sync" 2>&1
+	grep -Eq '^write -[0-9.]*% worse: .*(f/GiB [0-9.k]* -> [0-9.k]*|wareq-sz [0-9.k]* -> [0-9.]* KiB)' \
+	    "$T/cmp-sync"
+	check "a sync mount: compare names the flushes or the write size" $?
+	diag "$(sed -n '/^What moved/,/^$/p' "$T/cmp-sync" | grep '^write ')"
+else
+	skip "a sync mount: remount failed"
+fi
+
+# 5. Limit reclaim: a memory cgroup smaller than the file, --cache=keep.
+if [ -w /sys/fs/cgroup/memory ] && [ -e /sys/fs/cgroup/memory/memory.stat ]
+then
+	CG=/sys/fs/cgroup/memory/bonnie-ng-t-kstat.$$
+	mkdir "$CG" && echo $((48 << 20)) >"$CG/memory.limit_in_bytes"
+	sh -c "echo \$\$ >$CG/tasks && exec \"$BONNIE\" -d $M -s 128m \
+	    -p write,read --cache=keep --json $T/cg.json" >/dev/null 2>"$T/err"
+	check "reclaim: the run in a 48 MiB cgroup succeeds" $?
+	jq -e --arg cg "/bonnie-ng-t-kstat.$$" "$K | .cgroup.path == \$cg and
+	    .cgroup.version == 1 and .cgroup[\"memory.stat\"].failcnt > 0 and
+	    ([.notes[].kind] | index(\"reclaim\") != null)" "$T/cg.json" \
+	    >/dev/null
+	check "reclaim: the cgroup is named, failcnt moved, the record notes it" $?
+	grep -q "^bonnie-ng: warning: phase read: .*reclaim.*the memory cgroup /bonnie-ng-t-kstat.$$ hit its limit" "$T/err"
+	check "reclaim: said on stderr" $?
+	rmdir "$CG" && CG=""
+else
+	skip "reclaim: no writable cgroup v1 memory controller"
+	skip "reclaim: no writable cgroup v1 memory controller"
+	skip "reclaim: no writable cgroup v1 memory controller"
+fi
+# 6. Swap: a memory hog beside the run in a 96 MiB cgroup, a swap file
+# on: the phases say the machine swapped, and the record has pswpout.
+SWAP=$T/swapfile HOG=""
+if [ -w /sys/fs/cgroup/memory ] && have stress-ng && have mkswap &&
+    dd if=/dev/zero of="$SWAP" bs=1M count=256 status=none &&
+    chmod 600 "$SWAP" && mkswap "$SWAP" >/dev/null 2>&1 &&
+    swapon "$SWAP" 2>/dev/null; then
+	CG=/sys/fs/cgroup/memory/bonnie-ng-t-swap.$$
+	mkdir "$CG" && echo $((96 << 20)) >"$CG/memory.limit_in_bytes"
+	sh -c "echo \$\$ >$CG/tasks && exec stress-ng --vm 1 --vm-bytes 128m \
+	    --vm-keep -t 60 --quiet" >/dev/null 2>&1 &
+	HOG=$!
+	# Wait until the hog is being swapped out.
+	i=0 o=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat) n=$o
+	while [ $i -lt 100 ] && [ "$n" -le "$((o + 256))" ]; do
+		sleep 0.1
+		i=$((i + 1))
+		n=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
+	done
+	sh -c "echo \$\$ >$CG/tasks && exec \"$BONNIE\" -d $M -s 64m \
+	    -p write,read --json $T/swap.json" >/dev/null 2>"$T/err"
+	check "swap: the run beside a swapped hog succeeds" $?
+	kill "$HOG" 2>/dev/null
+	wait "$HOG" 2>/dev/null
+	HOG=""
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel |
+	    select(([.notes[].kind] | index("swap")) != null and
+	    (.vmstat.pswpout // 0) + (.vmstat.pswpin // 0) > 0)] | length > 0' \
+	    "$T/swap.json" >/dev/null
+	check "swap: a phase notes that the machine swapped, with pswpout/pswpin" $?
+	grep -q "^bonnie-ng: warning: phase [a-z]*: the machine swapped (pswpin [0-9]*, pswpout [0-9]* pages)" "$T/err"
+	check "swap: said on stderr" $?
+	i=0
+	while [ $i -lt 100 ] && [ -s "$CG/tasks" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rmdir "$CG" && CG=""
+	swapoff "$SWAP" && rm -f "$SWAP"
+else
+	[ -e "$SWAP" ] && rm -f "$SWAP"
+	skip "swap: needs a cgroup v1 memory controller, stress-ng and a swap file"
+fi
+ok "no test file left" no_test_files "$M"
+
+done_testing
