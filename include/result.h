@@ -88,7 +88,8 @@ struct worker_phase {
 	uint64_t	 ops;
 	double		 elapsed;	/* Its own span, seconds. */
 	double		 rate;		/* KiB/s, or seeks/s. */
-	double		 cpu_pct;
+	double		 cpu_pct;	/* Over elapsed plus fill. */
+	double		 fill;		/* Its fill_s, seconds. */
 	struct latency	 lat;
 	double		 ready;		/* At the barrier, <= 0. */
 	double		 start, end;	/* Seconds from the phase's earliest

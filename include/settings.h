@@ -10,16 +10,17 @@
  *
  * Derived from the table: the option rows of run and sweep (and the rows
  * of pp that are bonnie++ flags for a setting), the defaults
- * (settings_defaults()), the record's "options" object
- * (settings_write_options()), the record read back (settings_read()), and
- * compare's "Settings that differ" with its comparability warning.
+ * (settings_defaults()), the record's "system", "target", "options" and
+ * "memory" objects (settings_write()), the record read back
+ * (settings_read(), in settings-read.c), and compare's "Settings that
+ * differ" with its comparability warning and note.
  *
  * To add a setting: add its id to enum setting_id below, where the option
- * should appear in the usage, and its row in src/settings.c (its setter
- * beside it when the generic ones do not do); document it in
- * man/bonnie-ng.1 and, when recorded, doc/RECORD.md and doc/schema.json;
- * add its tests.  A phase's own option is the phase's row (phase.h) and
- * is recorded and compared the same way.
+ * should appear in the usage, and its row in src/settings.c (a setter in
+ * src/settings-set.c when the generic ones, args.h's, do not do);
+ * document it in man/bonnie-ng.1 and, when recorded, doc/RECORD.md and
+ * doc/schema.json; add its tests.  A phase's own option is the phase's
+ * row (phase.h) and is recorded and compared the same way.
  */
 #ifndef BONNIE_SETTINGS_H
 #define BONNIE_SETTINGS_H
@@ -32,6 +33,14 @@
 struct json;
 struct jv;
 struct options;
+struct sysinfo;
+
+/* What the record's writers read: the options and the system's facts. */
+struct settings_ctx {
+	const struct options	*opt;
+	const struct sysinfo	*si;		/* NULL: every fact unknown. */
+	int			 lock_held;	/* cmd_run_unlock()'s. */
+};
 
 /*
  * The settings, in the order of the usage (the options a sweep shares
@@ -107,6 +116,7 @@ enum setting_id {
 	SET_SUPER_OPTIONS,
 	SET_BLOCK_SIZE,
 	SET_FREE_BYTES,
+	SET_DEVICE_OBJ,
 	SET_DEV_NAME,
 	SET_SCHEDULER,
 	SET_ROTATIONAL,
@@ -117,6 +127,7 @@ enum setting_id {
 	SET_DEV_SIZE,
 	SET_LOOP_FILE,
 	SET_LOOP_DIO,
+	SET_VM_OBJ,
 	SET_VM_DIRTY,
 	SET_VM_DIRTY_BG_RATIO,
 	SET_VM_DIRTY_BYTES,
@@ -153,7 +164,11 @@ enum setting_rule {
 	RULE_NONE		/* Not a setting (why says why). */
 };
 
-/* How a setting's value is kept in struct options (slot, def). */
+/*
+ * How a setting's value is kept (slot, def): in struct options, or among
+ * the system's facts (struct sysinfo, its device, its vm; unknown, -1 or
+ * NULL, is recorded as null).
+ */
 enum setting_type {
 	TYPE_NONE,		/* Not kept, or kept by its setter. */
 	TYPE_STR,		/* const char *; default sdef.  Recorded
@@ -162,7 +177,15 @@ enum setting_type {
 	TYPE_U64,		/* uint64_t. */
 	TYPE_SIZE,		/* size_t. */
 	TYPE_INT,		/* int. */
-	TYPE_BOOL		/* int, 0 or 1; recorded as a boolean. */
+	TYPE_BOOL,		/* int, 0 or 1; recorded as a boolean. */
+	TYPE_SI_STR,		/* struct sysinfo: char *. */
+	TYPE_SI_I64,		/* int64_t. */
+	TYPE_SI_INT,		/* int. */
+	TYPE_SI_BOOL,		/* int, 1, 0 or -1. */
+	TYPE_DEV_STR,		/* struct sysinfo_device: char *. */
+	TYPE_DEV_I64,		/* int64_t. */
+	TYPE_DEV_BOOL,		/* int, 1, 0 or -1. */
+	TYPE_VM_I64		/* struct sysinfo_vm: int64_t. */
 };
 
 /*
@@ -207,9 +230,9 @@ struct setting {
 	const char	*defwords;
 	const char	*key;		/* The record's key, "options.seeks";
 					   NULL: not recorded. */
-	/* Writes options.KEY when the type does not say how; NULL else. */
+	/* Writes the key when the type does not say how; NULL else. */
 	void		(*write)(struct json *, const char *leaf,
-			    const struct options *);
+			    const struct settings_ctx *);
 	enum setting_rule rule;
 	enum setting_id	 part_of;	/* RULE_PART: the setting it is in. */
 	enum setting_show show;
@@ -247,8 +270,13 @@ void	settings_pp_defaults(struct options *);
 /* A numeric setting's default (opt.def), e.g. the file size in MiB. */
 uint64_t settings_default(enum setting_id);
 
-/* The record's "options" object. */
-void	settings_write_options(struct json *, const struct options *);
+/*
+ * One of the record's objects ("system", "target", "options", "memory"):
+ * the rows whose keys are in it, in the table's order (the options' then
+ * with the phases' own after them).
+ */
+void	settings_write(struct json *, const char *object,
+	    const struct settings_ctx *);
 
 /*
  * Read every setting the record root holds back into value[] (indexed by

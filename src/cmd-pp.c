@@ -77,6 +77,10 @@ struct pp_state {
 	char		*label_made;	/* The name written instead. */
 };
 
+/* A number's digits, for a help line. */
+#define WORDS_(n)	#n
+#define WORDS(n)	WORDS_(n)
+
 #define PP_OFF(field)	((int)offsetof(struct pp_state, field))
 
 /*
@@ -379,7 +383,8 @@ static const struct args_option pp_rows[] = {
 	  "file MiB (0: none), chunk bytes, seeks, seekers" },
 	{ 'n', NULL, ARGS_VALUE, "number[:max[:min[:dirs[:chunk]]]]",
 	  pp_set_files, 0, 0, 0, 0,
-	  "files x 1024 (0: none, default 16), sizes, dirs" },
+	  "files x 1024 (0: none, default " WORDS(FILES_DEFAULT_K) "), sizes, "
+	  "dirs" },
 	{ 'm', NULL, ARGS_VALUE, "name", pp_set_name, 0, 0, 0, 0,
 	  "the machine name (default: the short host name)" },
 	{ 'r', NULL, ARGS_VALUE, "ram", pp_set_ram, 0, 0, 0, 0,

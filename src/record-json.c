@@ -27,107 +27,46 @@
 
 #define RECORD_SCHEMA	"bonnie-ng/1"
 
+/* The system, the target, the options and the memory: the settings'. */
+static void
+write_settings(struct json *j, const char *object, const struct options *opt,
+    const struct sysinfo *si, int lock_held)
+{
+	struct settings_ctx	c;
+
+	c.opt = opt;
+	c.si = si;
+	c.lock_held = lock_held;
+	settings_write(j, object, &c);
+}
+
 void
 record_write_system(struct json *j, const struct sysinfo *si)
 {
-	json_object_start(j, "system");
-	json_string(j, "os", si ? si->os : NULL);
-	json_string(j, "kernel_release", si ? si->kernel_release : NULL);
-	json_string(j, "kernel_version", si ? si->kernel_version : NULL);
-	json_string(j, "machine", si ? si->machine : NULL);
-	json_string(j, "hostname", si ? si->hostname : NULL);
-	json_string(j, "cpu_model", si ? si->cpu_model : NULL);
-	json_int_or_null(j, "cpus", si ? si->cpus : -1);
-	json_int_or_null(j, "ram_bytes", si ? si->ram_bytes : -1);
-	json_bool_or_null(j, "hypervisor", si ? si->hypervisor : -1);
-	json_string(j, "hypervisor_vendor", si ? si->hypervisor_vendor : NULL);
-	json_object_end(j);
-}
+	struct options	none;
 
-static void
-write_device(struct json *j, const struct sysinfo *si)
-{
-	const struct sysinfo_device	*d = &si->device;
-
-	json_object_start(j, "device");
-	json_string(j, "name", d->name);
-	json_string(j, "scheduler", d->scheduler);
-	json_bool_or_null(j, "rotational", d->rotational);
-	json_int_or_null(j, "read_ahead_kb", d->read_ahead_kb);
-	json_int_or_null(j, "logical_block_size", d->logical_block_size);
-	json_int_or_null(j, "physical_block_size", d->physical_block_size);
-	json_string(j, "model", d->model);
-	json_int_or_null(j, "size_bytes", d->size_bytes);
-	/* On a loop device only: its backing file and direct I/O. */
-	if (d->loop_backing != NULL) {
-		json_string(j, "loop_backing_file", d->loop_backing);
-		json_bool_or_null(j, "loop_dio", d->loop_dio);
-	}
-	json_object_end(j);
-}
-
-static void
-write_vm(struct json *j, const struct sysinfo_vm *vm)
-{
-	json_object_start(j, "vm");
-	json_int_or_null(j, "dirty_ratio", vm->dirty_ratio);
-	json_int_or_null(j, "dirty_background_ratio", vm->dirty_background_ratio);
-	json_int_or_null(j, "dirty_bytes", vm->dirty_bytes);
-	json_int_or_null(j, "dirty_background_bytes", vm->dirty_background_bytes);
-	json_int_or_null(j, "dirty_expire_centisecs", vm->dirty_expire_centisecs);
-	json_int_or_null(j, "dirty_writeback_centisecs",
-	    vm->dirty_writeback_centisecs);
-	json_object_end(j);
+	memset(&none, 0, sizeof(none));
+	write_settings(j, "system", &none, si, -1);
 }
 
 void
 record_write_target(struct json *j, const struct options *opt,
     const struct sysinfo *si)
 {
-	json_object_start(j, "target");
-	/* A block device named with --device, or a file system. */
-	json_string(j, "kind", si != NULL && si->target_device ? "device" :
-	    "file");
-	json_string(j, "path", si != NULL ? si->target_path : NULL);
-	json_string(j, "dir", si && si->dir ? si->dir : opt->dir);
-	json_string(j, "fs_type", si ? si->fs_type : NULL);
-	json_string(j, "mount_point", si ? si->mount_point : NULL);
-	json_string(j, "mount_source", si ? si->mount_source : NULL);
-	json_string(j, "mount_options", si ? si->mount_options : NULL);
-	json_string(j, "super_options", si ? si->super_options : NULL);
-	json_int_or_null(j, "block_size", si ? si->block_size : -1);
-	json_int_or_null(j, "free_bytes", si ? si->free_bytes : -1);
-	if (si != NULL && si->has_device)
-		write_device(j, si);
-	else
-		json_null(j, "device");
-	if (si != NULL && si->has_vm)
-		write_vm(j, &si->vm);
-	else
-		json_null(j, "vm");
-	json_object_end(j);
+	write_settings(j, "target", opt, si, -1);
 }
 
-/* The options, from the settings table's rows. */
 void
 record_write_options(struct json *j, const struct options *opt)
 {
-	settings_write_options(j, opt);
+	write_settings(j, "options", opt, NULL, -1);
 }
 
 void
 record_write_memory(struct json *j, const struct options *opt,
     const struct sysinfo *si, int lock_held)
 {
-	json_object_start(j, "memory");
-	json_int_or_null(j, "available_bytes", si ? si->mem_available : -1);
-	json_int_or_null(j, "cgroup_limit_bytes", si ? si->cgroup_mem_limit :
-	    -1);
-	json_uint(j, "locked_bytes", opt->lock_bytes);
-	json_bool_or_null(j, "lock_held", opt->lock_bytes > 0 ? lock_held :
-	    -1);
-	json_string(j, "ram_source", ram_source_name(opt->ram_source));
-	json_object_end(j);
+	write_settings(j, "memory", opt, si, lock_held);
 }
 
 static void
@@ -322,6 +261,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		json_double(j, "elapsed_s", w->elapsed);
 		json_double(j, "rate", w->rate);
 		json_double(j, "cpu_pct", w->cpu_pct);
+		json_double(j, "fill_s", w->fill);
 		write_latency(j, &w->lat);
 		json_object_end(j);
 	}

@@ -181,7 +181,12 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	span = (double)(l->max_end - l->min_start) / 1e9;
 	a->ran = 1;
 	a->elapsed = span;
-	a->cpu_pct = span > 0 ? 100 * (a->user + a->sys) / span : 0;
+	/*
+	 * As for one worker (run.c): the CPU of the fill ahead is in the
+	 * workers' CPU, so the seconds are the span plus the longest fill.
+	 */
+	a->cpu_pct = span + a->fill_seconds > 0 ? 100 * (a->user + a->sys) /
+	    (span + a->fill_seconds) : 0;
 	if (phase_flags(id) & PHASE_OPS)
 		a->rate = span > 0 ? (double)a->ops / span : 0;
 	else
@@ -295,6 +300,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	mine->elapsed = b->ph.elapsed;
 	mine->rate = b->ph.rate;
 	mine->cpu_pct = b->ph.cpu_pct;
+	mine->fill = b->ph.fill_seconds;
 	mine->lat = b->ph.lat;
 	mine->ready_ns = b->ready_ns;
 	mine->start_ns = b->start_ns;

@@ -45,6 +45,7 @@ setdigest_make(const struct options *o, uint64_t digest[SETDIGEST_N])
 {
 	char		*buf = NULL, *value[SET_COUNT];
 	char		*phase_value[SETTINGS_PHASE_MAX];
+	struct settings_ctx c;
 	struct json	 j;
 	struct jv	*root = NULL;
 	size_t		 len = 0;
@@ -57,7 +58,10 @@ setdigest_make(const struct options *o, uint64_t digest[SETDIGEST_N])
 		return -1;
 	json_init(&j, f, 0);
 	json_object_start(&j, NULL);
-	settings_write_options(&j, o);
+	c.opt = o;
+	c.si = NULL;
+	c.lock_held = -1;
+	settings_write(&j, "options", &c);
 	json_object_end(&j);
 	if (json_finish(&j) == -1 || fclose(f) == EOF ||
 	    jv_parse(buf, len, &root, &line, &why) == -1) {

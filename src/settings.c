@@ -16,228 +16,59 @@
 #include "jsonparse.h"
 #include "options.h"
 #include "phase.h"
+#include "settings-set.h"
 #include "settings.h"
-#include "timeline.h"
+#include "sysinfo.h"
 
 #define OFF(field)	((int)offsetof(struct options, field))
-#define O(t)		((struct options *)(t))
-
-/*
- * The setters: each calls its value's one check in options.c.  The
- * target is the struct options (a command's rows say where in its state
- * that is).
- */
-static int
-set_dir(void *t, const struct args_option *r, const char *v, char **why)
-{
-	if (args_set_string(t, r, v, why) == -1)
-		return -1;
-	O(t)->dir_given = 1;
-	return 0;
-}
-
-static int
-set_label(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (label_check(v, why) == -1)
-		return -1;
-	O(t)->label = v;
-	return 0;
-}
-
-static int
-set_seekers(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return seekers_parse(v, t, why);
-}
-
-static int
-set_seeks(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (seeks_parse(v, &O(t)->seeks, why) == -1)
-		return -1;
-	O(t)->seeks_given = 1;
-	return 0;
-}
-
-static int
-set_seed(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (seed_parse(v, &O(t)->seed, why) == -1)
-		return -1;
-	O(t)->seed_given = 1;
-	return 0;
-}
-
-static int
-set_phases(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	O(t)->phases_given = 1;
-	return phases_parse(v, &O(t)->phases, why);
-}
-
-static int
-set_cache(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return cache_mode_parse(v, &O(t)->cache, why);
-}
-
-static int
-set_ram(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (ram_parse(v, &O(t)->ram, why) == -1)
-		return -1;
-	O(t)->ram_given = 1;
-	return 0;
-}
-
-static int
-set_lock_mem(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return lock_mem_parse(v, t, why);
-}
-
-static int
-set_size(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (file_size_parse(v, &O(t)->size_asked, why) == -1)
-		return -1;
-	O(t)->size = O(t)->size_asked;
-	O(t)->size_given = 1;
-	return 0;
-}
-
-static int
-set_chunk(void *t, const struct args_option *r, const char *v, char **why)
-{
-	uint64_t	c;
-
-	(void)r;
-	if (chunk_parse(v, &c, why) == -1)
-		return -1;
-	O(t)->chunk = (size_t)c;
-	return 0;
-}
-
-static int
-set_jobs(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return jobs_parse(v, &O(t)->jobs, why);
-}
-
-static int
-set_iodepth(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return iodepth_parse(v, &O(t)->iodepth, why);
-}
-
-static int
-set_files(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return files_parse(v, t, why);
-}
-
-static int
-set_repeat(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	if (repeat_parse(v, &O(t)->repeat, why) == -1)
-		return -1;
-	O(t)->repeat_given = 1;
-	return 0;
-}
-
-static int
-set_interval(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	double	sec;
-
-	(void)r;
-	if (timeline_interval_parse(v, &sec, why) == -1)
-		return -1;
-	O(t)->interval_ms = (int)(sec * 1000 + 0.5);
-	return 0;
-}
-
-static int
-set_output(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return out_format_parse(v, &O(t)->format, why);
-}
-
-static int
-set_csv_format(void *t, const struct args_option *r, const char *v,
-    char **why)
-{
-	(void)r;
-	return csv_layout_parse(v, &O(t)->csv_layout, why);
-}
-
-static int
-set_verify(void *t, const struct args_option *r, const char *v, char **why)
-{
-	(void)r;
-	return verify_mode_parse(v, &O(t)->verify, why);
-}
+#define SI(field)	((int)offsetof(struct sysinfo, field))
+#define DEV(field)	((int)offsetof(struct sysinfo_device, field))
+#define VM(field)	((int)offsetof(struct sysinfo_vm, field))
 
 /* The writers of the record's keys whose type does not say how. */
 static void
-write_seeker_mode(struct json *j, const char *k, const struct options *o)
+write_seeker_mode(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_string(j, k, seeker_mode_name(o->seeker_mode));
+	json_string(j, k, seeker_mode_name(c->opt->seeker_mode));
 }
 
 static void
-write_phases(struct json *j, const char *k, const struct options *o)
+write_phases(struct json *j, const char *k, const struct settings_ctx *c)
 {
 	int	i;
 
 	json_array_start(j, k);
 	for (i = 0; i < PH_COUNT; i++)
-		if (o->phases & (1u << i))
+		if (c->opt->phases & (1u << i))
 			json_string(j, NULL, phase_id_name(i));
 	json_array_end(j);
 }
 
 static void
-write_cache(struct json *j, const char *k, const struct options *o)
+write_cache(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_string(j, k, cache_mode_name(o->cache));
+	json_string(j, k, cache_mode_name(c->opt->cache));
 }
 
 static void
-write_ram(struct json *j, const char *k, const struct options *o)
+write_ram(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	if (o->ram > 0)
-		json_uint(j, k, o->ram);
+	if (c->opt->ram > 0)
+		json_uint(j, k, c->opt->ram);
 	else
 		json_null(j, k);
 }
 
 static void
-write_size(struct json *j, const char *k, const struct options *o)
+write_size(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_uint(j, k, o->size);
+	json_uint(j, k, c->opt->size);
 }
 
 static void
-write_size_mib(struct json *j, const char *k, const struct options *o)
+write_size_mib(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_uint(j, k, o->size >> 20);
+	json_uint(j, k, c->opt->size >> 20);
 }
 
 static int
@@ -247,61 +78,116 @@ jobs_of(const struct options *o)
 }
 
 static void
-write_size_total(struct json *j, const char *k, const struct options *o)
+write_size_total(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_uint(j, k, o->size * (uint64_t)jobs_of(o));
+	json_uint(j, k, c->opt->size * (uint64_t)jobs_of(c->opt));
 }
 
 static void
-write_jobs(struct json *j, const char *k, const struct options *o)
+write_jobs(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_int(j, k, jobs_of(o));
+	json_int(j, k, jobs_of(c->opt));
 }
 
-static void	write_row(struct json *, const struct setting *,
-		    const struct options *);
+static void	write_under(struct json *, enum setting_id,
+		    const struct settings_ctx *);
 
-/*
- * --files N[:MAX[:MIN[:DIRS]]], when a file phase was chosen: the rows
- * whose keys are under its own.
- */
+/* --files N[:MAX[:MIN[:DIRS]]], when a file phase was chosen. */
 static void
-write_files(struct json *j, const char *k, const struct options *o)
+write_files(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	const char	*in = settings_table[SET_FILES].key;
-	size_t		 n = strlen(in);
-	int		 i;
-
-	if (!(o->phases & phase_flag_mask(PHASE_META))) {
+	if (!(c->opt->phases & phase_flag_mask(PHASE_META))) {
 		json_null(j, k);
 		return;
 	}
-	json_object_start(j, k);
-	for (i = 0; i < SET_COUNT; i++)
-		if (settings_table[i].key != NULL &&
-		    strncmp(settings_table[i].key, in, n) == 0 &&
-		    settings_table[i].key[n] == '.')
-			write_row(j, &settings_table[i], o);
-	json_object_end(j);
+	write_under(j, SET_FILES, c);
 }
 
 static void
-write_files_dirs(struct json *j, const char *k, const struct options *o)
+write_files_dirs(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_uint(j, k, o->files_dirs > 1 ? o->files_dirs : 0);
+	json_uint(j, k, c->opt->files_dirs > 1 ? c->opt->files_dirs : 0);
 }
 
 static void
-write_verify(struct json *j, const char *k, const struct options *o)
+write_verify(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_string(j, k, verify_mode_name(o->verify));
+	json_string(j, k, verify_mode_name(c->opt->verify));
 }
 
 /* Fast, as in bonnie++ -f: the per-char phases were left out. */
 static void
-write_fast(struct json *j, const char *k, const struct options *o)
+write_fast(struct json *j, const char *k, const struct settings_ctx *c)
 {
-	json_bool(j, k, (o->phases & phase_flag_mask(PHASE_PERCHAR)) == 0);
+	json_bool(j, k, (c->opt->phases & phase_flag_mask(PHASE_PERCHAR)) ==
+	    0);
+}
+
+/* The directory as resolved, or as given. */
+static void
+write_dir(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	json_string(j, k, c->si != NULL && c->si->dir != NULL ? c->si->dir :
+	    c->opt->dir);
+}
+
+/* A block device named with --device, or a file system. */
+static void
+write_kind(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	json_string(j, k, c->si != NULL && c->si->target_device ? "device" :
+	    "file");
+}
+
+static void
+write_device(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	if (c->si == NULL || !c->si->has_device)
+		json_null(j, k);
+	else
+		write_under(j, SET_DEVICE_OBJ, c);
+}
+
+/* On a loop device only: its backing file and direct I/O. */
+static void
+write_loop_file(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	if (c->si->device.loop_backing != NULL)
+		json_string(j, k, c->si->device.loop_backing);
+}
+
+static void
+write_loop_dio(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	if (c->si->device.loop_backing != NULL)
+		json_bool_or_null(j, k, c->si->device.loop_dio);
+}
+
+static void
+write_vm(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	if (c->si == NULL || !c->si->has_vm)
+		json_null(j, k);
+	else
+		write_under(j, SET_VM_OBJ, c);
+}
+
+static void
+write_locked(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	json_uint(j, k, c->opt->lock_bytes);
+}
+
+static void
+write_lock_held(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	json_bool_or_null(j, k, c->opt->lock_bytes > 0 ? c->lock_held : -1);
+}
+
+static void
+write_ram_source(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	json_string(j, k, ram_source_name(c->opt->ram_source));
 }
 
 /* Shorthands for the rows below. */
@@ -311,23 +197,32 @@ write_fast(struct json *j, const char *k, const struct options *o)
 #define VALUE(l, n, value, set, def, help)				\
 	{ l, n, ARGS_VALUE, value, set, 0, def, 0, 0, help }
 
+/*
+ * A row of the record's facts, not an option: its name in compare, where
+ * the system's description keeps it, its key and writer, its rule.
+ */
+#define FACT(id, name, type, slot, key, write, rule, part, show, why)	\
+	[id] = { name, NO_OPT, SCOPE_NONE, type, slot, NULL, NULL, key,	\
+	    write, rule, part, show, why, 0, NULL, NULL, 0 }
+
 /* Why the record's keys that are not settings are not. */
 #define WHY_OUTPUT	"how the results are written, not how the run ran"
 
 const struct setting settings_table[SET_COUNT] = {
 	[SET_DIR] = { NULL,
-	    { 'd', "dir", ARGS_VALUE, "dir", set_dir, OFF(dir), 0, 0, 0,
-	      "the directory for the test file" },
-	    SCOPE_BENCH, TYPE_STR, 0, ".", NULL, "target.dir", NULL,
+	    { 'd', "dir", ARGS_VALUE, "dir", settings_set_dir, OFF(dir), 0, 0,
+	      0, "the directory for the test file" },
+	    SCOPE_BENCH, TYPE_STR, 0, ".", NULL, "target.dir", write_dir,
 	    RULE_INFO, 0, SHOW_TEXT, NULL,
 	    'd', NULL, "the directory for the tests", 0 },
 	[SET_LABEL] = { NULL,
-	    VALUE('m', "label", "label", set_label, 0, "the row's label"),
+	    VALUE('m', "label", "label", settings_set_label, 0,
+	      "the row's label"),
 	    SCOPE_BENCH, TYPE_STR, OFF(label), NULL, "the short host name",
 	    "options.label", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
 	    0, NULL, NULL, 0 },	/* pp -m: any name (cmd-pp.c). */
 	[SET_SEEKERS] = { NULL,
-	    VALUE('S', "seekers", "count|fork|thread", set_seekers, 3,
+	    VALUE('S', "seekers", "count|fork|thread", settings_set_seekers, 3,
 	      "how many seekers, forked or threads"),
 	    SCOPE_BENCH, TYPE_INT, OFF(seekers), NULL, "%s",
 	    "options.seekers", NULL, RULE_INFO, 0, SHOW_SEEKERS, NULL,
@@ -337,7 +232,8 @@ const struct setting settings_table[SET_COUNT] = {
 	    write_seeker_mode, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL,
 	    0 },
 	[SET_SEEKS] = { NULL,
-	    VALUE('n', "seeks", "seeks", set_seeks, 4000, "seeks in all"),
+	    VALUE('n', "seeks", "seeks", settings_set_seeks, 4000,
+	      "seeks in all"),
 	    SCOPE_BENCH, TYPE_U64, OFF(seeks), NULL, "%s and at least 1 s",
 	    "options.seeks", NULL, RULE_MATCH, 0, SHOW_SEEKS, NULL,
 	    0, NULL, NULL, 8192 },
@@ -346,7 +242,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    "options.seeks_given", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
 	    0, NULL, NULL, 0 },
 	[SET_SEED] = { "seed value",
-	    VALUE('z', "seed", "seed", set_seed, 0,
+	    VALUE('z', "seed", "seed", settings_set_seed, 0,
 	      "the seed of the data and offsets"),
 	    SCOPE_BENCH, TYPE_U64, OFF(seed), NULL, "fresh", "options.seed",
 	    NULL, RULE_NONE, 0, SHOW_TEXT,
@@ -358,7 +254,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    "options.seed_given", NULL, RULE_INFO, 0, SHOW_SEED, NULL,
 	    0, NULL, NULL, 0 },
 	[SET_PHASES] = { NULL,
-	    VALUE('p', "phases", "phases", set_phases, 0,
+	    VALUE('p', "phases", "phases", settings_set_phases, 0,
 	      "the phases to run, comma-separated"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.phases",
 	    write_phases, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
@@ -368,23 +264,24 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_BENCH, TYPE_BOOL, 0, NULL, NULL, NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
 	[SET_CACHE] = { NULL,
-	    VALUE(0, "cache", "cold|keep|global", set_cache, 0,
+	    VALUE(0, "cache", "cold|keep|global", settings_set_cache, 0,
 	      "drop the file's cached pages, keep them, or drop all"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.cache",
 	    write_cache, RULE_MATCH, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
 	[SET_RAM] = { NULL,
-	    VALUE(0, "ram", "size", set_ram, 0, "the RAM size to assume"),
+	    VALUE(0, "ram", "size", settings_set_ram, 0,
+	      "the RAM size to assume"),
 	    SCOPE_BENCH, TYPE_NONE, 0, NULL, NULL, "options.ram_bytes",
 	    write_ram, RULE_INFO, 0, SHOW_RAM, NULL, 0, NULL, NULL, 0 },
 	[SET_LOCK_MEM] = { NULL,
-	    VALUE(0, "lock-mem", "size|avail-size", set_lock_mem, 0,
+	    VALUE(0, "lock-mem", "size|avail-size", settings_set_lock_mem, 0,
 	      "hold memory locked away from the page cache"),
 	    SCOPE_BENCH, TYPE_STR, OFF(lock_arg), NULL, NULL,
 	    "options.lock_mem", NULL, RULE_MATCH, 0, SHOW_TEXT, NULL,
 	    0, NULL, NULL, 0 },
 
 	[SET_SIZE] = { "file size",
-	    VALUE('s', "size", "size", set_size, 1024,
+	    VALUE('s', "size", "size", settings_set_size, 1024,
 	      "the test file's size, MiB when bare"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, "%s", "options.size_bytes",
 	    write_size, RULE_MATCH, 0, SHOW_SIZE, NULL, 0, NULL, NULL, 0 },
@@ -398,7 +295,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    write_size_total, RULE_NONE, 0, SHOW_TEXT,
 	    "the file size times the jobs, both compared", 0, NULL, NULL, 0 },
 	[SET_CHUNK] = { NULL,
-	    VALUE('c', "chunk", "chunk", set_chunk, 16384,
+	    VALUE('c', "chunk", "chunk", settings_set_chunk, 16384,
 	      "the block size, bytes when bare"),
 	    SCOPE_RUN, TYPE_SIZE, OFF(chunk), NULL, "%s", "options.chunk",
 	    NULL, RULE_MATCH, 0, SHOW_CHUNK, NULL, 0, NULL, NULL, 8192 },
@@ -410,13 +307,13 @@ const struct setting settings_table[SET_COUNT] = {
 	    "recorded as the target (target.kind and target.path)",
 	    0, NULL, NULL, 0 },
 	[SET_JOBS] = { NULL,
-	    VALUE('j', "jobs", "jobs", set_jobs, 1,
+	    VALUE('j', "jobs", "jobs", settings_set_jobs, 1,
 	      "workers in lock-step, each on its own file"),
 	    SCOPE_RUN, TYPE_INT, OFF(jobs), NULL, NULL, "options.jobs",
 	    write_jobs, RULE_MATCH, 0, SHOW_JOBS, NULL,
 	    0, NULL, NULL, 0 },	/* pp -c: atoi'ed (cmd-pp.c). */
 	[SET_FILES] = { NULL,
-	    VALUE(0, "files", "N[:max[:min[:dirs]]]", set_files, 0,
+	    VALUE(0, "files", "N[:max[:min[:dirs]]]", settings_set_files, 0,
 	      "create, stat, delete N x 1024 files (bonnie++ -n)"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, "options.files",
 	    write_files, RULE_MATCH, 0, SHOW_FILES, NULL, 0, NULL, NULL, 0 },
@@ -442,18 +339,18 @@ const struct setting settings_table[SET_COUNT] = {
 	    "whether --files or -p's default chose the files, which are "
 	    "compared", 0, NULL, NULL, 0 },
 	[SET_REPEAT] = { NULL,
-	    VALUE('x', "repeat", "count", set_repeat, 1,
+	    VALUE('x', "repeat", "count", settings_set_repeat, 1,
 	      "run the whole benchmark count times"),
 	    SCOPE_RUN, TYPE_INT, OFF(repeat), NULL, NULL, "options.repeat",
 	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
 	    0, NULL, NULL, 0 },	/* pp -x: atoi'ed, 0 runs (cmd-pp.c). */
 	[SET_OUTPUT] = { NULL,
-	    VALUE('o', "output", "text|csv|json", set_output, 0,
+	    VALUE('o', "output", "text|csv|json", settings_set_output, 0,
 	      "the format of standard output"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, "text", NULL, NULL, RULE_NONE, 0,
 	    SHOW_TEXT, WHY_OUTPUT, 0, NULL, NULL, 0 },
 	[SET_CSV_FORMAT] = { NULL,
-	    VALUE(0, "csv-format", "1.98|1.97", set_csv_format, 0,
+	    VALUE(0, "csv-format", "1.98|1.97", settings_set_csv_format, 0,
 	      "the CSV layout: 1.98 (50 fields) or 1.97 (48 fields)"),
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_NONE, 0,
 	    SHOW_TEXT, WHY_OUTPUT, -1, NULL, NULL, 0 },
@@ -470,7 +367,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    'D', NULL, "O_DIRECT for the block and seek tests (--direct)", 0 },
 	/* Requests in flight change what a rate measures. */
 	[SET_IODEPTH] = { NULL,
-	    VALUE(0, "iodepth", "depth", set_iodepth, 1,
+	    VALUE(0, "iodepth", "depth", settings_set_iodepth, 1,
 	      "requests in flight under --direct or --device"),
 	    SCOPE_RUN, TYPE_U64, OFF(iodepth), NULL, NULL, "options.iodepth",
 	    NULL, RULE_MATCH, 0, SHOW_IODEPTH, NULL, 0, NULL, NULL, 0 },
@@ -487,7 +384,8 @@ const struct setting settings_table[SET_COUNT] = {
 	    RULE_NONE, 0, SHOW_TEXT,
 	    "a check before the run, not a part of it", 0, NULL, NULL, 0 },
 	[SET_VERIFY] = { NULL,
-	    { 0, "verify", ARGS_OPTIONAL, "fatal", set_verify, 0, 0, 0, 0,
+	    { 0, "verify", ARGS_OPTIONAL, "fatal", settings_set_verify, 0, 0,
+	      0, 0,
 	      "check every byte read (=fatal: stop at bad data)" },
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, "options.verify",
 	    write_verify, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
@@ -496,7 +394,7 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_MATCH, 0,
 	    SHOW_VERIFIED, NULL, 0, NULL, NULL, 0 },
 	[SET_INTERVAL] = { NULL,
-	    VALUE(0, "interval", "duration", set_interval, 100,
+	    VALUE(0, "interval", "duration", settings_set_interval, 100,
 	      "the timeline's interval (0: none)"),
 	    SCOPE_RUN, TYPE_INT, OFF(interval_ms), NULL, "%s ms", NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT,
@@ -525,157 +423,132 @@ const struct setting settings_table[SET_COUNT] = {
 	    SCOPE_RUN, TYPE_NONE, 0, NULL, NULL, NULL, NULL, RULE_NONE, 0,
 	    SHOW_TEXT, "not a run", 0, NULL, NULL, 0 },
 
-	[SET_SCHEMA] = { "schema", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "schema", NULL, RULE_NONE, 0, SHOW_TEXT,
-	    "the record's format, checked when it is read", 0, NULL, NULL, 0 },
-	[SET_TOOL] = { "tool name", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "tool", NULL, RULE_PART, SET_TOOL_VERSION, SHOW_TEXT,
-	    "a part of the tool", 0, NULL, NULL, 0 },
-	[SET_TOOL_VERSION] = { "tool", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "version", NULL, RULE_INFO, 0, SHOW_TOOL, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_COMMAND] = { "command", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "command", NULL, RULE_NONE, 0, SHOW_TEXT,
-	    "the command line: each of its options is compared as a setting",
-	    0, NULL, NULL, 0 },
-	[SET_START] = { "start", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "start", NULL, RULE_NONE, 0, SHOW_TEXT,
-	    "when the run started, not how", 0, NULL, NULL, 0 },
+	/* The record's other keys: the record itself, */
+	FACT(SET_SCHEMA, "schema", TYPE_NONE, 0, "schema", NULL, RULE_NONE, 0,
+	    SHOW_TEXT, "the record's format, checked when it is read"),
+	FACT(SET_TOOL, "tool name", TYPE_NONE, 0, "tool", NULL, RULE_PART,
+	    SET_TOOL_VERSION, SHOW_TEXT, "a part of the tool"),
+	FACT(SET_TOOL_VERSION, "tool", TYPE_NONE, 0, "version", NULL,
+	    RULE_INFO, 0, SHOW_TOOL, NULL),
+	FACT(SET_COMMAND, "command", TYPE_NONE, 0, "command", NULL, RULE_NONE,
+	    0, SHOW_TEXT, "the command line: each of its options is compared "
+	    "as a setting"),
+	FACT(SET_START, "start", TYPE_NONE, 0, "start", NULL, RULE_NONE, 0,
+	    SHOW_TEXT, "when the run started, not how"),
 
-	[SET_OS] = { "os", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "system.os", NULL, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL,
-	    0 },
-	[SET_KERNEL] = { "kernel", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "system.kernel_release", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_KERNEL_VERSION] = { "kernel version", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "system.kernel_version", NULL,
-	    RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_MACHINE] = { "machine", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "system.machine", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_HOSTNAME] = { "hostname", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "system.hostname", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_CPU] = { "cpu", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "system.cpu_model", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_CPUS] = { "cpus", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "system.cpus", NULL, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL,
-	    0 },
-	[SET_SYSTEM_RAM] = { "system ram", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "system.ram_bytes", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_HYPERVISOR] = { "hypervisor", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "system.hypervisor", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_HYPERVISOR_VENDOR] = { "hypervisor vendor", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "system.hypervisor_vendor", NULL,
-	    RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
+	/* the system, */
+	FACT(SET_OS, "os", TYPE_SI_STR, SI(os), "system.os", NULL, RULE_INFO,
+	    0, SHOW_TEXT, NULL),
+	FACT(SET_KERNEL, "kernel", TYPE_SI_STR, SI(kernel_release),
+	    "system.kernel_release", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_KERNEL_VERSION, "kernel version", TYPE_SI_STR,
+	    SI(kernel_version), "system.kernel_version", NULL, RULE_INFO, 0,
+	    SHOW_TEXT, NULL),
+	FACT(SET_MACHINE, "machine", TYPE_SI_STR, SI(machine),
+	    "system.machine", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_HOSTNAME, "hostname", TYPE_SI_STR, SI(hostname),
+	    "system.hostname", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_CPU, "cpu", TYPE_SI_STR, SI(cpu_model), "system.cpu_model",
+	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_CPUS, "cpus", TYPE_SI_INT, SI(cpus), "system.cpus", NULL,
+	    RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_SYSTEM_RAM, "system ram", TYPE_SI_I64, SI(ram_bytes),
+	    "system.ram_bytes", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_HYPERVISOR, "hypervisor", TYPE_SI_BOOL, SI(hypervisor),
+	    "system.hypervisor", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_HYPERVISOR_VENDOR, "hypervisor vendor", TYPE_SI_STR,
+	    SI(hypervisor_vendor), "system.hypervisor_vendor", NULL,
+	    RULE_INFO, 0, SHOW_TEXT, NULL),
 
-	[SET_TARGET] = { "target", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "target.kind", NULL, RULE_INFO, 0, SHOW_TARGET, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_TARGET_PATH] = { "target path", NO_OPT, SCOPE_NONE, TYPE_NONE,
-	    0, NULL, NULL, "target.path", NULL, RULE_NONE, 0, SHOW_TEXT,
+	/* the target (its directory is -d's row), */
+	FACT(SET_TARGET, "target", TYPE_NONE, 0, "target.kind", write_kind,
+	    RULE_INFO, 0, SHOW_TARGET, NULL),
+	FACT(SET_TARGET_PATH, "target path", TYPE_SI_STR, SI(target_path),
+	    "target.path", NULL, RULE_NONE, 0, SHOW_TEXT,
 	    "a file system's test file, named afresh for each run; a "
-	    "device's path is shown in target", 0, NULL, NULL, 0 },
-	[SET_FS_TYPE] = { "file system", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.fs_type", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_MOUNT_POINT] = { "mount point", NO_OPT, SCOPE_NONE, TYPE_NONE,
-	    0, NULL, NULL, "target.mount_point", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_MOUNT_SOURCE] = { "mount source", NO_OPT, SCOPE_NONE, TYPE_NONE,
-	    0, NULL, NULL, "target.mount_source", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_MOUNT_OPTIONS] = { "mount options", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.mount_options", NULL,
-	    RULE_INFO, 0, SHOW_MOUNT, NULL, 0, NULL, NULL, 0 },
-	[SET_SUPER_OPTIONS] = { "super options", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.super_options", NULL,
-	    RULE_PART, SET_MOUNT_OPTIONS, SHOW_TEXT,
-	    "shown with the mount options, as one set", 0, NULL, NULL, 0 },
-	[SET_BLOCK_SIZE] = { "block size", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.block_size", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_FREE_BYTES] = { "free space", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.free_bytes", NULL, RULE_NONE, 0, SHOW_TEXT,
-	    "the space free before the run: a state that every run changes",
-	    0, NULL, NULL, 0 },
-	[SET_DEV_NAME] = { "device", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "target.device.name", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_SCHEDULER] = { "scheduler", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.device.scheduler", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_ROTATIONAL] = { "rotational", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.device.rotational", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_READ_AHEAD] = { "read-ahead", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.device.read_ahead_kb", NULL, RULE_INFO, 0,
-	    SHOW_READ_AHEAD, NULL, 0, NULL, NULL, 0 },
-	[SET_LOGICAL_BLOCK] = { "logical block", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.device.logical_block_size",
-	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_PHYSICAL_BLOCK] = { "physical block", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.device.physical_block_size",
-	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_DEV_MODEL] = { "device model", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.device.model", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_DEV_SIZE] = { "device size", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.device.size_bytes", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_LOOP_FILE] = { "loop backing file", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.device.loop_backing_file",
-	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_LOOP_DIO] = { "loop direct I/O", NO_OPT, SCOPE_NONE, TYPE_NONE,
-	    0, NULL, NULL, "target.device.loop_dio", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_VM_DIRTY] = { "vm.dirty_*", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "target.vm.dirty_ratio", NULL, RULE_INFO, 0,
-	    SHOW_VM_DIRTY, NULL, 0, NULL, NULL, 0 },
-	[SET_VM_DIRTY_BG_RATIO] = { "dirty_background_ratio", NO_OPT,
-	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "target.vm.dirty_background_ratio", NULL, RULE_PART, SET_VM_DIRTY,
-	    SHOW_TEXT, "a part of vm.dirty_*", 0, NULL, NULL, 0 },
-	[SET_VM_DIRTY_BYTES] = { "dirty_bytes", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "target.vm.dirty_bytes", NULL,
-	    RULE_PART, SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*",
-	    0, NULL, NULL, 0 },
-	[SET_VM_DIRTY_BG_BYTES] = { "dirty_background_bytes", NO_OPT,
-	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "target.vm.dirty_background_bytes", NULL, RULE_PART, SET_VM_DIRTY,
-	    SHOW_TEXT, "a part of vm.dirty_*", 0, NULL, NULL, 0 },
-	[SET_VM_DIRTY_EXPIRE] = { "dirty_expire_centisecs", NO_OPT,
-	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "target.vm.dirty_expire_centisecs", NULL, RULE_PART, SET_VM_DIRTY,
-	    SHOW_TEXT, "a part of vm.dirty_*", 0, NULL, NULL, 0 },
-	[SET_VM_DIRTY_WRITEBACK] = { "dirty_writeback_centisecs", NO_OPT,
-	    SCOPE_NONE, TYPE_NONE, 0, NULL, NULL,
-	    "target.vm.dirty_writeback_centisecs", NULL, RULE_PART,
-	    SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*", 0, NULL, NULL,
-	    0 },
-
-	[SET_MEM_AVAILABLE] = { "memory available", NO_OPT, SCOPE_NONE,
-	    TYPE_NONE, 0, NULL, NULL, "memory.available_bytes", NULL,
+	    "device's path is shown in target"),
+	FACT(SET_FS_TYPE, "file system", TYPE_SI_STR, SI(fs_type),
+	    "target.fs_type", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_MOUNT_POINT, "mount point", TYPE_SI_STR, SI(mount_point),
+	    "target.mount_point", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_MOUNT_SOURCE, "mount source", TYPE_SI_STR, SI(mount_source),
+	    "target.mount_source", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_MOUNT_OPTIONS, "mount options", TYPE_SI_STR,
+	    SI(mount_options), "target.mount_options", NULL, RULE_INFO, 0,
+	    SHOW_MOUNT, NULL),
+	FACT(SET_SUPER_OPTIONS, "super options", TYPE_SI_STR,
+	    SI(super_options), "target.super_options", NULL, RULE_PART,
+	    SET_MOUNT_OPTIONS, SHOW_TEXT,
+	    "shown with the mount options, as one set"),
+	FACT(SET_BLOCK_SIZE, "block size", TYPE_SI_I64, SI(block_size),
+	    "target.block_size", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_FREE_BYTES, "free space", TYPE_SI_I64, SI(free_bytes),
+	    "target.free_bytes", NULL, RULE_NONE, 0, SHOW_TEXT,
+	    "the space free before the run: a state that every run changes"),
+	FACT(SET_DEVICE_OBJ, "device object", TYPE_NONE, 0, "target.device",
+	    write_device, RULE_NONE, 0, SHOW_TEXT,
+	    "the device's properties, each a setting of its own"),
+	FACT(SET_DEV_NAME, "device", TYPE_DEV_STR, DEV(name),
+	    "target.device.name", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_SCHEDULER, "scheduler", TYPE_DEV_STR, DEV(scheduler),
+	    "target.device.scheduler", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_ROTATIONAL, "rotational", TYPE_DEV_BOOL, DEV(rotational),
+	    "target.device.rotational", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_READ_AHEAD, "read-ahead", TYPE_DEV_I64, DEV(read_ahead_kb),
+	    "target.device.read_ahead_kb", NULL, RULE_INFO, 0,
+	    SHOW_READ_AHEAD, NULL),
+	FACT(SET_LOGICAL_BLOCK, "logical block", TYPE_DEV_I64,
+	    DEV(logical_block_size), "target.device.logical_block_size", NULL,
+	    RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_PHYSICAL_BLOCK, "physical block", TYPE_DEV_I64,
+	    DEV(physical_block_size), "target.device.physical_block_size",
+	    NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_DEV_MODEL, "device model", TYPE_DEV_STR, DEV(model),
+	    "target.device.model", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_DEV_SIZE, "device size", TYPE_DEV_I64, DEV(size_bytes),
+	    "target.device.size_bytes", NULL, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_LOOP_FILE, "loop backing file", TYPE_NONE, 0,
+	    "target.device.loop_backing_file", write_loop_file, RULE_INFO, 0,
+	    SHOW_TEXT, NULL),
+	FACT(SET_LOOP_DIO, "loop direct I/O", TYPE_NONE, 0,
+	    "target.device.loop_dio", write_loop_dio, RULE_INFO, 0, SHOW_TEXT,
+	    NULL),
+	FACT(SET_VM_OBJ, "vm object", TYPE_NONE, 0, "target.vm", write_vm,
 	    RULE_NONE, 0, SHOW_TEXT,
-	    "the memory free before the run: a state of the moment, which "
-	    "the RAM assumed (options.ram_bytes) is made from", 0, NULL, NULL,
-	    0 },
-	[SET_CGROUP_LIMIT] = { "cgroup limit", NO_OPT, SCOPE_NONE, TYPE_NONE,
-	    0, NULL, NULL, "memory.cgroup_limit_bytes", NULL, RULE_INFO, 0,
-	    SHOW_TEXT, NULL, 0, NULL, NULL, 0 },
-	[SET_LOCKED] = { "locked", NO_OPT, SCOPE_NONE, TYPE_NONE, 0, NULL,
-	    NULL, "memory.locked_bytes", NULL, RULE_INFO, 0, SHOW_TEXT, NULL,
-	    0, NULL, NULL, 0 },
-	[SET_LOCK_HELD] = { "lock held", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "memory.lock_held", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
-	[SET_RAM_SOURCE] = { "ram source", NO_OPT, SCOPE_NONE, TYPE_NONE, 0,
-	    NULL, NULL, "memory.ram_source", NULL, RULE_INFO, 0, SHOW_TEXT,
-	    NULL, 0, NULL, NULL, 0 },
+	    "the vm.dirty_* settings, compared as one"),
+	FACT(SET_VM_DIRTY, "vm.dirty_*", TYPE_VM_I64, VM(dirty_ratio),
+	    "target.vm.dirty_ratio", NULL, RULE_INFO, 0, SHOW_VM_DIRTY, NULL),
+	FACT(SET_VM_DIRTY_BG_RATIO, "dirty_background_ratio", TYPE_VM_I64,
+	    VM(dirty_background_ratio), "target.vm.dirty_background_ratio",
+	    NULL, RULE_PART, SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*"),
+	FACT(SET_VM_DIRTY_BYTES, "dirty_bytes", TYPE_VM_I64, VM(dirty_bytes),
+	    "target.vm.dirty_bytes", NULL, RULE_PART, SET_VM_DIRTY, SHOW_TEXT,
+	    "a part of vm.dirty_*"),
+	FACT(SET_VM_DIRTY_BG_BYTES, "dirty_background_bytes", TYPE_VM_I64,
+	    VM(dirty_background_bytes), "target.vm.dirty_background_bytes",
+	    NULL, RULE_PART, SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*"),
+	FACT(SET_VM_DIRTY_EXPIRE, "dirty_expire_centisecs", TYPE_VM_I64,
+	    VM(dirty_expire_centisecs), "target.vm.dirty_expire_centisecs",
+	    NULL, RULE_PART, SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*"),
+	FACT(SET_VM_DIRTY_WRITEBACK, "dirty_writeback_centisecs", TYPE_VM_I64,
+	    VM(dirty_writeback_centisecs),
+	    "target.vm.dirty_writeback_centisecs", NULL, RULE_PART,
+	    SET_VM_DIRTY, SHOW_TEXT, "a part of vm.dirty_*"),
+
+	/* and the memory. */
+	FACT(SET_MEM_AVAILABLE, "memory available", TYPE_SI_I64,
+	    SI(mem_available), "memory.available_bytes", NULL, RULE_NONE, 0,
+	    SHOW_TEXT, "the memory free before the run: a state of the "
+	    "moment, which the RAM assumed (options.ram_bytes) is made from"),
+	FACT(SET_CGROUP_LIMIT, "cgroup limit", TYPE_SI_I64,
+	    SI(cgroup_mem_limit), "memory.cgroup_limit_bytes", NULL,
+	    RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_LOCKED, "locked", TYPE_NONE, 0, "memory.locked_bytes",
+	    write_locked, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_LOCK_HELD, "lock held", TYPE_NONE, 0, "memory.lock_held",
+	    write_lock_held, RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_RAM_SOURCE, "ram source", TYPE_NONE, 0, "memory.ram_source",
+	    write_ram_source, RULE_INFO, 0, SHOW_TEXT, NULL),
 };
 
 static int
@@ -692,10 +565,17 @@ settings_name(enum setting_id id)
 	return s->name != NULL ? s->name : s->opt.name;
 }
 
+/* A help line with its default, at most this long (checked at start). */
+#define HELP_MAX	96
+
+static const char *help_with_default(const struct setting *, const char *,
+		    char *, size_t);
+
 int
 settings_table_check(char **cause)
 {
 	const struct setting	*s, *t;
+	char			 help[HELP_MAX];
 	int			 i, k;
 
 	for (i = 0; i < SET_COUNT; i++) {
@@ -716,6 +596,11 @@ settings_table_check(char **cause)
 			return errorf(cause, "setting %s: an option without a "
 			    "scope, or a scope without an option",
 			    settings_name(i));
+		if (s->opt.help != NULL && strlen(help_with_default(s,
+		    s->opt.help, help, sizeof(help))) + 1 >= sizeof(help))
+			return errorf(cause, "setting %s: its help and default "
+			    "are over %d bytes", settings_name(i),
+			    HELP_MAX - 2);
 		if (s->pp_letter > 0 && s->pp_help == NULL)
 			return errorf(cause, "setting %s: bonnie++'s -%c has "
 			    "no help", settings_name(i), s->pp_letter);
@@ -735,7 +620,7 @@ settings_table_check(char **cause)
 #define ROWS_MAX	(SET_COUNT + 1)
 
 static struct args_option	rows_made[SCOPE_PP + 1][ROWS_MAX];
-static char			help_made[SCOPE_PP + 1][ROWS_MAX][96];
+static char			help_made[SCOPE_PP + 1][ROWS_MAX][HELP_MAX];
 static int			rows_done[SCOPE_PP + 1];
 
 /* The row's help with its default, in buf. */
@@ -823,6 +708,14 @@ set_default(struct options *o, const struct setting *s)
 
 	switch (s->type) {
 	case TYPE_NONE:
+	case TYPE_SI_STR:	/* The system's facts have no default. */
+	case TYPE_SI_I64:
+	case TYPE_SI_INT:
+	case TYPE_SI_BOOL:
+	case TYPE_DEV_STR:
+	case TYPE_DEV_I64:
+	case TYPE_DEV_BOOL:
+	case TYPE_VM_I64:
 		break;
 	case TYPE_STR:
 		*(const char **)(void *)p = s->sdef;
@@ -880,20 +773,48 @@ leaf(const char *key)
 	return dot != NULL ? dot + 1 : key;
 }
 
-static void
-write_row(struct json *j, const struct setting *s, const struct options *o)
+/* Where a row's type keeps its value for the writer; NULL: unknown. */
+static const char *
+base_of(const struct setting *s, const struct settings_ctx *c)
 {
-	const char	*p = (const char *)o + slot_of(s), *k = leaf(s->key);
+	switch (s->type) {
+	case TYPE_SI_STR:
+	case TYPE_SI_I64:
+	case TYPE_SI_INT:
+	case TYPE_SI_BOOL:
+		return (const char *)c->si;
+	case TYPE_DEV_STR:
+	case TYPE_DEV_I64:
+	case TYPE_DEV_BOOL:
+		return c->si != NULL ? (const char *)&c->si->device : NULL;
+	case TYPE_VM_I64:
+		return c->si != NULL ? (const char *)&c->si->vm : NULL;
+	default:
+		return (const char *)c->opt;
+	}
+}
+
+static void
+write_row(struct json *j, const struct setting *s, const struct settings_ctx *c)
+{
+	const char	*base = base_of(s, c), *k = leaf(s->key), *p;
 
 	if (s->write != NULL) {
-		s->write(j, k, o);
+		s->write(j, k, c);
 		return;
 	}
+	if (base == NULL) {
+		json_null(j, k);
+		return;
+	}
+	p = base + slot_of(s);
 	switch (s->type) {
 	case TYPE_NONE:
 		json_null(j, k);
 		break;
 	case TYPE_STR:
+	case TYPE_SI_STR:
+	case TYPE_DEV_STR:
 		json_string(j, k, *(const char *const *)(const void *)p);
 		break;
 	case TYPE_U64:
@@ -908,30 +829,61 @@ write_row(struct json *j, const struct setting *s, const struct options *o)
 	case TYPE_BOOL:
 		json_bool(j, k, *(const int *)(const void *)p);
 		break;
+	case TYPE_SI_I64:
+	case TYPE_DEV_I64:
+	case TYPE_VM_I64:
+		json_int_or_null(j, k, *(const int64_t *)(const void *)p);
+		break;
+	case TYPE_SI_INT:
+		json_int_or_null(j, k, *(const int *)(const void *)p);
+		break;
+	case TYPE_SI_BOOL:
+	case TYPE_DEV_BOOL:
+		json_bool_or_null(j, k, *(const int *)(const void *)p);
+		break;
 	}
 }
 
-void
-settings_write_options(struct json *j, const struct options *o)
+/* Is key directly in the object named by in ("target" has "target.kind")? */
+static int
+directly_in(const char *key, const char *in)
 {
-	const struct setting		*s;
+	size_t	n = strlen(in);
+
+	return key != NULL && strncmp(key, in, n) == 0 && key[n] == '.' &&
+	    strchr(key + n + 1, '.') == NULL;
+}
+
+/* The object of row id (its key's leaf), with the rows directly in it. */
+static void
+write_under(struct json *j, enum setting_id id, const struct settings_ctx *c)
+{
+	const char	*in = settings_table[id].key;
+	int		 i;
+
+	json_object_start(j, leaf(in));
+	for (i = 0; i < SET_COUNT; i++)
+		if (directly_in(settings_table[i].key, in))
+			write_row(j, &settings_table[i], c);
+	json_object_end(j);
+}
+
+void
+settings_write(struct json *j, const char *object, const struct settings_ctx *c)
+{
 	const struct args_option	*r;
 	int				 i;
 
-	json_object_start(j, "options");
-	for (i = 0; i < SET_COUNT; i++) {
-		s = &settings_table[i];
-		/* A part of an object (--files) is written by its whole. */
-		if (s->key == NULL || strncmp(s->key, "options.", 8) != 0 ||
-		    strchr(s->key + 8, '.') != NULL)
-			continue;
-		write_row(j, s, o);
-	}
-	/* Each phase's own options (its rows), by their long names. */
-	for (i = 0; i < PH_COUNT; i++)
-		for (r = phase_table[i]->options; r != NULL &&
-		    (r->letter != 0 || r->name != NULL); r++)
-			json_uint(j, r->name, o->phase_arg[i]);
+	json_object_start(j, object);
+	for (i = 0; i < SET_COUNT; i++)
+		if (directly_in(settings_table[i].key, object))
+			write_row(j, &settings_table[i], c);
+	/* The options: each phase's own (its rows), by their long names. */
+	if (strcmp(object, "options") == 0)
+		for (i = 0; i < PH_COUNT; i++)
+			for (r = phase_table[i]->options; r != NULL &&
+			    (r->letter != 0 || r->name != NULL); r++)
+				json_uint(j, r->name, c->opt->phase_arg[i]);
 	json_object_end(j);
 }
 
@@ -947,109 +899,6 @@ settings_phase_rows(const struct args_option **rows, int max)
 			if (n < max)
 				rows[n++] = r;
 	return n;
-}
-
-/* The value at a dotted key ("target.device.name"), or NULL. */
-static const struct jv *
-at_key(const struct jv *v, const char *key)
-{
-	char		 part[64];
-	const char	*dot;
-	size_t		 n;
-
-	while (v != NULL && (dot = strchr(key, '.')) != NULL) {
-		n = (size_t)(dot - key);
-		if (n >= sizeof(part))
-			return NULL;
-		memcpy(part, key, n);
-		part[n] = '\0';
-		v = jv_get(v, part);
-		key = dot + 1;
-	}
-	return jv_get(v, key);
-}
-
-/* A scalar, or an array of them, as text; NULL for null or an object. */
-static char *
-as_text(const struct jv *v)
-{
-	char	*s, *t;
-	size_t	 i;
-
-	if (v == NULL)
-		return NULL;
-	switch (v->type) {
-	case JV_NULL:
-	case JV_OBJECT:
-		return NULL;
-	case JV_BOOL:
-		return xstrdup(v->b ? "true" : "false");
-	case JV_NUMBER:
-		if (v->n == (double)(int64_t)v->n)
-			return xasprintf("%lld", (long long)v->n);
-		return xasprintf("%.17g", v->n);
-	case JV_STRING:
-		return *v->s != '\0' ? xstrdup(v->s) : NULL;
-	case JV_ARRAY:
-		s = xstrdup("");
-		for (i = 0; i < v->len; i++) {
-			char	*one = as_text(&v->items[i]);
-
-			t = xasprintf("%s%s%s", s, i > 0 ? "," : "",
-			    one != NULL ? one : "null");
-			free(one);
-			free(s);
-			s = t;
-		}
-		return s;
-	}
-	return NULL;
-}
-
-void
-settings_read(const struct jv *root, char **value, char **phase_value)
-{
-	const struct args_option	*rows[SETTINGS_PHASE_MAX];
-	const struct jv			*v;
-	char				 key[96];
-	int				 i, n;
-
-
-	for (i = 0; i < SET_COUNT; i++) {
-		if (settings_table[i].key == NULL)
-			continue;
-		v = at_key(root, settings_table[i].key);
-		/* An option's text recorded as null was not given. */
-		if (v != NULL && v->type == JV_NULL &&
-		    settings_table[i].type == TYPE_STR)
-			value[i] = xstrdup("none");
-		else
-			value[i] = as_text(v);
-	}
-	n = settings_phase_rows(rows, SETTINGS_PHASE_MAX);
-	for (i = 0; i < n; i++) {
-		snprintf(key, sizeof(key), "options.%s", rows[i]->name);
-		phase_value[i] = as_text(at_key(root, key));
-	}
-}
-
-uint64_t
-settings_u64(char *const *value, enum setting_id id)
-{
-	const char		*s = value[id];
-	char			*end;
-	unsigned long long	 n;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return 0;
-	n = strtoull(s, &end, 10);
-	return *end == '\0' ? (uint64_t)n : 0;
-}
-
-char *
-settings_dup(char *const *value, enum setting_id id)
-{
-	return value[id] != NULL ? xstrdup(value[id]) : NULL;
 }
 
 int

@@ -67,9 +67,11 @@ for ph in write read seeks; do
 	        (($p.rate - $p.bytes / 1024 / $span) | fabs) <=
 	            1e-6 * $p.rate end) and
 	    (($p.skew - ($e1 - $e0) / $span) | fabs) < 1e-6 and
-	    # %CPU: every worker'"'"'s CPU (seekers included) over the span.
-	    (($p.cpu_pct - ($w | map(.cpu_pct * .elapsed_s) | add) / $span)
-	        | fabs) <= 0.01 * $p.cpu_pct + 0.01 and
+	    # %CPU: every worker'"'"'s CPU (seekers included) over the span
+	    # plus the longest fill ahead (each worker'"'"'s over its own).
+	    (($p.cpu_pct - ($w | map(.cpu_pct * (.elapsed_s + (.fill_s // 0)))
+	        | add) / ($span + ($p.fill_s // 0))) | fabs) <=
+	        0.01 * $p.cpu_pct + 0.01 and
 	    ($w | all(.elapsed_s <= $span + 1e-6)) and
 	    $p.cpu_pct <= 100 * '"$ncpu"' + 1
 	' "$T/r.json" >/dev/null

@@ -145,6 +145,7 @@ static void
 test_round_trip(void)
 {
 	struct options	 o;
+	struct settings_ctx c;
 	struct json	 j;
 	struct jv	*root = NULL;
 	char		*buf = NULL, *msg = NULL, *value[SET_COUNT] = { 0 };
@@ -172,7 +173,10 @@ test_round_trip(void)
 	f = open_memstream(&buf, &len);
 	json_init(&j, f, 0);
 	json_object_start(&j, NULL);
-	settings_write_options(&j, &o);
+	c.opt = &o;
+	c.si = NULL;
+	c.lock_held = -1;
+	settings_write(&j, "options", &c);
 	json_object_end(&j);
 	ok(json_finish(&j) == 0 && fclose(f) == 0, "options written");
 	ok(jv_parse(buf, len, &root, &line, &msg) == 0, "and parse");

@@ -53,6 +53,17 @@ run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --no-space-check
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --seekers=thread -L -x 2 --no-space-check
 run 0 -- -d "$T" -q -s 2m -c 4k -n 200 -j 3 --no-space-check
 run 1 -- -d "$T/missing" -q -s 2m -c 4k
+# --iodepth: the queue (io_uring) and its buffers, where O_DIRECT works.
+if dd if=/dev/zero of="$T/d" bs=4096 count=1 oflag=direct >/dev/null 2>&1; then
+	rm -f "$T/d"
+	run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --direct --iodepth 4 --verify \
+	    --no-space-check
+	run 0 -- -d "$T" -q -s 2m -c 4k -n 200 --direct --iodepth 4 \
+	    --seekers=thread --no-space-check
+else
+	rm -f "$T/d"
+	echo "ok - valgrind: --iodepth # skip no O_DIRECT in $T"
+fi
 # The --lock-mem helper (root: the lock passes RLIMIT_MEMLOCK), then a
 # SIGINT while it holds: it must be gone when the run has ended.
 if [ "$(id -u)" -eq 0 ]; then
