@@ -13,6 +13,12 @@ scratch
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
+if portable; then
+	skip "the kernel's account is Linux's (/proc, sysfs, cgroups): not in the portable build"
+	done_testing
+	exit
+fi
+
 # A record's read phase's kernel object.
 K='.runs[0].phases.read.kernel'
 

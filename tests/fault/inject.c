@@ -20,8 +20,10 @@
  *		eof: read-like kinds return 0 (an early end of file);
  *		sleep=US: sleep US microseconds, then do the call;
  *		wait=PATH: hold the call until PATH exists (looked for
- *		every 10 ms, for at most a minute; a signal ends the wait
- *		as it cuts a sleep short), then do it: a test's event;
+ *		every 10 ms, for at most a minute), then do it: a test's
+ *		event; a signal that lands in the wait ends it, one that
+ *		lands between two looks may not: a test that signals the
+ *		run makes PATH after the signal;
  *	      any ACTION of read, write, pread and pwrite may end in
  *		@OFFSET: only a call at or past that file offset (bytes)
  *		counts, so that sleep=US@OFFSET plants a slow region; a
