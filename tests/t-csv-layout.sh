@@ -2,7 +2,7 @@
 # harness parses them: -o csv is bonnie++ 1.98 (50 fields), and
 # --csv-format=1.97 the 48 fields of bonnie++ 1.96/1.97 (no seeks and
 # seekers fields).  A small parser written from the published field lists
-# (doc: /work/shared/FORMATS.md, bonnie++'s bon_csv2txt) checks the count,
+# (doc: bonnie++'s bon_csv2txt) checks the count,
 # numbers where numbers belong, never "+++++", and units on the
 # latencies; bon_csv2txt reads the 1.98 line, and the 1.97 line once the
 # two missing fields are put back (bonnie++ 2.00a's bon_csv2txt refuses
