@@ -66,6 +66,8 @@ struct cmd_entry {
 	int			(*exec)(void *state, int nfiles, char **files,
 				    char **cause);
 	int			 flags;
+	/* Free what the parse or exec left in the state, or NULL. */
+	void			(*fini)(void *state);
 };
 /*
  * The command runs as a team (include/team.h): main.c calls team_init()

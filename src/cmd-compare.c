@@ -1601,5 +1601,6 @@ const struct cmd_entry cmd_compare_entry = {
 	sizeof(struct compare),
 	compare_init,
 	compare_exec,
-	0
+	0,
+	NULL
 };

@@ -110,17 +110,18 @@ pp_atoi(const char *s)
 static int64_t
 pp_size(const char *s, const char *conv)
 {
-	int64_t	v = pp_atoi(s);
-	size_t	n = strlen(s);
-	int	c, i;
+	int64_t		 v = pp_atoi(s);
+	size_t		 n = strlen(s);
+	const char	*p;
+	int		 c;
 
 	if (n == 0)
 		return v;
 	c = tolower((unsigned char)s[n - 1]);
-	for (i = 0; i < 3 && conv[i] != '\0'; i++)
-		if (c == conv[i])
-			return v * ((int64_t)1 << (10 * (i + 1)));
-	return v;
+	/* The first letter of conv is x 1024, the next x 1024^2, ... */
+	if (c == '\0' || (p = strchr(conv, c)) == NULL)
+		return v;
+	return v * ((int64_t)1 << (10 * (p - conv + 1)));
 }
 
 /* bonnie++'s chunk rule: a power of two from 256 bytes to 1 MiB. */
@@ -766,14 +767,20 @@ static int
 pp_exec(void *state, int nfiles, char **files, char **cause)
 {
 	struct pp_state	*st = state;
-	int		 status;
 
 	(void)nfiles;
 	(void)files;
-	status = pp_run(st, cause);
+	return pp_run(st, cause);
+}
+
+/* The name made for -m, whether or not pp ran. */
+static void
+pp_fini(void *state)
+{
+	struct pp_state	*st = state;
+
 	free(st->label_made);
 	st->label_made = NULL;
-	return status;
 }
 
 const struct cmd_entry cmd_pp_entry = {
@@ -782,5 +789,6 @@ const struct cmd_entry cmd_pp_entry = {
 	sizeof(struct pp_state),
 	pp_init,
 	pp_exec,
-	CMD_TEAM | CMD_USAGE_EXIT1
+	CMD_TEAM | CMD_USAGE_EXIT1,
+	pp_fini
 };

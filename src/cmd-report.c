@@ -1024,5 +1024,6 @@ const struct cmd_entry cmd_report_entry = {
 	sizeof(struct report_args),
 	report_init,
 	report_exec,
-	0
+	0,
+	NULL
 };

@@ -602,5 +602,6 @@ const struct cmd_entry cmd_run_entry = {
 	sizeof(struct options),
 	run_init,
 	run_exec,
-	CMD_TEAM
+	CMD_TEAM,
+	NULL
 };

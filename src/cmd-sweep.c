@@ -781,5 +781,6 @@ const struct cmd_entry cmd_sweep_entry = {
 	sizeof(struct sweep_args),
 	sweep_init,
 	sweep_exec,
-	0
+	0,
+	NULL
 };

@@ -321,6 +321,8 @@ parse_container(struct jp *jp, struct jv *v, int depth)
 				return fail(jp, "expected a member name");
 			if (parse_string(jp, &key) != 0)
 				return -1;
+			if (key == NULL)
+				return fail(jp, "expected a member name");
 			skip_ws(jp);
 			if (jp->p >= jp->end || *jp->p != ':') {
 				free(key);

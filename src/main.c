@@ -165,6 +165,8 @@ main(int argc, char **argv)
 		team_finish();
 	free(cause);
 	free(files);
+	if (e->fini != NULL)
+		e->fini(state);
 	free(state);
 	return status;
 }

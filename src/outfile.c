@@ -312,21 +312,22 @@ outfile_open(struct outfile *of, const char *what, const char *path,
 			fd = open_special(of, &st, &why);
 		else
 			why = DEVICE_WORDS;
-	} else if (errno != ENOENT)
+	} else if (errno != ENOENT || (fd = open_temp(of)) == -1)
 		why = strerror(errno);
-	else if ((fd = open_temp(of)) == -1)
-		why = strerror(errno);
-	else if ((of->whole = 1) && fstat(of->dirfd, &dst) == 0 && (dst.st_mode & S_ISVTX) &&
-	    (dst.st_mode & S_IWOTH)) {
+	else {
+		of->whole = 1;
 		/* Hold the name in a shared sticky directory from now on. */
-		int	hold = openat(of->dirfd, of->name, O_WRONLY | O_CREAT |
-		    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fstat(of->dirfd, &dst) == 0 && (dst.st_mode & S_ISVTX) &&
+		    (dst.st_mode & S_IWOTH)) {
+			int	hold = openat(of->dirfd, of->name, O_WRONLY |
+			    O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 
-		if (hold == -1)
-			why = strerror(errno);
-		else {
-			close(hold);
-			of->held = 1;
+			if (hold == -1)
+				why = strerror(errno);
+			else {
+				close(hold);
+				of->held = 1;
+			}
 		}
 	}
 	if (fd == -1 || why != NULL) {

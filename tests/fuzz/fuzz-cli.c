@@ -171,6 +171,8 @@ cli_parse_others(char **words, int nwords, int newline)
 			abort();
 		}
 		free(cause);
+		if (cmd_table[c]->fini != NULL)
+			cmd_table[c]->fini(state);
 		free(state);
 	}
 }
