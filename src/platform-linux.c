@@ -690,40 +690,44 @@ platform_cgroup_dir(int v2, char *dir, size_t len, char *name, size_t nlen)
 	return 0;
 }
 
+/*
+ * The tighter of the v2 and v1 hierarchies' limits, or with room set of
+ * what they leave (limit less usage): 0 with *bytes, 1 when none limits,
+ * -1 when neither can be read.
+ */
+static int
+cgroup_tighter(int room, uint64_t *bytes)
+{
+	uint64_t	l1 = UINT64_MAX, l2 = UINT64_MAX;
+	uint64_t	m1 = UINT64_MAX, m2 = UINT64_MAX;
+	int		r1, r2;
+
+	r2 = cgroup_limit(1, &l2, room ? &m2 : NULL);
+	r1 = cgroup_limit(0, &l1, room ? &m1 : NULL);
+	if (r1 == -1 && r2 == -1)
+		return -1;
+	if (!room) {
+		m1 = l1;
+		m2 = l2;
+	}
+	if (r1 == -1 || (r2 == 0 && m2 < m1))
+		m1 = m2;
+	if (m1 == UINT64_MAX)
+		return 1;
+	*bytes = m1;
+	return 0;
+}
+
 int
 platform_cgroup_mem_limit(uint64_t *bytes)
 {
-	uint64_t	v1, v2;
-	int		r1, r2;
-
-	r2 = cgroup_limit(1, &v2, NULL);
-	r1 = cgroup_limit(0, &v1, NULL);
-	if (r1 == -1 && r2 == -1)
-		return -1;
-	if (r1 == -1 || (r2 == 0 && v2 < v1))
-		v1 = v2;
-	if (v1 == UINT64_MAX)
-		return 1;
-	*bytes = v1;
-	return 0;
+	return cgroup_tighter(0, bytes);
 }
 
 int
 platform_cgroup_mem_room(uint64_t *bytes)
 {
-	uint64_t	l1, l2, v1, v2;
-	int		r1, r2;
-
-	r2 = cgroup_limit(1, &l2, &v2);
-	r1 = cgroup_limit(0, &l1, &v1);
-	if (r1 == -1 && r2 == -1)
-		return -1;
-	if (r1 == -1 || (r2 == 0 && v2 < v1))
-		v1 = v2;
-	if (v1 == UINT64_MAX)
-		return 1;
-	*bytes = v1;
-	return 0;
+	return cgroup_tighter(1, bytes);
 }
 
 int
