@@ -74,6 +74,7 @@ knee_sizes(const double *v, int n, double pct, struct knee *out, int max)
 			continue;
 
 		if (found < max) {
+			memset(&out[found], 0, sizeof(out[found]));
 			out[found].from = i;
 			out[found].to = j;
 			out[found].dir = dir;
@@ -110,6 +111,7 @@ knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 			continue;
 		slower = v[l] < v[r] ? v[l] : v[r];
 		if (found < max) {
+			memset(&out[found], 0, sizeof(out[found]));
 			out[found].index = i;
 			out[found].left = l;
 			out[found].right = r;
@@ -249,6 +251,7 @@ knee_files(const double *v, int n, double pct, struct knee *out)
 					ok = 0;
 			}
 			if (ok) {
+				memset(out, 0, sizeof(*out));
 				out->from = last;
 				out->to = m;
 				out->dir = KNEE_FALLS;
