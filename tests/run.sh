@@ -15,9 +15,9 @@
 # exclusive when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
 # another runner on this machine (make check runs two, one per build).
-# The longest tests start first: each run keeps every test's seconds in
-# BUILD-DIR/tests/run-times for the next (without it, the shell tests
-# start before the quick C tests).
+# The longest tests start first: each run keeps every test's seconds (and
+# its CPU seconds, beside) in BUILD-DIR/tests/run-times for the next
+# (without it, the shell tests start before the quick C tests).
 
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || jobs=1
 while getopts j: opt; do
@@ -114,6 +114,13 @@ launch() {
 		$2 $_cmd >"$work/$_name.log" 2>&1 </dev/null 3>&-
 		echo $? >"$work/$_name.rc"
 		echo $(( $(date +%s) - _start )) >"$work/$_name.sec"
+		# The CPU seconds of the test and every process it waited
+		# for (the shell's times: user and system of its children).
+		# (A pipe would run times in a new process, with no children.)
+		times >"$work/$_name.times"
+		awk 'NR == 2 { for (i = 1; i <= 2; i++) {
+		    split($i, a, "m"); sub("s", "", a[2]); c += a[1] * 60 + a[2] }
+		    printf "%.1f\n", c }' "$work/$_name.times" >"$work/$_name.cpu"
 		echo "$_name" >&3
 	) &
 }
@@ -130,9 +137,9 @@ report() {
 		# "not ok N # TODO" is a known gap, not a failure (TAP).
 		f=$(grep '^not ok ' "$_log" | grep -vc '# *TODO' | tr -d ' ')
 		todo=$(grep -c '^not ok .*# *TODO' "$_log" | tr -d ' ')
-		echo "# $1: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(cat "$work/$1.sec")s)"
+		echo "# $1: $((p - s)) passed, $f failed, $s skipped, $todo todo ($(cat "$work/$1.sec")s, $(cat "$work/$1.cpu")s CPU)"
 	} >"$work/$1.out"
-	echo "$(cat "$work/$1.sec") $1" >>"$work/times"
+	echo "$(cat "$work/$1.sec") $1 $(cat "$work/$1.cpu")" >>"$work/times"
 	# One write per test, so that two runners' tests do not interleave.
 	cat "$work/$1.out"
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$_log" | tail -n 1)
@@ -175,6 +182,8 @@ exec 3>&-
 [ $# -eq 0 ] && [ -d "$O/tests" ] && [ -s "$work/times" ] &&
     sort -k1,1nr "$work/times" >"$times"
 
+[ -s "$work/times" ] && awk '{ w += $1; c += $3 } END {
+    printf "# %d s of tests, %.0f s of CPU\n", w, c }' "$work/times"
 [ -n "$broken" ] && echo "# failing test programs:$broken"
 echo "$pass passed, $fail failed, $skipped skipped"
 [ $fail -eq 0 ]
