@@ -250,7 +250,12 @@ check "compare lists the seekers mode and the seed policy" $?
 # two-way table fits in 100 columns.
 if have jq; then
 	"$BONNIE" -d "$T" -s 1m -c 16k -p write,seeks -n 50 -x 2 -q \
-	    --json "$T/c2.json" >/dev/null 2>&1
+	    --json "$T/c.json" >/dev/null 2>&1
+	# 50 seeks run well under 0.5 s, but not on a loaded machine,
+	# where the seekers' start alone can take longer: the records say
+	# imprecise (as the run did before), so that the flag is the one
+	# compare shows.
+	jq '.runs[].phases.seeks.imprecise = true' "$T/c.json" >"$T/c2.json"
 	jq '.runs[1].phases.write.cache = "warm"' "$T/c2.json" >"$T/cw.json"
 	"$BONNIE" compare --fail-on write "$T/c2.json" "$T/cw.json" \
 	    >"$T/out" 2>&1
