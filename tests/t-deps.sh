@@ -9,6 +9,7 @@
 # run on two small trees with a cycle put in on purpose, so that it is
 # known to fail when someone adds one.
 . tests/lib.sh
+per_platform "the modules' include and call graphs"
 scratch
 
 # The module a file belongs to.

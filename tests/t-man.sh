@@ -4,6 +4,7 @@
 # the program, the page, the completions, the documents and the schema
 # under DESTDIR/PREFIX and make uninstall takes them away.
 . tests/lib.sh
+plain_only "the manual, the documents and make install"
 scratch
 
 MAN=man/bonnie-ng.1

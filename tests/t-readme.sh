@@ -5,6 +5,7 @@
 # sudo.  apt-get and sudo are stand-ins that log what they were asked to
 # do; make and the benchmark are not run (the first line alone is).
 . tests/lib.sh
+plain_only "the README's first command"
 scratch
 
 # The first line of the quick start's first code block.
