@@ -55,10 +55,16 @@ jq -e '.options.seed == 12345 and .runs[0].seed == 12345' "$T/z.json" \
 check "-z is recorded as the seed" $?
 # On a terminal the waiting process shows how far the seekers have got:
 # the phase is kept going for two seconds (1000 seeks of 2 ms each per
-# seeker, from the preload library; without it, 400000 seeks).
+# seeker, from the preload library, or from strace where the library is
+# not built, as in the portable builds; without either, 400000 seeks,
+# which cost 10 s of CPU).
 if command -v script >/dev/null 2>&1; then
 	if [ -n "$INJECT" ]; then
 		slow="env LD_PRELOAD=$INJECT BN_FAULT=pread:1+:sleep=2000"
+		n=2000
+	elif have strace; then
+		slow="strace -f -qq -o /dev/null --seccomp-bpf -e trace=pread64"
+		slow="$slow -e inject=pread64:delay_enter=2000"
 		n=2000
 	else
 		slow="" n=400000
