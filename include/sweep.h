@@ -179,6 +179,23 @@ int	sweep_rates_at(const struct sweep_result *, enum phase_id,
 double	sweep_cv_at(const struct sweep_result *, enum phase_id, const int *at);
 
 /*
+ * The knee samples of phase id along dimension d through the point at
+ * (knee.h): each point's median, runs and precision, the runs kept in
+ * *store (to free).
+ */
+struct knee_sample;
+void	sweep_samples(const struct sweep_result *, enum phase_id,
+	    const int *at, enum sweep_dim d, struct knee_sample *,
+	    double **store);
+/*
+ * The noise of single runs of phase id, for every knee of the sweep:
+ * knee_noise() of the steps between neighbouring sizes and between
+ * neighbouring file counts, through every point of the other axes (steps
+ * along chunks and job counts are the curve itself, not noise).
+ */
+double	sweep_noise(const struct sweep_result *, enum phase_id);
+
+/*
  * Whether the sweep has a file count axis (--files): then it runs only
  * the file creation phases, at one size and chunk.
  */
@@ -232,6 +249,13 @@ void	sweep_table(FILE *, const struct sweep_result *, enum phase_id,
 	    const char *title);
 /* The cache mode in words: "direct" with --direct, else --cache's. */
 const char *sweep_cache_name(const struct sweep_result *);
+/*
+ * The line after the knees saying that n candidates on the medians were
+ * not named (nothing when n is 0), hint ("larger sizes, ") before the
+ * options that would tell.
+ */
+void	sweep_print_left_out(FILE *, const struct sweep_result *, int n,
+	    const char *hint);
 /* The knees in words, or a line saying there are none. */
 void	sweep_print_knees(FILE *, const struct sweep_result *);
 

@@ -46,51 +46,6 @@ size_series(const struct sweep_result *r, enum phase_id id, int k, double *v)
 }
 
 /*
- * The knee samples of phase id along dimension d through the point at:
- * each point's median, runs and precision, the runs kept in *store (to
- * free).
- */
-static void
-samples(const struct sweep_result *r, enum phase_id id, const int *at,
-    enum sweep_dim d, struct knee_sample *s, double **store)
-{
-	int	a[SWEEP_DIMS], i, n = sweep_dim_len(r, d);
-	double	*v;
-
-	*store = xcalloc((size_t)n * SWEEP_MAX_RUNS, sizeof(**store));
-	memcpy(a, at, sizeof(a));
-	for (i = 0; i < n; i++) {
-		a[d] = i;
-		v = *store + (size_t)i * SWEEP_MAX_RUNS;
-		s[i].runs = v;
-		s[i].nruns = sweep_rates_at(r, id, a, v);
-		s[i].rate = s[i].nruns > 0 ? sweep_rate_at(r, id, a) : NAN;
-		s[i].precise = sweep_precise_at(r, id, a);
-	}
-}
-
-/*
- * The noise of single runs of phase id: from the steps between the
- * sizes of every chunk (knee_noise()).
- */
-static double
-phase_noise(const struct sweep_result *r, enum phase_id id)
-{
-	struct knee_sample	 s[SWEEP_MAX_SIZES];
-	double			 steps[SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES];
-	double			*store;
-	int			 k, n = 0, at[SWEEP_DIMS] = { 0 };
-
-	for (k = 0; k < r->nchunks; k++) {
-		at[SWEEP_CHUNK] = k;
-		samples(r, id, at, SWEEP_SIZE, s, &store);
-		n += knee_steps(s, r->nsizes, steps + n);
-		free(store);
-	}
-	return knee_noise(steps, n);
-}
-
-/*
  * The knees of one phase and chunk that hold; returns how many (at most
  * max), and adds to *cand the candidates on the medians.
  */
@@ -103,7 +58,7 @@ size_knees(const struct sweep_result *r, enum phase_id id, int k,
 	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
 	at[SWEEP_CHUNK] = k;
-	samples(r, id, at, SWEEP_SIZE, s, &store);
+	sweep_samples(r, id, at, SWEEP_SIZE, s, &store);
 	n = knee_sizes_held(s, r->nsizes, r->knee_pct, noise, out, max, &c);
 	free(store);
 	if (cand != NULL)
@@ -121,7 +76,7 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
 	at[SWEEP_SIZE] = i;
-	samples(r, id, at, SWEEP_CHUNK, s, &store);
+	sweep_samples(r, id, at, SWEEP_CHUNK, s, &store);
 	n = knee_chunks_held(s, r->nchunks, r->knee_pct, noise, out, max, &c);
 	free(store);
 	if (cand != NULL)
@@ -179,6 +134,17 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 }
 
 void
+sweep_print_left_out(FILE *f, const struct sweep_result *r, int n,
+    const char *hint)
+{
+	if (n > 0)
+		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
+		    "imprecise points or within the spread of the runs or the "
+		    "noise: not named; %s--min-time or -x 3 tell)\n", n,
+		    n == 1 ? "" : "s", r->knee_pct, hint);
+}
+
+void
 sweep_print_knees(FILE *f, const struct sweep_result *r)
 {
 	struct knee		 kn[MAX_KNEES];
@@ -198,7 +164,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise = phase_noise(r, id);
+		noise = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
 			n = size_knees(r, id, k, noise, kn, MAX_KNEES, &cand);
 			for (j = 0; j < n; j++, found++) {
@@ -224,11 +190,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	}
 	if (found == 0)
 		fprintf(f, "  none\n");
-	if (cand > found)
-		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
-		    "imprecise points or within the spread of the runs or the noise: "
-		    "not named; larger sizes, --min-time or -x 3 tell)\n",
-		    cand - found, cand - found == 1 ? "" : "s", r->knee_pct);
+	sweep_print_left_out(f, r, cand - found, "larger sizes, ");
 	sweep_axis_print_knees(f, r);
 }
 
@@ -401,7 +363,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise[id] = phase_noise(r, id);
+		noise[id] = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
 			n = size_knees(r, id, k, noise[id], kn, MAX_KNEES,
 			    NULL);
@@ -556,7 +518,7 @@ add_lines(struct plot_room *pr, const struct sweep_result *r,
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise = phase_noise(r, id);
+		noise = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++, pr->n++) {
 			s = &pr->s[pr->n];
 			s->phase = id;
