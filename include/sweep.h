@@ -264,9 +264,11 @@ int	sweep_write_json(FILE *, const struct sweep_result *);
 /* The SVG plot.  0, or -1 with errno. */
 int	sweep_write_svg(FILE *, const struct sweep_result *);
 /*
- * Sweeps of the same sizes and chunks over one another (report -o svg of
- * several): a colour per source (named in the title and the legend), a
- * dash per chunk, each sweep's knees ringed.  0, or -1 with errno.
+ * Sweeps of the same sizes and chunks over one another (report -o svg
+ * and -o html of several): a panel per phase, a colour per source, a
+ * dash per chunk, each sweep's knees ringed; the key under the title
+ * names each source "sweep K: " and names[K - 1], the legend each line
+ * "sweep K, chunk C".  0, or -1 with errno.
  */
 int	sweep_write_svg_overlay(FILE *, const struct sweep_result *const *,
 	    const char *const *names, int n);

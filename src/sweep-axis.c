@@ -415,6 +415,18 @@ sweep_axis_print_tables(FILE *f, const struct sweep_result *r)
 
 /* --- Knees in words and in the record --------------------------------- */
 
+void
+sweep_print_left_out(FILE *f, const struct sweep_result *r, int n,
+    const char *hint)
+{
+	if (n > 0)
+		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
+		    "imprecise points or within the spread of the runs or the "
+		    "noise: not named; %s--min-time or -x 3 tell)\n", n,
+		    n == 1 ? "" : "s", r->knee_pct, hint);
+}
+
+
 struct print_arg {
 	FILE				*f;
 	const struct sweep_result	*r;

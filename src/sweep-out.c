@@ -134,17 +134,6 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 }
 
 void
-sweep_print_left_out(FILE *f, const struct sweep_result *r, int n,
-    const char *hint)
-{
-	if (n > 0)
-		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
-		    "imprecise points or within the spread of the runs or the "
-		    "noise: not named; %s--min-time or -x 3 tell)\n", n,
-		    n == 1 ? "" : "s", r->knee_pct, hint);
-}
-
-void
 sweep_print_knees(FILE *f, const struct sweep_result *r)
 {
 	struct knee		 kn[MAX_KNEES];
@@ -504,11 +493,12 @@ room_free(struct plot_room *pr)
 
 /*
  * The lines of sweep r, one per phase and chunk, with its knees; of
- * several sweeps, in the source's colour and named by it.
+ * several sweeps (source, from 1), in the source's colour and named by
+ * its number.
  */
 static void
 add_lines(struct plot_room *pr, const struct sweep_result *r,
-    const char *colour, const char *name)
+    const char *colour, int source)
 {
 	struct svg_series	*s;
 	char			 c[32];
@@ -528,12 +518,11 @@ add_lines(struct plot_room *pr, const struct sweep_result *r,
 			s->knees = pr->kn + pr->n * MAX_KNEES;
 			s->nknees = size_knees(r, id, k, noise, pr->kn +
 			    pr->n * MAX_KNEES, MAX_KNEES, NULL);
-			if (name == NULL)
+			if (source == 0)
 				continue;
 			units_chunk(c, sizeof(c), r->chunks[k]);
 			snprintf(pr->label[pr->n], sizeof(pr->label[0]),
-			    "%s: %s, chunk %s", name, phase_table[id]->words,
-			    c);
+			    "sweep %d, chunk %s", source, c);
 			s->label = pr->label[pr->n];
 			s->colour = colour;
 		}
@@ -552,7 +541,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 		return sweep_axis_write_svg(f, r);
 	if (room_alloc(&pr, 1) == -1)
 		return -1;
-	add_lines(&pr, r, NULL, NULL);
+	add_lines(&pr, r, NULL, 0);
 	memset(&p, 0, sizeof(p));
 	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",
 	    sweep_dir(r),
@@ -577,23 +566,36 @@ sweep_write_svg_overlay(FILE *f, const struct sweep_result *const *rs,
 {
 	struct plot_room	 pr;
 	struct svg_plot		 p;
-	char			 title[1024];
-	size_t			 used;
+	struct svg_key		*keys;
+	char			 title[128], (*words)[2100];
 	int			 k, rc;
 
 	if (room_alloc(&pr, n) == -1)
 		return -1;
-	used = (size_t)snprintf(title, sizeof(title), "bonnie-ng sweeps:");
+	keys = calloc((size_t)n, sizeof(*keys));
+	words = calloc((size_t)n, sizeof(*words));
+	if (keys == NULL || words == NULL) {
+		free(keys);
+		free(words);
+		room_free(&pr);
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(title, sizeof(title), "bonnie-ng: %d sweeps overlaid, a "
+	    "colour per sweep, a dash per chunk", n);
 	for (k = 0; k < n; k++) {
 		add_lines(&pr, rs[k], source_colours[k % NSOURCE_COLOURS],
+		    k + 1);
+		snprintf(words[k], sizeof(words[k]), "sweep %d: %s", k + 1,
 		    names[k]);
-		if (used < sizeof(title))
-			used += (size_t)snprintf(title + used, sizeof(title) -
-			    used, "%s %s (cache %s)", k > 0 ? "," : "",
-			    names[k], sweep_cache_name(rs[k]));
+		keys[k].colour = source_colours[k % NSOURCE_COLOURS];
+		keys[k].text = words[k];
 	}
 	memset(&p, 0, sizeof(p));
 	p.title = title;
+	p.by_phase = 1;
+	p.nkeys = n;
+	p.keys = keys;
 	p.nsizes = rs[0]->nsizes;
 	p.sizes = rs[0]->sizes;
 	p.ram = rs[0]->opt->ram;
@@ -601,5 +603,7 @@ sweep_write_svg_overlay(FILE *f, const struct sweep_result *const *rs,
 	p.series = pr.s;
 	rc = svg_plot_write(f, &p);
 	room_free(&pr);
+	free(keys);
+	free(words);
 	return rc;
 }
