@@ -33,6 +33,17 @@ fill(struct knee_sample *s, int i, double m, double spread, int nruns,
 	s[i].precise = precise;
 }
 
+/* Samples 0 .. n-1 of the curve v, the points in mask imprecise. */
+static void
+curve(struct knee_sample *s, const double *v, int n, double spread,
+    int nruns, unsigned mask)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		fill(s, i, v[i], spread, nruns, !(mask >> i & 1));
+}
+
 static void
 test_runs(void)
 {
@@ -94,10 +105,9 @@ test_single(void)
 	struct knee_sample	s[7];
 	struct knee		k[4];
 	char			buf[160];
-	int			i, m, n;
+	int			m, n;
 
-	for (i = 0; i < N(v); i++)
-		fill(s, i, v[i], 0, 1, 1);
+	curve(s, v, N(v), 0, 1, 0);
 	m = knee_steps(s, N(v), steps);
 	is_int(m, 6, "six steps between seven points");
 	noise = knee_noise(steps, m);
@@ -164,15 +174,15 @@ static void
 test_jobs(void)
 {
 	const double		 up[] = { 100, 200, 205, 203 };
+	const double		 up1[] = { 100, 190, 205, 203 };
 	const double		 flat[] = { 100, 102, 101 };
 	const double		 down[] = { 100, 70, 60 };
 	struct knee_sample	 s[4];
 	struct knee		 k;
 	char			 buf[200];
-	int			 i, cand;
+	int			 cand;
 
-	for (i = 0; i < N(up); i++)
-		fill(s, i, up[i], 0.02, RUNS, 1);
+	curve(s, up, N(up), 0.02, RUNS, 0);
 	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, &cand), 1,
 	    "jobs, tight runs: the aggregate stops rising at the second "
 	    "count");
@@ -180,34 +190,29 @@ test_jobs(void)
 	is_int(k.single, 0, "  by the runs' test");
 	is_near(k.pct, 100.0 * (205 - 200) / 200, 1e-9,
 	    "  the most a later count added");
-	for (i = 0; i < N(up); i++)
-		fill(s, i, up[i], 1.8, RUNS, 1);
+	curve(s, up, N(up), 1.8, RUNS, 0);
 	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, &cand), -1,
 	    "jobs, the rise within the runs' spread: no knee");
 	is_int(cand, 1, "  though the medians make a candidate");
 
-	for (i = 0; i < N(flat); i++)
-		fill(s, i, flat[i], 0.02, RUNS, 1);
+	curve(s, flat, N(flat), 0.02, RUNS, 0);
 	is_int(knee_jobs_held(s, N(flat), 30, NAN, &k, &cand), -1,
 	    "jobs, flat from the first count: it bends nowhere");
 	is_int(cand, 1, "  though the medians make a candidate there");
-	for (i = 0; i < N(down); i++)
-		fill(s, i, down[i], 0.02, RUNS, 1);
+	curve(s, down, N(down), 0.02, RUNS, 0);
 	is_int(knee_jobs_held(s, N(down), 30, NAN, &k, NULL), 0,
 	    "jobs, falling from the first count beyond the spread: the knee "
 	    "is the first");
 	ok(k.pct < 0, "  and the gain beyond it is negative");
 
 	/* An imprecise count is not measured: the knee is the next one. */
-	for (i = 0; i < N(up); i++)
-		fill(s, i, up[i], 0.02, RUNS, i != 1);
+	curve(s, up, N(up), 0.02, RUNS, 1u << 1);
 	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, NULL), 2,
 	    "jobs, the knee's count imprecise: the next precise count, the "
 	    "rise from the first");
 
 	/* Single runs: the rise against the noise of the steps. */
-	for (i = 0; i < N(up); i++)
-		fill(s, i, up[i] * (i == 1 ? 0.95 : 1), 0, 1, 1);
+	curve(s, up1, N(up1), 0, 1, 0);
 	is_int(knee_jobs_held(s, N(up), 30, 0.05, &k, NULL), 1,
 	    "jobs, single runs: a rise of 90% over a noise of 5% holds");
 	is_int(k.single, 1, "  marked single");
@@ -230,29 +235,25 @@ test_files(void)
 	struct knee_sample	 s[5];
 	struct knee		 k;
 	char			 buf[200];
-	int			 i, cand;
+	int			 cand;
 
-	for (i = 0; i < N(cliff); i++)
-		fill(s, i, cliff[i], 0.02, RUNS, 1);
+	curve(s, cliff, N(cliff), 0.02, RUNS, 0);
 	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), 2,
 	    "files, tight runs: the knee before the cliff");
 	ok(k.from == 2 && k.to == 3 && k.before == 301 && k.after == 120 &&
 	    k.confirmed == 1, "  from the knee to the first count fallen");
 	is_int(k.single, 0, "  by the runs' test");
 	is_int(cand, 1, "  one candidate");
-	for (i = 0; i < N(cliff); i++)
-		fill(s, i, cliff[i], 1.8, RUNS, 1);
+	curve(s, cliff, N(cliff), 1.8, RUNS, 0);
 	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), -1,
 	    "files, the fall within the runs' spread: no knee");
 	is_int(cand, 1, "  though the medians make a candidate");
-	for (i = 0; i < N(cliff); i++)
-		fill(s, i, cliff[i], 0.02, RUNS, i < 3);
+	curve(s, cliff, N(cliff), 0.02, RUNS, ~7u);
 	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), -1,
 	    "files, the counts fallen imprecise: no knee");
 	is_int(cand, 1, "  though their medians make a candidate");
 
-	for (i = 0; i < N(cliff); i++)
-		fill(s, i, cliff[i], 0, 1, 1);
+	curve(s, cliff, N(cliff), 0, 1, 0);
 	is_int(knee_files_held(s, N(cliff), 30, 0.05, &k, NULL), 2,
 	    "files, single runs: a fall of 60% over a noise of 5% holds");
 	is_int(k.single, 1, "  marked single");
