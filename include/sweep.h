@@ -252,7 +252,8 @@ const char *sweep_cache_name(const struct sweep_result *);
 /*
  * The line after the knees saying that n candidates on the medians were
  * not named (nothing when n is 0), hint ("larger sizes, ") before the
- * options that would tell.
+ * options that would tell: --min-time (a longer one when it was given)
+ * and -x 3, or twice the sweep's -x when that was 3 or more.
  */
 void	sweep_print_left_out(FILE *, const struct sweep_result *, int n,
 	    const char *hint);

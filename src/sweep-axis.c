@@ -419,11 +419,15 @@ void
 sweep_print_left_out(FILE *f, const struct sweep_result *r, int n,
     const char *hint)
 {
+	/* The runs to ask for: 3, or twice as many as the sweep had. */
+	int	x = r->repeat >= 3 ? 2 * r->repeat : 3;
+
 	if (n > 0)
 		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
 		    "imprecise points or within the spread of the runs or the "
-		    "noise: not named; %s--min-time or -x 3 tell)\n", n,
-		    n == 1 ? "" : "s", r->knee_pct, hint);
+		    "noise: not named; %s%s--min-time or -x %d tell)\n", n,
+		    n == 1 ? "" : "s", r->knee_pct, hint, r->min_time > 0 ?
+		    "a longer " : "", x);
 }
 
 

@@ -232,14 +232,19 @@ main(void)
 			more[j][f].ph[PH_STAT].rate *= f == 0 ? 0.5 : 2;
 		}
 	}
+	r.repeat = 3;
+	r.min_time = 0.05;
 	out = capture(NULL, sweep_print_knees, &r);
 	ok(out != NULL && strstr(out, "Concurrency knees (more workers add "
 	    "less than 30%):\n  none\n  (2 more changes over 30% in the "
 	    "medians, at imprecise points or within the spread of the runs "
-	    "or the noise: not named; --min-time or -x 3 tell)\n") != NULL,
-	    "rises within the runs' spread name no concurrency knee, and say "
-	    "so");
+	    "or the noise: not named; a longer --min-time or -x 6 tell)\n") !=
+	    NULL, "rises within the runs' spread name no concurrency knee, "
+	    "and say so, asking for more than the sweep's -x 3 and "
+	    "--min-time");
 	free(out);
+	r.repeat = 0;
+	r.min_time = 0;
 	for (j = 0; j < 6; j++) {
 		pts2[j].nmore = 0;
 		pts2[j].more = NULL;
