@@ -14,6 +14,7 @@
 #include "error.h"
 #include "kstat.h"
 #include "options.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"

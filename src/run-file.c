@@ -22,7 +22,7 @@
 
 #include "error.h"
 #include "options.h"
-#include "phase.h"
+#include "phase-ctx.h"
 #include "platform.h"
 #include "run.h"
 #include "runner.h"

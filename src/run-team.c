@@ -34,6 +34,7 @@
 #include "error.h"
 #include "kstat.h"
 #include "pattern.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
