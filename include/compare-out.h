@@ -15,10 +15,7 @@ struct cmp_printer {
 	const char	*name;		/* For -o. */
 	/* Run records; 0, or -1 on a write error. */
 	int		(*runs)(FILE *, const struct cmp_view *);
-	/*
-	 * Sweep records (the view's points and tables); the same.  NULL:
-	 * this output does not show sweeps.
-	 */
+	/* Sweep records (the view's points and tables); the same. */
 	int		(*sweeps)(FILE *, const struct cmp_view *);
 	/*
 	 * A comparison that could not be made (exit 2), why being the one

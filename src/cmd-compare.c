@@ -168,16 +168,25 @@ has_values(const struct result_set *rs, int col)
  * A gate that could never fail is refused: a column named with -F that no
  * input has, a selection of which no input has any column, and a
  * threshold at which no selected rate could fall far enough (a rate falls
- * by 100% at most).
+ * by 100% at most).  Of sweeps only the rates are compared, so a gate
+ * on their %CPU or latency is refused too.
  */
 static int
-gate_check(const struct compare *cmp, char **cause)
+gate_check(const struct compare *cmp, int sweep, char **cause)
 {
 	int	col, k, any = 0;
 
 	for (col = 0; col < RS_NCOLS; col++) {
 		if (!cmp->fail_on[col])
 			continue;
+		if (sweep && RS_KIND(col) != RS_KIND_RATE) {
+			if (cmp->fail_named[col])
+				return errorf(cause, "compare: -F %s: sweeps "
+				    "are compared by their rates only, so the "
+				    "gate would check nothing",
+				    rs_col_name(col));
+			continue;
+		}
 		for (k = 0; k < cmp->v.nsets &&
 		    !has_values(&cmp->v.sets[k], col); k++)
 			;
@@ -340,13 +349,8 @@ compare_exec(void *state, int n, char **files, char **cause)
 	for (i = 0; i < n && !sweep; i++)
 		if (drop_failed(cmp, i, cause) != 0)
 			goto out;
-	if (gate_check(cmp, cause) != 0)
+	if (gate_check(cmp, sweep, cause) != 0)
 		goto out;
-	if (sweep && cmp->out->sweeps == NULL) {
-		errorf(cause, "compare: -o %s: sweep records are compared as "
-		    "text", cmp->out->name);
-		goto out;
-	}
 	if (sweep) {
 		cmp_sweep_view(v);
 		r = cmp->out->sweeps(stdout, v);

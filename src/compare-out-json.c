@@ -167,9 +167,80 @@ json_runs(FILE *f, const struct cmp_view *cmp)
 	return json_finish(&j);
 }
 
+/* A sweep point of every phase's table, with each new sweep's verdict. */
+static void
+json_point(struct json *j, const struct cmp_view *cmp, int t, int p)
+{
+	const struct cmp_point	*pt;
+	int			 k, nph = cmp->ntables / (cmp->nsets - 1);
+
+	pt = &cmp->points[cmp->tables[t].first + p];
+	json_object_start(j, NULL);
+	json_string(j, "point", pt->place);
+	json_int(j, "size_bytes", (int64_t)pt->at->size);
+	json_int(j, "chunk", (int64_t)pt->at->chunk);
+	json_int(j, "jobs", pt->at->jobs);
+	if (cmp->sets[0].sweep->nfiles > 0)
+		json_int(j, "files", (int64_t)pt->at->files);
+	else
+		json_null(j, "files");
+	json_value(j, "base", pt->c.nbase, pt->c.ubase, pt->c.base);
+	json_array_start(j, "new");
+	for (k = 1; k < cmp->nsets; k++) {
+		pt = &cmp->points[cmp->tables[(k - 1) * nph + t].first + p];
+		json_object_start(j, NULL);
+		json_value(j, "value", pt->c.nnew, pt->c.unew, pt->c.new);
+		json_double(j, "change_pct", pt->c.change_pct);
+		json_verdict(j, &pt->c);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/*
+ * Sweep records: a phase of the base's at a time, each point of the base
+ * that a side measured, with each new sweep's verdict at it.  The first
+ * new sweep's tables give the phases, in order; every new sweep has one
+ * table per phase, with a point for each of the base's.
+ */
+static int
+json_sweeps(FILE *f, const struct cmp_view *cmp)
+{
+	const struct cmp_table	*tb;
+	struct json		 j;
+	int			 t, p, k, shown, nph;
+
+	nph = cmp->ntables / (cmp->nsets - 1);
+	json_init(&j, f, 1);
+	json_head(&j, cmp, "bonnie-ng-compare-sweep/1");
+	json_array_start(&j, "phases");
+	for (t = 0; t < nph; t++) {
+		tb = &cmp->tables[t];
+		json_object_start(&j, NULL);
+		json_string(&j, "name", phase_table[tb->phase]->name);
+		json_string(&j, "unit", cmp_view_unit(RS_RATE(tb->phase)));
+		json_bool(&j, "fail_on", cmp->fail_on[RS_RATE(tb->phase)]);
+		json_array_start(&j, "points");
+		for (p = 0; p < tb->n; p++) {
+			for (k = 1, shown = 0; k < cmp->nsets; k++)
+				shown |= cmp->points[cmp->tables[(k - 1) *
+				    nph + t].first + p].shown;
+			if (shown)
+				json_point(&j, cmp, t, p);
+		}
+		json_array_end(&j);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_int(&j, "exit", cmp->exit);
+	json_object_end(&j);
+	return json_finish(&j);
+}
+
 const struct cmp_printer cmp_out_json = {
 	"json",
 	json_runs,
-	NULL,
+	json_sweeps,
 	NULL
 };

@@ -156,6 +156,51 @@ junit_runs(FILE *f, const struct cmp_view *cmp)
 }
 
 /*
+ * Sweep records: a suite per new sweep, a case per point and phase that
+ * a side measured ("read at 1M 64k"), in the text's order.
+ */
+static int
+junit_sweeps(FILE *f, const struct cmp_view *cmp)
+{
+	const struct cmp_point	*p;
+	char			*msg, *why, *name;
+	int			 i, k, tests, failures, skipped;
+	int			 all_tests = 0, all_failures = 0;
+	int			 all_skipped = 0;
+
+	for (i = 0; i < cmp->npoints_all; i++)
+		if (cmp->points[i].shown)
+			count(cmp, cmp->points[i].col, &cmp->points[i].c,
+			    &all_tests, &all_failures, &all_skipped);
+	suites_start(f, all_tests, all_failures);
+	for (k = 1; k < cmp->nsets; k++) {
+		tests = failures = skipped = 0;
+		for (i = 0; i < cmp->npoints_all; i++)
+			if (cmp->points[i].k == k && cmp->points[i].shown)
+				count(cmp, cmp->points[i].col,
+				    &cmp->points[i].c, &tests, &failures,
+				    &skipped);
+		why = cmp_view_not_comparable(cmp, k);
+		suite_start(f, cmp, k, tests, failures, skipped, why);
+		for (i = 0; i < cmp->npoints_all; i++) {
+			p = &cmp->points[i];
+			if (p->k != k || !p->shown)
+				continue;
+			name = xasprintf("%s at %s",
+			    phase_table[p->phase]->name, p->place);
+			msg = cmp_view_change(cmp, name, p->col, &p->c);
+			testcase(f, cmp, name, p->col, &p->c, msg, why);
+			free(msg);
+			free(name);
+		}
+		free(why);
+		fprintf(f, "  </testsuite>\n");
+	}
+	fprintf(f, "</testsuites>\n");
+	return ferror(f) ? -1 : 0;
+}
+
+/*
  * A comparison that could not be made (exit 2): one suite, one test case
  * in error with the reason, so that a CI reporter shows the failure
  * instead of an empty or missing report.
@@ -182,6 +227,6 @@ junit_refused(FILE *f, const char *why)
 const struct cmp_printer cmp_out_junit = {
 	"junit",
 	junit_runs,
-	NULL,
+	junit_sweeps,
 	junit_refused
 };

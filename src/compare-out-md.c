@@ -197,9 +197,65 @@ md_runs(FILE *f, const struct cmp_view *cmp)
 	return ferror(f) ? -1 : 0;
 }
 
+/* Sweep records: a table per new sweep and phase, a row per point. */
+static int
+md_sweeps(FILE *f, const struct cmp_view *cmp)
+{
+	const struct cmp_table	*tb;
+	const struct cmp_point	*p;
+	const struct phase	*ph;
+	char			 unit[32], vb[32], vn[32];
+	int			 t, i;
+
+	md_head(f, cmp);
+	for (t = 0; t < cmp->ntables; t++) {
+		tb = &cmp->tables[t];
+		ph = phase_table[tb->phase];
+		fprintf(f, "\n#### ");
+		md_text(f, ph->words);
+		fprintf(f, ", ");
+		md_text(f, phase_unit(ph, UNIT_TABLE, unit, sizeof(unit)));
+		fprintf(f, ": ");
+		md_text(f, cmp->sets[tb->k].file);
+		fprintf(f, " against ");
+		md_text(f, cmp->sets[0].file);
+		fprintf(f, "\n\n| point | base | new | change | verdict | "
+		    "by (runs) |\n| :-- | --: | --: | --: | :-- | :-- |\n");
+		for (i = tb->first; i < tb->first + tb->n; i++) {
+			p = &cmp->points[i];
+			if (!p->shown)
+				continue;
+			rs_format_value(vb, sizeof(vb), p->col, p->c.nbase > 0 ?
+			    RS_VALUE : RS_NONE, p->c.base);
+			rs_format_value(vn, sizeof(vn), p->col, p->c.nnew > 0 ?
+			    RS_VALUE : RS_NONE, p->c.new);
+			fprintf(f, "| ");
+			md_text(f, p->place);
+			fprintf(f, " | %s | %s |", vb, vn);
+			if (isnan(p->c.change_pct))
+				fprintf(f, " - |");
+			else
+				fprintf(f, " %+.1f%% |", p->c.change_pct);
+			md_verdict(f, cmp, p->col, &p->c);
+			fprintf(f, " %s (%d and %d) |\n",
+			    cmp_method_name(p->c.method), p->c.nbase,
+			    p->c.nnew);
+		}
+	}
+	if (md_settings(f, cmp) != 0)
+		return -1;
+	fprintf(f, "\nValues are each point's median over its runs; bold "
+	    "marks a phase selected by\n`--fail-on` that got worse or is "
+	    "missing at the point.  With %d or more runs on\nboth sides the "
+	    "verdict comes from the runs' distributions at %.0f%%; with\n"
+	    "fewer, a change within %g%% is \"same\".\n", CMP_MIN_RUNS,
+	    100 * (1 - CMP_ALPHA), cmp->threshold);
+	return ferror(f) ? -1 : 0;
+}
+
 const struct cmp_printer cmp_out_markdown = {
 	"markdown",
 	md_runs,
-	NULL,
+	md_sweeps,
 	NULL
 };
