@@ -130,6 +130,12 @@ void		 cmp_view_flags(char *, size_t, unsigned fb, unsigned fn);
  */
 char		*cmp_view_change(const struct cmp_view *, const char *what,
 		    int col, const struct cmp_cell *);
+/* A sweep point's medians and change, as the tables print them. */
+struct cmp_point_words {
+	char	base[32], new[32], change[16];
+};
+void		 cmp_view_point_words(const struct cmp_point *,
+		    struct cmp_point_words *);
 /*
  * The result, in a new string: "ok (...)", or which selected columns (or
  * sweep points) got worse or are missing.

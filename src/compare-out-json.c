@@ -90,6 +90,15 @@ json_head(struct json *j, const struct cmp_view *cmp, const char *schema)
 	json_double(j, "threshold_pct", cmp->threshold);
 }
 
+/* The document's end: the exit status. */
+static int
+json_tail(struct json *j, const struct cmp_view *cmp)
+{
+	json_int(j, "exit", cmp->exit);
+	json_object_end(j);
+	return json_finish(j);
+}
+
 /* A new side's verdict, how it was reached, and the runs on each side. */
 static void
 json_verdict(struct json *j, const struct cmp_cell *c)
@@ -162,9 +171,7 @@ json_runs(FILE *f, const struct cmp_view *cmp)
 		json_object_end(&j);
 	}
 	json_array_end(&j);
-	json_int(&j, "exit", cmp->exit);
-	json_object_end(&j);
-	return json_finish(&j);
+	return json_tail(&j, cmp);
 }
 
 /* A sweep point of every phase's table, with each new sweep's verdict. */
@@ -233,9 +240,7 @@ json_sweeps(FILE *f, const struct cmp_view *cmp)
 		json_object_end(&j);
 	}
 	json_array_end(&j);
-	json_int(&j, "exit", cmp->exit);
-	json_object_end(&j);
-	return json_finish(&j);
+	return json_tail(&j, cmp);
 }
 
 const struct cmp_printer cmp_out_json = {

@@ -204,7 +204,8 @@ md_sweeps(FILE *f, const struct cmp_view *cmp)
 	const struct cmp_table	*tb;
 	const struct cmp_point	*p;
 	const struct phase	*ph;
-	char			 unit[32], vb[32], vn[32];
+	struct cmp_point_words	 w;
+	char			 unit[32];
 	int			 t, i;
 
 	md_head(f, cmp);
@@ -225,17 +226,10 @@ md_sweeps(FILE *f, const struct cmp_view *cmp)
 			p = &cmp->points[i];
 			if (!p->shown)
 				continue;
-			rs_format_value(vb, sizeof(vb), p->col, p->c.nbase > 0 ?
-			    RS_VALUE : RS_NONE, p->c.base);
-			rs_format_value(vn, sizeof(vn), p->col, p->c.nnew > 0 ?
-			    RS_VALUE : RS_NONE, p->c.new);
+			cmp_view_point_words(p, &w);
 			fprintf(f, "| ");
 			md_text(f, p->place);
-			fprintf(f, " | %s | %s |", vb, vn);
-			if (isnan(p->c.change_pct))
-				fprintf(f, " - |");
-			else
-				fprintf(f, " %+.1f%% |", p->c.change_pct);
+			fprintf(f, " | %s | %s | %s |", w.base, w.new, w.change);
 			md_verdict(f, cmp, p->col, &p->c);
 			fprintf(f, " %s (%d and %d) |\n",
 			    cmp_method_name(p->c.method), p->c.nbase,

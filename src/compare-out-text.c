@@ -270,7 +270,8 @@ sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
 {
 	const struct phase	*ph = phase_table[tb->phase];
 	const struct cmp_point	*p;
-	char			 unit[32], vb[32], vn[32], ch[16];
+	struct cmp_point_words	 w;
+	char			 unit[32];
 	int			 i;
 
 	fprintf(f, "%s, %s: ", ph->words, phase_unit(ph, UNIT_TABLE, unit,
@@ -284,16 +285,10 @@ sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
 		p = &cmp->points[i];
 		if (!p->shown)
 			continue;
-		rs_format_value(vb, sizeof(vb), p->col, p->c.nbase > 0 ?
-		    RS_VALUE : RS_NONE, p->c.base);
-		rs_format_value(vn, sizeof(vn), p->col, p->c.nnew > 0 ?
-		    RS_VALUE : RS_NONE, p->c.new);
-		if (isnan(p->c.change_pct))
-			snprintf(ch, sizeof(ch), "-");
-		else
-			snprintf(ch, sizeof(ch), "%+.1f%%", p->c.change_pct);
+		cmp_view_point_words(p, &w);
 		fprintf(f, "%-18s %12s %12s %8s  %-8s %s (%d and %d)\n",
-		    p->place, vb, vn, ch, cmp_verdict_name(p->c.verdict),
+		    p->place, w.base, w.new, w.change,
+		    cmp_verdict_name(p->c.verdict),
 		    cmp_method_name(p->c.method), p->c.nbase, p->c.nnew);
 	}
 	fputc('\n', f);

@@ -463,6 +463,20 @@ cmp_view_change(const struct cmp_view *cmp, const char *what, int col,
 	    cmp_view_unit(col), pct, cmp_verdict_name(c->verdict), m);
 }
 
+void
+cmp_view_point_words(const struct cmp_point *p, struct cmp_point_words *w)
+{
+	rs_format_value(w->base, sizeof(w->base), p->col, p->c.nbase > 0 ?
+	    RS_VALUE : RS_NONE, p->c.base);
+	rs_format_value(w->new, sizeof(w->new), p->col, p->c.nnew > 0 ?
+	    RS_VALUE : RS_NONE, p->c.new);
+	if (isnan(p->c.change_pct))
+		snprintf(w->change, sizeof(w->change), "-");
+	else
+		snprintf(w->change, sizeof(w->change), "%+.1f%%",
+		    p->c.change_pct);
+}
+
 /*
  * The selected columns with verdict v on any new side, comma-separated,
  * in a new string, or NULL when there are none.
