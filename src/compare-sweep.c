@@ -6,7 +6,6 @@
  * record holds a point's runs one after another (its first, then its
  * more_runs), so each point is a slice of the set's runs.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
