@@ -9,7 +9,9 @@
 # not compare are refused; report of several sweeps heads each with its
 # source and what differs from the first.
 # The new sweep's reads are made slow by the fault injector (every read
-# of the test file sleeps 2 ms first), so that its verdict is known.
+# of the test file sleeps 10 ms first, 30 to 300 times what a read from
+# the cache takes, so that a loaded machine's stall in one base run
+# cannot reach it), so that its verdict is known.
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
@@ -24,7 +26,7 @@ S="--sizes 1m..2m --chunks 64k,256k -p read --min-time 0.01 -q"
 
 "$BONNIE" sweep -d "$T/d" $S -x 3 --json "$T/a.json" >/dev/null 2>&1
 check "the base sweep runs" $?
-BN_FAULT=read:1+:sleep=2000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S -x 3 --cache cold --json "$T/b.json" >/dev/null 2>&1
 check "the slow sweep runs (reads slowed, cache cold)" $?
 
@@ -56,7 +58,7 @@ check "--fail-on write (not swept): refused as for runs, exit 2" $?
 
 # Single runs: the threshold decides, as for runs.
 "$BONNIE" sweep -d "$T/d" $S --min-time 0 --json "$T/c.json" >/dev/null 2>&1
-BN_FAULT=read:1+:sleep=2000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S --min-time 0 --json "$T/e.json" >/dev/null 2>&1
 run compare "$T/c.json" "$T/e.json"
 [ $status -eq 1 ] && [ "$(grep -c ' worse    threshold (1 and 1)$' "$T/out")" -eq 4 ]
