@@ -15,7 +15,6 @@
 
 #include "args.h"
 #include "commands.h"
-#include "compare-sweep.h"
 #include "error.h"
 #include "phase.h"
 #include "report.h"
@@ -23,7 +22,6 @@
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
-#include "sweep.h"
 #include "text.h"
 #include "units.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "compare.h"
+#include "compare-sweep.h"
 #include "error.h"
 #include "report-sweep.h"
 #include "resultset.h"
