@@ -117,14 +117,15 @@ check "-x 3: summary.free_space: 3 leaking runs, 24 MiB in all" \
     (.lost_bytes | length) == 3 and .total_lost_bytes >= 25165824' \
     "$T/x.json" >/dev/null; echo $?)
 
-# --- A sweep: one line for the points, each point marked. ---
+# --- A sweep: one line for the points, each point marked (one run of
+# each: --min-time 0). ---
 "$BONNIE" sweep -m "$TAG" -d "$D" --sizes 4m..8m --chunks 4k -p write \
-    --json "$T/s.json" >"$T/o" 2>"$T/e" </dev/null
+    --min-time 0 --json "$T/s.json" >"$T/o" 2>"$T/e" </dev/null
 check "clean sweep: no free-space warning" \
     $(! grep -q "less free space" "$T/e"; echo $?)
 BN_FAULT=unlink:1+:hold LD_PRELOAD=$INJECT "$BONNIE" sweep -m "$TAG" \
-    -d "$D" --sizes 4m..8m --chunks 4k -p write --json "$T/s.json" \
-    >"$T/o" 2>"$T/e" </dev/null
+    -d "$D" --sizes 4m..8m --chunks 4k -p write --min-time 0 \
+    --json "$T/s.json" >"$T/o" 2>"$T/e" </dev/null
 check "held sweep: one line for both points" \
     $(grep -q "after 2 of 2 points the file system had less free space" "$T/e"; echo $?)
 check "held sweep: the points are marked" \
