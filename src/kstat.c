@@ -629,13 +629,24 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 	}
 	if (k->ndev > 0) {
 		d = &k->dev[0];
-		fprintf(f, " %-8s %8.1f %8.1f %6.2f %5.0f %7.2f %7.2f", d->name,
-		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ],
-		    d->v[KI_UTIL], d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
+		fprintf(f, " %-8s %8.1f %8.1f %6.2f", d->name,
+		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ]);
+		/* A sum over hosts has no util: each host's. */
+		if (d->v[KI_UTIL] >= 0)
+			fprintf(f, " %5.0f", d->v[KI_UTIL]);
+		else
+			fprintf(f, " %5s", "-");
+		fprintf(f, " %7.2f %7.2f", d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
 	} else
 		fprintf(f, " %-8s %8s %8s %6s %5s %7s %7s", "-", "-", "-", "-",
 		    "-", "-", "-");
-	if (k->vm_ok)
+	if (k->vm_ok && k->hosts > 0)
+		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-",
+		    short_count(a, sizeof(a), vm_prefix(k, "allocstall_")),
+		    short_count(b, sizeof(b), vm_prefix(k, "pgscan_direct")),
+		    short_count(c, sizeof(c), kstat_vm(k, "pswpin") +
+		    kstat_vm(k, "pswpout")));
+	else if (k->vm_ok)
 		fprintf(f, " %9.0f %6.1f %6s %7s %7s", k->dirty_peak,
 		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
 		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
