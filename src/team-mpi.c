@@ -124,7 +124,8 @@ struct rank {
 	unsigned char	*send;		/* per x (state + blob) */
 	unsigned char	*all;		/* Rank 0: everyone's. */
 	unsigned char	*hsend;		/* host_size: the host's account, */
-	unsigned char	*hall;		/* rank 0: every rank's. */
+	unsigned char	*hall;		/* rank 0: every host's, */
+	int		*hcounts, *hdispls; /* from each rank (0: not a lead). */
 	size_t		 rec;		/* Bytes per worker in a gather. */
 	struct rank_report report;
 };
@@ -481,7 +482,7 @@ host_gather(struct rank *t)
 {
 	const struct team_config *cfg = t->cfg;
 	MPI_Request		 req;
-	int			 h, len = (int)cfg->host_size;
+	int			 h, len = (int)cfg->host_size, lead;
 
 	if (cfg->host_end == NULL || cfg->host_gathered == NULL || len <= 0)
 		return 0;
@@ -489,15 +490,16 @@ host_gather(struct rank *t)
 	if (wait_bounded(t, &req, "end of the step") == -1)
 		return -1;
 	memset(t->hsend, 0, cfg->host_size);
-	if (team_host_lead())
+	if ((lead = team_host_lead()))
 		cfg->host_end(cfg->arg, t->hsend);
-	MPI_Igather(t->hsend, len, MPI_BYTE, t->hall, len, MPI_BYTE, 0,
-	    MPI_COMM_WORLD, &req);
+	/* Only the hosts' leads send: rank 0 holds one buffer a host. */
+	MPI_Igatherv(t->hsend, lead ? len : 0, MPI_BYTE, t->hall, t->hcounts,
+	    t->hdispls, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
 	if (wait_bounded(t, &req, "hosts' gather") == -1)
 		return -1;
 	for (h = 0; t->rank == 0 && h < nhosts; h++)
-		cfg->host_gathered(cfg->arg, h, t->hall +
-		    (size_t)host_lead[h] * cfg->host_size);
+		cfg->host_gathered(cfg->arg, h, t->hall + (size_t)h *
+		    cfg->host_size);
 	return 0;
 }
 
@@ -656,8 +658,17 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		t.all = xcalloc((size_t)cfg->n, t.rec);
 	if (cfg->host_size > 0) {
 		t.hsend = xcalloc(1, cfg->host_size);
-		if (mpi_rank == 0)
-			t.hall = xcalloc((size_t)mpi_size, cfg->host_size);
+		if (mpi_rank == 0) {
+			t.hall = xcalloc((size_t)nhosts, cfg->host_size);
+			t.hcounts = xcalloc((size_t)mpi_size, sizeof(int));
+			t.hdispls = xcalloc((size_t)mpi_size, sizeof(int));
+			for (r = 0; r < mpi_size; r++)
+				if (host_lead[host_of[r]] == r) {
+					t.hcounts[r] = (int)cfg->host_size;
+					t.hdispls[r] = host_of[r] *
+					    (int)cfg->host_size;
+				}
+		}
 	}
 	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
 	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
@@ -668,6 +679,8 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		free(t.all);
 		free(t.hsend);
 		free(t.hall);
+		free(t.hcounts);
+		free(t.hdispls);
 		free(t.stop_sends);
 		return errorf(cause, "mmap: %s", strerror(errno));
 	}
@@ -756,6 +769,8 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	free(t.all);
 	free(t.hsend);
 	free(t.hall);
+	free(t.hcounts);
+	free(t.hdispls);
 	free(t.stop_sends);
 	munmap(map, sizeof(*t.epoch));
 	if (!out->failed && !out->stopped)

@@ -3,7 +3,8 @@
 # over loopback, 4 ranks: lock-step gathering, a rank failing mid-step and
 # one failing before the first barrier; bonnie-ng-mpi with a shared
 # directory, with -j 2 in each of 2 ranks, the file creation phases over
-# 2 ranks, with one directory per rank, a
+# 2 ranks, with one directory per rank, each host's kernel account (one
+# host, and two faked with UTS namespaces), a
 # rank whose disk fills early in a long phase (the others stop mid-phase)
 # and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
 # sanitizers (the plain pass covers it).
