@@ -146,6 +146,20 @@ const char *team_host(int worker);
  */
 int	team_hosts(void);
 int	team_worker_host(int worker);
+/*
+ * A worker's place among its host's workers (0 up), and how many workers
+ * this process's host runs (n: the team's size).
+ */
+int	team_host_slot(int worker);
+int	team_host_workers(int n);
+/*
+ * Collective, before team_run(): len zeroed bytes that every process of
+ * this host (and the workers they fork) shares, MAP_SHARED; NULL when
+ * they cannot be had on some host (every process then gets NULL).  MPI:
+ * the host's lowest rank makes a POSIX shared memory object that its
+ * host's other ranks open, and removes its name once they have.
+ */
+void	*team_host_map(size_t len);
 const char *team_host_name(int host);
 int	team_host_ranks(int host, int *ranks, int max);
 int	team_host_lead(void);

@@ -242,11 +242,6 @@ kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
 			for (r = 0; r < hosts[h].nranks; r++)
 				json_int(j, NULL, hosts[h].ranks[r]);
 			json_array_end(j);
-			/* The sampler counts its own rank's workers. */
-			if (hosts[h].k.tl != NULL && hosts[h].nranks > 0)
-				json_int(j, "timeline_rank", hosts[h].ranks[0]);
-			else
-				json_null(j, "timeline_rank");
 			write_members(j, &hosts[h].k, &hosts[h].p);
 			json_object_end(j);
 		}

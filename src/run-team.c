@@ -18,8 +18,9 @@
  * process that leads a host (MPI: its lowest rank) reads its host's at
  * the barrier's release and once every worker has handed in, and the
  * leader accounts each over the team's span; under MPI the record keeps
- * each host's and their sum, and each host's sampler gives that host
- * its timeline.
+ * each host's and their sum, and each host's sampler (its lowest rank's,
+ * over counters every rank of the host shares) gives that host its
+ * timeline.
  */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -568,10 +569,9 @@ worker_body(struct team *t, int w, void *arg)
 	hooks.done = worker_done;
 	hooks.own_file = worker_own;
 	hooks.arg = &wk;
-	/* Its rank's sampler counts its rank's workers. */
+	/* Its host's sampler counts every worker of the host. */
 	if (ba->tl != NULL)
-		hooks.progress = timeline_counter(ba->tl, w % (team_size(t) /
-		    team_ranks()));
+		hooks.progress = timeline_counter(ba->tl, team_host_slot(w));
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
@@ -787,7 +787,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	struct body_arg		 ba;
 	struct stat		 st;
 	char			*cause = NULL;
-	int			 i, n, rv;
+	int			 i, n, rv, hw;
 
 	/* Under MPI, opt->jobs counts every rank's workers. */
 	n = opt->jobs;
@@ -817,12 +817,13 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	l.hist = xmalloc(sizeof(*l.hist));
 	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
 	/*
-	 * The sampler's counters are shared with the workers it forks:
-	 * under MPI, those of the host's lowest rank.
+	 * The sampler's counters, one for each of the host's workers, in a
+	 * mapping the host's processes share (every rank takes part); the
+	 * host's lowest rank samples them.
 	 */
-	if (team_host_lead())
-		l.tl = timeline_new(opt->interval_ms / 1000.0, n /
-		    team_ranks());
+	hw = team_host_workers(n);
+	l.tl = timeline_new_at(opt->interval_ms / 1000.0, hw,
+	    team_host_map(timeline_size(hw)));
 	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
 	leader_hosts(&l);
 	for (i = 0; i < PH_COUNT; i++)

@@ -4,6 +4,8 @@
  * one; the worker side is team.c's.  make mpi links team-mpi.c in place
  * of this file.
  */
+#include <sys/mman.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -165,4 +167,25 @@ int
 team_host_lead(void)
 {
 	return 1;
+}
+
+int
+team_host_slot(int worker)
+{
+	return worker;
+}
+
+int
+team_host_workers(int n)
+{
+	return n;
+}
+
+void *
+team_host_map(size_t len)
+{
+	void	*p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED |
+		    MAP_ANON, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
 }

@@ -55,6 +55,7 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdint.h>
@@ -137,6 +138,7 @@ static char	*hosts;			/* size x HOST_LEN. */
  * rank (host 0 is rank 0's), and the count.
  */
 static int	*host_of, *host_lead, nhosts;
+static long	*pids;			/* Each rank's process id. */
 static MPI_Comm	stop_comm = MPI_COMM_NULL;
 
 /* Group the ranks by host name, in the order of their lowest ranks. */
@@ -163,6 +165,7 @@ int
 team_init(int *argc, char ***argv)
 {
 	char	 host[HOST_LEN];
+	long	 pid;
 	int	 flag = 0;
 
 	MPI_Initialized(&flag);
@@ -178,6 +181,9 @@ team_init(int *argc, char ***argv)
 	MPI_Allgather(host, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR,
 	    MPI_COMM_WORLD);
 	group_hosts();
+	pid = (long)getpid();
+	pids = xcalloc((size_t)mpi_size, sizeof(*pids));
+	MPI_Allgather(&pid, 1, MPI_LONG, pids, 1, MPI_LONG, MPI_COMM_WORLD);
 	/* Stop messages travel apart from the collectives. */
 	MPI_Comm_dup(MPI_COMM_WORLD, &stop_comm);
 	return 0;
@@ -191,8 +197,10 @@ team_finish(void)
 	free(hosts);
 	free(host_of);
 	free(host_lead);
+	free(pids);
 	hosts = NULL;
 	host_of = host_lead = NULL;
+	pids = NULL;
 	nhosts = 0;
 	if (!mpi_started)
 		return;
@@ -262,6 +270,80 @@ team_host_ranks(int host, int *ranks, int max)
 			n++;
 		}
 	return n;
+}
+
+int
+team_host_slot(int worker)
+{
+	int	r = worker / host_per, q, before = 0;
+
+	if (host_of == NULL || worker < 0 || r >= mpi_size)
+		return worker;
+	for (q = 0; q < r; q++)
+		if (host_of[q] == host_of[r])
+			before++;
+	return before * host_per + worker % host_per;
+}
+
+int
+team_host_workers(int n)
+{
+	int	ranks;
+
+	if (host_of == NULL || mpi_size <= 1)
+		return n;
+	ranks = team_host_ranks(host_of[mpi_rank], NULL, 0);
+	return n / mpi_size * ranks;
+}
+
+static void	start_wait(MPI_Request *);
+
+/* Whether every rank says yes (a start-up collective). */
+static int
+all_agree(int yes)
+{
+	MPI_Request	req;
+	int		all = 0;
+
+	MPI_Iallreduce(&yes, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
+	start_wait(&req);
+	return all;
+}
+
+void *
+team_host_map(size_t len)
+{
+	char	 name[64];
+	void	*p = MAP_FAILED;
+	int	 fd, lead = team_host_lead(), made = 0, lr = mpi_rank;
+
+	/* Each host's name: its lowest rank's pid and rank. */
+	if (host_of != NULL && host_lead != NULL)
+		lr = host_lead[host_of[mpi_rank]];
+	snprintf(name, sizeof(name), "/bonnie-ng.%ld.%d", pids != NULL ?
+	    pids[lr] : (long)getpid(), lr);
+	if (lead && (fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600)) !=
+	    -1) {
+		made = 1;
+		if (ftruncate(fd, (off_t)len) == 0)
+			p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+			    fd, 0);
+		close(fd);
+	}
+	/* The others open it once every host's lead has made it. */
+	if (all_agree(!lead || p != MAP_FAILED) && !lead &&
+	    (fd = shm_open(name, O_RDWR, 0)) != -1) {
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		close(fd);
+	}
+	/* Every process has it (or not): the name goes, the mapping stays. */
+	if (!all_agree(p != MAP_FAILED) && p != MAP_FAILED) {
+		munmap(p, len);
+		p = MAP_FAILED;
+	}
+	if (made)
+		shm_unlink(name);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 int
