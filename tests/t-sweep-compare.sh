@@ -191,8 +191,10 @@ if command -v xmllint >/dev/null 2>&1; then
 	c=$(grep -o '<polyline class="series" fill="none" stroke="#[0-9a-f]*"' \
 	    "$T/out" | sort -u | wc -l | tr -d ' ')
 	[ $status -eq 0 ] && xmllint --noout "$T/out" && [ "$n" = 4 ] &&
-	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng sweeps: $T/a.json (cache keep), $T/b.json (cache cold)" "$T/out"
-	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours)" $?
+	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng: 2 sweeps overlaid, a colour per sweep, a dash per chunk</title>" "$T/out" &&
+	    grep -q ">sweep 1: $T/a.json (cache keep)</text>" "$T/out" &&
+	    grep -q ">sweep 2: $T/b.json (cache cold)</text>" "$T/out"
+	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours), each named with what differs" $?
 else
 	skip "xmllint is not installed"
 fi
