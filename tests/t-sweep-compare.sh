@@ -205,4 +205,23 @@ run report "$T/a.json"
 ! grep -q '^Sweep ' "$T/out"
 check "report of one sweep: no such heading (it prints what the sweep did)" $?
 
+# Output that cannot be written is trouble, 2, for sweeps as for runs:
+# never 1 (a regression) or 0 (a pass) for a comparison nobody read.
+if [ -w /dev/full ]; then
+	for o in text json junit markdown; do
+		"$BONNIE" compare -o $o "$T/a.json" "$T/b.json" >/dev/full \
+		    2>"$T/err.$o"
+		s1=$?
+		"$BONNIE" compare -o $o tests/fixtures/ng-base.json \
+		    tests/fixtures/ng-slower.json >/dev/full 2>"$T/err2.$o"
+		s2=$?
+		[ $s1 -eq 2 ] && [ $s2 -eq 2 ] &&
+		    [ "$(cat "$T/err.$o" "$T/err2.$o" | wc -l)" -eq 2 ] &&
+		    grep -q 'compare: standard output: No space left' "$T/err.$o"
+		check "-o $o to a full disk: exit 2 for sweeps and runs, one line each ($s1 $s2)" $?
+	done
+else
+	for o in text json junit markdown; do skip "no /dev/full"; done
+fi
+
 done_testing
