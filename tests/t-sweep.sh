@@ -147,7 +147,17 @@ fi
 "$BONNIE" sweep --min-time 0 -d "$T/d" --sizes 1m..4m --chunks 4k,16k --phases seeks \
     --json "$T/i.json" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 2
+# Once the record holds the first point (it is rewritten after each), so
+# that a loaded machine cannot make the signal come before any point.
+if command -v jq >/dev/null 2>&1; then
+	i=0
+	until jq -e '(.points | length) >= 1' "$T/i.json" >/dev/null 2>&1 ||
+	    [ $i -ge 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+else
+	sleep 2
+fi
 kill -INT $pid
 wait $pid
 status=$?
