@@ -249,6 +249,12 @@ psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
 				continue;
 			o->psi[r][l] = 100.0 * (double)(b->psi[r][l] -
 			    a->psi[r][l]) / (span * 1e6);
+			/*
+			 * The readings bracket the span and the reading of
+			 * the sources: a stall never exceeds the span.
+			 */
+			if (o->psi[r][l] > 100)
+				o->psi[r][l] = 100;
 			any = 1;
 		}
 	o->psi_ok = any;
@@ -564,9 +570,11 @@ note_device(struct kstat_phase *k, const struct kstat_work *w)
 	if (kb * 1024 < (double)w->bytes / 10)
 		return;
 	if (d->v[KI_UTIL] >= SATURATED_UTIL)
-		note(k, KN_SATURATED, "phase %s: %s was saturated (util "
-		    "%.0f%%, aqu-sz %.1f): the device sets the pace",
-		    w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
+		/* iostat(1): util is saturation only for serial service. */
+		note(k, KN_SATURATED, "phase %s: %s was busy the whole phase "
+		    "(util %.0f%%, aqu-sz %.1f): the phase waited on it; a "
+		    "device that serves requests in parallel may do more at "
+		    "100%%", w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
 	else if (d->v[KI_UTIL] < IDLE_UTIL && w->cpu_pct >= CPU_BOUND_PCT)
 		note(k, KN_IDLE, "phase %s: %s was mostly idle (util %.0f%%) "
 		    "while the tool was CPU-bound (%.0f%% CPU)", w->phase,

@@ -87,6 +87,12 @@ main(void)
 	ok(k->nvm == 1 && strcmp(k->vm[0].name, "pgpgin") == 0 &&
 	    k->vm[0].d == 51200, "vmstat: only the counter that moved");
 	is_near(k->psi[KP_IO][0], 25, 1e-9, "pressure io some: 0.5 s of 2");
+	b.psi[KP_IO][0] = 1000000 + 2100000;	/* 2.1 s in a 2 s span */
+	kstat_account(&src, &a, &b, 2.0, k);
+	is_near(k->psi[KP_IO][0], 100, 0, "pressure: never above 100% of the "
+	    "span (the readings bracket a little more)");
+	b.psi[KP_IO][0] = 1500000;
+	kstat_account(&src, &a, &b, 2.0, k);
 	ok(k->psi[KP_CPU][0] < 0, "pressure cpu: not read is < 0 (null)");
 	ok(!k->cg_ok,
 	    "cgroup: not read");
@@ -127,6 +133,10 @@ main(void)
 	kstat_account(&src, &a, &b, 2.0, k);
 	kstat_notes(k, NULL, &w);
 	ok(k->notes & (1u << KN_SATURATED), "util 100%: saturated");
+	ok(strstr(k->note_text[KN_SATURATED], "busy the whole phase (util "
+	    "100%") != NULL && strstr(k->note_text[KN_SATURATED], "in "
+	    "parallel") != NULL, "... said as busy: util is no limit for a "
+	    "device serving requests in parallel");
 	ok(k->notes & (1u << KN_SWAP), "pswpout 12: swapped");
 	ok(k->notes & (1u << KN_RECLAIM), "allocstall 3: reclaim stalled");
 	ok(strstr(k->note_text[KN_RECLAIM], "stalled") != NULL &&
