@@ -248,6 +248,46 @@ said_by_cgroup(const struct km_pools *p, const char *name)
 	return 0;
 }
 
+/* Two figures within this share of each other say the same. */
+#define SAME_SHARE	0.10
+
+static int
+same(double a, double b)
+{
+	return fabs(a - b) <= SAME_SHARE * fmax(fabs(a), fabs(b));
+}
+
+/*
+ * The process's read_bytes or write_bytes where the device's rkB or wkB
+ * moved alike on both sides (a read from the device, not the cache):
+ * two meters of one thing; the device's is named.
+ */
+static int
+said_by_device(const struct km_pools *p, const struct km_fig *f)
+{
+	static const struct {
+		const char	*proc, *dev;
+	} pair[] = { { "read_bytes/", "rkB/" }, { "write_bytes/", "wkB/" } };
+	const struct km_fig	*d;
+	size_t			 i, n;
+	int			 j;
+
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
+		n = strlen(pair[i].proc);
+		if (strncmp(f->name, pair[i].proc, n) != 0)
+			continue;
+		for (j = 0; j < p->n[0]; j++) {
+			d = &p->f[0][j];
+			if (strncmp(d->name, pair[i].dev, strlen(pair[i].dev))
+			    == 0 && strcmp(d->name + strlen(pair[i].dev),
+			    f->name + n) == 0 && same(d->base * 1024, f->base) &&
+			    same(d->new * 1024, f->new))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * The device's bytes first, then the run's other figures, KM_MAX - 1 at
  * most while the machine has one to name, then the machine's that the
@@ -265,7 +305,8 @@ merge_pools(struct km_pools *p, struct km_moved *m)
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < p->n[0]; i++) {
 			if (is_volume(p->f[0][i].name) != (pass == 0) ||
-			    own >= KM_MAX - (mach > 0))
+			    own >= KM_MAX - (mach > 0) ||
+			    said_by_device(p, &p->f[0][i]))
 				continue;
 			keep(m->f, score, &m->n, KM_MAX, &p->f[0][i],
 			    p->score[0][i]);

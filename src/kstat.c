@@ -813,7 +813,7 @@ kstat_print_head(FILE *f)
 	    "stall", "pgscan", "pswp", "io", "memory");
 	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
 	    "%7s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
-	    "peak", "%", "alloc", "direct", "in+out", "full%", "full%");
+	    "peak", "%", "alloc", "all", "in+out", "full%", "full%");
 }
 
 /* A count in at most 7 characters: 1234567, 12.3M. */
@@ -851,7 +851,7 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
 		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
 		    vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
-		    vm_prefix(k, "pgscan_direct")), short_count(c, sizeof(c),
+		    reclaimed(k, "pgscan")), short_count(c, sizeof(c),
 		    kstat_vm(k, "pswpin") + kstat_vm(k, "pswpout")));
 	else
 		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-", "-", "-", "-");

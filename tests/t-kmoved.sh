@@ -87,6 +87,9 @@ jq -e --arg c read "[$F | .[].name] |
 check "the machine's refaults are not named again beside the cgroup's" $?
 grep -Eq '^read -[0-9.]*% worse: rkB/GiB 0 -> 1\.0 GiB' "$T/cmp"
 check "read from the device: 'rkB/GiB 0 -> 1.0 GiB' first" $?
+jq -e --arg c read "[$F | .[].name] | index(\"rkB/GiB\") != null and
+    index(\"read_bytes/GiB\") == null" "$T/cmp.json" >/dev/null
+check "... and not again as the process's read_bytes, which moved alike" $?
 
 # Pressure is the machine's (/proc/pressure): beside three of the run's
 # own figures that moved less, one of its figures at most, not io full

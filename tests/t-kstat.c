@@ -6,6 +6,7 @@
  * summed over workers.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +221,17 @@ main(void)
 	    NULL && strstr(k->note_text[KN_RECLAIM], "32768 pages were read "
 	    "again after reclaim evicted them (workingset_refault_file)") !=
 	    NULL, "... the cgroup, its failcnt and its refaults, untruncated");
+	{
+		FILE	*f = tmpfile();
+		char	 line[512] = "";
+
+		kstat_print_line(f, "rewrite", k);
+		rewind(f);
+		ok(fgets(line, sizeof(line), f) != NULL &&
+		    strstr(line, " 21305 ") != NULL, "-K: the pgscan column "
+		    "counts limit reclaim's pages too");
+		fclose(f);
+	}
 
 	/* Small writes: read-ahead is not what shapes them. */
 	setup();
