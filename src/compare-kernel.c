@@ -339,7 +339,10 @@ km_column(const struct result_set *base, const struct result_set *new,
 	merge_pools(&p, m);
 }
 
-/* 0, 4.0, 508, 2.1k, 3.4M: a figure in a few characters. */
+/*
+ * 0, 0.043, 4.0, 508, 2.1k, 3.4M: a figure in a few characters; under 1
+ * with two significant digits, so that 0.04 ms never reads as 0.0 ms.
+ */
 static void
 short_num(char *b, size_t n, double v)
 {
@@ -347,6 +350,8 @@ short_num(char *b, size_t n, double v)
 
 	if (a == 0)
 		snprintf(b, n, "0");
+	else if (a < 0.95)
+		snprintf(b, n, "%.2g", v);
 	else if (a < 10)
 		snprintf(b, n, "%.1f", v);
 	else if (a < 1000)

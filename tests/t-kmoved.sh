@@ -95,11 +95,12 @@ check "... and not again as the process's read_bytes, which moved alike" $?
 # own figures that moved less, one of its figures at most, not io full
 # and cpu some both.
 jq '.runs[].phases.read.kernel.disk[0] |= (.["r/s"] = 64 |
-	.["rkB/s"] = 4096 | .["rareq-sz"] = 64)' "$T/base.json" >"$T/basep.json"
+	.["rkB/s"] = 4096 | .["rareq-sz"] = 64 | .r_await = 0.04)' \
+    "$T/base.json" >"$T/basep.json"
 jq '.runs[].phases.read |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
 	.elapsed_s *= 2) |
     .runs[].phases.read.kernel.disk[0] |= (.["rkB/s"] = 8192 |
-	.["rareq-sz"] = 128 | .util = 30) |
+	.["rareq-sz"] = 128 | .util = 30 | .r_await = 20) |
     .runs[].phases.read.kernel.process |= (.nvcsw = 40 | .minflt = 4) |
     .runs[].phases.read.kernel.pressure |= (.io.full_pct = 50 |
 	.cpu.some_pct = 100)' "$T/basep.json" >"$T/newp.json"
@@ -107,6 +108,9 @@ jq '.runs[].phases.read |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
 jq -e --arg c read "[$F | .[] | select(.name | test(\"^(io|memory|cpu) \"))]
     | length <= 1" "$T/cmpp.json" >/dev/null
 check "the machine's pressure is one figure at most, as the machine's" $?
+"$BONNIE" compare "$T/basep.json" "$T/newp.json" >"$T/cmpp" 2>&1
+grep -Eq '^read .*r_await 0\.04 ms -> 20 ms' "$T/cmpp"
+check "a wait under 1 ms keeps two digits: 'r_await 0.04 ms', not '0.0 ms'" $?
 
 # Units of the process's bytes and of v1's charges.
 jq '.runs[].phases.read.kernel.disk[0] |= (.["r/s"] = 0 |
