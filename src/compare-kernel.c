@@ -216,7 +216,7 @@ each_figure(const struct result_set *from, const struct result_set *base,
  * system that writes its data twice (ext4's data=journal), or a read
  * that goes to the device instead of the cache, moves these by a factor
  * of two or from none, less on a log scale than a count of small events
- * moves; they are named whenever they moved.
+ * moves; they are named whenever they moved by a quarter or more.
  */
 static int
 is_volume(const char *name)
@@ -302,9 +302,11 @@ merge_pools(struct km_pools *p, struct km_moved *m)
 	for (i = 0; i < p->n[1]; i++)
 		mach += !said_by_cgroup(p, p->f[1][i].name);
 	m->n = 0;
+	/* Pass 0 the device's bytes that moved by a quarter, pass 1 the rest. */
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < p->n[0]; i++) {
-			if (is_volume(p->f[0][i].name) != (pass == 0) ||
+			if ((is_volume(p->f[0][i].name) && p->score[0][i] >=
+			    log(1 + SINGLE_SHARE)) != (pass == 0) ||
 			    own >= KM_MAX - (mach > 0) ||
 			    said_by_device(p, &p->f[0][i]))
 				continue;
