@@ -191,8 +191,10 @@ if command -v xmllint >/dev/null 2>&1; then
 	c=$(grep -o '<polyline class="series" fill="none" stroke="#[0-9a-f]*"' \
 	    "$T/out" | sort -u | wc -l | tr -d ' ')
 	[ $status -eq 0 ] && xmllint --noout "$T/out" && [ "$n" = 4 ] &&
-	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng sweeps: $T/a.json (cache keep), $T/b.json (cache cold)" "$T/out"
-	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours)" $?
+	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng: 2 sweeps overlaid, a colour per sweep, a dash per chunk</title>" "$T/out" &&
+	    grep -q ">sweep 1: $T/a.json (cache keep)</text>" "$T/out" &&
+	    grep -q ">sweep 2: $T/b.json (cache cold)</text>" "$T/out"
+	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours), each named with what differs" $?
 else
 	skip "xmllint is not installed"
 fi
@@ -202,5 +204,24 @@ check "report -o svg of sweeps of other axes: refused" $?
 run report "$T/a.json"
 ! grep -q '^Sweep ' "$T/out"
 check "report of one sweep: no such heading (it prints what the sweep did)" $?
+
+# Output that cannot be written is trouble, 2, for sweeps as for runs:
+# never 1 (a regression) or 0 (a pass) for a comparison nobody read.
+if [ -w /dev/full ]; then
+	for o in text json junit markdown; do
+		"$BONNIE" compare -o $o "$T/a.json" "$T/b.json" >/dev/full \
+		    2>"$T/err.$o"
+		s1=$?
+		"$BONNIE" compare -o $o tests/fixtures/ng-base.json \
+		    tests/fixtures/ng-slower.json >/dev/full 2>"$T/err2.$o"
+		s2=$?
+		[ $s1 -eq 2 ] && [ $s2 -eq 2 ] &&
+		    [ "$(cat "$T/err.$o" "$T/err2.$o" | wc -l)" -eq 2 ] &&
+		    grep -q 'compare: standard output: No space left' "$T/err.$o"
+		check "-o $o to a full disk: exit 2 for sweeps and runs, one line each ($s1 $s2)" $?
+	done
+else
+	for o in text json junit markdown; do skip "no /dev/full"; done
+fi
 
 done_testing
