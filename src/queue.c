@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 
 #include <errno.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,52 +153,43 @@ queue_run(struct queue_loop *l)
  * the slow path, a sixth of the write's samples).  A shared page is the
  * same page in the child: nothing to copy.  Zeroed and so faulted in once
  * here, untimed (and a memory checker knows the bytes the kernel puts
- * there through io_uring).
+ * there through io_uring).  The array of pointers holds two more: the
+ * mapping's start and its end, for queue_buffers_free().
  */
-struct qbufs {
-	void		*map;
-	size_t		 len;
-	unsigned char	*b[];
-};
-
 unsigned char **
 queue_buffers(int depth, size_t chunk, size_t align)
 {
-	struct qbufs	*h;
-	size_t		 page = (size_t)sysconf(_SC_PAGESIZE), stride, pad;
-	uintptr_t	 at;
-	int		 i;
+	unsigned char	**b, *map;
+	size_t		  page = (size_t)sysconf(_SC_PAGESIZE), stride, len;
+	uintptr_t	  at;
+	int		  i;
 
 	if (align < page)
 		align = page;
 	stride = (chunk + align - 1) / align * align;
-	pad = align > page ? align : 0;
-	if ((h = calloc(1, sizeof(*h) + (size_t)depth * sizeof(h->b[0]))) ==
-	    NULL)
+	len = (size_t)depth * stride + (align > page ? align : 0);
+	if ((b = calloc((size_t)depth + 2, sizeof(*b))) == NULL)
 		return NULL;
-	h->len = (size_t)depth * stride + pad;
-	h->map = mmap(NULL, h->len, PROT_READ | PROT_WRITE,
+	map = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (h->map == MAP_FAILED) {
-		free(h);
+	if (map == MAP_FAILED) {
+		free(b);
 		return NULL;
 	}
-	at = ((uintptr_t)h->map + align - 1) / align * align;
+	at = ((uintptr_t)map + align - 1) / align * align;
 	for (i = 0; i < depth; i++)
-		h->b[i] = (unsigned char *)at + (size_t)i * stride;
+		b[i] = (unsigned char *)at + (size_t)i * stride;
+	b[depth] = map;
+	b[depth + 1] = map + len;
 	memset((unsigned char *)at, 0, (size_t)depth * stride);
-	return h->b;
+	return b;
 }
 
 void
 queue_buffers_free(unsigned char **b, int depth)
 {
-	struct qbufs	*h;
-
-	(void)depth;
 	if (b == NULL)
 		return;
-	h = (struct qbufs *)(void *)((char *)b - offsetof(struct qbufs, b));
-	munmap(h->map, h->len);
-	free(h);
+	munmap(b[depth], (size_t)(b[depth + 1] - b[depth]));
+	free(b);
 }
