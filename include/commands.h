@@ -123,6 +123,9 @@ enum args_result cmd_run_parse(int argc, char **argv, struct options *,
 	    char **cause);
 
 /*
+ * The benchmark driver (src/bench.c), which run, pp and sweep share, from
+ * here to the end.
+ *
  * The checks of the options against each other (options_check()) and of
  * the target directory (run_preflight()).  Returns CMD_OK, or CMD_USAGE
  * or CMD_FAIL with *cause.

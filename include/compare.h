@@ -11,7 +11,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "resultset.h"
 
@@ -89,27 +88,5 @@ double	cmp_mann_whitney_min_p(int nx, int ny);
  */
 void	cmp_bootstrap(const double *x, int nx, const double *y, int ny,
 	    int reps, uint64_t seed, double *lo, double *hi);
-
-/*
- * Sweep records side by side (src/compare-sweep.c).  cmp_sweep_check():
- * 0 when no set is a sweep's, 1 when every set is one and they sweep the
- * same axes, -1 with *cause otherwise (a sweep beside a run record, or
- * other axes).  cmp_sweep_print(): for each new set and selected phase, a
- * table of every point of the base with the new median, the change, the
- * verdict (cmp_column() on the point's runs) and how it was reached, then
- * the result line; returns how many points of a phase that fail_on
- * selects got worse or are missing, or -1 on a write error.
- */
-struct result_set;
-int	cmp_sweep_check(const struct result_set *, int n, char **cause);
-int	cmp_sweep_print(FILE *, const struct result_set *, int n,
-	    double threshold, const int *fail_on);
-/*
- * The settings compare lists (must match, or listed) whose recorded
- * values differ between rs and base, in words ("cache cold (keep
- * there), direct true (false there)") into buf; returns how many.
- */
-int	cmp_sweep_differs(char *buf, size_t len, const struct result_set *base,
-	    const struct result_set *rs);
 
 #endif

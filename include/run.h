@@ -76,7 +76,8 @@ int	run_team(const struct options *, struct run_result *, int progress);
 /*
  * Above this fraction cached after a drop (or of cache hits, for a team's
  * cold phase), a phase is marked warm; a phase shorter than this many
- * seconds is marked imprecise.  run.c and run-team.c both judge by them.
+ * seconds is marked imprecise.  run-cache.c, run-account.c and run-team.c
+ * judge by them.
  */
 #define WARM_LIMIT	0.05
 #define PRECISE_SECONDS	0.5

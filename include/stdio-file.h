@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "phase.h"
+#include "phase-ctx.h"
 
 struct stdio_file {
 	FILE		*f;

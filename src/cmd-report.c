@@ -16,7 +16,7 @@
 
 #include "args.h"
 #include "commands.h"
-#include "compare.h"
+#include "compare-sweep.h"
 #include "error.h"
 #include "phase.h"
 #include "report.h"

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "settings.h"
 #include "outfile.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
 #include "result.h"

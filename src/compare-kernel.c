@@ -268,10 +268,43 @@ short_num(char *b, size_t n, double v)
 		snprintf(b, n, "%.1fG", v / 1e9);
 }
 
+/*
+ * A figure with its unit: KiB and ms grow into MiB, GiB and s, so that
+ * 1.3 MiB -> 16 KiB never reads as 1.3k -> 16 KiB.
+ */
+static void
+with_unit(char *b, size_t n, double v, const char *unit)
+{
+	static const struct {
+		const char	*unit;
+		double		 step;
+		const char	*up[2];
+	} grow[] = {
+		{ " KiB", 1024, { " MiB", " GiB" } },
+		{ " ms", 1000, { " s", NULL } },
+	};
+	char	num[24];
+	size_t	i;
+	int	k;
+
+	for (i = 0; i < sizeof(grow) / sizeof(grow[0]); i++) {
+		if (strcmp(unit, grow[i].unit) != 0)
+			continue;
+		for (k = 0; k < 2 && grow[i].up[k] != NULL &&
+		    fabs(v) >= grow[i].step; k++) {
+			v /= grow[i].step;
+			unit = grow[i].up[k];
+		}
+		break;
+	}
+	short_num(num, sizeof(num), v);
+	snprintf(b, n, "%s%s", num, unit);
+}
+
 void
 km_text(char *buf, size_t len, const struct km_moved *m)
 {
-	char	a[32], b[32], pct[32];
+	char	a[40], b[40], pct[32];
 	size_t	used = 0;
 	int	i;
 
@@ -279,13 +312,13 @@ km_text(char *buf, size_t len, const struct km_moved *m)
 	for (i = 0; i < m->n && used < len; i++) {
 		const struct km_fig *f = &m->f[i];
 
-		short_num(a, sizeof(a), f->base);
-		short_num(b, sizeof(b), f->new);
+		with_unit(a, sizeof(a), f->base, f->unit);
+		with_unit(b, sizeof(b), f->new, f->unit);
 		pct[0] = '\0';
 		if (!isnan(f->change_pct) && strcmp(f->unit, "%") != 0)
 			snprintf(pct, sizeof(pct), " (%+.0f%%)", f->change_pct);
 		used += (size_t)snprintf(buf + used, len - used, "%s%s %s -> "
-		    "%s%s%s", i ? ", " : "", f->name, a, b, f->unit, pct);
+		    "%s%s", i ? ", " : "", f->name, a, b, pct);
 	}
 }
 

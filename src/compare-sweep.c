@@ -6,17 +6,17 @@
  * record holds a point's runs one after another (its first, then its
  * more_runs), so each point is a slice of the set's runs.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "compare-sweep.h"
+#include "compare-view.h"
 #include "error.h"
 #include "phase.h"
 #include "resultset.h"
 #include "settings.h"
-#include "text.h"
 #include "units.h"
 
 /* The runs of one point: a slice of its set, as a set of its own. */
@@ -128,104 +128,84 @@ place(char *buf, size_t len, const struct rs_sweep *x, const struct rs_run *r)
 		    r->jobs);
 }
 
-/* One phase's table of new set k against the base; adds to *worse. */
+/*
+ * One phase's table of new set k against the base: a point of the view
+ * for each point of the base.
+ */
 static void
-phase_rows(FILE *f, const struct result_set *sets, int k,
-    enum phase_id id, double threshold, const int *fail_on,
-    const struct point_runs *bp, int nb, const struct point_runs *np,
-    int nn, int *worse, char **list)
+phase_points(struct cmp_view *v, int k, enum phase_id id,
+    const struct point_runs *bp, int nb, const struct point_runs *np, int nn)
 {
-	const struct phase	*ph = phase_table[id];
+	struct cmp_table	*tb;
+	struct cmp_point	*pt;
 	struct result_set	 b, n;
-	struct cmp_cell		 c;
-	char			 unit[32], where[64], vb[32], vn[32], ch[16];
-	char			*t;
 	int			 p, q, col = RS_RATE(id);
 
-	fprintf(f, "%s, %s: ", ph->words, phase_unit(ph, UNIT_TABLE, unit,
-	    sizeof(unit)));
-	text_put(f, sets[k].file);
-	fputs(" against ", f);
-	text_put(f, sets[0].file);
-	fprintf(f, "\n%-18s %12s %12s %8s  %-8s %s\n", "point", "base", "new",
-	    "change", "verdict", "by (runs)");
+	v->tables = xrealloc(v->tables, ((size_t)v->ntables + 1) *
+	    sizeof(*v->tables));
+	tb = &v->tables[v->ntables++];
+	tb->k = k;
+	tb->phase = id;
+	tb->first = v->npoints_all;
+	tb->n = nb;
+	v->points = xrealloc(v->points, ((size_t)v->npoints_all + (size_t)nb) *
+	    sizeof(*v->points));
 	for (p = 0; p < nb; p++) {
-		slice(&sets[0], &bp[p], &b);
+		pt = &v->points[v->npoints_all++];
+		memset(pt, 0, sizeof(*pt));
+		pt->k = k;
+		pt->phase = id;
+		pt->col = col;
+		pt->at = bp[p].first;
+		slice(&v->sets[0], &bp[p], &b);
 		if ((q = find_point(&bp[p], np, nn)) >= 0)
-			slice(&sets[k], &np[q], &n);
+			slice(&v->sets[k], &np[q], &n);
 		else
-			slice(&sets[k], &(struct point_runs){ bp[p].first, 0,
+			slice(&v->sets[k], &(struct point_runs){ bp[p].first, 0,
 			    0 }, &n);
-		cmp_column(&b, &n, col, threshold, &c);
-		if (c.nbase == 0 && c.nnew == 0)
-			continue;
-		if (fail_on[col] && c.nbase > 0 && c.nnew == 0 &&
-		    c.unew == 0)
-			c.verdict = CMP_MISSING;
-		place(where, sizeof(where), sets[0].sweep, bp[p].first);
-		rs_format_value(vb, sizeof(vb), col, c.nbase > 0 ? RS_VALUE :
-		    RS_NONE, c.base);
-		rs_format_value(vn, sizeof(vn), col, c.nnew > 0 ? RS_VALUE :
-		    RS_NONE, c.new);
-		if (isnan(c.change_pct))
-			snprintf(ch, sizeof(ch), "-");
-		else
-			snprintf(ch, sizeof(ch), "%+.1f%%", c.change_pct);
-		fprintf(f, "%-18s %12s %12s %8s  %-8s %s (%d and %d)\n", where,
-		    vb, vn, ch, cmp_verdict_name(c.verdict),
-		    cmp_method_name(c.method), c.nbase, c.nnew);
-		if (!fail_on[col] || (c.verdict != CMP_WORSE &&
-		    c.verdict != CMP_MISSING))
-			continue;
-		(*worse)++;
-		t = xasprintf("%s%s%s %s at %s", *list != NULL ? *list : "",
-		    *list != NULL ? ", " : "", cmp_verdict_name(c.verdict),
-		    ph->name, where);
-		free(*list);
-		*list = t;
+		cmp_column(&b, &n, col, v->threshold, &pt->c);
+		pt->shown = pt->c.nbase > 0 || pt->c.nnew > 0;
+		if (v->fail_on[col] && pt->c.nbase > 0 && pt->c.nnew == 0 &&
+		    pt->c.unew == 0)
+			pt->c.verdict = CMP_MISSING;
+		place(pt->place, sizeof(pt->place), v->sets[0].sweep,
+		    bp[p].first);
+		if (pt->shown && (pt->c.verdict == CMP_WORSE ||
+		    pt->c.verdict == CMP_MISSING) && v->fail_on[col])
+			v->exit = 1;
 	}
-	fputc('\n', f);
 }
 
-int
-cmp_sweep_print(FILE *f, const struct result_set *sets, int n,
-    double threshold, const int *fail_on)
+void
+cmp_sweep_view(struct cmp_view *v)
 {
 	struct point_runs	*bp, *np;
-	char			*list = NULL;
-	int			 k, id, nb, nn, worse = 0;
+	int			 k, id, nb, nn;
 
-	nb = set_points(&sets[0], &bp);
-	for (k = 0; k < n; k++) {
-		fputs(k == 0 ? "base: " : "new: ", f);
-		text_put(f, sets[k].file);
-		nn = set_points(&sets[k], &np);
+	v->sweep = 1;
+	v->exit = 0;
+	v->npoints = xcalloc((size_t)v->nsets, sizeof(*v->npoints));
+	nb = set_points(&v->sets[0], &bp);
+	for (k = 0; k < v->nsets; k++) {
+		v->npoints[k] = set_points(&v->sets[k], &np);
 		free(np);
-		fprintf(f, " (a sweep of %d points)\n", nn);
 	}
-	fputc('\n', f);
-	for (k = 1; k < n; k++) {
-		nn = set_points(&sets[k], &np);
+	for (k = 1; k < v->nsets; k++) {
+		nn = set_points(&v->sets[k], &np);
 		for (id = 0; id < PH_COUNT; id++)
-			if (sets[0].set.phases & (1u << id))
-				phase_rows(f, sets, k, id, threshold,
-				    fail_on, bp, nb, np, nn, &worse, &list);
+			if (v->sets[0].set.phases & (1u << id))
+				phase_points(v, k, id, bp, nb, np, nn);
 		free(np);
 	}
-	fprintf(f, "Values are each point's median over its runs; with %d or "
-	    "more runs on both sides\nthe verdict comes from the runs' "
-	    "distributions at %.0f%%; with fewer, a change\nwithin %g%% is "
-	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA), threshold);
-	if (list == NULL)
-		fprintf(f, "result: ok (no selected phase got worse at any "
-		    "point, none is missing)\n");
-	else
-		fprintf(f, "result: worse (%s)\n", list);
-	free(list);
 	free(bp);
-	if (ferror(f))
-		return -1;
-	return worse;
+}
+
+void
+cmp_sweep_view_free(struct cmp_view *v)
+{
+	free(v->npoints);
+	free(v->points);
+	free(v->tables);
 }
 
 int

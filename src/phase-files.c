@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "text.h"
 

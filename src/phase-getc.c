@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 #include "stdio-file.h"
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 #include "stdio-file.h"
 

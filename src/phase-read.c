@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 
 /*

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 
 /*

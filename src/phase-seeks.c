@@ -18,6 +18,7 @@
 
 #include "error.h"
 #include "options.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
 #include "seekers.h"

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "phase-ctx.h"
 #include "phase.h"
 
 #define SYNC_DEFAULT	1000

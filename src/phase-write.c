@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 
 /* The timed loop: one write(2) of a chunk per latency sample. */

@@ -16,7 +16,7 @@
 #include "error.h"
 #include "ioq.h"
 #include "options.h"
-#include "phase.h"
+#include "phase-ctx.h"
 #include "queue.h"
 
 volatile sig_atomic_t bn_stop_signal;

@@ -15,14 +15,20 @@
 #include "phase.h"
 #include "resultset.h"
 
-/* iostat -x's figures that are levels, with their units. */
+/*
+ * iostat -x's figures that are levels, with their units, and the rate a
+ * per-request mean is over: with no such request iostat prints 0 for the
+ * mean, which is not a size or a wait: it is left out (not known).
+ */
 static const struct {
 	const char	*name;
 	const char	*unit;
+	const char	*over;
 } levels[] = {
-	{ "rareq-sz", " KiB" }, { "wareq-sz", " KiB" }, { "r_await", " ms" },
-	{ "w_await", " ms" }, { "f_await", " ms" }, { "aqu-sz", "" },
-	{ "util", "%" }, { "rrqm", "%" }, { "wrqm", "%" }
+	{ "rareq-sz", " KiB", "r/s" }, { "wareq-sz", " KiB", "w/s" },
+	{ "r_await", " ms", "r/s" }, { "w_await", " ms", "w/s" },
+	{ "f_await", " ms", "f/s" }, { "aqu-sz", "", NULL },
+	{ "util", "%", NULL }, { "rrqm", "%", "r/s" }, { "wrqm", "%", "w/s" }
 };
 
 /* iostat -x's rates, made counts: "r/s" becomes "r" per unit. */
@@ -128,9 +134,15 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 	if (d == NULL || d->type != JV_ARRAY || d->len == 0)
 		return;
 	d = &d->items[0];		/* The target's device. */
-	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		double	n;
+
+		if (levels[i].over != NULL && (jv_num(d, levels[i].over,
+		    &n) != 0 || n <= 0))
+			continue;
 		if (jv_num(d, levels[i].name, &v) == 0)
 			add(k, levels[i].name, NULL, v, levels[i].unit, 1);
+	}
 	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
 		char	name[16];
 

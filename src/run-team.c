@@ -34,6 +34,7 @@
 #include "error.h"
 #include "kstat.h"
 #include "pattern.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
@@ -182,8 +183,9 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	a->ran = 1;
 	a->elapsed = span;
 	/*
-	 * As for one worker (run.c): the CPU of the fill ahead is in the
-	 * workers' CPU, so the seconds are the span plus the longest fill.
+	 * As for one worker (run-account.c): the CPU of the fill ahead is
+	 * in the workers' CPU, so the seconds are the span plus the longest
+	 * fill.
 	 */
 	a->cpu_pct = span + a->fill_seconds > 0 ? 100 * (a->user + a->sys) /
 	    (span + a->fill_seconds) : 0;

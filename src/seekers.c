@@ -28,7 +28,7 @@
 #include "error.h"
 #include "ioq.h"
 #include "options.h"
-#include "phase.h"
+#include "phase-ctx.h"
 #include "platform.h"
 #include "queue.h"
 #include "seekers.h"

@@ -405,7 +405,9 @@ leader_reap(struct leader *l)
 			l->stopped_at[i] = 0;
 			continue;
 		}
+		/* Its end supersedes a stop not yet seen let go. */
 		team_pids[i] = 0;
+		l->stopped_at[i] = 0;
 		l->dead[i] = 1;
 		l->alive--;
 		st2 = team_down[i];
@@ -439,7 +441,12 @@ leader_stopped(struct leader *l, uint64_t now)
 	int	i;
 
 	for (i = 0; i < l->n; i++) {
-		if (l->stopped_at[i] == 0 || l->stop_sig[i] == -1 ||
+		/*
+		 * The stop is stamped in leader_reap(), after the caller
+		 * read now: now may be the earlier (no unsigned wrap).
+		 */
+		if (team_pids[i] <= 0 || l->stopped_at[i] == 0 ||
+		    l->stop_sig[i] == -1 || now < l->stopped_at[i] ||
 		    now - l->stopped_at[i] < TEAM_STOPPED_NS)
 			continue;
 		fprintf(stderr, "%sbonnie-ng: worker %d (process %ld) has been "

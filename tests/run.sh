@@ -63,11 +63,18 @@ if ! python3 -c 'import jsonschema' >/dev/null 2>&1 &&
 	export PATH
 fi
 
+# flock(1) lets new shared holders in ahead of an exclusive waiter: with
+# several runners on the machine an alone test could wait for ever.  A
+# gate in front keeps them out: an alone test holds the gate while it
+# waits for and holds the lock; a shared one passes the gate first.
 lock=${BONNIE_NG_TEST_LOCK:-${TMPDIR:-/tmp}/bonnie-ng-tests.lock}
+gate=$lock.gate
+lock_shared() { flock -o -x "$gate" true && flock -o -s "$lock" "$@"; }
+lock_alone() { flock -o -x "$gate" flock -o -x "$lock" "$@"; }
 if command -v flock >/dev/null 2>&1 && { [ -r "$lock" ] || : >>"$lock"; } \
-    2>/dev/null; then
-	lock_shared="flock -o -s $lock"
-	lock_alone="flock -o -x $lock"
+    2>/dev/null && { [ -r "$gate" ] || : >>"$gate"; } 2>/dev/null; then
+	lock_shared=lock_shared
+	lock_alone=lock_alone
 else
 	lock_shared="" lock_alone=""
 fi

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "options.h"
 #include "settings.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "result.h"
 #include "tap.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "phase-ctx.h"
 #include "phase.h"
 #include "report.h"
 #include "tap.h"

@@ -2,9 +2,12 @@
 # Sweeps side by side: compare of sweep records of the same axes gives a
 # verdict per point and phase with compare's statistics (its test with
 # 3 runs a side or more, the threshold with one) and its --fail-on, and
-# lists the settings that differ; a sweep beside a run record, sweeps of
-# other axes and -o other than text are refused; report of several
-# sweeps heads each with its source and what differs from the first.
+# lists the settings that differ; -o json (schema
+# bonnie-ng-compare-sweep/1), -o junit (a case per point and phase) and
+# -o markdown show the same verdicts with the same exit status; a sweep
+# beside a run record, sweeps of other axes and a gate on what sweeps do
+# not compare are refused; report of several sweeps heads each with its
+# source and what differs from the first.
 # The new sweep's reads are made slow by the fault injector (every read
 # of the test file sleeps 2 ms first), so that its verdict is known.
 . tests/lib.sh
@@ -27,6 +30,7 @@ check "the slow sweep runs (reads slowed, cache cold)" $?
 
 run compare "$T/a.json" "$T/b.json"
 diag "$(cat "$T/out" "$T/err")"
+cp "$T/out" "$T/c.txt"
 [ $status -eq 1 ]
 check "a phase worse at a point: exit 1 ($status)" $?
 n=$(grep -c '^[12]M 64k\|^[12]M 256k' "$T/out")
@@ -72,8 +76,107 @@ refused() {
 }
 refused "is a sweep record and .*run.json is not" "$T/a.json" "$T/run.json"
 refused "sweep different axes" "$T/a.json" "$T/f.json"
-refused "compare: -o json: sweep records are compared as text" -o json \
-    "$T/a.json" "$T/b.json"
+refused "compare: -F read_cpu: sweeps are compared by their rates only" \
+    -F read_cpu "$T/a.json" "$T/b.json"
+
+# -o json: the same verdicts, as a document of its schema.
+run compare -o json "$T/a.json" "$T/b.json"
+cp "$T/out" "$T/c.json"
+[ $status -eq 1 ] && jq -e '.schema == "bonnie-ng-compare-sweep/1" and
+    .exit == 1 and (.phases | map(.name)) == ["read"] and
+    .phases[0].fail_on and .base.points == 4 and .new[0].points == 4 and
+    ([.phases[0].points[].new[0].verdict] | unique) == ["worse"] and
+    ([.phases[0].points[].point] == ["1M 64k", "1M 256k", "2M 64k",
+    "2M 256k"])' "$T/c.json" >/dev/null
+check "-o json: exit 1 and in the document, every point of read worse ($status)" $?
+jq -e --slurpfile r "$T/a.json" --slurpfile s "$T/b.json" \
+    '.phases[0].points[0] as $p | $r[0].points[0] as $q |
+    $p.base == $q.stats.read.median and $p.size_bytes == $q.size_bytes and
+    $p.chunk == $q.chunk and $p.jobs == $q.jobs and $p.files == null and
+    $p.new[0].base_runs == $q.stats.read.runs and
+    $p.new[0].value == $s[0].points[0].stats.read.median and
+    $p.new[0].new_runs == $s[0].points[0].stats.read.runs' \
+    "$T/c.json" >/dev/null
+check "-o json: a point's place, medians and runs are the records'" $?
+if python3 tests/sweep-schema.py doc/schema.json "$T/c.json" \
+    compare_sweep_record >"$T/v" 2>&1; st=$?; [ $st -ne 2 ]; then
+	diag "$(cat "$T/v")"
+	[ $st -eq 0 ] && ! python3 tests/sweep-schema.py doc/schema.json \
+	    "$T/c.json" compare_record >/dev/null 2>&1
+	check "-o json: valid by \$defs/compare_sweep_record (and not a run comparison)" $?
+else
+	skip "python3 jsonschema not installed"
+fi
+
+# The gate's exit status is the same in every output: 1 for a selected
+# phase worse at a point, 0 for a sweep against itself, 2 for a gate
+# that checks nothing.
+for o in text json junit markdown; do
+	run compare -o $o -F read "$T/a.json" "$T/b.json"
+	s1=$status
+	run compare -o $o "$T/a.json" "$T/a.json"
+	s0=$status
+	run compare -o $o -F write "$T/a.json" "$T/b.json"
+	s2=$status
+	[ $s1 -eq 1 ] && [ $s0 -eq 0 ] && [ $s2 -eq 2 ]
+	check "-o $o: exit 1 worse, 0 the same sweep, 2 an empty gate ($s1 $s0 $s2)" $?
+done
+run compare -o json "$T/a.json" "$T/a.json"
+jq -e '.exit == 0 and ([.phases[0].points[].new[0].verdict] | unique) ==
+    ["same"]' "$T/out" >/dev/null
+check "-o json: a sweep against itself: every point the same, exit 0" $?
+
+# -o junit: a case per point and phase, failing where the gate does.
+run compare -o junit "$T/a.json" "$T/b.json"
+cp "$T/out" "$T/j.xml"
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout --schema tests/junit.xsd "$T/j.xml" 2>"$T/lint"
+	check "-o junit: valid by tests/junit.xsd" $?
+	diag "$(head -n 3 "$T/lint")"
+	n=$(xmllint --xpath 'count(//testcase)' "$T/j.xml")
+	f=$(xmllint --xpath 'count(//testcase/failure[@type="worse"])' "$T/j.xml")
+	m=$(xmllint --xpath 'string(//testcase[@name="read at 2M 256k"]/failure/@message)' "$T/j.xml")
+	[ "$n" = 4 ] && [ "$f" = 4 ] &&
+	    [ "$(xmllint --xpath 'string(/testsuites/@failures)' "$T/j.xml")" = 4 ] &&
+	    echo "$m" | grep -q '^read at 2M 256k: [0-9]* -> [0-9]* K/sec (-[0-9.]*%), worse by '
+	check "-o junit: 4 cases (a point each), 4 failures of type worse, the verdict in the message ($n, $f: $m)" $?
+	run compare -o junit "$T/a.json" "$T/a.json"
+	[ "$(xmllint --xpath 'count(//failure)' "$T/out")" = 0 ] &&
+	    [ "$(xmllint --xpath 'count(//testcase)' "$T/out")" = 4 ]
+	check "-o junit: the same sweep: 4 cases, no failure" $?
+	run compare -o junit "$T/a.json" "$T/f.json"
+	[ $status -eq 2 ] && xmllint --noout --schema tests/junit.xsd "$T/out" 2>/dev/null &&
+	    [ "$(xmllint --xpath 'string(//testcase/error/@type)' "$T/out")" = "unusable input" ]
+	check "-o junit: sweeps of other axes: exit 2, an error case" $?
+else
+	skip "xmllint is not installed"
+	skip "xmllint is not installed"
+	skip "xmllint is not installed"
+	skip "xmllint is not installed"
+fi
+if python3 -c 'import xml.etree.ElementTree' 2>/dev/null; then
+	[ "$(python3 tests/junit-gitlab.py "$T/j.xml" | grep -c '^failed bonnie-ng.compare read at ')" = 4 ]
+	check "-o junit: GitLab's reader sees 4 failed cases" $?
+else
+	skip "python3 is not installed"
+fi
+
+# -o markdown: the result as the heading, a table per phase, the
+# failing verdicts in bold.
+run compare -o markdown "$T/a.json" "$T/b.json"
+[ $status -eq 1 ] &&
+    [ "$(sed -n 1p "$T/out")" = "### bonnie-ng compare: $(sed -n 's/^result: //p' "$T/c.txt" | sed 's/_/\\_/g')" ] &&
+    grep -q '^#### block read, K/sec: ' "$T/out" &&
+    [ "$(grep -c '^| [12]M [0-9]*k | [0-9]* | [0-9]* | -[0-9.]*% | \*\*worse\*\* | [a-z-]* ([0-9]* and [0-9]*) |$' "$T/out")" -eq 4 ] &&
+    grep -q '^  cache  *keep | cold$' "$T/out"
+check "-o markdown: the result heads it, 4 rows worse in bold, the settings quoted" $?
+if command -v node >/dev/null 2>&1 &&
+    node tests/md-table.js "$T/out" >"$T/mt" 2>/dev/null; then
+	[ "$(cat "$T/mt")" = "table 5 6 6 6 6 6" ]
+	check "-o markdown: marked draws one table of 5 rows of 6 cells ($(cat "$T/mt"))" $?
+else
+	skip "node or marked is not installed"
+fi
 
 # report of several sweeps: each headed by its source and what differs.
 run report "$T/a.json" "$T/b.json"

@@ -1,0 +1,502 @@
+/*
+ * The benchmark driver, shared by the commands that benchmark (run, pp,
+ * sweep; declared in commands.h): the checks before the first file
+ * (--device's claim, the preflight, the system's description), the
+ * --lock-mem helper, the notes, o->repeat runs, the report and the
+ * record, and the lines on stderr after them.
+ */
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "error.h"
+#include "lockmem.h"
+#include "options.h"
+#include "outfile.h"
+#include "phase.h"
+#include "record.h"
+#include "run.h"
+#include "setdigest.h"
+#include "settings.h"
+#include "signals.h"
+#include "sysinfo.h"
+#include "target.h"
+#include "team.h"
+#include "text.h"
+#include "units.h"
+
+/*
+ * --device: claim the target, then fit the size to it: by default the
+ * smaller of 1 GiB and the target, never more than the target.
+ */
+static enum cmd_status
+claim_target(struct options *o, char **cause)
+{
+	const struct target	*t;
+	uint64_t		 def = settings_default(SET_SIZE) << 20;
+
+	switch (target_claim(o->device, &t, cause)) {
+	case TARGET_OK:
+		break;
+	case TARGET_REFUSED:
+		return CMD_USAGE;
+	case TARGET_FAILED:
+		return CMD_FAIL;
+	}
+	if (!o->size_given)
+		o->size_asked = t->size < def ? t->size : def;
+	else if (o->size_asked > t->size) {
+		errorf(cause, "invalid value for -s, --size: %llu MiB is more "
+		    "than the %llu MiB of %s", (unsigned long long)
+		    (o->size_asked >> 20), (unsigned long long)(t->size >> 20),
+		    o->device);
+		return CMD_USAGE;
+	}
+	return options_check(o, cause) == -1 ? CMD_USAGE : CMD_OK;
+}
+
+enum cmd_status
+cmd_run_check(struct options *o, char **cause)
+{
+	enum cmd_status	st;
+
+	if (options_check(o, cause) == -1)
+		return CMD_USAGE;
+	if (o->device != NULL && (st = claim_target(o, cause)) != CMD_OK)
+		return st;
+	switch (run_preflight(o, cause)) {
+	case PREFLIGHT_OK:
+		break;
+	case PREFLIGHT_OPTIONS:
+		return CMD_USAGE;
+	case PREFLIGHT_SYSTEM:
+		return CMD_FAIL;
+	}
+	return CMD_OK;
+}
+
+enum cmd_status
+cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
+{
+	enum cmd_status	st;
+
+	options_finish(o);
+	if ((st = cmd_run_check(o, cause)) != CMD_OK)
+		return st;
+	if (sysinfo_collect(o->device != NULL ? o->device : o->dir, si,
+	    cause) == -1)
+		return CMD_FAIL;
+	if (options_memory(o, (*si)->ram_bytes, (*si)->mem_available,
+	    (*si)->cgroup_mem_limit, (*si)->cgroup_mem_room, cause) == -1) {
+		sysinfo_free(*si);
+		*si = NULL;
+		return CMD_USAGE;
+	}
+	return CMD_OK;
+}
+
+enum cmd_status
+cmd_run_lock(const struct options *o, struct lockmem *lk, char **cause)
+{
+	int	limited;
+
+	memset(lk, 0, sizeof(*lk));
+	if (o->lock_bytes == 0)
+		return CMD_OK;
+	if (lockmem_start(lk, o->lock_bytes, &limited, cause) == -1)
+		return limited ? CMD_USAGE : CMD_FAIL;
+	if (!o->quiet) {
+		char	b[32];
+
+		units_ram(b, sizeof(b), o->lock_bytes);
+		text_say("--lock-mem: %s locked by process "
+		    "%ld for the run", b, (long)lk->pid);
+	}
+	return CMD_OK;
+}
+
+int
+cmd_run_unlock(const struct options *o, struct lockmem *lk)
+{
+	pid_t	pid = lk->pid;
+	int	held;
+
+	if (pid == 0)
+		return -1;
+	if ((held = lockmem_end(lk)) == 0) {
+		if (WIFSIGNALED(lk->status))
+			text_say("warning: the --lock-mem "
+			    "helper (process %ld) was killed by signal %d "
+			    "during the run: the memory was not locked to the "
+			    "end", (long)pid, WTERMSIG(lk->status));
+		else
+			text_say("warning: the --lock-mem "
+			    "helper (process %ld) ended during the run: the "
+			    "memory was not locked to the end", (long)pid);
+	} else if (lk->late && lk->stop_sig != 0)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) was stopped by %s; killed", (long)pid,
+		    signal_name(lk->stop_sig));
+	else if (lk->late)
+		text_say("warning: the --lock-mem helper "
+		    "(process %ld) did not end within 5 s of the run; killed",
+		    (long)pid);
+	(void)o;
+	return held;
+}
+
+void
+cmd_run_start(int progress)
+{
+	run_signals_install();
+	run_set_progress(progress);
+}
+
+static void
+notes(const struct options *o)
+{
+	if (o->quiet)
+		return;
+	if (o->size != o->size_asked)
+		text_say("note: size rounded down to %llu "
+		    "KiB, a whole number of %zu-byte chunks",
+		    (unsigned long long)(o->size >> 10), o->chunk);
+	if (o->cache == CACHE_MODE_KEEP && o->ram > 0 && o->size < 2 * o->ram)
+		text_say("note: the %llu MiB file is "
+		    "smaller than twice RAM (%.1f GiB): with --cache=keep the "
+		    "results include the page cache",
+		    (unsigned long long)(o->size >> 20),
+		    (double)o->ram / (1u << 30));
+}
+
+/*
+ * --device: what is about to be overwritten, before the first write, on
+ * stderr even with -q: the act destroys data, so it is always said.
+ */
+void
+cmd_run_announce(const struct options *o, const struct sysinfo *si)
+{
+	const struct target	*t = target_held();
+	char			 size[64], whole[64];
+
+	if (t == NULL)
+		return;
+	units_size_words(size, sizeof(size), o->size);
+	units_size_words(whole, sizeof(whole), t->size);
+	if (t->kind == TARGET_IN_PLACE)
+		text_say("--device: overwriting the first %s "
+		    "of %s in place (a regular file of %s)", size, t->path,
+		    whole);
+	else
+		text_say("--device: overwriting the first %s "
+		    "of %s (device %s, model %s, %s)", size, t->path,
+		    si != NULL && si->device.name != NULL ? si->device.name :
+		    t->name, si != NULL && si->device.model != NULL ?
+		    si->device.model : "unknown", whole);
+}
+
+/*
+ * The last line on stderr: the cache mode asked for, whether every
+ * reading phase ran in it, and the caveat of a virtual machine.
+ */
+static void
+cache_summary(const struct options *o, const struct record *rec)
+{
+	const struct phase		*p;
+	const struct phase_result	*ph;
+	char				 warm[256] = "";
+	size_t				 used = 0;
+	int				 i, k, nread = 0, nwarm = 0;
+	const char			*mode;
+
+	for (k = 0; k < rec->nruns; k++)
+		for (i = 0; (p = phase_table[i]) != NULL; i++) {
+			ph = &rec->runs[k].ph[i];
+			if (!ph->ran || !(p->flags & PHASE_READS))
+				continue;
+			nread++;
+			if (ph->cache != CSTATE_WARM)
+				continue;
+			if (nwarm++ < 4 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, "%s%s", used ? ", " :
+				    "", p->name);
+			if (rec->nruns > 1 && used < sizeof(warm))
+				used += (size_t)snprintf(warm + used,
+				    sizeof(warm) - used, " (run %d)", k + 1);
+		}
+	mode = o->direct ? "direct" : cache_mode_name(o->cache);
+	fprintf(stderr, "bonnie-ng: cache: %s", mode);
+	if (nread == 0)
+		fprintf(stderr, ", no reading phase ran");
+	else if (o->cache == CACHE_MODE_KEEP && !o->direct)
+		fprintf(stderr, ", left alone: reads may come from memory");
+	else if (nwarm == 0)
+		fprintf(stderr, ", held for every reading phase");
+	else
+		fprintf(stderr, ", did not hold for %d of %d reading phases: "
+		    "%s%s warm", nwarm, nread, warm, nwarm > 4 ? ", ..." : "");
+	if (rec->sys != NULL && rec->sys->hypervisor == 1)
+		fprintf(stderr, "; a virtual machine: its host may cache the "
+		    "disk");
+	fputc('\n', stderr);
+}
+
+/*
+ * With -x, when any run left the file system with less free space: what
+ * each run lost and the drop over the whole series, on one line.
+ */
+static void
+space_trend(const struct options *o, const struct record *rec)
+{
+	const struct run_result	*r;
+	char			 list[256] = "";
+	size_t			 used = 0;
+	int			 k, leaks = 0, n = 0;
+	int64_t			 first = -1, last = -1;
+
+	if (rec->nruns < 2)
+		return;
+	for (k = 0; k < rec->nruns; k++) {
+		r = &rec->runs[k];
+		if (r->space_before < 0 || r->space_after < 0)
+			continue;
+		leaks += r->space_leak != 0;
+		if (first < 0)
+			first = r->space_before;
+		last = r->space_after;
+		if (n++ < 8 && used < sizeof(list))
+			used += (size_t)snprintf(list + used, sizeof(list) -
+			    used, "%s%lld", used ? ", " : "",
+			    (long long)((r->space_before - r->space_after) /
+			    (1 << 20)));
+	}
+	if (leaks == 0)
+		return;
+	text_say("warning: free space in %s over the %d "
+	    "runs: %d lost more than the slack; lost per run %s%s MiB, %lld "
+	    "MiB from before the first to after the last", o->dir,
+	    rec->nruns, leaks, list, n > 8 ? ", ..." : "",
+	    (long long)((first - last) / (1 << 20)));
+}
+
+/*
+ * A later repeat failed or was stopped: the rows of the runs that had
+ * completed are printed all the same (their summary rows over them
+ * alone), and a line on stderr says which they are.
+ */
+static void
+partial_report(const struct options *o, const struct record *rec,
+    const struct cmd_run_out *out)
+{
+	struct record	done = *rec;
+
+	done.nruns = rec->nruns - 1;
+	if (out->report(o, &done, out->arg) == -1 || fflush(stdout) == EOF) {
+		text_say("standard output: %s",
+		    strerror(errno));
+		return;
+	}
+	text_say("the rows printed are the %d completed "
+	    "run%s of %d; run %d did not complete", done.nruns,
+	    done.nruns == 1 ? "" : "s", o->repeat, rec->nruns);
+}
+
+/*
+ * MPI: every rank's start-up (st, and *cause when it failed) and its
+ * settings brought together before the first phase.  The first rank that
+ * cannot start is named with its host and its line; ranks whose settings
+ * differ from rank 0's are refused with the setting named (the directory
+ * may differ).  Returns st, or CMD_USAGE for a disagreement.
+ */
+static enum cmd_status
+agree_ranks(const struct options *o, enum cmd_status st, char **cause)
+{
+	struct team_disagree	 td;
+	uint64_t		 d[SETDIGEST_N];
+	char			 name[64];
+
+	if (setdigest_make(o, d) == -1)
+		memset(d, 0, sizeof(d));
+	if (team_start_agree(st == CMD_OK ? NULL : *cause, d, SETDIGEST_N,
+	    &td) == 0)
+		return st;
+	/* errorf() frees the line before; td holds its own copy. */
+	if (td.index >= 0) {
+		setdigest_name(td.index, name, sizeof(name));
+		errorf(cause, "the ranks differ in %s: rank %d (on %s) has "
+		    "another value than rank 0; every rank runs the same "
+		    "settings (-d may differ)", name, td.rank, td.host);
+	} else
+		errorf(cause, "rank %d on %s: %s", td.rank, td.host, td.error);
+	return st != CMD_OK ? st : CMD_USAGE;
+}
+
+int
+cmd_run_series(struct options *o, const struct cmd_run_out *out,
+    char **cause)
+{
+	struct run_result	*runs;
+	struct sysinfo		*si = NULL;
+	struct record		 rec;
+	struct outfile		 jf;
+	struct lockmem		 lk;
+	enum cmd_status		 st;
+	int			 i, status = CMD_OK, done = 0, sig, leader;
+	int			 have_json = 0, said = 0, left = 0, rc;
+	int			 progress = out->progress, say = out->notes;
+	char			*why = NULL;
+
+	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
+	leader = team_rank() == 0;
+	st = cmd_run_prepare(o, &si, cause);
+	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
+	if (st != CMD_OK)
+		return st;
+	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
+		sysinfo_free(si);
+		return st;
+	}
+	/* Every output file is made now: a bad one is refused before work. */
+	if (leader && o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+		/* run made it -o json; here the report holds stdout (pp). */
+		errorf(cause, "--json -: standard output carries the report; "
+		    "name a file");
+		cmd_run_unlock(o, &lk);
+		sysinfo_free(si);
+		return CMD_USAGE;
+	}
+	if (leader && o->json_path != NULL) {
+		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
+			cmd_run_unlock(o, &lk);
+			sysinfo_free(si);
+			return CMD_USAGE;
+		}
+		have_json = 1;
+	}
+	/* Over MPI, -j N workers in each rank: N x ranks in all. */
+	if (team_ranks() > 1)
+		o->jobs *= team_ranks();
+	if (!leader) {
+		o->quiet = 1;
+		progress = say = 0;
+	}
+	cmd_run_announce(o, si);
+	if (say)
+		notes(o);
+	cmd_run_start(progress);
+
+	runs = xcalloc((size_t)o->repeat, sizeof(*runs));
+	memset(&rec, 0, sizeof(rec));
+	rec.opt = o;
+	rec.sys = si;
+	rec.runs = runs;
+	for (i = 0; i < o->repeat; i++) {
+		struct options	one = *o;
+
+		done = i + 1;
+		one.seed = run_seed(o->seed, i);
+		if (progress && o->repeat > 1)
+			text_say("run %d of %d", i + 1,
+			    o->repeat);
+		if (run_team(&one, &runs[i], progress != 0) == -1) {
+			status = CMD_FAIL;
+			break;
+		}
+	}
+	rec.nruns = done;
+	/* The lock ends with the runs, whichever way they ended. */
+	rec.lock_held = cmd_run_unlock(o, &lk);
+	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
+	for (i = 0; i < done; i++)
+		left |= runs[i].file_left;
+
+	/*
+	 * The report first, so that a record that cannot be written loses
+	 * nothing; the record even after a failure (a failed run's JSON
+	 * record on stdout too: it is the evidence).  The first failure is
+	 * the final error, a later one a line of its own.
+	 */
+	if (leader && status != CMD_OK && !out->report_failed && done > 1)
+		partial_report(o, &rec, out);
+	if (leader && (status == CMD_OK || out->report_failed) &&
+	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
+		if (status != CMD_OK)
+			text_say("standard output: %s",
+			    strerror(errno));
+		else {
+			errorf(cause, "standard output: %s", strerror(errno));
+			status = CMD_FAIL;
+			said = 1;
+		}
+	}
+	if (have_json) {
+		errno = 0;
+		rc = record_write_json(jf.f, &rec);
+		if (outfile_close(&jf, rc, &why) == -1) {
+			if (status == CMD_OK && !runs[done - 1].interrupted) {
+				errorf(cause, "%s", why);
+				status = CMD_FAIL;
+				said = 1;
+			} else
+				text_say("%s", why);
+			free(why);
+		}
+	}
+	/*
+	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
+	 * mpirun stop the job, before it has.
+	 */
+	if ((sig = runs[done - 1].interrupted) != 0) {
+		if (leader && o->jobs > 1)
+			text_say("interrupted by %s; test "
+			    "files removed", signal_name(sig));
+		else if (leader)
+			text_say("interrupted by %s%s",
+			    signal_name(sig), runs[done - 1].file_removed ?
+			    "; test file removed" : "");
+		for (i = 0; i < done; i++)
+			run_result_free(&runs[i]);
+		sysinfo_free(si);
+		free(runs);
+		team_finish();
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return 128 + sig;
+	}
+	if (status != CMD_OK && !said)
+		errorf(cause, "%s", runs[done - 1].err.message);
+	else {
+		/* --verify found bad data: the report stands, the exit is 1. */
+		uint64_t	bad = 0;
+
+		if (say) {
+			space_trend(o, &rec);
+			cache_summary(o, &rec);
+		}
+		for (i = 0; i < done; i++)
+			bad += runs[i].bad_chunks;
+		if (bad > 0) {
+			errorf(cause, "--verify: %llu bad chunk%s read "
+			    "(described above)", (unsigned long long)bad,
+			    bad == 1 ? "" : "s");
+			status = CMD_FAIL;
+		} else if (left)
+			status = CMD_FAIL;	/* Said with its path by the run. */
+	}
+	for (i = 0; i < done; i++)
+		run_result_free(&runs[i]);
+	sysinfo_free(si);
+	free(runs);
+	return status;
+}

@@ -1,0 +1,333 @@
+/*
+ * compare's text output: the table of every column, base against each
+ * new side, with the change, the verdict and how it was reached, the
+ * settings that differ above it and what moved in the kernel's account
+ * below; for sweep records, a table per new sweep and phase with a row
+ * per point.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "compare-out.h"
+#include "compare-view.h"
+#include "error.h"
+#include "phase.h"
+#include "resultset.h"
+#include "rs-read.h"
+#include "text.h"
+
+/*
+ * For each new side whose target differs from the base's: say so, and
+ * give the file system's cost per column, which is what such a
+ * comparison is for.  Returns the lines printed.
+ */
+static int
+print_fs_cost(FILE *f, const struct cmp_view *cmp)
+{
+	char	 dev[256];
+	double	 r;
+	int	 k, col, fs, lines = 0;
+
+	for (k = 1; k < cmp->nsets; k++) {
+		if (!cmp_view_targets_differ(cmp, k, &fs))
+			continue;
+		cmp_view_target(&cmp->sets[fs == 0 ? k : 0].set, dev,
+		    sizeof(dev));
+		cmp_view_escape(dev, sizeof(dev));
+		fputs("note: the targets differ: ", f);
+		text_put(f, cmp->sets[fs == 0 ? 0 : k].file);
+		fputs(" measured a file system, ", f);
+		text_put(f, cmp->sets[fs == 0 ? k : 0].file);
+		fprintf(f, " the %s.\nThe file system's cost per column (a "
+		    "rate as a share of the device's, a CPU\ncost as a "
+		    "multiple of the device's):\n",
+		    dev);
+		lines += 3;
+		for (col = 0; col < RS_NCOLS; col++) {
+			if (!cmp->shown[col] ||
+			    isnan(r = cmp_view_fs_ratio(cmp, col, k)))
+				continue;
+			if (RS_KIND(col) == RS_KIND_CPU)
+				fprintf(f, "  %-11s %6.2fx the device's CPU "
+				    "%s\n", rs_col_name(col), r,
+				    rs_cost_unit(col));
+			else
+				fprintf(f, "  %-11s %6.1f%% of the device's "
+				    "rate (%+.1f%%)\n", rs_col_name(col),
+				    100 * r, 100 * (r - 1));
+			lines++;
+		}
+	}
+	return lines;
+}
+
+int
+cmp_out_text_settings(FILE *f, const struct cmp_view *cmp)
+{
+	char		 (*val)[256], *bad;
+	int		 i, k, differs, known, unknown, header = 0;
+
+	val = xcalloc((size_t)cmp->nsets, sizeof(*val));
+	for (i = 0; i < cmp_view_nsettings(); i++) {
+		if (!cmp_view_listed(i))
+			continue;
+		/*
+		 * Listed when two sides that know it disagree, or when one
+		 * side knows it and another does not.
+		 */
+		differs = unknown = 0;
+		known = -1;
+		for (k = 0; k < cmp->nsets; k++) {
+			cmp_view_show(&cmp->sets[k].set, i, val[k],
+			    sizeof(val[k]));
+			cmp_view_escape(val[k], sizeof(val[k]));
+			if (strcmp(val[k], "-") == 0) {
+				cmp_view_unknown(&cmp->sets[k], i, val[k],
+				    sizeof(val[k]));
+				unknown = 1;
+				continue;
+			}
+			if (known >= 0 && strcmp(val[k], val[known]) != 0)
+				differs = 1;
+			known = k;
+		}
+		if (!differs && !(unknown && known >= 0))
+			continue;
+		if (!header) {
+			fprintf(f, "Settings that differ (base | new%s):\n",
+			    cmp->nsets > 2 ? " 1 | new 2 ..." : "");
+			header++;
+		}
+		header++;
+		fprintf(f, "  %-14s %s", cmp_view_setting_name(i), val[0]);
+		for (k = 1; k < cmp->nsets; k++)
+			fprintf(f, " | %s", val[k]);
+		fputc('\n', f);
+	}
+	free(val);
+
+	for (k = 0; k < cmp->nsets; k++)
+		if (cmp_view_is_bonnie_pp(&cmp->sets[k]))
+			break;
+	if (k < cmp->nsets) {
+		fprintf(f, "note: the per-char columns (putc, getc) measure "
+		    "different work: bonnie++\nmakes one read(2) or write(2) "
+		    "per byte, bonnie-ng calls stdio's putc and getc\n");
+		header += 2;
+	}
+
+	/* Runs are comparable only when the settings that must match do. */
+	for (k = 1; k < cmp->nsets; k++) {
+		if ((bad = cmp_view_not_comparable(cmp, k)) != NULL) {
+			fputs("warning: ", f);
+			text_put(f, cmp->sets[k].file);
+			fputs(" is not comparable with ", f);
+			text_put(f, cmp->sets[0].file);
+			fprintf(f, ": %s\n", bad);
+			header++;
+		}
+		free(bad);
+	}
+	return header + print_fs_cost(f, cmp);
+}
+
+/* The last line of the table. */
+static void
+print_result(FILE *f, const struct cmp_view *cmp)
+{
+	char	*r = cmp_view_result(cmp);
+
+	fprintf(f, "result: %s\n", r);
+	free(r);
+}
+
+static void
+print_excluded(FILE *f, const struct cmp_view *cmp)
+{
+	int	i;
+
+	if (cmp->nexcluded == 0)
+		return;
+	fprintf(f, "warning: %d run%s left out of the statistics (stopped "
+	    "on an error or a signal):\n", cmp->nexcluded,
+	    cmp->nexcluded == 1 ? "" : "s");
+	for (i = 0; i < cmp->nexcluded; i++) {
+		fputs("  ", f);
+		text_put(f, cmp->excluded[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "\n");
+}
+
+/* Under the table: each column with a verdict, and what moved. */
+static void
+print_moved(FILE *f, const struct cmp_view *cmp)
+{
+	char	line[1024];
+	int	at = 0, said = 0;
+
+	while (cmp_view_moved_next(cmp, &at, line, sizeof(line))) {
+		if (!said++)
+			fprintf(f, "What moved in the kernel's account "
+			    "(per GiB moved, per thousand ops):\n");
+		fprintf(f, "%s\n", line);
+	}
+	if (said)
+		fprintf(f, "\n");
+}
+
+static int
+text_runs(FILE *f, const struct cmp_view *cmp)
+{
+	const struct cmp_cell	*c;
+	char			 b[64], m[64], s[32];
+	int			 col, k;
+
+	for (k = 0; k < cmp->nsets; k++) {
+		if (k == 0)
+			fputs("base: ", f);
+		else
+			fprintf(f, "new %d: ", k);
+		text_put(f, cmp->sets[k].file);
+		fprintf(f, " (%s, %d run%s",
+		    rs_format_name(cmp->sets[k].format), cmp->sets[k].nruns,
+		    cmp->sets[k].nruns == 1 ? "" : "s");
+		if (cmp->left_out[k] > 0)
+			fprintf(f, " used, %d left out", cmp->left_out[k]);
+		fprintf(f, ")\n");
+	}
+	fprintf(f, "\n");
+	print_excluded(f, cmp);
+	if (cmp_out_text_settings(f, cmp) > 0)
+		fprintf(f, "\n");
+	fprintf(f, "%-11s %-7s %13s %5s", "column", "unit", "base", "cv");
+	for (k = 1; k < cmp->nsets; k++)
+		fprintf(f, " %13s %5s %8s %-7s %-10s %s", cmp->nsets > 2 ?
+		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "cv",
+		    "change", "verdict", "method", "flags");
+	fprintf(f, "\n");
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		c = cmp_view_cell(cmp, col, 0);
+		cmp_view_value(b, sizeof(b), cmp, col, c->nbase, c->ubase,
+		    c->base, c->cpu_base);
+		cmp_view_cv(s, sizeof(s), c->cv_base);
+		fprintf(f, "%-11s %-7s %13s %5s", rs_col_name(col),
+		    cmp_view_unit(col), b, s);
+		for (k = 1; k < cmp->nsets; k++) {
+			c = cmp_view_cell(cmp, col, k - 1);
+			cmp_view_value(b, sizeof(b), cmp, col, c->nnew, c->unew,
+			    c->new, c->cpu_new);
+			cmp_view_cv(s, sizeof(s), c->cv_new);
+			fprintf(f, " %13s %5s", b, s);
+			if (isnan(c->change_pct))
+				fprintf(f, " %8s", "-");
+			else
+				fprintf(f, " %+7.1f%%", c->change_pct);
+			cmp_view_method(m, sizeof(m), cmp, c);
+			cmp_view_flags(s, sizeof(s), c->flags_base,
+			    c->flags_new);
+			if (s[0] != '\0' || k < cmp->nsets - 1)
+				fprintf(f, " %-7s %-10s %s", cmp_verdict_name(
+				    c->verdict), m, s);
+			else
+				fprintf(f, " %-7s %s",
+				    cmp_verdict_name(c->verdict), m);
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+	print_moved(f, cmp);
+	fprintf(f, "cv: the spread of a side's runs (standard deviation over "
+	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
+	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
+	    "threshold, MW the Mann-Whitney U test.\n");
+	fprintf(f, "Values are medians over a file's runs; latency (lat) is "
+	    "the worst case, or a\ntext report's 99th percentile.  With %d or "
+	    "more runs on both sides the verdict\ncomes from the runs' "
+	    "distributions at %.0f%%; with fewer, a change within %g%% is\n"
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	    cmp->threshold);
+	fprintf(f, "CPU is compared as cost: CPU seconds per GiB (per thousand "
+	    "seeks, syncs or\nfiles for the phases that count them), from "
+	    "the rate and %%CPU, the raw %%CPU\nin brackets; a %%CPU that "
+	    "fell only because the rate fell is no gain.\n");
+	if (cmp->latency_skipped)
+		fprintf(f, "Latency is not compared: the sides record "
+		    "different latencies (a text\nreport's Latency row is the "
+		    "99th percentile, JSON and CSV the worst case).\n");
+	print_result(f, cmp);
+	return ferror(f) ? -1 : 0;
+}
+
+/* One phase's table of a new sweep against the base. */
+static void
+sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
+{
+	const struct phase	*ph = phase_table[tb->phase];
+	const struct cmp_point	*p;
+	struct cmp_point_words	 w;
+	char			 unit[32];
+	int			 i;
+
+	fprintf(f, "%s, %s: ", ph->words, phase_unit(ph, UNIT_TABLE, unit,
+	    sizeof(unit)));
+	text_put(f, cmp->sets[tb->k].file);
+	fputs(" against ", f);
+	text_put(f, cmp->sets[0].file);
+	fprintf(f, "\n%-18s %12s %12s %8s  %-8s %s\n", "point", "base", "new",
+	    "change", "verdict", "by (runs)");
+	for (i = tb->first; i < tb->first + tb->n; i++) {
+		p = &cmp->points[i];
+		if (!p->shown)
+			continue;
+		cmp_view_point_words(p, &w);
+		fprintf(f, "%-18s %12s %12s %8s  %-8s %s (%d and %d)\n",
+		    p->place, w.base, w.new, w.change,
+		    cmp_verdict_name(p->c.verdict),
+		    cmp_method_name(p->c.method), p->c.nbase, p->c.nnew);
+	}
+	fputc('\n', f);
+}
+
+/*
+ * Sweep records: the settings that differ, the sweeps, then a table per
+ * new sweep and phase, and the result.
+ */
+static int
+text_sweeps(FILE *f, const struct cmp_view *cmp)
+{
+	char	*r;
+	int	 k;
+
+	if (cmp_out_text_settings(f, cmp) > 0)
+		fputc('\n', f);
+	for (k = 0; k < cmp->nsets; k++) {
+		fputs(k == 0 ? "base: " : "new: ", f);
+		text_put(f, cmp->sets[k].file);
+		fprintf(f, " (a sweep of %d points)\n", cmp->npoints[k]);
+	}
+	fputc('\n', f);
+	for (k = 0; k < cmp->ntables; k++)
+		sweep_table(f, cmp, &cmp->tables[k]);
+	fprintf(f, "Values are each point's median over its runs; with %d or "
+	    "more runs on both sides\nthe verdict comes from the runs' "
+	    "distributions at %.0f%%; with fewer, a change\nwithin %g%% is "
+	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	    cmp->threshold);
+	r = cmp_view_result(cmp);
+	fprintf(f, "result: %s\n", r);
+	free(r);
+	return ferror(f) ? -1 : 0;
+}
+
+const struct cmp_printer cmp_out_text = {
+	"text",
+	text_runs,
+	text_sweeps,
+	NULL
+};
