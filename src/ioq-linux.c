@@ -254,11 +254,23 @@ ioq_prep(struct ioq *q, int tag, int write, void *buf,
 	q->queued++;
 }
 
+/* Is a completion waiting in the ring? */
+static int
+cq_ready(const struct ioq *q)
+{
+	return __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) != *q->cq_head;
+}
+
+/*
+ * As fio's engine does: what was queued goes in with a call that also
+ * posts the completions that are ready (GETEVENTS, waiting for none);
+ * only when none is there does a second call wait for one.  A completion
+ * run as task work (DEFER_TASKRUN) is in the ring only after such a call.
+ */
 int
 ioq_submit(struct ioq *q)
 {
-	unsigned	wait;
-	int		r;
+	int	r;
 
 	if (q->queued > 0) {
 		__atomic_store_n(q->sq_tail, *q->sq_tail + q->queued,
@@ -266,22 +278,22 @@ ioq_submit(struct ioq *q)
 		q->unsent += q->queued;
 		q->queued = 0;
 	}
-	/* Wait for one, unless a completion is already there. */
-	wait = q->inflight + q->unsent > 0 &&
-	    __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) == *q->cq_head;
-	if (q->unsent == 0 && !wait)
-		return 0;
 	/*
-	 * The call returns how many it took even when the wait after was
-	 * interrupted; -1 means it took none, and they stay for the next.
+	 * The call returns how many it took even when it was interrupted;
+	 * -1 means it took none, and they stay for the next.
 	 */
-	r = uring_enter(q->ring_fd, q->unsent, wait,
-	    wait ? IORING_ENTER_GETEVENTS : 0);
-	if (r == -1)
-		return -1;
-	q->unsent -= (unsigned)r;
-	q->inflight += (unsigned)r;
-	return 0;
+	if (q->unsent > 0) {
+		r = uring_enter(q->ring_fd, q->unsent, 0,
+		    IORING_ENTER_GETEVENTS);
+		if (r == -1)
+			return -1;
+		q->unsent -= (unsigned)r;
+		q->inflight += (unsigned)r;
+	}
+	if (q->inflight == 0 || cq_ready(q))
+		return 0;
+	return uring_enter(q->ring_fd, 0, 1, IORING_ENTER_GETEVENTS) == -1 ?
+	    -1 : 0;
 }
 
 int
