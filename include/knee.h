@@ -121,6 +121,25 @@ int	knee_sizes_held(const struct knee_sample *, int n, double pct,
 int	knee_chunks_held(const struct knee_sample *, int n, double pct,
 	    double noise, struct knee_chunk *out, int max, int *candidates);
 
+/*
+ * The knees along the list axes that hold, likewise: the candidate is
+ * knee_jobs()'s or knee_files()'s on the precise points' medians, named
+ * only when the step that makes it holds as above.  A concurrency knee
+ * after the first count needs the rise into it from the measured count
+ * before (the aggregate did rise up to it); one at the first count, the
+ * fall from it to the next (more workers are worse: an aggregate that is
+ * flat from the first count bends nowhere).  A files knee needs the fall
+ * from the best count up to it to the first count fallen.  Each returns
+ * the knee's index with *k filled as knee_jobs()'s caller and
+ * knee_files() fill it (k->single as above), or -1; *candidates, when
+ * not NULL, gets 1 when the rule found a knee on every point's median,
+ * precise or not, else 0.
+ */
+int	knee_jobs_held(const struct knee_sample *, int n, double pct,
+	    double noise, struct knee *k, int *candidates);
+int	knee_files_held(const struct knee_sample *, int n, double pct,
+	    double noise, struct knee *k, int *candidates);
+
 /* "block read", "per-char write": the named phase's words (phase.h). */
 const char *knee_phase_words(const char *phase);
 
@@ -158,9 +177,12 @@ int	knee_jobs(const double *v, int n, double pct, double *gain);
 int	knee_jobs_format(char *buf, size_t len, const char *phase,
 	    uint64_t size, uint64_t chunk, int jobs, double gain, double pct);
 
-/* The same with the point in words: "1024 MiB, chunk 16k" (may be ""). */
+/*
+ * The same with the point in words: "1024 MiB, chunk 16k" (may be ""),
+ * and "; single run" inside the brackets when single is set.
+ */
 int	knee_jobs_say(char *buf, size_t len, const char *phase,
-	    const char *where, int jobs, double gain, double pct);
+	    const char *where, int jobs, double gain, double pct, int single);
 
 /*
  * The files knee (sweep --files): rates v[0..n-1] at file counts
@@ -180,7 +202,8 @@ int	knee_files(const double *v, int n, double pct, struct knee *out);
 /*
  * "sequential create: files/s falls 52% beyond 16k files (best up to
  * there 30000/s, 14400/s at 32k files; threshold 30%)", with ", where"
- * after the phase's words when where is not "".
+ * after the phase's words when where is not "", and "; single run"
+ * inside the brackets when k->single is set.
  */
 int	knee_files_format(char *buf, size_t len, const char *phase,
 	    const char *where, uint64_t files, uint64_t files_to,

@@ -140,6 +140,11 @@ struct kstat_phase {
 	unsigned	 notes;		/* 1 << KN_*. */
 	char		 note_text[KN_COUNT][200];
 	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
+	/*
+	 * 0: one host's own account.  Else the sum over this many hosts
+	 * (kstat_sum()), which leaves out what is per host only.
+	 */
+	int		 hosts;
 };
 
 /*
@@ -175,6 +180,19 @@ struct kstat_snap {
 	uint64_t	 cg[KS_CG_MAX];
 };
 
+/*
+ * One host's two readings of a phase and its timeline, as they travel
+ * from the host that read them (MPI: its lowest rank) to the leader,
+ * which makes the account over the team's span.  It holds no pointer.
+ */
+struct kstat_readings {
+	int		 known;		/* Read, and the host's. */
+	struct kstat_src src;
+	struct kstat_snap a, b;
+	int		 has_tl;
+	struct kstat_timeline tl;
+};
+
 /* The system half (kstat-linux.c, kstat-posix.c). */
 void	kstat_sys_find(struct kstat_src *, dev_t io_dev, const char *memfs);
 void	kstat_sys_read(struct kstat_src *, struct kstat_snap *);
@@ -197,6 +215,8 @@ void	kstat_run_free(struct kstat_run *);
 void	kstat_begin(struct kstat_run *);
 /* At the last: the phase's account over span seconds. */
 void	kstat_end(struct kstat_run *, double span, struct kstat_phase *);
+/* At the last, for another process to account (kstat_account()). */
+void	kstat_end_readings(struct kstat_run *, struct kstat_readings *);
 /* The account from two readings of src's sources, span seconds apart. */
 void	kstat_account(const struct kstat_src *, const struct kstat_snap *,
 	    const struct kstat_snap *, double span, struct kstat_phase *);
@@ -234,9 +254,39 @@ void	kstat_say(FILE *, const struct kstat_phase *);
 int64_t	kstat_vm(const struct kstat_phase *, const char *name);
 int64_t	kstat_cg(const struct kstat_phase *, const char *name);
 
-/* The record's "kernel" object of a phase (ks NULL: null). */
+/*
+ * A team across hosts (MPI): each host's account of a phase and its
+ * workers' process counters (kstat-hosts.c sums them).
+ */
+struct kstat_host {
+	char		 name[64];
+	int		 nranks;
+	const int	*ranks;		/* Its ranks, lowest first. */
+	struct kstat_phase k;
+	struct kstat_proc p;
+};
+/*
+ * The sum over n hosts: the counters and the device's counts, bytes and
+ * times summed (the device's by role, its sizes and awaits over the
+ * summed requests); what is per host only (the dirty gauges, util,
+ * pressure, the cgroup, the timeline) left out; each host's notes.
+ */
+void	kstat_sum(struct kstat_phase *sum, const struct kstat_host *, int n);
+/* Name the host in each of a host's notes ("host NAME: phase ..."). */
+void	kstat_host_label(struct kstat_phase *, const char *host);
+
+/*
+ * The record's "kernel" object of a phase (ks NULL: null), with each
+ * host's (nhosts > 0) in "hosts" (kstat-record.c).
+ */
 void	kstat_write(struct json *, const char *key, const struct kstat_phase *,
+	    const struct kstat_proc *, const struct kstat_host *hosts,
+	    int nhosts);
+/* The process's counters as an object (NULL or none read: null). */
+void	kstat_write_proc(struct json *, const char *key,
 	    const struct kstat_proc *);
+/* "/proc/self/io: No such file or directory" in KS_WHY bytes. */
+void	kstat_why_errno(char *buf, const char *what, int e);
 /* -K: a table under the report, its head and a line per phase. */
 void	kstat_print_head(FILE *);
 void	kstat_print_line(FILE *, const char *phase, const struct kstat_phase *);

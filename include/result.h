@@ -96,6 +96,7 @@ struct worker_phase {
 					   start. */
 	int64_t		 ready_ns, start_ns, end_ns; /* From the team's
 					   epoch. */
+	struct kstat_proc kp;		/* Its process counters. */
 };
 
 /* Where a worker ran. */
@@ -157,6 +158,14 @@ struct run_result {
 	struct worker_info *workers;	/* jobs, or NULL. */
 	struct kstat_phase *ks;		/* PH_COUNT: the kernel's account of
 					   each phase (kstat.h), or NULL. */
+	/*
+	 * MPI: each host's account of each phase (phase id's nhosts at
+	 * hks + id * nhosts), ks then the sum; NULL on one host's team.
+	 * host_ranks holds the ranks the hosts point into.
+	 */
+	int		 nhosts;
+	struct kstat_host *hks;
+	int		*host_ranks;
 };
 
 /* Names used in the report and the JSON record. */

@@ -43,6 +43,12 @@ struct svg_series {
 	const char	*mark_label;
 };
 
+/* A line of the key under the title: "sweep 2: b.json (cache cold)". */
+struct svg_key {
+	const char	*colour;
+	const char	*text;
+};
+
 struct svg_plot {
 	const char	*title;		/* A line of text above the plot. */
 	int		 nsizes;
@@ -56,6 +62,14 @@ struct svg_plot {
 	int		(*x_tick)(char *, size_t, uint64_t);
 	int		 nseries;
 	const struct svg_series *series;
+	/*
+	 * A panel per phase, named by it, instead of one per unit: sweeps
+	 * overlaid, whose colours are their sources'.
+	 */
+	int		 by_phase;
+	/* Lines under the title, each a colour's swatch and its words. */
+	int		 nkeys;
+	const struct svg_key *keys;
 };
 
 /*

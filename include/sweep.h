@@ -179,6 +179,23 @@ int	sweep_rates_at(const struct sweep_result *, enum phase_id,
 double	sweep_cv_at(const struct sweep_result *, enum phase_id, const int *at);
 
 /*
+ * The knee samples of phase id along dimension d through the point at
+ * (knee.h): each point's median, runs and precision, the runs kept in
+ * *store (to free).
+ */
+struct knee_sample;
+void	sweep_samples(const struct sweep_result *, enum phase_id,
+	    const int *at, enum sweep_dim d, struct knee_sample *,
+	    double **store);
+/*
+ * The noise of single runs of phase id, for every knee of the sweep:
+ * knee_noise() of the steps between neighbouring sizes and between
+ * neighbouring file counts, through every point of the other axes (steps
+ * along chunks and job counts are the curve itself, not noise).
+ */
+double	sweep_noise(const struct sweep_result *, enum phase_id);
+
+/*
  * Whether the sweep has a file count axis (--files): then it runs only
  * the file creation phases, at one size and chunk.
  */
@@ -232,6 +249,14 @@ void	sweep_table(FILE *, const struct sweep_result *, enum phase_id,
 	    const char *title);
 /* The cache mode in words: "direct" with --direct, else --cache's. */
 const char *sweep_cache_name(const struct sweep_result *);
+/*
+ * The line after the knees saying that n candidates on the medians were
+ * not named (nothing when n is 0), hint ("larger sizes, ") before the
+ * options that would tell: --min-time (a longer one when it was given)
+ * and -x 3, or twice the sweep's -x when that was 3 or more.
+ */
+void	sweep_print_left_out(FILE *, const struct sweep_result *, int n,
+	    const char *hint);
 /* The knees in words, or a line saying there are none. */
 void	sweep_print_knees(FILE *, const struct sweep_result *);
 
@@ -240,9 +265,11 @@ int	sweep_write_json(FILE *, const struct sweep_result *);
 /* The SVG plot.  0, or -1 with errno. */
 int	sweep_write_svg(FILE *, const struct sweep_result *);
 /*
- * Sweeps of the same sizes and chunks over one another (report -o svg of
- * several): a colour per source (named in the title and the legend), a
- * dash per chunk, each sweep's knees ringed.  0, or -1 with errno.
+ * Sweeps of the same sizes and chunks over one another (report -o svg
+ * and -o html of several): a panel per phase, a colour per source, a
+ * dash per chunk, each sweep's knees ringed; the key under the title
+ * names each source "sweep K: " and names[K - 1], the legend each line
+ * "sweep K, chunk C".  0, or -1 with errno.
  */
 int	sweep_write_svg_overlay(FILE *, const struct sweep_result *const *,
 	    const char *const *names, int n);

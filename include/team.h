@@ -52,10 +52,23 @@ struct team_config {
 	void		(*gathered)(void *arg, int worker, int ok,
 			    const void *blob);
 	/*
-	 * Leader, optional: every worker has arrived at a barrier and is
-	 * about to be let go (MPI: rank 0 has left it).
+	 * Optional: every worker has arrived at a barrier and is about to
+	 * be let go.  Called in the process that leads each host (fork:
+	 * the leader; MPI: the host's lowest rank, as it leaves the
+	 * barrier), so that each host can read its own counters there.
 	 */
 	void		(*released)(void *arg);
+	/*
+	 * Optional, each host's account of a step (host_size bytes): the
+	 * process that leads a host fills buf in host_end() once every
+	 * worker of the whole team has handed the step in (after
+	 * released() at its start); the leader then gets each host's buf
+	 * in host_gathered(), host 0 being its own, before the step's last
+	 * gathered() call.
+	 */
+	size_t		 host_size;
+	void		(*host_end)(void *arg, void *buf);
+	void		(*host_gathered)(void *arg, int host, const void *buf);
 	void		*arg;
 	/*
 	 * A worker's body: it runs in the worker (a child process, or the
@@ -124,6 +137,32 @@ int	team_ranks(void);
 int	team_rank(void);
 /* Leader, after team_run(): the host name of a worker ("" if unknown). */
 const char *team_host(int worker);
+/*
+ * The job's hosts: its ranks grouped by host name, host 0 rank 0's, the
+ * others in the order of their lowest ranks (1 for fork).  A worker's
+ * host (during and after team_run()), a host's name and its ranks
+ * (lowest first, at most max of them written; the count returned), and
+ * whether this process leads its host (its lowest rank).
+ */
+int	team_hosts(void);
+int	team_worker_host(int worker);
+/*
+ * A worker's place among its host's workers (0 up), and how many workers
+ * this process's host runs (n: the team's size).
+ */
+int	team_host_slot(int worker);
+int	team_host_workers(int n);
+/*
+ * Collective, before team_run(): len zeroed bytes that every process of
+ * this host (and the workers they fork) shares, MAP_SHARED; NULL when
+ * they cannot be had on some host (every process then gets NULL).  MPI:
+ * the host's lowest rank makes a POSIX shared memory object that its
+ * host's other ranks open, and removes its name once they have.
+ */
+void	*team_host_map(size_t len);
+const char *team_host_name(int host);
+int	team_host_ranks(int host, int *ranks, int max);
+int	team_host_lead(void);
 
 /*
  * Before the first phase, every rank's start-up (err: NULL, or the line

@@ -30,6 +30,13 @@
  */
 struct timeline;
 struct timeline	*timeline_new(double interval, int counters);
+/*
+ * The same in a mapping the caller made (timeline_size() bytes, zeroed,
+ * MAP_SHARED: a team's host shares it, team_host_map()), which it takes
+ * (NULL: the mapping is unmapped).
+ */
+size_t		 timeline_size(int counters);
+struct timeline	*timeline_new_at(double interval, int counters, void *map);
 void		 timeline_free(struct timeline *);
 _Atomic uint64_t *timeline_counter(struct timeline *, int);
 /*

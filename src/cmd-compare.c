@@ -336,7 +336,7 @@ compare_exec(void *state, int n, char **files, char **cause)
 {
 	struct compare	*cmp = state;
 	struct cmp_view	*v = &cmp->v;
-	int		 i, sweep, r, status = CMD_USAGE;
+	int		 i, sweep, r, status = CMD_USAGE, unwritten = 0;
 
 	v->left_out = xcalloc((size_t)n, sizeof(*v->left_out));
 	if (threshold_check(cmp, cause) != 0)
@@ -358,16 +358,18 @@ compare_exec(void *state, int n, char **files, char **cause)
 		compare_all(cmp);
 		r = cmp->out->runs(stdout, v);
 	}
+	/*
+	 * Output that could not be written is trouble (2), as an unusable
+	 * input is: 1 is a regression, 0 would pass a CI gate unread.
+	 */
 	if (r != 0 || fflush(stdout) != 0 || ferror(stdout)) {
 		errorf(cause, "compare: standard output: %s", strerror(errno));
-		/* As before: a sweep's write error is a failure (1). */
-		if (sweep)
-			status = CMD_FAIL;
+		unwritten = 1;
 		goto out;
 	}
 	status = v->exit;
 out:
-	if (status == CMD_USAGE && cmp->out->refused != NULL)
+	if (status == CMD_USAGE && !unwritten && cmp->out->refused != NULL)
 		cmp->out->refused(stdout, *cause != NULL ? *cause :
 		    "unusable input");
 	rs_free_sets(v->sets, v->nsets);

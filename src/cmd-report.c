@@ -5,9 +5,8 @@
  * (no scripts, fonts or style sheets from elsewhere) and has a panel per
  * phase, its rate, CPU cost and latency as SVG bar charts of every source,
  * that scale to any width; it is also well-formed XML, so both HTML and
- * XML tools read it.  Sweep records are shown as the sweep showed them:
- * its tables (text), its plot (svg, one record), or both on one page
- * (html).
+ * XML tools read it.  Sweep records are shown as the sweep showed them
+ * (report-sweep.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,14 +15,13 @@
 
 #include "args.h"
 #include "commands.h"
-#include "compare-sweep.h"
 #include "error.h"
 #include "phase.h"
 #include "report.h"
+#include "report-sweep.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
-#include "sweep.h"
 #include "text.h"
 #include "units.h"
 
@@ -723,182 +721,10 @@ print_html(const struct table *t, const struct table *src,
 	    "+++++ means too fast to measure.</p>\n</body>\n</html>\n");
 }
 
-/* s in a <pre>: escaped as put_escaped() does, line by line. */
-static void
-put_pre(char *s)
-{
-	char	*nl;
-
-	for (; *s != '\0'; s = nl + 1) {
-		if ((nl = strchr(s, '\n')) == NULL) {
-			put_escaped(s);
-			break;
-		}
-		*nl = '\0';
-		put_escaped(s);
-		putchar('\n');
-	}
-}
-
 /* What the command line asked for. */
-enum report_output { REPORT_TEXT, REPORT_HTML, REPORT_SVG };
 struct report_args {
-	enum report_output	output;
+	enum report_form	output;
 };
-
-/* What a sweep printed: its head line, tables and knees.  0, or -1. */
-static int
-sweep_text(FILE *f, const struct sweep_result *r)
-{
-	sweep_print_head(f, r);
-	sweep_print_tables(f, r);
-	sweep_print_knees(f, r);
-	return ferror(f) ? -1 : 0;
-}
-
-/*
- * What fn writes of r, in a new string in *out, without the XML
- * declaration a plot starts with.  0, or -1 with errno.
- */
-static int
-sweep_string(int (*fn)(FILE *, const struct sweep_result *),
-    const struct sweep_result *r, char **out)
-{
-	FILE	*m;
-	size_t	 len;
-	char	*body;
-	int	 rc;
-
-	*out = NULL;
-	if ((m = open_memstream(out, &len)) == NULL)
-		return -1;
-	rc = fn(m, r);
-	if (fclose(m) != 0 || rc != 0 || *out == NULL) {
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	if (strncmp(*out, "<?xml", 5) == 0 &&
-	    (body = strchr(*out, '\n')) != NULL)
-		memmove(*out, body + 1, strlen(body + 1) + 1);
-	return 0;
-}
-
-/*
- * Sweep records: what each sweep printed, again, one after another (text);
- * its plot (svg, one record); or a page with each one's tables and plot
- * (html).  Drawn by sweep-out.c's own writers from the record read back.
- */
-/*
- * Of several sweeps, the line above sweep k's tables: its source and
- * what its settings have that the first sweep's do not.
- */
-static void
-source_line(const struct result_set *sets, int n, int k, char *buf,
-    size_t len)
-{
-	char	diff[1024];
-	int	m;
-
-	if (k == 0) {
-		snprintf(buf, len, "Sweep 1 of %d: %s", n, sets[0].file);
-		return;
-	}
-	m = cmp_sweep_differs(diff, sizeof(diff), &sets[0], &sets[k]);
-	snprintf(buf, len, "Sweep %d of %d: %s, differing from %s in %s%s",
-	    k + 1, n, sets[k].file, sets[0].file, m > 0 ? "" : "no setting",
-	    diff);
-}
-
-/* -o svg of several sweeps: one plot, a colour per source. */
-static int
-overlay(const struct sweep_readback *b, const struct result_set *sets, int n)
-{
-	const struct sweep_result	**rs;
-	const char			**names;
-	int				  k, rc;
-
-	rs = xcalloc((size_t)n, sizeof(const struct sweep_result *));
-	names = xcalloc((size_t)n, sizeof(*names));
-	for (k = 0; k < n; k++) {
-		rs[k] = &b[k].r;
-		names[k] = sets[k].file;
-	}
-	rc = sweep_write_svg_overlay(stdout, rs, names, n);
-	free(rs);
-	free(names);
-	return rc;
-}
-
-static int
-report_sweeps(const struct report_args *a, struct result_set *sets, int n,
-    char **cause)
-{
-	struct sweep_readback	*b;
-	char			*text, *svg, line[2048];
-	int			 k, rc = 0, st = CMD_USAGE;
-
-	/* Every record is checked before anything is printed. */
-	b = xcalloc((size_t)n, sizeof(*b));
-	for (k = 0; k < n; k++)
-		if (sweep_from_set(&sets[k], &b[k], cause) != 0)
-			goto out;
-	st = CMD_OK;
-	if (a->output == REPORT_HTML)
-		printf("<!DOCTYPE html>\n"
-		    "<html xmlns=\"http://www.w3.org/1999/xhtml\" "
-		    "lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-		    "<title>bonnie-ng sweep</title>\n<style>\n"
-		    "body { font-family: sans-serif; margin: 1em; }\n"
-		    "svg { max-width: 100%%; height: auto; }\n"
-		    "</style>\n</head>\n<body>\n");
-	for (k = 0; k < n && rc == 0; k++) {
-		source_line(sets, n, k, line, sizeof(line));
-		if (a->output == REPORT_TEXT) {
-			if (k > 0)
-				putchar('\n');
-			if (n > 1) {
-				text_put(stdout, line);
-				fputs("\n\n", stdout);
-			}
-			rc = sweep_text(stdout, &b[k].r);
-		} else if (a->output == REPORT_SVG && n > 1) {
-			rc = overlay(b, sets, n);
-			break;
-		} else if (a->output == REPORT_SVG)
-			rc = sweep_write_svg(stdout, &b[k].r);
-		else if ((rc = sweep_string(sweep_text, &b[k].r, &text)) == 0) {
-			if ((rc = sweep_string(sweep_write_svg, &b[k].r,
-			    &svg)) == 0) {
-				printf("<h1>");
-				put_escaped(sets[k].file);
-				printf("</h1>\n");
-				if (n > 1) {
-					printf("<p>");
-					put_escaped(line);
-					printf("</p>\n");
-				}
-				printf("<pre>");
-				put_pre(text);
-				printf("</pre>\n%s", svg);
-				free(svg);
-			}
-			free(text);
-		}
-	}
-	if (a->output == REPORT_HTML)
-		printf("</body>\n</html>\n");
-	if (rc != 0 || ferror(stdout)) {
-		errorf(cause, "report: %s%s", ferror(stdout) ?
-		    "standard output: " : "", strerror(errno));
-		st = CMD_FAIL;
-	}
-out:
-	for (k = 0; k < n; k++)
-		sweep_readback_free(&b[k]);
-	free(b);
-	return st;
-}
 
 /*
  * Sweep records are redrawn on their own: not among run records, and a
@@ -926,19 +752,9 @@ check_inputs(const struct report_args *a, const struct result_set *sets,
 	if (a->output == REPORT_SVG && ns == 0)
 		return errorf(cause, "report: -o svg draws a sweep record; "
 		    "%s is a run record (use -o html)", sets[0].file);
-	if (a->output == REPORT_SVG && n > 1) {
-		/* Several overlaid: the same sizes and chunks, one job count. */
-		if (cmp_sweep_check(sets, n, NULL) != 1)
-			return errorf(cause, "report: -o svg overlays sweeps "
-			    "of the same axes; %s and the others differ",
-			    sets[0].file);
-		for (k = 0; k < n; k++)
-			if (sets[k].sweep->nfiles > 0 ||
-			    sets[k].sweep->njobs > 1)
-				return errorf(cause, "report: -o svg overlays "
-				    "sweeps over sizes and chunks; %s sweeps "
-				    "job or file counts", sets[k].file);
-	}
+	if (a->output == REPORT_SVG && n > 1 &&
+	    !report_sweeps_overlaid(sets, n, cause))
+		return -1;
 	return 0;
 }
 
@@ -986,7 +802,8 @@ report_exec(void *state, int n, char **files, char **cause)
 	if (check_inputs(a, sets, n, &sweeps, cause) != 0)
 		goto out;
 	if (sweeps) {
-		if ((status = report_sweeps(a, sets, n, cause)) != CMD_OK)
+		if ((status = report_sweeps(stdout, a->output, sets, n,
+		    cause)) != CMD_OK)
 			goto out;
 	} else {
 		build(&t, sets, n, a->output == REPORT_HTML);

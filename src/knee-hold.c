@@ -144,3 +144,89 @@ knee_chunks_held(const struct knee_sample *s, int n, double pct,
 	free(k);
 	return found;
 }
+
+/*
+ * Whether the step from s[a] to s[b] holds in direction dir; sets
+ * k->single.
+ */
+static int
+step_holds(const struct knee_sample *s, int a, int b, enum knee_dir dir,
+    double noise, struct knee *k)
+{
+	int	single;
+
+	if (a < 0 || b < 0 || !holds(&s[a], &s[b], dir, noise, &single))
+		return 0;
+	k->single = single;
+	return 1;
+}
+
+/* The usable point before (step -1) or after (step 1) i; -1 if none. */
+static int
+neighbour(const struct knee_sample *s, int n, int i, int step)
+{
+	for (i += step; i >= 0 && i < n; i += step)
+		if (usable(&s[i]))
+			return i;
+	return -1;
+}
+
+int
+knee_jobs_held(const struct knee_sample *s, int n, double pct, double noise,
+    struct knee *k, int *candidates)
+{
+	double	*v, gain;
+	int	 i, prev;
+
+	memset(k, 0, sizeof(*k));
+	if (candidates != NULL) {
+		v = medians(s, n, 0);
+		*candidates = knee_jobs(v, n, pct, &gain) >= 0;
+		free(v);
+	}
+	v = medians(s, n, 1);
+	i = knee_jobs(v, n, pct, &gain);
+	free(v);
+	if (i < 0)
+		return -1;
+	k->from = k->to = i;
+	k->dir = KNEE_RISES;
+	k->pct = gain;
+	k->before = s[i].rate;
+	/* The rise into the knee; at the first count, the fall out of it. */
+	if ((prev = neighbour(s, n, i, -1)) >= 0) {
+		if (!step_holds(s, prev, i, KNEE_RISES, noise, k))
+			return -1;
+	} else if (!step_holds(s, i, neighbour(s, n, i, 1), KNEE_FALLS,
+	    noise, k))
+		return -1;
+	return i;
+}
+
+int
+knee_files_held(const struct knee_sample *s, int n, double pct,
+    double noise, struct knee *k, int *candidates)
+{
+	struct knee	 c;
+	double		*v;
+	int		 i, best = -1;
+
+	memset(k, 0, sizeof(*k));
+	if (candidates != NULL) {
+		v = medians(s, n, 0);
+		*candidates = knee_files(v, n, pct, &c) >= 0;
+		free(v);
+	}
+	v = medians(s, n, 1);
+	i = knee_files(v, n, pct, k);
+	free(v);
+	if (i < 0)
+		return -1;
+	/* The fall from the best count before the knee. */
+	for (i = 0; i <= k->from; i++)
+		if (usable(&s[i]) && (best < 0 || s[i].rate > s[best].rate))
+			best = i;
+	if (!step_holds(s, best, k->to, KNEE_FALLS, noise, k))
+		return -1;
+	return k->from;
+}

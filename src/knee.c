@@ -213,17 +213,17 @@ knee_jobs_format(char *buf, size_t len, const char *phase, uint64_t size,
 	units_size_words(s, sizeof(s), size);
 	units_chunk(c, sizeof(c), chunk);
 	snprintf(w, sizeof(w), "%s, chunk %s", s, c);
-	return knee_jobs_say(buf, len, phase, w, jobs, gain, pct);
+	return knee_jobs_say(buf, len, phase, w, jobs, gain, pct, 0);
 }
 
 int
 knee_jobs_say(char *buf, size_t len, const char *phase, const char *where,
-    int jobs, double gain, double pct)
+    int jobs, double gain, double pct, int single)
 {
 	return snprintf(buf, len, "%s%s%s: the aggregate stops rising at %d "
-	    "job%s (beyond: at most %+.0f%%, under %.0f%%)",
+	    "job%s (beyond: at most %+.0f%%, under %.0f%%%s)",
 	    knee_phase_words(phase), *where != '\0' ? ", " : "", where, jobs,
-	    jobs == 1 ? "" : "s", gain, pct);
+	    jobs == 1 ? "" : "s", gain, pct, single ? "; single run" : "");
 }
 
 int
@@ -281,7 +281,7 @@ knee_files_format(char *buf, size_t len, const char *phase,
 	units_files(to, sizeof(to), files_to);
 	return snprintf(buf, len, "%s%s%s: %s/s falls %.0f%% beyond %s files "
 	    "(best up to there %.0f/s, %.0f/s at %s files; threshold "
-	    "%.0f%%)", knee_phase_words(phase), *where != '\0' ? ", " : "",
+	    "%.0f%%%s)", knee_phase_words(phase), *where != '\0' ? ", " : "",
 	    where, p != NULL && p->unit != NULL ? p->unit : "KiB", k->pct, at,
-	    k->before, k->after, to, pct);
+	    k->before, k->after, to, pct, k->single ? "; single run" : "");
 }

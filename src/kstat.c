@@ -1,8 +1,9 @@
 /*
  * The kernel's account of a phase, the portable part: two readings of
  * every source (kstat-linux.c), their deltas, iostat -x's arithmetic on
- * /proc/diskstats, the notes that change what a figure means, and the
- * record's "kernel" object.  Nothing here reads a clock.
+ * /proc/diskstats, the notes that change what a figure means and the -K
+ * table (kstat-record.c writes the record's "kernel" object, kstat-hosts.c
+ * sums the hosts' accounts).  Nothing here reads a clock.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -13,7 +14,6 @@
 #include <time.h>
 
 #include "error.h"
-#include "json.h"
 #include "kstat.h"
 #include "text.h"
 
@@ -173,8 +173,8 @@ find(const char (*names)[KS_NAME], int n, const char *name)
 	return -1;
 }
 
-static void
-why_errno(char *buf, const char *what, int e)
+void
+kstat_why_errno(char *buf, const char *what, int e)
 {
 	if (e == ENOSYS)
 		snprintf(buf, KS_WHY, "%.90s: not known on this system", what);
@@ -190,7 +190,7 @@ vm_account(const struct kstat_src *s, const struct kstat_snap *a,
 
 	o->dirty_thresh = o->dirty_bg_thresh = -1;
 	if (a->vm_err != 0 || b->vm_err != 0) {
-		why_errno(o->vm_why, "/proc/vmstat", a->vm_err ?
+		kstat_why_errno(o->vm_why, "/proc/vmstat", a->vm_err ?
 		    a->vm_err : b->vm_err);
 		return;
 	}
@@ -253,7 +253,7 @@ psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
 		}
 	o->psi_ok = any;
 	if (!any)
-		why_errno(o->psi_why, "/proc/pressure", a->psi_err ?
+		kstat_why_errno(o->psi_why, "/proc/pressure", a->psi_err ?
 		    a->psi_err : b->psi_err ? b->psi_err : ENOENT);
 }
 
@@ -268,7 +268,7 @@ cg_account(const struct kstat_src *s, const struct kstat_snap *a,
 		return;
 	}
 	if (a->cg_err != 0 || b->cg_err != 0) {
-		why_errno(o->cg_why, s->cg_file, a->cg_err ? a->cg_err :
+		kstat_why_errno(o->cg_why, s->cg_file, a->cg_err ? a->cg_err :
 		    b->cg_err);
 		return;
 	}
@@ -289,8 +289,9 @@ in_flight(const struct kstat_run *k)
 	return 0;
 }
 
-void
-kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
+/* The reading at the phase's end, once its requests are counted. */
+static void
+read_end(struct kstat_run *k)
 {
 	int	tries;
 
@@ -304,7 +305,23 @@ kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 		kstat_sys_read(&k->src, &k->b);
 	}
+}
+
+void
+kstat_end(struct kstat_run *k, double span, struct kstat_phase *o)
+{
+	read_end(k);
 	kstat_account(&k->src, &k->a, &k->b, span, o);
+}
+
+void
+kstat_end_readings(struct kstat_run *k, struct kstat_readings *r)
+{
+	read_end(k);
+	r->known = 1;
+	r->src = k->src;
+	r->a = k->a;
+	r->b = k->b;
 }
 
 void
@@ -576,195 +593,6 @@ kstat_say(FILE *f, const struct kstat_phase *k)
 			fprintf(f, "bonnie-ng: warning: %s\n", k->note_text[n]);
 }
 
-static void
-write_counts(struct json *j, const char *key, const struct ks_count *c,
-    int n)
-{
-	int	i;
-
-	json_object_start(j, key);
-	for (i = 0; i < n; i++)
-		json_int(j, c[i].name, c[i].d);
-	json_object_end(j);
-}
-
-static void
-write_vm(struct json *j, const struct kstat_phase *k)
-{
-	if (!k->vm_ok) {
-		json_null(j, "vmstat");
-		json_string(j, "vmstat_why", k->vm_why);
-		json_null(j, "dirty");
-		return;
-	}
-	write_counts(j, "vmstat", k->vm, k->nvm);
-	json_null(j, "vmstat_why");
-	json_object_start(j, "dirty");
-	json_double(j, "nr_dirty_peak", k->dirty_peak);
-	json_double(j, "nr_dirty_mean", k->dirty_mean);
-	json_double(j, "nr_writeback_peak", k->wb_peak);
-	json_double(j, "nr_writeback_mean", k->wb_mean);
-	json_int(j, "samples", k->gauge_samples);
-	json_int_or_null(j, "nr_dirty_threshold", k->dirty_thresh);
-	json_int_or_null(j, "nr_dirty_background_threshold",
-	    k->dirty_bg_thresh);
-	json_object_end(j);
-}
-
-static void
-write_devices(struct json *j, const struct kstat_phase *k)
-{
-	int	i, f;
-
-	if (k->ndev == 0) {
-		json_null(j, "disk");
-		json_string(j, "disk_why", k->dev_why);
-		return;
-	}
-	json_array_start(j, "disk");
-	for (i = 0; i < k->ndev; i++) {
-		json_object_start(j, NULL);
-		json_string(j, "disk_device", k->dev[i].name);
-		json_string(j, "role", k->dev[i].role);
-		for (f = 0; f < KI_COUNT; f++)
-			json_double(j, kstat_iostat_name[f], k->dev[i].v[f]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-	json_null(j, "disk_why");
-}
-
-static void
-write_psi(struct json *j, const struct kstat_phase *k)
-{
-	int	r;
-
-	if (!k->psi_ok) {
-		json_null(j, "pressure");
-		json_string(j, "pressure_why", k->psi_why);
-		return;
-	}
-	json_object_start(j, "pressure");
-	for (r = 0; r < KP_NRES; r++) {
-		json_object_start(j, kstat_psi_name[r]);
-		json_double_or_null(j, "some_pct", k->psi[r][0]);
-		json_double_or_null(j, "full_pct", k->psi[r][1]);
-		json_object_end(j);
-	}
-	json_object_end(j);
-	json_null(j, "pressure_why");
-}
-
-static void
-write_cg(struct json *j, const struct kstat_phase *k)
-{
-	if (!k->cg_ok) {
-		json_null(j, "cgroup");
-		json_string(j, "cgroup_why", k->cg_why);
-		return;
-	}
-	json_object_start(j, "cgroup");
-	json_string(j, "path", k->cg_path);
-	json_int(j, "version", k->cg_v2 ? 2 : 1);
-	write_counts(j, "memory.stat", k->cg, k->ncg);
-	json_object_end(j);
-	json_null(j, "cgroup_why");
-}
-
-static void
-write_proc(struct json *j, const struct kstat_proc *p)
-{
-	char	why[KS_WHY];
-	int	i;
-
-	if (p == NULL || p->workers == 0 || (!p->ru_ok && !p->io_ok)) {
-		json_null(j, "process");
-		json_string(j, "process_why", "not read");
-		return;
-	}
-	json_object_start(j, "process");
-	json_int(j, "processes", p->workers);
-	for (i = 0; i < KC_COUNT; i++)
-		if (i < KC_READ_BYTES ? p->ru_ok : p->io_ok)
-			json_uint(j, kstat_proc_name[i], p->v[i]);
-		else
-			json_null(j, kstat_proc_name[i]);
-	json_object_end(j);
-	if (p->io_ok)
-		json_null(j, "process_why");
-	else {
-		why_errno(why, "/proc/self/io", p->io_err ? p->io_err : ENOENT);
-		json_string(j, "process_why", why);
-	}
-}
-
-static void
-write_timeline(struct json *j, const struct kstat_timeline *tl)
-{
-	static const char *const cols[] = {
-		"t_s", "done", "nr_dirty", "nr_writeback", "in_flight",
-		"sectors"
-	};
-	size_t	c;
-	int	i;
-
-	if (tl == NULL)
-		return;
-	json_object_start(j, "timeline");
-	json_double(j, "interval_s", tl->interval);
-	json_int(j, "merged", tl->merged);
-	json_array_start(j, "columns");
-	for (c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
-		json_string(j, NULL, cols[c]);
-	json_array_end(j);
-	json_array_start(j, "samples");
-	for (i = 0; i < tl->n; i++) {
-		const struct tl_sample *s = &tl->s[i];
-
-		json_array_start(j, NULL);
-		json_double(j, NULL, s->t);
-		json_double_or_null(j, NULL, s->done);
-		json_double_or_null(j, NULL, s->dirty);
-		json_double_or_null(j, NULL, s->writeback);
-		json_double_or_null(j, NULL, s->inflight);
-		json_double_or_null(j, NULL, s->sectors);
-		json_array_end(j);
-	}
-	json_array_end(j);
-	json_object_end(j);
-}
-
-void
-kstat_write(struct json *j, const char *key, const struct kstat_phase *k,
-    const struct kstat_proc *p)
-{
-	int	n;
-
-	if (k == NULL || !k->known) {
-		json_null(j, key);
-		return;
-	}
-	json_object_start(j, key);
-	json_double(j, "span_s", k->span);
-	write_vm(j, k);
-	write_devices(j, k);
-	write_psi(j, k);
-	write_cg(j, k);
-	write_proc(j, p);
-	json_array_start(j, "notes");
-	for (n = 0; n < KN_COUNT; n++) {
-		if (!(k->notes & (1u << n)))
-			continue;
-		json_object_start(j, NULL);
-		json_string(j, "kind", kstat_note_name[n]);
-		json_string(j, "text", k->note_text[n]);
-		json_object_end(j);
-	}
-	json_array_end(j);
-	write_timeline(j, k->tl);
-	json_object_end(j);
-}
-
 void
 kstat_print_head(FILE *f)
 {
@@ -801,13 +629,24 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 	}
 	if (k->ndev > 0) {
 		d = &k->dev[0];
-		fprintf(f, " %-8s %8.1f %8.1f %6.2f %5.0f %7.2f %7.2f", d->name,
-		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ],
-		    d->v[KI_UTIL], d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
+		fprintf(f, " %-8s %8.1f %8.1f %6.2f", d->name,
+		    d->v[KI_RAREQSZ], d->v[KI_WAREQSZ], d->v[KI_AQUSZ]);
+		/* A sum over hosts has no util: each host's. */
+		if (d->v[KI_UTIL] >= 0)
+			fprintf(f, " %5.0f", d->v[KI_UTIL]);
+		else
+			fprintf(f, " %5s", "-");
+		fprintf(f, " %7.2f %7.2f", d->v[KI_RAWAIT], d->v[KI_WAWAIT]);
 	} else
 		fprintf(f, " %-8s %8s %8s %6s %5s %7s %7s", "-", "-", "-", "-",
 		    "-", "-", "-");
-	if (k->vm_ok)
+	if (k->vm_ok && k->hosts > 0)
+		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-",
+		    short_count(a, sizeof(a), vm_prefix(k, "allocstall_")),
+		    short_count(b, sizeof(b), vm_prefix(k, "pgscan_direct")),
+		    short_count(c, sizeof(c), kstat_vm(k, "pswpin") +
+		    kstat_vm(k, "pswpout")));
+	else if (k->vm_ok)
 		fprintf(f, " %9.0f %6.1f %6s %7s %7s", k->dirty_peak,
 		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
 		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),

@@ -164,7 +164,8 @@ write_verify(struct json *j, const struct pattern_tally *t)
 
 static void
 write_phase_members(struct json *j, enum phase_id id,
-    const struct phase_result *p, const struct kstat_phase *ks)
+    const struct phase_result *p, const struct kstat_phase *ks,
+    const struct kstat_host *hosts, int nhosts)
 {
 	const struct phase	*ph = phase_table[id];
 	char			 unit[32];
@@ -216,7 +217,7 @@ write_phase_members(struct json *j, enum phase_id id,
 		json_int(j, "workers", p->workers);
 	if (p->verified)
 		write_verify(j, &p->verify);
-	kstat_write(j, "kernel", ks, &p->kp);
+	kstat_write(j, "kernel", ks, &p->kp, hosts, nhosts);
 }
 
 void
@@ -228,7 +229,7 @@ record_write_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p, NULL);
+	write_phase_members(j, id, p, NULL, NULL, 0);
 	json_object_end(j);
 }
 
@@ -246,7 +247,9 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		return;
 	}
 	json_object_start(j, key);
-	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL);
+	write_phase_members(j, id, p, r->ks != NULL ? &r->ks[id] : NULL,
+	    r->hks != NULL ? r->hks + (size_t)id * (size_t)r->nhosts : NULL,
+	    r->hks != NULL ? r->nhosts : 0);
 	json_double(j, "skew", p->skew);
 	json_array_start(j, "per_worker");
 	for (k = 0; k < r->jobs; k++) {
@@ -263,6 +266,7 @@ write_team_phase(struct json *j, const char *key, enum phase_id id,
 		json_double(j, "cpu_pct", w->cpu_pct);
 		json_double(j, "fill_s", w->fill);
 		write_latency(j, &w->lat);
+		kstat_write_proc(j, "process", &w->kp);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -278,7 +282,7 @@ record_write_run_phase(struct json *j, const char *key, enum phase_id id,
 	else if (r->ph[id].ran) {
 		json_object_start(j, key);
 		write_phase_members(j, id, &r->ph[id], r->ks != NULL ?
-		    &r->ks[id] : NULL);
+		    &r->ks[id] : NULL, NULL, 0);
 		json_object_end(j);
 	} else
 		json_null(j, key);

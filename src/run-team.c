@@ -14,7 +14,13 @@
  * and the phase's skew (latest end minus earliest end, over the span) go
  * to the record.  The whole machine's CPU and device counters are read
  * once per phase, by the leader, from the barrier's release to the last
- * worker's hand-in.
+ * worker's hand-in.  The kernel's account (kstat.h) is each host's: the
+ * process that leads a host (MPI: its lowest rank) reads its host's at
+ * the barrier's release and once every worker has handed in, and the
+ * leader accounts each over the team's span; under MPI the record keeps
+ * each host's and their sum, and each host's sampler (its lowest rank's,
+ * over counters every rank of the host shares) gives that host its
+ * timeline.
  */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -79,8 +85,16 @@ struct leader {
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
 	struct kstat_run	*ks;		/* This host's kernel account. */
-	struct timeline		*tl;		/* Its sampler (one host), or
-					   NULL. */
+	struct timeline		*tl;		/* Its sampler, or NULL. */
+	/*
+	 * The leader: each host's readings of the phase (host 0 its own),
+	 * and under MPI (hosts) each host's workers' process counters and
+	 * bytes.
+	 */
+	int			 nhosts;
+	struct kstat_readings	*hr;
+	struct kstat_proc	*hkp;
+	uint64_t		*hbytes;
 };
 
 /* What a worker's hooks need. */
@@ -131,6 +145,10 @@ leader_released(void *arg)
 	l->max_end = INT64_MIN;
 	l->min_end = INT64_MAX;
 	hist_init(l->hist);
+	if (l->hkp != NULL) {
+		memset(l->hkp, 0, (size_t)l->nhosts * sizeof(*l->hkp));
+		memset(l->hbytes, 0, (size_t)l->nhosts * sizeof(*l->hbytes));
+	}
 	if (l->progress) {
 		fprintf(stderr, "%s...", phase_title(id));
 		fflush(stderr);
@@ -169,6 +187,78 @@ bound_note(struct leader *l)
 	    "share them and the figures carry it; mpirun --bind-to none lifts "
 	    "it", w / (l->n / team_ranks()), team_host(w), wi->cpus_allowed,
 	    wi->host_cpus);
+}
+
+/* A host's account of the phase over the team's span, and its timeline. */
+static void
+host_account(const struct kstat_readings *r, double span,
+    struct kstat_phase *k)
+{
+	struct kstat_timeline	*tl;
+
+	if (!r->known) {
+		memset(k, 0, sizeof(*k));
+		return;
+	}
+	kstat_account(&r->src, &r->a, &r->b, span, k);
+	if (r->has_tl) {
+		tl = xmalloc(sizeof(*tl));
+		memcpy(tl, &r->tl, sizeof(*tl));
+		kstat_attach_timeline(k, tl);
+	}
+}
+
+/* The kernel's account of the phase: the host's, or each and the sum. */
+static void
+leader_kernel(struct leader *l, enum phase_id id, double span)
+{
+	struct kstat_host	*hk;
+	int			 h;
+
+	if (l->res->hks == NULL) {
+		host_account(&l->hr[0], span, &l->res->ks[id]);
+		return;
+	}
+	hk = l->res->hks + (size_t)id * (size_t)l->nhosts;
+	for (h = 0; h < l->nhosts; h++) {
+		free(hk[h].k.tl);
+		host_account(&l->hr[h], span, &hk[h].k);
+		hk[h].p = l->hkp[h];
+	}
+	kstat_sum(&l->res->ks[id], hk, l->nhosts);
+}
+
+/*
+ * The notes: the host's, or each host's naming it (as its work: its
+ * workers' bytes and counters), and the sum's from theirs.
+ */
+static void
+leader_kernel_notes(struct leader *l, enum phase_id id,
+    const struct phase_result *a)
+{
+	struct options		 quiet = *l->opt;
+	struct phase_result	*hp;
+	struct kstat_host	*hk;
+	int			 h;
+
+	if (l->res->hks == NULL) {
+		run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
+		return;
+	}
+	quiet.quiet = 1;
+	hp = xmalloc(sizeof(*hp));
+	hk = l->res->hks + (size_t)id * (size_t)l->nhosts;
+	for (h = 0; h < l->nhosts; h++) {
+		*hp = *a;
+		hp->bytes = l->hbytes[h];
+		hp->kp = l->hkp[h];
+		run_kstat_notes(&quiet, id, hp, &hk[h].k);
+		kstat_host_label(&hk[h].k, hk[h].name);
+		if (!l->opt->quiet)
+			kstat_say(stderr, &hk[h].k);
+	}
+	free(hp);
+	kstat_sum(&l->res->ks[id], hk, l->nhosts);
 }
 
 static void
@@ -236,15 +326,14 @@ leader_phase_end(struct leader *l, enum phase_id id)
 		p->start = (p->start_ns - l->min_start) / 1e9;
 		p->end = (p->end_ns - l->min_start) / 1e9;
 	}
-	kstat_end(l->ks, span, &l->res->ks[id]);
-	kstat_attach_timeline(&l->res->ks[id], timeline_stop(l->tl));
+	leader_kernel(l, id, span);
 	l->res->ph[id] = *a;
 	if (l->progress) {
 		fprintf(stderr, "done\n");
 		fflush(stderr);
 	}
 	bound_note(l);
-	run_kstat_notes(l->opt, id, a, &l->res->ks[id]);
+	leader_kernel_notes(l, id, a);
 	if (!l->opt->quiet && a->imprecise)
 		text_say("warning: phase %s ran %.3f s, "
 		    "under %.1f s: its figures are imprecise (use a larger "
@@ -338,6 +427,15 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		l->min_end = b->end_ns;
 	hist_merge(l->hist, &b->hist);
 	kstat_proc_add(&a->kp, &b->ph.kp);
+	mine->kp = b->ph.kp;
+	if (l->hkp != NULL) {
+		int	h = team_worker_host(w);
+
+		if (h >= 0 && h < l->nhosts) {
+			kstat_proc_add(&l->hkp[h], &b->ph.kp);
+			l->hbytes[h] += b->ph.bytes;
+		}
+	}
 	/* --verify: every worker checked its own file. */
 	a->verified = l->got == 0 ? b->ph.verified :
 	    a->verified && b->ph.verified;
@@ -471,8 +569,9 @@ worker_body(struct team *t, int w, void *arg)
 	hooks.done = worker_done;
 	hooks.own_file = worker_own;
 	hooks.arg = &wk;
+	/* Its host's sampler counts every worker of the host. */
 	if (ba->tl != NULL)
-		hooks.progress = timeline_counter(ba->tl, w);
+		hooks.progress = timeline_counter(ba->tl, team_host_slot(w));
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
 	if (rv == -1)
@@ -481,6 +580,68 @@ worker_body(struct team *t, int w, void *arg)
 	free(res);
 	free(wk.blob);
 	return rv == -1 ? 1 : left ? TEAM_EXIT_LEFT : 0;
+}
+
+/* This host's account at the step's end, for the leader. */
+static void
+leader_host_end(void *arg, void *buf)
+{
+	struct leader		*l = arg;
+	struct kstat_readings	*r = buf;
+	struct kstat_timeline	*tl;
+
+	kstat_end_readings(l->ks, r);
+	if ((tl = timeline_stop(l->tl)) != NULL) {
+		memcpy(&r->tl, tl, sizeof(r->tl));
+		r->has_tl = 1;
+		free(tl);
+	}
+}
+
+static void
+leader_host_gathered(void *arg, int h, const void *buf)
+{
+	struct leader	*l = arg;
+
+	if (l->hr != NULL && h >= 0 && h < l->nhosts)
+		memcpy(&l->hr[h], buf, sizeof(l->hr[h]));
+}
+
+/*
+ * The leader's room for the hosts' readings; under MPI, each host's
+ * name and ranks for the record and its accounts of every phase.
+ */
+static void
+leader_hosts(struct leader *l)
+{
+	struct run_result	*res = l->res;
+	struct kstat_host	*hk;
+	int			 h, i, off = 0, nr;
+
+	if (team_rank() != 0)
+		return;
+	l->nhosts = team_hosts();
+	l->hr = xcalloc((size_t)l->nhosts, sizeof(*l->hr));
+	if (team_ranks() == 1)
+		return;
+	l->hkp = xcalloc((size_t)l->nhosts, sizeof(*l->hkp));
+	l->hbytes = xcalloc((size_t)l->nhosts, sizeof(*l->hbytes));
+	res->nhosts = l->nhosts;
+	res->hks = xcalloc((size_t)l->nhosts * PH_COUNT, sizeof(*res->hks));
+	res->host_ranks = xcalloc((size_t)team_ranks(),
+	    sizeof(*res->host_ranks));
+	for (h = 0; h < l->nhosts; h++) {
+		nr = team_host_ranks(h, res->host_ranks + off,
+		    team_ranks() - off);
+		for (i = 0; i < PH_COUNT; i++) {
+			hk = &res->hks[(size_t)i * (size_t)l->nhosts + (size_t)h];
+			snprintf(hk->name, sizeof(hk->name), "%s",
+			    team_host_name(h));
+			hk->nranks = nr;
+			hk->ranks = res->host_ranks + off;
+		}
+		off += nr;
+	}
 }
 
 static int	team_or_once(const struct options *, struct run_result *,
@@ -626,7 +787,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	struct body_arg		 ba;
 	struct stat		 st;
 	char			*cause = NULL;
-	int			 i, n, rv;
+	int			 i, n, rv, hw;
 
 	/* Under MPI, opt->jobs counts every rank's workers. */
 	n = opt->jobs;
@@ -655,10 +816,16 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
 	l.hist = xmalloc(sizeof(*l.hist));
 	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
-	/* One host's workers share the leader's mapping (not MPI's). */
-	if (team_ranks() == 1)
-		l.tl = timeline_new(opt->interval_ms / 1000.0, n);
+	/*
+	 * The sampler's counters, one for each of the host's workers, in a
+	 * mapping the host's processes share (every rank takes part); the
+	 * host's lowest rank samples them.
+	 */
+	hw = team_host_workers(n);
+	l.tl = timeline_new_at(opt->interval_ms / 1000.0, hw,
+	    team_host_map(timeline_size(hw)));
 	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
+	leader_hosts(&l);
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
 			l.steps[l.nsteps++] = (enum phase_id)i;
@@ -671,6 +838,9 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.blob_size = sizeof(struct team_blob);
 	cfg.gathered = leader_gathered;
 	cfg.released = leader_released;
+	cfg.host_size = sizeof(struct kstat_readings);
+	cfg.host_end = leader_host_end;
+	cfg.host_gathered = leader_host_gathered;
 	cfg.arg = &l;
 	cfg.body = worker_body;
 	cfg.body_arg = &ba;
@@ -681,6 +851,9 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	if (out.files_left > 0)
 		res->file_left = 1;
 	free(l.hist);
+	free(l.hr);
+	free(l.hkp);
+	free(l.hbytes);
 	kstat_run_free(l.ks);
 	timeline_free(l.tl);
 	for (i = 0; i < n; i++) {
@@ -749,6 +922,13 @@ run_result_free(struct run_result *res)
 			free(res->ks[i].tl);
 	free(res->ks);
 	res->ks = NULL;
+	for (i = 0; res->hks != NULL && i < res->nhosts * PH_COUNT; i++)
+		free(res->hks[i].k.tl);
+	free(res->hks);
+	free(res->host_ranks);
+	res->hks = NULL;
+	res->host_ranks = NULL;
+	res->nhosts = 0;
 	res->wph = NULL;
 	res->workers = NULL;
 }

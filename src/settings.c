@@ -396,7 +396,7 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_INTERVAL] = { NULL,
 	    VALUE(0, "interval", "duration", settings_set_interval, 100,
 	      "the timeline's interval (0: none)"),
-	    SCOPE_RUN, TYPE_INT, OFF(interval_ms), NULL, "%s ms", NULL, NULL,
+	    SCOPE_BENCH, TYPE_INT, OFF(interval_ms), NULL, "%s ms", NULL, NULL,
 	    RULE_NONE, 0, SHOW_TEXT,
 	    "how often the timeline samples: what is kept beside the figures, "
 	    "not how the run ran", 0, NULL, NULL, 0 },

@@ -23,9 +23,10 @@
 #define PANEL_GAP	90
 #define LEGEND_ROW	18
 
-/* One panel: the series sharing a unit, and its y scale. */
+/* One panel: the series sharing a unit (or a phase), and its y scale. */
 struct panel {
 	char		 unit[32];	/* "KiB/s", "seeks/s". */
+	int		 phase;		/* By phase: its id; else -1. */
 	int		 n;		/* Series drawn in this panel. */
 	int		 bytes;		/* KiB/s: the ticks say bytes/s in
 					   binary units, log2 when logy. */
@@ -146,13 +147,18 @@ drawn(const struct svg_plot *p, const struct svg_series *s)
 	return 0;
 }
 
-/* Whether series s is drawn in panel pn: it has points, the units agree. */
+/*
+ * Whether series s is drawn in panel pn: it has points, and the units
+ * (or, by phase, the phases) agree.
+ */
 static int
 in_panel(const struct svg_plot *p, const struct panel *pn,
     const struct svg_series *s)
 {
 	char	unit[32];
 
+	if (pn->phase >= 0)
+		return drawn(p, s) && (int)s->phase == pn->phase;
 	return drawn(p, s) && strcmp(phase_unit(phase_table[s->phase],
 	    UNIT_RECORD, unit, sizeof(unit)), pn->unit) == 0;
 }
@@ -222,8 +228,10 @@ panel_axes(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	    "%s (log2 scale)</text>\n", (PLOT_LEFT + PLOT_RIGHT) / 2,
 	    bottom + 38, p->x_label != NULL ? p->x_label : "file size");
 	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" "
-	    "text-anchor=\"middle\">%s (%s scale)</text>\n",
-	    pn->top + pn->height / 2, pn->bytes ? "bytes/s" : pn->unit,
+	    "text-anchor=\"middle\">%s%s%s (%s scale)</text>\n",
+	    pn->top + pn->height / 2, pn->phase >= 0 ?
+	    phase_table[pn->phase]->words : "", pn->phase >= 0 ? ", " : "",
+	    pn->bytes ? "bytes/s" : pn->unit,
 	    !pn->logy ? "linear" : pn->bytes ? "log2" : "log10");
 
 	/* X ticks: every size, or every second or fourth when crowded. */
@@ -443,11 +451,30 @@ panel_legend(FILE *f, const struct svg_plot *p, const struct panel *pn)
 	}
 }
 
+/* The key under the title: a swatch of each colour and its words. */
+static void
+plot_keys(FILE *f, const struct svg_plot *p)
+{
+	int	i, y;
+
+	for (i = 0; i < p->nkeys; i++) {
+		y = 24 + (i + 1) * LEGEND_ROW;
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"%s\" stroke-width=\"4\"/>\n", PLOT_LEFT, y - 4,
+		    PLOT_LEFT + 24, y - 4, p->keys[i].colour);
+		fprintf(f, "<text class=\"key\" x=\"%d\" y=\"%d\">",
+		    PLOT_LEFT + 32, y);
+		xml_text(f, p->keys[i].text);
+		fputs("</text>\n", f);
+	}
+}
+
 int
 svg_plot_write(FILE *f, const struct svg_plot *p)
 {
 	struct panel	 pn[PH_COUNT];
-	int		 np = 0, i, k, top = PANEL_TOP, height, need;
+	int		 np = 0, i, k, height, need;
+	int		 top = PANEL_TOP + p->nkeys * LEGEND_ROW;
 
 	/*
 	 * A panel per unit, in the order the series first use them; a
@@ -463,6 +490,7 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 				break;
 		if (i < np || np == PH_COUNT)
 			continue;
+		pn[np].phase = p->by_phase ? (int)p->series[k].phase : -1;
 		phase_unit(phase_table[p->series[k].phase], UNIT_RECORD,
 		    pn[np].unit, sizeof(pn[np].unit));
 		pn[np].bytes = (phase_table[p->series[k].phase]->flags &
@@ -494,6 +522,7 @@ svg_plot_write(FILE *f, const struct svg_plot *p)
 	fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">", PLOT_LEFT);
 	xml_text(f, p->title != NULL ? p->title : "bonnie-ng sweep");
 	fputs("</text>\n", f);
+	plot_keys(f, p);
 
 	for (k = 0; k < np; k++) {
 		fprintf(f, "<g>\n");

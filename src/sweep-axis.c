@@ -38,7 +38,8 @@ struct axis {
 	int		(*x_tick)(char *, size_t, uint64_t);
 	const char	*mark;		/* " jobs": "knee: 4 jobs". */
 	int		(*takes)(const struct sweep_result *, enum phase_id);
-	int		(*find)(const double *, int, double, struct knee *);
+	int		(*find)(const struct knee_sample *, int, double,
+			    double noise, struct knee *, int *candidates);
 	int		(*say)(char *, size_t, const struct sweep_result *,
 			    enum phase_id, const char *where, const int *at,
 			    const struct knee *);
@@ -47,24 +48,6 @@ struct axis {
 			    enum phase_id, const int *at, const struct knee *);
 };
 
-
-/*
- * An imprecise point (its phase ran under the precision bound in all its
- * runs) makes no knee: it counts as not measured in v.
- */
-static void
-precise_only(const struct sweep_result *r, enum phase_id id, const int *at,
-    enum sweep_dim d, double *v)
-{
-	int	a[SWEEP_DIMS], i;
-
-	memcpy(a, at, sizeof(a));
-	for (i = 0; i < sweep_dim_len(r, d); i++) {
-		a[d] = i;
-		if (!sweep_precise_at(r, id, a))
-			v[i] = NAN;
-	}
-}
 
 static int
 selected(const struct sweep_result *r, enum phase_id id)
@@ -87,27 +70,13 @@ jobs_takes(const struct sweep_result *r, enum phase_id id)
 }
 
 static int
-jobs_find(const double *v, int n, double pct, struct knee *k)
-{
-	double	gain;
-	int	i;
-
-	memset(k, 0, sizeof(*k));
-	if ((i = knee_jobs(v, n, pct, &gain)) < 0)
-		return -1;
-	k->from = k->to = i;
-	k->dir = KNEE_RISES;
-	k->pct = gain;
-	return i;
-}
-
-static int
 jobs_say(char *buf, size_t len, const struct sweep_result *r,
     enum phase_id id, const char *where, const int *at, const struct knee *k)
 {
 	(void)at;
 	return knee_jobs_say(buf, len, phase_id_name(id), where,
-	    (int)sweep_dim_value(r, SWEEP_JOBS, k->from), k->pct, r->knee_pct);
+	    (int)sweep_dim_value(r, SWEEP_JOBS, k->from), k->pct, r->knee_pct,
+	    k->single);
 }
 
 static void
@@ -158,13 +127,6 @@ files_takes(const struct sweep_result *r, enum phase_id id)
 }
 
 static int
-files_find(const double *v, int n, double pct, struct knee *k)
-{
-	memset(k, 0, sizeof(*k));
-	return knee_files(v, n, pct, k);
-}
-
-static int
 files_say(char *buf, size_t len, const struct sweep_result *r,
     enum phase_id id, const char *where, const int *at, const struct knee *k)
 {
@@ -204,13 +166,13 @@ static const struct axis axes[] = {
 	  ", by jobs (the aggregate)", SWEEP_CHUNK, "concurrency_knees",
 	  "Concurrency knees (more workers add less than", "):",
 	  "workers, -j, the aggregate", count_tick, " jobs",
-	  jobs_takes, jobs_find, jobs_say, jobs_none, jobs_record },
+	  jobs_takes, knee_jobs_held, jobs_say, jobs_none, jobs_record },
 	{ SWEEP_FILES, SWEEP_FILES, SWEEP_JOBS, SWEEP_DIMS,
 	  ", by file count", SWEEP_JOBS, "files_knees",
 	  "Files knees (the file count beyond which the rate falls more "
 	  "than", " and stays):",
 	  "files, k = 1024", units_files, " files",
-	  files_takes, files_find, files_say, files_none, files_record },
+	  files_takes, knee_files_held, files_say, files_none, files_record },
 };
 #define AXIS_JOBS	(&axes[0])
 #define AXIS_FILES	(&axes[1])
@@ -251,26 +213,51 @@ where(char *buf, size_t len, const struct sweep_result *r, enum phase_id id,
 }
 
 /*
- * Call fn for each knee along axis a, in the order they are printed:
- * phase by phase, then every point of the other dimensions in the
- * order they run.
+ * The knee along axis a of phase id through the point at (its a->dim
+ * index ignored) that holds, into k; returns its index or -1, and adds
+ * to *cand the candidates on the medians when cand is not NULL.
+ */
+static int
+find_at(const struct sweep_result *r, const struct axis *a, enum phase_id id,
+    const int *at, double noise, struct knee *k, int *cand)
+{
+	struct knee_sample	 s[SWEEP_MAX_POINTS_AXIS];
+	double			*store;
+	int			 i, c = 0;
+
+	sweep_samples(r, id, at, a->dim, s, &store);
+	i = a->find(s, sweep_dim_len(r, a->dim), r->knee_pct, noise, k,
+	    cand != NULL ? &c : NULL);
+	free(store);
+	if (cand != NULL)
+		*cand += c;
+	return i;
+}
+
+/*
+ * Call fn for each knee along axis a that holds, in the order they are
+ * printed: phase by phase, then every point of the other dimensions in
+ * the order they run.  Returns how many; *cand (when not NULL) gets the
+ * candidates on the medians.
  */
 static int
 each_knee(const struct sweep_result *r, const struct axis *a,
     void (*fn)(void *, enum phase_id, const int *at, const struct knee *),
-    void *arg)
+    void *arg, int *cand)
 {
 	struct knee	k;
-	double		v[SWEEP_MAX_POINTS_AXIS];
-	int		at[SWEEP_DIMS], id, d, q, n = 0, len, others = 1;
+	double		noise;
+	int		at[SWEEP_DIMS], id, d, q, n = 0, others = 1;
 
-	len = sweep_dim_len(r, a->dim);
+	if (cand != NULL)
+		*cand = 0;
 	for (d = 0; d < SWEEP_DIMS; d++)
 		if (d != (int)a->dim)
 			others *= sweep_dim_len(r, d);
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!a->takes(r, id))
 			continue;
+		noise = sweep_noise(r, id);
 		for (q = 0; q < others; q++) {
 			/* The q-th point of the other dimensions. */
 			int	rest = q;
@@ -283,9 +270,7 @@ each_knee(const struct sweep_result *r, const struct axis *a,
 				at[d] = rest % sweep_dim_len(r, d);
 				rest /= sweep_dim_len(r, d);
 			}
-			sweep_series(r, id, at, a->dim, v);
-			precise_only(r, id, at, a->dim, v);
-			if (a->find(v, len, r->knee_pct, &k) < 0)
+			if (find_at(r, a, id, at, noise, &k, cand) < 0)
 				continue;
 			fn(arg, id, at, &k);
 			n++;
@@ -430,6 +415,22 @@ sweep_axis_print_tables(FILE *f, const struct sweep_result *r)
 
 /* --- Knees in words and in the record --------------------------------- */
 
+void
+sweep_print_left_out(FILE *f, const struct sweep_result *r, int n,
+    const char *hint)
+{
+	/* The runs to ask for: 3, or twice as many as the sweep had. */
+	int	x = r->repeat >= 3 ? 2 * r->repeat : 3;
+
+	if (n > 0)
+		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
+		    "imprecise points or within the spread of the runs or the "
+		    "noise: not named; %s%s--min-time or -x %d tell)\n", n,
+		    n == 1 ? "" : "s", r->knee_pct, hint, r->min_time > 0 ?
+		    "a longer " : "", x);
+}
+
+
 struct print_arg {
 	FILE				*f;
 	const struct sweep_result	*r;
@@ -452,6 +453,7 @@ sweep_axis_print_knees(FILE *f, const struct sweep_result *r)
 {
 	struct print_arg	 pa = { f, r, NULL };
 	size_t			 i;
+	int			 n, cand;
 
 	for (i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
 		pa.a = &axes[i];
@@ -460,8 +462,12 @@ sweep_axis_print_knees(FILE *f, const struct sweep_result *r)
 			continue;
 		fprintf(f, "%s %.0f%%%s\n", axes[i].heading, r->knee_pct,
 		    axes[i].heading_end);
-		if (each_knee(r, &axes[i], print_one, &pa) == 0)
+		n = each_knee(r, &axes[i], print_one, &pa, &cand);
+		if (n == 0 && cand == 0)
 			axes[i].none(f, r);
+		else if (n == 0)
+			fprintf(f, "  none\n");
+		sweep_print_left_out(f, r, cand - n, "");
 	}
 }
 
@@ -482,6 +488,7 @@ json_one(void *arg, enum phase_id id, const int *at, const struct knee *k)
 	json_object_start(ja->j, NULL);
 	json_string(ja->j, "phase", phase_id_name(id));
 	ja->a->record(ja->j, ja->r, id, at, k);
+	json_bool(ja->j, "single_run", k->single);
 	json_string(ja->j, "text", line);
 	json_object_end(ja->j);
 }
@@ -495,7 +502,7 @@ sweep_axis_write_knees(struct json *j, const struct sweep_result *r)
 	for (i = 0; i < sizeof(axes) / sizeof(axes[0]); i++) {
 		ja.a = &axes[i];
 		json_array_start(j, axes[i].key);
-		each_knee(r, &axes[i], json_one, &ja);
+		each_knee(r, &axes[i], json_one, &ja, NULL);
 		json_array_end(j);
 	}
 }
@@ -511,7 +518,7 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 	struct svg_plot		 p;
 	struct knee		 k;
 	uint64_t		 xs[SWEEP_MAX_POINTS_AXIS];
-	double			*v, pv[SWEEP_MAX_POINTS_AXIS];
+	double			*v, noise;
 	char			 title[512], sz[64], lv[32], w[128];
 	char			 (*words)[3][320];
 	int			 at[SWEEP_DIMS] = { 0 }, id, l, x, n = 0, rc;
@@ -538,6 +545,7 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!a->takes(r, id))
 			continue;
+		noise = sweep_noise(r, id);
 		for (l = 0; l < nl && n < MAX_LINES; l++, n++) {
 			at[a->line] = l;
 			s[n].phase = id;
@@ -553,10 +561,8 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 				    nl > 1 ? ", " : "", nl > 1 ? lv : "");
 				s[n].label = words[n][2];
 			}
-			memcpy(pv, s[n].rate, (size_t)nx * sizeof(*pv));
-			precise_only(r, id, at, a->dim, pv);
-			if ((s[n].mark = a->find(pv, nx, r->knee_pct,
-			    &k)) < 0)
+			if ((s[n].mark = find_at(r, a, id, at, noise, &k,
+			    NULL)) < 0)
 				continue;
 			where(w, sizeof(w), r, id, at, a->dim);
 			a->say(words[n][0], sizeof(words[n][0]), r, id, w, at,

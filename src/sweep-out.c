@@ -46,51 +46,6 @@ size_series(const struct sweep_result *r, enum phase_id id, int k, double *v)
 }
 
 /*
- * The knee samples of phase id along dimension d through the point at:
- * each point's median, runs and precision, the runs kept in *store (to
- * free).
- */
-static void
-samples(const struct sweep_result *r, enum phase_id id, const int *at,
-    enum sweep_dim d, struct knee_sample *s, double **store)
-{
-	int	a[SWEEP_DIMS], i, n = sweep_dim_len(r, d);
-	double	*v;
-
-	*store = xcalloc((size_t)n * SWEEP_MAX_RUNS, sizeof(**store));
-	memcpy(a, at, sizeof(a));
-	for (i = 0; i < n; i++) {
-		a[d] = i;
-		v = *store + (size_t)i * SWEEP_MAX_RUNS;
-		s[i].runs = v;
-		s[i].nruns = sweep_rates_at(r, id, a, v);
-		s[i].rate = s[i].nruns > 0 ? sweep_rate_at(r, id, a) : NAN;
-		s[i].precise = sweep_precise_at(r, id, a);
-	}
-}
-
-/*
- * The noise of single runs of phase id: from the steps between the
- * sizes of every chunk (knee_noise()).
- */
-static double
-phase_noise(const struct sweep_result *r, enum phase_id id)
-{
-	struct knee_sample	 s[SWEEP_MAX_SIZES];
-	double			 steps[SWEEP_MAX_CHUNKS * SWEEP_MAX_SIZES];
-	double			*store;
-	int			 k, n = 0, at[SWEEP_DIMS] = { 0 };
-
-	for (k = 0; k < r->nchunks; k++) {
-		at[SWEEP_CHUNK] = k;
-		samples(r, id, at, SWEEP_SIZE, s, &store);
-		n += knee_steps(s, r->nsizes, steps + n);
-		free(store);
-	}
-	return knee_noise(steps, n);
-}
-
-/*
  * The knees of one phase and chunk that hold; returns how many (at most
  * max), and adds to *cand the candidates on the medians.
  */
@@ -103,7 +58,7 @@ size_knees(const struct sweep_result *r, enum phase_id id, int k,
 	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
 	at[SWEEP_CHUNK] = k;
-	samples(r, id, at, SWEEP_SIZE, s, &store);
+	sweep_samples(r, id, at, SWEEP_SIZE, s, &store);
 	n = knee_sizes_held(s, r->nsizes, r->knee_pct, noise, out, max, &c);
 	free(store);
 	if (cand != NULL)
@@ -121,7 +76,7 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 	int			 n, c, at[SWEEP_DIMS] = { 0 };
 
 	at[SWEEP_SIZE] = i;
-	samples(r, id, at, SWEEP_CHUNK, s, &store);
+	sweep_samples(r, id, at, SWEEP_CHUNK, s, &store);
 	n = knee_chunks_held(s, r->nchunks, r->knee_pct, noise, out, max, &c);
 	free(store);
 	if (cand != NULL)
@@ -198,7 +153,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise = phase_noise(r, id);
+		noise = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
 			n = size_knees(r, id, k, noise, kn, MAX_KNEES, &cand);
 			for (j = 0; j < n; j++, found++) {
@@ -224,11 +179,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 	}
 	if (found == 0)
 		fprintf(f, "  none\n");
-	if (cand > found)
-		fprintf(f, "  (%d more change%s over %.0f%% in the medians, at "
-		    "imprecise points or within the spread of the runs or the noise: "
-		    "not named; larger sizes, --min-time or -x 3 tell)\n",
-		    cand - found, cand - found == 1 ? "" : "s", r->knee_pct);
+	sweep_print_left_out(f, r, cand - found, "larger sizes, ");
 	sweep_axis_print_knees(f, r);
 }
 
@@ -401,7 +352,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise[id] = phase_noise(r, id);
+		noise[id] = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++) {
 			n = size_knees(r, id, k, noise[id], kn, MAX_KNEES,
 			    NULL);
@@ -542,11 +493,12 @@ room_free(struct plot_room *pr)
 
 /*
  * The lines of sweep r, one per phase and chunk, with its knees; of
- * several sweeps, in the source's colour and named by it.
+ * several sweeps (source, from 1), in the source's colour and named by
+ * its number.
  */
 static void
 add_lines(struct plot_room *pr, const struct sweep_result *r,
-    const char *colour, const char *name)
+    const char *colour, int source)
 {
 	struct svg_series	*s;
 	char			 c[32];
@@ -556,7 +508,7 @@ add_lines(struct plot_room *pr, const struct sweep_result *r,
 	for (id = 0; id < PH_COUNT; id++) {
 		if (!selected(r, id))
 			continue;
-		noise = phase_noise(r, id);
+		noise = sweep_noise(r, id);
 		for (k = 0; k < r->nchunks; k++, pr->n++) {
 			s = &pr->s[pr->n];
 			s->phase = id;
@@ -566,12 +518,11 @@ add_lines(struct plot_room *pr, const struct sweep_result *r,
 			s->knees = pr->kn + pr->n * MAX_KNEES;
 			s->nknees = size_knees(r, id, k, noise, pr->kn +
 			    pr->n * MAX_KNEES, MAX_KNEES, NULL);
-			if (name == NULL)
+			if (source == 0)
 				continue;
 			units_chunk(c, sizeof(c), r->chunks[k]);
 			snprintf(pr->label[pr->n], sizeof(pr->label[0]),
-			    "%s: %s, chunk %s", name, phase_table[id]->words,
-			    c);
+			    "sweep %d, chunk %s", source, c);
 			s->label = pr->label[pr->n];
 			s->colour = colour;
 		}
@@ -590,7 +541,7 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 		return sweep_axis_write_svg(f, r);
 	if (room_alloc(&pr, 1) == -1)
 		return -1;
-	add_lines(&pr, r, NULL, NULL);
+	add_lines(&pr, r, NULL, 0);
 	memset(&p, 0, sizeof(p));
 	snprintf(title, sizeof(title), "bonnie-ng sweep of %s%s%s%s, cache %s",
 	    sweep_dir(r),
@@ -615,23 +566,36 @@ sweep_write_svg_overlay(FILE *f, const struct sweep_result *const *rs,
 {
 	struct plot_room	 pr;
 	struct svg_plot		 p;
-	char			 title[1024];
-	size_t			 used;
+	struct svg_key		*keys;
+	char			 title[128], (*words)[2100];
 	int			 k, rc;
 
 	if (room_alloc(&pr, n) == -1)
 		return -1;
-	used = (size_t)snprintf(title, sizeof(title), "bonnie-ng sweeps:");
+	keys = calloc((size_t)n, sizeof(*keys));
+	words = calloc((size_t)n, sizeof(*words));
+	if (keys == NULL || words == NULL) {
+		free(keys);
+		free(words);
+		room_free(&pr);
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(title, sizeof(title), "bonnie-ng: %d sweeps overlaid, a "
+	    "colour per sweep, a dash per chunk", n);
 	for (k = 0; k < n; k++) {
 		add_lines(&pr, rs[k], source_colours[k % NSOURCE_COLOURS],
+		    k + 1);
+		snprintf(words[k], sizeof(words[k]), "sweep %d: %s", k + 1,
 		    names[k]);
-		if (used < sizeof(title))
-			used += (size_t)snprintf(title + used, sizeof(title) -
-			    used, "%s %s (cache %s)", k > 0 ? "," : "",
-			    names[k], sweep_cache_name(rs[k]));
+		keys[k].colour = source_colours[k % NSOURCE_COLOURS];
+		keys[k].text = words[k];
 	}
 	memset(&p, 0, sizeof(p));
 	p.title = title;
+	p.by_phase = 1;
+	p.nkeys = n;
+	p.keys = keys;
 	p.nsizes = rs[0]->nsizes;
 	p.sizes = rs[0]->sizes;
 	p.ram = rs[0]->opt->ram;
@@ -639,5 +603,7 @@ sweep_write_svg_overlay(FILE *f, const struct sweep_result *const *rs,
 	p.series = pr.s;
 	rc = svg_plot_write(f, &p);
 	room_free(&pr);
+	free(keys);
+	free(words);
 	return rc;
 }

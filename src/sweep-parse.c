@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "knee.h"
 #include "options.h"
 #include "phase.h"
 #include "run.h"
@@ -423,4 +424,65 @@ sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
 	const int	at[SWEEP_DIMS] = { i, k, j, 0 };
 
 	return sweep_rate_at(r, id, at);
+}
+
+void
+sweep_samples(const struct sweep_result *r, enum phase_id id, const int *at,
+    enum sweep_dim d, struct knee_sample *s, double **store)
+{
+	int	a[SWEEP_DIMS], i, n = sweep_dim_len(r, d);
+	double	*v;
+
+	*store = xcalloc((size_t)n * SWEEP_MAX_RUNS, sizeof(**store));
+	memcpy(a, at, sizeof(a));
+	for (i = 0; i < n; i++) {
+		a[d] = i;
+		v = *store + (size_t)i * SWEEP_MAX_RUNS;
+		s[i].runs = v;
+		s[i].nruns = sweep_rates_at(r, id, a, v);
+		s[i].rate = s[i].nruns > 0 ? sweep_rate_at(r, id, a) : NAN;
+		s[i].precise = sweep_precise_at(r, id, a);
+	}
+}
+
+/* The steps of phase id along d through every point of the others. */
+static int
+dim_steps(const struct sweep_result *r, enum phase_id id, enum sweep_dim d,
+    double *out)
+{
+	struct knee_sample	 s[SWEEP_MAX_POINTS_AXIS];
+	double			*store;
+	int			 at[SWEEP_DIMS], e, q, rest, others = 1, n = 0;
+
+	for (e = 0; e < SWEEP_DIMS; e++)
+		if (e != (int)d)
+			others *= sweep_dim_len(r, e);
+	for (q = 0; q < others; q++) {
+		rest = q;
+		for (e = SWEEP_DIMS - 1; e >= 0; e--) {
+			at[e] = 0;
+			if (e == (int)d)
+				continue;
+			at[e] = rest % sweep_dim_len(r, e);
+			rest /= sweep_dim_len(r, e);
+		}
+		sweep_samples(r, id, at, d, s, &store);
+		n += knee_steps(s, sweep_dim_len(r, d), out + n);
+		free(store);
+	}
+	return n;
+}
+
+double
+sweep_noise(const struct sweep_result *r, enum phase_id id)
+{
+	double	*steps, noise;
+	int	 n;
+
+	steps = xcalloc((size_t)sweep_npoints(r) * 2 + 1, sizeof(*steps));
+	n = dim_steps(r, id, SWEEP_SIZE, steps);
+	n += dim_steps(r, id, SWEEP_FILES, steps + n);
+	noise = knee_noise(steps, n);
+	free(steps);
+	return noise;
 }

@@ -15,7 +15,12 @@
  * collectives in the same order:
  *
  *   per step:  allreduce(stop?)   the barrier; any stop ends the team
- *              gather(k blobs)    to rank 0, which calls gathered()
+ *              gather(k blobs)    to rank 0
+ *              with host_end:
+ *              barrier            every rank's workers are done
+ *              gather(host)       each host's account (read by its
+ *                                 lowest rank) to rank 0, which calls
+ *                                 host_gathered() and then gathered()
  *   at the end, only ranks that have not yet seen a stop in a barrier:
  *              allreduce(stop?)   matches the others' next barrier
  *   then every rank:
@@ -50,6 +55,7 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdint.h>
@@ -118,18 +124,48 @@ struct rank {
 	double		 timeout;	/* Fixed by the environment, or 0. */
 	unsigned char	*send;		/* per x (state + blob) */
 	unsigned char	*all;		/* Rank 0: everyone's. */
+	unsigned char	*hsend;		/* host_size: the host's account, */
+	unsigned char	*hall;		/* rank 0: every host's, */
+	int		*hcounts, *hdispls; /* from each rank (0: not a lead). */
 	size_t		 rec;		/* Bytes per worker in a gather. */
 	struct rank_report report;
 };
 
 static int	mpi_rank, mpi_size = 1, mpi_started, host_per = 1;
 static char	*hosts;			/* size x HOST_LEN. */
+/*
+ * The ranks grouped by host name: each rank's host, each host's lowest
+ * rank (host 0 is rank 0's), and the count.
+ */
+static int	*host_of, *host_lead, nhosts;
+static long	*pids;			/* Each rank's process id. */
 static MPI_Comm	stop_comm = MPI_COMM_NULL;
+
+/* Group the ranks by host name, in the order of their lowest ranks. */
+static void
+group_hosts(void)
+{
+	int	r, h;
+
+	host_of = xcalloc((size_t)mpi_size, sizeof(*host_of));
+	host_lead = xcalloc((size_t)mpi_size, sizeof(*host_lead));
+	nhosts = 0;
+	for (r = 0; r < mpi_size; r++) {
+		for (h = 0; h < nhosts; h++)
+			if (strncmp(hosts + (size_t)host_lead[h] * HOST_LEN,
+			    hosts + (size_t)r * HOST_LEN, HOST_LEN) == 0)
+				break;
+		if (h == nhosts)
+			host_lead[nhosts++] = r;
+		host_of[r] = h;
+	}
+}
 
 int
 team_init(int *argc, char ***argv)
 {
 	char	 host[HOST_LEN];
+	long	 pid;
 	int	 flag = 0;
 
 	MPI_Initialized(&flag);
@@ -144,6 +180,10 @@ team_init(int *argc, char ***argv)
 	hosts = xcalloc((size_t)mpi_size, HOST_LEN);
 	MPI_Allgather(host, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR,
 	    MPI_COMM_WORLD);
+	group_hosts();
+	pid = (long)getpid();
+	pids = xcalloc((size_t)mpi_size, sizeof(*pids));
+	MPI_Allgather(&pid, 1, MPI_LONG, pids, 1, MPI_LONG, MPI_COMM_WORLD);
 	/* Stop messages travel apart from the collectives. */
 	MPI_Comm_dup(MPI_COMM_WORLD, &stop_comm);
 	return 0;
@@ -155,7 +195,13 @@ team_finish(void)
 	int	flag = 0;
 
 	free(hosts);
+	free(host_of);
+	free(host_lead);
+	free(pids);
 	hosts = NULL;
+	host_of = host_lead = NULL;
+	pids = NULL;
+	nhosts = 0;
 	if (!mpi_started)
 		return;
 	MPI_Finalized(&flag);
@@ -186,6 +232,124 @@ team_host(int worker)
 	if (hosts == NULL || worker < 0 || r >= mpi_size)
 		return "";
 	return hosts + (size_t)r * HOST_LEN;
+}
+
+int
+team_hosts(void)
+{
+	return nhosts > 0 ? nhosts : 1;
+}
+
+int
+team_worker_host(int worker)
+{
+	int	r = worker / host_per;
+
+	if (host_of == NULL || worker < 0 || r >= mpi_size)
+		return 0;
+	return host_of[r];
+}
+
+const char *
+team_host_name(int host)
+{
+	if (host_lead == NULL || host < 0 || host >= nhosts)
+		return "";
+	return hosts + (size_t)host_lead[host] * HOST_LEN;
+}
+
+int
+team_host_ranks(int host, int *ranks, int max)
+{
+	int	r, n = 0;
+
+	for (r = 0; host_of != NULL && r < mpi_size; r++)
+		if (host_of[r] == host) {
+			if (n < max)
+				ranks[n] = r;
+			n++;
+		}
+	return n;
+}
+
+int
+team_host_slot(int worker)
+{
+	int	r = worker / host_per, q, before = 0;
+
+	if (host_of == NULL || worker < 0 || r >= mpi_size)
+		return worker;
+	for (q = 0; q < r; q++)
+		if (host_of[q] == host_of[r])
+			before++;
+	return before * host_per + worker % host_per;
+}
+
+int
+team_host_workers(int n)
+{
+	int	ranks;
+
+	if (host_of == NULL || mpi_size <= 1)
+		return n;
+	ranks = team_host_ranks(host_of[mpi_rank], NULL, 0);
+	return n / mpi_size * ranks;
+}
+
+static void	start_wait(MPI_Request *);
+
+/* Whether every rank says yes (a start-up collective). */
+static int
+all_agree(int yes)
+{
+	MPI_Request	req;
+	int		all = 0;
+
+	MPI_Iallreduce(&yes, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
+	start_wait(&req);
+	return all;
+}
+
+void *
+team_host_map(size_t len)
+{
+	char	 name[64];
+	void	*p = MAP_FAILED;
+	int	 fd, lead = team_host_lead(), made = 0, lr = mpi_rank;
+
+	/* Each host's name: its lowest rank's pid and rank. */
+	if (host_of != NULL && host_lead != NULL)
+		lr = host_lead[host_of[mpi_rank]];
+	snprintf(name, sizeof(name), "/bonnie-ng.%ld.%d", pids != NULL ?
+	    pids[lr] : (long)getpid(), lr);
+	if (lead && (fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600)) !=
+	    -1) {
+		made = 1;
+		if (ftruncate(fd, (off_t)len) == 0)
+			p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+			    fd, 0);
+		close(fd);
+	}
+	/* The others open it once every host's lead has made it. */
+	if (all_agree(!lead || p != MAP_FAILED) && !lead &&
+	    (fd = shm_open(name, O_RDWR, 0)) != -1) {
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		close(fd);
+	}
+	/* Every process has it (or not): the name goes, the mapping stays. */
+	if (!all_agree(p != MAP_FAILED) && p != MAP_FAILED) {
+		munmap(p, len);
+		p = MAP_FAILED;
+	}
+	if (made)
+		shm_unlink(name);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+int
+team_host_lead(void)
+{
+	return host_lead == NULL || host_lead[host_of[mpi_rank]] == mpi_rank;
 }
 
 /* team_start_agree() has been called. */
@@ -385,8 +549,39 @@ rank_gate(void *arg)
 	now = time_now();
 	t->epoch->ns = now.ns;
 	t->barriers++;
-	if (t->rank == 0 && t->cfg->released != NULL)
+	if (team_host_lead() && t->cfg->released != NULL)
 		t->cfg->released(t->cfg->arg);
+	return 0;
+}
+
+/*
+ * Each host's account of the step: once every rank's workers are done
+ * (a barrier), each host's lowest rank reads its own, and rank 0 gets
+ * them all, host by host.  0, or -1 timed out.
+ */
+static int
+host_gather(struct rank *t)
+{
+	const struct team_config *cfg = t->cfg;
+	MPI_Request		 req;
+	int			 h, len = (int)cfg->host_size, lead;
+
+	if (cfg->host_end == NULL || cfg->host_gathered == NULL || len <= 0)
+		return 0;
+	MPI_Ibarrier(MPI_COMM_WORLD, &req);
+	if (wait_bounded(t, &req, "end of the step") == -1)
+		return -1;
+	memset(t->hsend, 0, cfg->host_size);
+	if ((lead = team_host_lead()))
+		cfg->host_end(cfg->arg, t->hsend);
+	/* Only the hosts' leads send: rank 0 holds one buffer a host. */
+	MPI_Igatherv(t->hsend, lead ? len : 0, MPI_BYTE, t->hall, t->hcounts,
+	    t->hdispls, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+	if (wait_bounded(t, &req, "hosts' gather") == -1)
+		return -1;
+	for (h = 0; t->rank == 0 && h < nhosts; h++)
+		cfg->host_gathered(cfg->arg, h, t->hall + (size_t)h *
+		    cfg->host_size);
 	return 0;
 }
 
@@ -413,6 +608,8 @@ rank_gather(struct rank *t)
 	MPI_Igather(t->send, len, MPI_BYTE, t->all, len, MPI_BYTE, 0,
 	    MPI_COMM_WORLD, &req);
 	if (wait_bounded(t, &req, "gather") == -1)
+		return;
+	if (host_gather(t) == -1)
 		return;
 	n = t->size * t->per;
 	if (t->rank == 0)
@@ -541,6 +738,20 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	}
 	if (mpi_rank == 0)
 		t.all = xcalloc((size_t)cfg->n, t.rec);
+	if (cfg->host_size > 0) {
+		t.hsend = xcalloc(1, cfg->host_size);
+		if (mpi_rank == 0) {
+			t.hall = xcalloc((size_t)nhosts, cfg->host_size);
+			t.hcounts = xcalloc((size_t)mpi_size, sizeof(int));
+			t.hdispls = xcalloc((size_t)mpi_size, sizeof(int));
+			for (r = 0; r < mpi_size; r++)
+				if (host_lead[host_of[r]] == r) {
+					t.hcounts[r] = (int)cfg->host_size;
+					t.hdispls[r] = host_of[r] *
+					    (int)cfg->host_size;
+				}
+		}
+	}
 	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
 	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANON, -1, 0);
@@ -548,6 +759,10 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		/* Every rank fails the same way here, or waits out the bound. */
 		free(t.send);
 		free(t.all);
+		free(t.hsend);
+		free(t.hall);
+		free(t.hcounts);
+		free(t.hdispls);
 		free(t.stop_sends);
 		return errorf(cause, "mmap: %s", strerror(errno));
 	}
@@ -634,6 +849,10 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	free(reps);
 	free(t.send);
 	free(t.all);
+	free(t.hsend);
+	free(t.hall);
+	free(t.hcounts);
+	free(t.hdispls);
 	free(t.stop_sends);
 	munmap(map, sizeof(*t.epoch));
 	if (!out->failed && !out->stopped)

@@ -45,21 +45,40 @@ struct tl_what {
 	int		 n;
 };
 
+size_t
+timeline_size(int counters)
+{
+	/* Each counter on its own cache line: workers store, never share. */
+	return sizeof(struct tl_shared) + (size_t)(counters > 0 ? counters :
+	    0) * 64;
+}
+
 struct timeline *
 timeline_new(double interval, int counters)
 {
-	struct timeline	*t;
-	size_t		 len;
-	void		*p;
+	void	*p;
 
 	if (!(interval > 0) || counters < 1)
 		return NULL;
-	/* Each counter on its own cache line: workers store, never share. */
-	len = sizeof(struct tl_shared) + (size_t)counters * 64;
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON,
-	    -1, 0);
+	p = mmap(NULL, timeline_size(counters), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANON, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
+	return timeline_new_at(interval, counters, p);
+}
+
+struct timeline *
+timeline_new_at(double interval, int counters, void *p)
+{
+	struct timeline	*t;
+	size_t		 len = timeline_size(counters);
+
+	if (p == NULL)
+		return NULL;
+	if (!(interval > 0) || counters < 1) {
+		munmap(p, len);
+		return NULL;
+	}
 	t = xcalloc(1, sizeof(*t));
 	t->interval = interval;
 	t->len = len;

@@ -129,8 +129,15 @@ if [ -s "$T/out/ext4-b1024.json" ] && [ -s "$T/out/ext4-b4096.json" ]; then
 	    ([.[] | .target.super_options] | length) == 2 and
 	    ([.[].points[].stats.write.runs >= 3] | all)' \
 	    "$T/out/ext4-b1024.json" "$T/out/ext4-b4096.json" >/dev/null; echo $?)
+	check "block sizes: the page overlays both sweeps in one plot, each named by its block size" \
+	    $([ "$(grep -c '<svg ' "$T/out/ext4-blocks.html")" -eq 1 ] &&
+	    grep -q "<li>sweep 1: $T/out/ext4-b1024.json (.*block size 1024" \
+	    "$T/out/ext4-blocks.html" &&
+	    grep -q "<li>sweep 2: $T/out/ext4-b4096.json (.*block size 4096" \
+	    "$T/out/ext4-blocks.html"; echo $?)
 else
 	check "block sizes: the two sweep records exist" 1
+	check "block sizes: the page exists" 1
 fi
 if portable; then
 	skip "record sizes: the portable build refuses every device"

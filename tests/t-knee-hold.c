@@ -2,7 +2,8 @@
  * Knees that hold (src/knee-hold.c) on synthetic samples: a step named
  * only between precise points that differ beyond their runs' spread (by
  * compare's test with three runs or more a side) or, for single runs, by
- * more than KNEE_FAR times the noise of the steps, marked single.
+ * more than KNEE_FAR times the noise of the steps, marked single; the
+ * same for the knees along the job and file counts.
  */
 #include <math.h>
 #include <stdint.h>
@@ -30,6 +31,17 @@ fill(struct knee_sample *s, int i, double m, double spread, int nruns,
 	s[i].nruns = nruns;
 	s[i].rate = m;
 	s[i].precise = precise;
+}
+
+/* Samples 0 .. n-1 of the curve v, the points in mask imprecise. */
+static void
+curve(struct knee_sample *s, const double *v, int n, double spread,
+    int nruns, unsigned mask)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		fill(s, i, v[i], spread, nruns, !(mask >> i & 1));
 }
 
 static void
@@ -93,10 +105,9 @@ test_single(void)
 	struct knee_sample	s[7];
 	struct knee		k[4];
 	char			buf[160];
-	int			i, m, n;
+	int			m, n;
 
-	for (i = 0; i < N(v); i++)
-		fill(s, i, v[i], 0, 1, 1);
+	curve(s, v, N(v), 0, 1, 0);
 	m = knee_steps(s, N(v), steps);
 	is_int(m, 6, "six steps between seven points");
 	noise = knee_noise(steps, m);
@@ -155,6 +166,105 @@ test_chunks(void)
 	is_int(n, 0, "an imprecise neighbour: not judged");
 }
 
+/*
+ * The concurrency knee (sweep --jobs): named when the rise into it holds,
+ * or, at the first count, the fall out of it.
+ */
+static void
+test_jobs(void)
+{
+	const double		 up[] = { 100, 200, 205, 203 };
+	const double		 up1[] = { 100, 190, 205, 203 };
+	const double		 flat[] = { 100, 102, 101 };
+	const double		 down[] = { 100, 70, 60 };
+	struct knee_sample	 s[4];
+	struct knee		 k;
+	char			 buf[200];
+	int			 cand;
+
+	curve(s, up, N(up), 0.02, RUNS, 0);
+	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, &cand), 1,
+	    "jobs, tight runs: the aggregate stops rising at the second "
+	    "count");
+	is_int(cand, 1, "  one candidate");
+	is_int(k.single, 0, "  by the runs' test");
+	is_near(k.pct, 100.0 * (205 - 200) / 200, 1e-9,
+	    "  the most a later count added");
+	curve(s, up, N(up), 1.8, RUNS, 0);
+	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, &cand), -1,
+	    "jobs, the rise within the runs' spread: no knee");
+	is_int(cand, 1, "  though the medians make a candidate");
+
+	curve(s, flat, N(flat), 0.02, RUNS, 0);
+	is_int(knee_jobs_held(s, N(flat), 30, NAN, &k, &cand), -1,
+	    "jobs, flat from the first count: it bends nowhere");
+	is_int(cand, 1, "  though the medians make a candidate there");
+	curve(s, down, N(down), 0.02, RUNS, 0);
+	is_int(knee_jobs_held(s, N(down), 30, NAN, &k, NULL), 0,
+	    "jobs, falling from the first count beyond the spread: the knee "
+	    "is the first");
+	ok(k.pct < 0, "  and the gain beyond it is negative");
+
+	/* An imprecise count is not measured: the knee is the next one. */
+	curve(s, up, N(up), 0.02, RUNS, 1u << 1);
+	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, NULL), 2,
+	    "jobs, the knee's count imprecise: the next precise count, the "
+	    "rise from the first");
+
+	/* Single runs: the rise against the noise of the steps. */
+	curve(s, up1, N(up1), 0, 1, 0);
+	is_int(knee_jobs_held(s, N(up), 30, 0.05, &k, NULL), 1,
+	    "jobs, single runs: a rise of 90% over a noise of 5% holds");
+	is_int(k.single, 1, "  marked single");
+	knee_jobs_say(buf, sizeof(buf), "write", "64 MiB, chunk 16k", 2,
+	    k.pct, 30, k.single);
+	is_str(buf, "block write, 64 MiB, chunk 16k: the aggregate stops "
+	    "rising at 2 jobs (beyond: at most +8%, under 30%; single run)",
+	    "  in words");
+	is_int(knee_jobs_held(s, N(up), 30, 0.3, &k, NULL), -1,
+	    "jobs, single runs: not three times a noise of 30%");
+	is_int(knee_jobs_held(s, N(up), 30, NAN, &k, NULL), -1,
+	    "jobs, single runs, the noise unknown: no knee");
+}
+
+/* The files knee: named when the fall from the best before it holds. */
+static void
+test_files(void)
+{
+	const double		 cliff[] = { 300, 295, 301, 120, 110 };
+	struct knee_sample	 s[5];
+	struct knee		 k;
+	char			 buf[200];
+	int			 cand;
+
+	curve(s, cliff, N(cliff), 0.02, RUNS, 0);
+	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), 2,
+	    "files, tight runs: the knee before the cliff");
+	ok(k.from == 2 && k.to == 3 && k.before == 301 && k.after == 120 &&
+	    k.confirmed == 1, "  from the knee to the first count fallen");
+	is_int(k.single, 0, "  by the runs' test");
+	is_int(cand, 1, "  one candidate");
+	curve(s, cliff, N(cliff), 1.8, RUNS, 0);
+	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), -1,
+	    "files, the fall within the runs' spread: no knee");
+	is_int(cand, 1, "  though the medians make a candidate");
+	curve(s, cliff, N(cliff), 0.02, RUNS, ~7u);
+	is_int(knee_files_held(s, N(cliff), 30, NAN, &k, &cand), -1,
+	    "files, the counts fallen imprecise: no knee");
+	is_int(cand, 1, "  though their medians make a candidate");
+
+	curve(s, cliff, N(cliff), 0, 1, 0);
+	is_int(knee_files_held(s, N(cliff), 30, 0.05, &k, NULL), 2,
+	    "files, single runs: a fall of 60% over a noise of 5% holds");
+	is_int(k.single, 1, "  marked single");
+	knee_files_format(buf, sizeof(buf), "create", "", 4096, 8192, &k, 30);
+	is_str(buf, "sequential create: files/s falls 60% beyond 4k files "
+	    "(best up to there 301/s, 120/s at 8k files; threshold 30%; "
+	    "single run)", "  in words");
+	is_int(knee_files_held(s, N(cliff), 30, 0.4, &k, NULL), -1,
+	    "files, single runs: not three times a noise of 40%");
+}
+
 int
 main(void)
 {
@@ -163,5 +273,7 @@ main(void)
 	test_imprecise();
 	test_single();
 	test_chunks();
+	test_jobs();
+	test_files();
 	return done_testing();
 }

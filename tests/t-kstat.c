@@ -2,10 +2,11 @@
  * Unit tests: the kernel's account from two made-up readings: iostat -x's
  * arithmetic on /proc/diskstats fields worked by hand, the counters that
  * moved, pressure as a share of the span, the notes and when they stay
- * quiet, a source unreadable at the end, and the process's counters
- * summed over workers.
+ * quiet, a source unreadable at the end, the process's counters
+ * summed over workers, and the sum over hosts.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,90 @@ reads(void)
 	b.dev[0][10] = 3000;			/* time_in_queue */
 	b.dev[0][15] = 10;			/* flushes */
 	b.dev[0][16] = 50;
+}
+
+/*
+ * The sum over two hosts (MPI), worked by hand: host a read 400 requests
+ * of 128 KiB at 2 ms over 2 s, host b 100 of 32 KiB at 10 ms on another
+ * device, each swapped; one host's sum is its own account.
+ */
+static void
+hosts_sum(struct kstat_phase *k)
+{
+	struct kstat_host	*h = calloc(2, sizeof(*h));
+	const struct ks_dev	*d;
+
+	setup();
+	reads();
+	b.vm[0] = 51200;
+	b.vm[1] = 12;
+	kstat_account(&src, &a, &b, 2.0, &h[0].k);
+	snprintf(h[0].name, sizeof(h[0].name), "a");
+	setup();
+	strcpy(src.dev[0], "sdb");
+	b.dev[0][0] = 100;			/* 100 reads */
+	b.dev[0][2] = 100 * 64;			/* 32 KiB each */
+	b.dev[0][3] = 1000;			/* 10 ms each */
+	b.dev[0][9] = 500;
+	b.dev[0][10] = 1000;
+	b.vm[0] = 3200;
+	b.vm[5] = 7;				/* nr_writeback moved */
+	kstat_account(&src, &a, &b, 2.0, &h[1].k);
+	snprintf(h[1].name, sizeof(h[1].name), "b");
+	{
+		struct kstat_work	w = { "read", 131072, 1, 0, 0, 0 };
+
+		w.bytes = 51200 * 1024;
+		kstat_notes(&h[0].k, NULL, &w);
+		w.bytes = 3200 * 1024;
+		kstat_notes(&h[1].k, NULL, &w);
+	}
+	kstat_host_label(&h[0].k, "a");
+	kstat_host_label(&h[1].k, "b\033[2J");
+	ok(strncmp(h[0].k.note_text[KN_SWAP], "host a: phase read: the "
+	    "machine swapped", 39) == 0, "a host's note names the host");
+	ok(strstr(h[1].k.note_text[KN_SMALL_REQ], "\033") == NULL,
+	    "... escaped for the terminal");
+	kstat_sum(k, h, 2);
+	ok(k->known && k->hosts == 2 && k->ndev == 1, "sum: the two "
+	    "targets summed as one, over 2 hosts");
+	d = &k->dev[0];
+	is_str(d->name, "loop7+sdb", "... named by both devices");
+	is_near(d->v[KI_RS], 250, 1e-9, "sum r/s: 200 + 50");
+	is_near(d->v[KI_RKBS], 25600 + 1600, 1e-9, "sum rkB/s: 25600 + 1600");
+	is_near(d->v[KI_RAREQSZ], 27200.0 / 250, 1e-9, "sum rareq-sz: the "
+	    "summed kB over the summed requests");
+	is_near(d->v[KI_RAWAIT], (200 * 2 + 50 * 10) / 250.0, 1e-9,
+	    "sum r_await: weighted by each host's requests");
+	is_near(d->v[KI_RRQM_PCT], 100 * 50 / 300.0, 1e-9, "sum rrqm: the "
+	    "summed merges over merges and requests");
+	is_near(d->v[KI_AQUSZ], 1.5 + 0.5, 1e-9, "sum aqu-sz: the queues add");
+	ok(d->v[KI_UTIL] < 0, "sum util: none (each host's)");
+	ok(kstat_vm(k, "pgpgin") == 51200 + 3200 && kstat_vm(k, "pswpout") ==
+	    12 && kstat_vm(k, "nr_writeback") == 7, "sum vmstat: by name, "
+	    "a counter one host lacks counted once");
+	ok(!k->psi_ok && !k->cg_ok, "sum: pressure and cgroup each host's");
+	ok((k->notes & (1u << KN_SWAP)) && strncmp(k->note_text[KN_SWAP],
+	    "host a: ", 8) == 0 && strstr(k->note_text[KN_SWAP],
+	    "(and on") == NULL, "sum: host a's swap note alone");
+	ok((k->notes & (1u << KN_SMALL_REQ)) &&
+	    strstr(k->note_text[KN_SMALL_REQ], "(and on 1 more host)") == NULL,
+	    "sum: host b's small requests alone");
+	h[0].k.notes |= 1u << KN_SMALL_REQ;
+	kstat_sum(k, h, 2);
+	ok(strstr(k->note_text[KN_SMALL_REQ], "(and on 1 more host)") != NULL,
+	    "sum: a note of both hosts counts the second");
+	h[1].k.vm_ok = 0;
+	kstat_sum(k, h, 2);
+	ok(!k->vm_ok && strncmp(k->vm_why, "host b: ", 8) == 0,
+	    "sum: a host without vmstat makes no vmstat sum, and says which");
+	h[0].k.tl = calloc(1, sizeof(*h[0].k.tl));
+	kstat_sum(k, h, 1);
+	ok(k->hosts == 0 && k->tl == NULL && memcmp(k->dev, h[0].k.dev,
+	    sizeof(k->dev)) == 0 && k->notes == h[0].k.notes,
+	    "one host: the sum is its account, its timeline left to it");
+	free(h[0].k.tl);
+	free(h);
 }
 
 int
@@ -196,6 +281,7 @@ main(void)
 	kstat_proc_add(&s, &p);
 	ok(s.workers == 2 && s.v[KC_READ_BYTES] == 200 && s.v[KC_NVCSW] == 6,
 	    "process: two workers summed");
+	hosts_sum(k);
 	free(k);
 	return done_testing();
 }

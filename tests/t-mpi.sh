@@ -3,7 +3,8 @@
 # over loopback, 4 ranks: lock-step gathering, a rank failing mid-step and
 # one failing before the first barrier; bonnie-ng-mpi with a shared
 # directory, with -j 2 in each of 2 ranks, the file creation phases over
-# 2 ranks, with one directory per rank, a
+# 2 ranks, with one directory per rank, each host's kernel account (one
+# host, and two faked with UTS namespaces), a
 # rank whose disk fills early in a long phase (the others stop mid-phase)
 # and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
 # sanitizers (the plain pass covers it).
@@ -176,6 +177,151 @@ jq -e '.runs[0].team.same_fs == false and
 check "the record says the ranks' directories differ" $?
 check "per-rank directories: every file removed" \
     $(no_test_files "$T/a" && no_test_files "$T/b"; echo $?)
+
+# Each host's kernel account (issue 25), on a fresh ext4 loop device that
+# nothing else reads.  One machine is one host: kernel.hosts[] holds one
+# host with both ranks, whose figures are the phase's own, and the
+# process counters are the sum of the workers'.  Meters: each worker's
+# read_bytes against its cold 32 MiB file, and the loop device's reads
+# in /proc/diskstats, read by the test around the job.
+LOOP=""
+undo_loop() {
+	[ -n "$LOOP" ] || return 0
+	umount "$T/lm" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+	LOOP=""
+}
+trap 'undo_loop; cleanup_scratch' EXIT
+mkdir "$T/lm"
+if command -v losetup >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+    truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 &&
+    LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
+    mount "$LOOP" "$T/lm" 2>/dev/null; then
+	N=${LOOP#/dev/}
+	sect() { awk -v n="$N" '$3 == n { print $6 }' /proc/diskstats; }
+	s0=$(sect)
+	mpi -np 2 "$BNM" -m $TAG -d "$T/lm" -s 32m -c 64k -p write,read -q \
+	    --json "$T/k.json" >"$T/out" 2>"$T/err"
+	st=$?
+	s1=$(sect)
+	check "kernel account, 2 ranks on one host: exit 0 (exit $st)" $st
+	[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+	jq -e --arg h "$(hostname)" '.runs[0].phases | [.write, .read][] |
+	    .kernel.hosts as $hs | ($hs | length) == 1 and
+	    $hs[0].host == $h and $hs[0].ranks == [0, 1] and
+	    ($hs[0].timeline.samples | length) >= 2 and
+	    (.kernel | has("timeline") | not) and
+	    (.kernel | del(.hosts)) == ($hs[0] | del(.host, .ranks,
+	        .timeline))' "$T/k.json" >/dev/null
+	check "one host: its account is the phase's own (vmstat, disk, pressure, cgroup, process, notes), and it has a timeline" $?
+	# The host's timeline counts both ranks' workers: its last sample's
+	# work done is the phase's bytes (each worker stores its total).
+	jq -e '.runs[0].phases | [.write, .read][] | .bytes as $b |
+	    .kernel.hosts[0].timeline.samples | last | .[1] == $b' \
+	    "$T/k.json" >/dev/null
+	check "one host, 2 ranks: the timeline's last work done is both ranks' bytes" $?
+	jq -e '.runs[0].phases | [.write, .read][] | .per_worker as $w |
+	    .kernel.process as $p | $p.processes == 2 and
+	    ($w | all(.process.processes == 1)) and
+	    ([$p | to_entries[] | select(.key != "processes")] |
+	     all(.key as $n | .value == ($w | map(.process[$n]) | add)))' \
+	    "$T/k.json" >/dev/null
+	check "one host: the process counters are the sum over the ranks' workers" $?
+	# A cold read: each worker's read_bytes holds its own file (and
+	# read-ahead past it); the device read what they read, within what
+	# /proc/diskstats moved over the whole job.
+	jq -e --argjson d "$(( (s1 - s0) * 512 ))" --arg n "$N" '
+	    .runs[0].phases.read as $r |
+	    ($r.per_worker | all(.process.read_bytes >= 0.95 * 33554432)) and
+	    ($r.kernel.disk[] | select(.role == "target") |
+	     (.["rkB/s"] * $r.kernel.span_s * 1024) as $dev |
+	     .disk_device == $n and $dev >= 0.95 * 67108864 and
+	     $dev <= $d * 1.001 + 65536 and
+	     (($r.kernel.process.read_bytes - $dev) | fabs) <= 0.05 * $dev)' \
+	    "$T/k.json" >/dev/null
+	check "one host: each rank read its file (read_bytes), the device the sum, within /proc/diskstats' $(( (s1 - s0) / 2048 )) MiB over the job" $?
+	[ $? -eq 0 ] || diag "$(jq -c '.runs[0].phases.read | {w: [.per_worker[].process.read_bytes], p: .kernel.process.read_bytes, d: (.kernel.disk[0] | {disk_device, "rkB/s"}), s: .kernel.span_s}' "$T/k.json")"
+
+	# Two hosts, faked: each rank in a UTS namespace of its own host
+	# name (unshare --uts), so the ranks group as two hosts that read
+	# the same machine.  Requests are made small (max_sectors_kb 8,
+	# read-ahead 8 sectors), so each host notes it, naming itself.
+	cat >"$T/as-host" <<'EOS'
+#!/bin/sh
+n=$1
+shift
+exec unshare --uts sh -c 'hostname "$0" && exec "$@"' "$n" "$@"
+EOS
+	chmod +x "$T/as-host"
+	if "$T/as-host" bnhosta sh -c '[ "$(hostname)" = bnhosta ]' 2>/dev/null; then
+		ra=$(blockdev --getra "$LOOP")
+		msk=$(cat /sys/block/$N/queue/max_sectors_kb)
+		blockdev --setra 8 "$LOOP" &&
+		    echo 8 >/sys/block/$N/queue/max_sectors_kb
+		mpi -np 1 "$T/as-host" bnhosta "$BNM" -m $TAG -d "$T/lm" -s 32m \
+		    -c 64k -p write,read -K --json "$T/h2.json" : \
+		    -np 1 "$T/as-host" bnhostb "$BNM" -m $TAG -d "$T/lm" -s 32m \
+		    -c 64k -p write,read -K >"$T/out" 2>"$T/err"
+		st=$?
+		blockdev --setra "$ra" "$LOOP"
+		echo "$msk" >/sys/block/$N/queue/max_sectors_kb
+		check "two hosts (UTS namespaces): exit 0 (exit $st)" $st
+		[ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
+		jq -e '.runs[0].phases.read.kernel.hosts |
+		    map([.host, .ranks]) ==
+		    [["bnhosta", [0]], ["bnhostb", [1]]] and
+		    all(.timeline.samples | length >= 2)' "$T/h2.json" >/dev/null
+		check "two hosts: the ranks grouped by host name, each host's own timeline" $?
+		jq -e '.runs[0].phases | [.write, .read][] | .kernel as $k |
+		    $k.hosts as $h |
+		    ($k.vmstat | to_entries | all(.key as $n | .value ==
+		        ($h | map(.vmstat[$n] // 0) | add))) and
+		    ($h | map(.vmstat.pgpgout) | add) == $k.vmstat.pgpgout and
+		    ($k.disk[] | select(.role == "target")) as $s |
+		    ($h | map(.disk[] | select(.role == "target"))) as $d |
+		    def near(a; b): ((a - b) | fabs) <= 1e-9 * ([a, b, 1] | max);
+		    near($s["r/s"]; $d | map(.["r/s"]) | add) and
+		    near($s["wkB/s"]; $d | map(.["wkB/s"]) | add) and
+		    near($s["aqu-sz"]; $d | map(.["aqu-sz"]) | add) and
+		    ($s["r/s"] == 0 or near($s["rareq-sz"];
+		        ($d | map(.["rkB/s"]) | add) / ($d | map(.["r/s"]) | add))) and
+		    ($s["w/s"] == 0 or near($s.w_await;
+		        ($d | map(.w_await * .["w/s"]) | add) / ($d | map(.["w/s"]) | add))) and
+		    $s.util == null and ($d | all(.util >= 0)) and
+		    $k.dirty == null and ($h | all(.dirty.samples >= 2)) and
+		    $k.pressure == null and $k.pressure_why == "per host: see hosts" and
+		    $k.cgroup == null' "$T/h2.json" >/dev/null
+		check "two hosts: the sum adds counters, ios, bytes and queues, makes sizes and awaits from them, leaves util, dirty, pressure and cgroup to each host" $?
+		jq -e '.runs[0].phases | [.write, .read][] | .per_worker as $w |
+		    .kernel as $k | ($k.hosts | length) == 2 and
+		    $k.hosts[0].process == $w[0].process and
+		    $k.hosts[1].process == $w[1].process and
+		    $k.process.read_bytes == ($w | map(.process.read_bytes) | add) and
+		    $k.process.processes == 2' "$T/h2.json" >/dev/null
+		check "two hosts: each host's process counters are its rank's worker's, the phase's their sum" $?
+		jq -e '.runs[0].phases.read.kernel as $k |
+		    ($k.hosts[0].notes | map(.text) | any(startswith("host bnhosta: phase read: requests reached"))) and
+		    ($k.hosts[1].notes | map(.text) | any(startswith("host bnhostb: phase read: requests reached"))) and
+		    ($k.notes | map(select(.kind == "small_requests") | .text) |
+		     any(startswith("host bnhosta: ") and endswith("(and on 1 more host)")))' \
+		    "$T/h2.json" >/dev/null
+		check "two hosts: each host notes the small requests naming itself, the sum names the first and counts the other" $?
+		n=$(grep -c "^bonnie-ng: warning: host bnhost[ab]: phase read: requests reached" "$T/err")
+		[ "$n" = 2 ]
+		check "two hosts: standard error says each host's note once ($n)" $?
+		awk '/^read / { getline a; getline b
+		    if (a ~ /^ bnhosta / && b ~ /^ bnhostb /) ok = 1 }
+		    END { exit !ok }' "$T/out"
+		check "-K: under each phase's line (the sum) each host's line, named" $?
+		[ $? -eq 0 ] || sed 's/^/#   /' "$T/out"
+	else
+		skip "two hosts: unshare --uts cannot set a host name here"
+	fi
+	check "kernel account: every file removed" $(no_test_files "$T/lm"; echo $?)
+	undo_loop
+else
+	skip "kernel account per host: no loop device or mkfs.ext4"
+fi
 
 # -j 2 in each of 2 ranks, rank 1's directory too small for its two
 # files: the worker that fills it stops every worker of both ranks.

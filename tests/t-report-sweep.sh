@@ -2,7 +2,8 @@
 # report of a sweep's JSON record: the tables and knees byte for byte as
 # the sweep printed them, and with -o svg the plot byte for byte as its
 # --svg file, for a size-by-chunk sweep, a sweep by jobs and one stopped
-# by --max-time; a record changed with jq to make a knee prints it; a
+# by --max-time; two sweeps of the same axes overlaid in one plot on an
+# HTML page; a record changed with jq to make a knee prints it; a
 # sweep record mixed with a run record, a plot of a run record or of two
 # sweeps, compare of a sweep and a record whose points are out of order
 # are refused with exit 2 and nothing on standard output.
@@ -56,6 +57,55 @@ check "the page: the sweep's text in a <pre>, its plot inline" $?
 sweep j --sizes 4m..8m --chunks 16k --jobs 1,2 -p write,read
 check "a sweep by jobs (-j 1, 2) runs" $?
 same j "by jobs"
+
+# Two sweeps of the same axes, on one page: one plot overlays them (a
+# panel per phase, a colour per source, a dash per chunk), each source
+# named with the settings that differ, then each sweep's text as it
+# printed it; the page's plot is report -o svg's, byte for byte.
+sweep t --sizes 4m..8m --chunks 4k,64k -p write,rewrite,read -m other
+check "a second sweep of the same axes runs (-m other)" $?
+run report -o html "$T/s.json" "$T/t.json"
+cp "$T/out" "$T/st.html"
+[ $status -eq 0 ] && [ "$(grep -c '<svg ' "$T/st.html")" -eq 1 ] &&
+    ! grep -q '<?xml' "$T/st.html"
+check "report -o html of two sweeps: exit 0, one plot ($status)" $?
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$T/st.html" >"$T/lint" 2>&1 && [ ! -s "$T/lint" ]
+	check "the page is well-formed XML" $?
+	xp() { xmllint --xpath "$1" "$T/st.html" 2>/dev/null; }
+	g=$(xp 'count(//*[local-name()="svg"]/*[local-name()="g"])')
+	n=$(xp 'count(//*[local-name()="polyline"])')
+	c=$(grep -o '<polyline class="series" fill="none" stroke="#[0-9a-f]*"' \
+	    "$T/st.html" | sort -u | wc -l | tr -d ' ')
+	d=$(grep -o '<polyline class="series" [^>]*' "$T/st.html" |
+	    grep -c 'stroke-dasharray')
+	[ "$g" = 3 ] && [ "$n" = 12 ] && [ "$c" = 2 ] && [ "$d" = 6 ]
+	check "a panel per phase ($g), a line per source, phase and chunk ($n), a colour per source ($c), the second chunk dashed ($d)" $?
+else
+	skip "xmllint not installed (libxml2-utils)"
+	skip "xmllint not installed (libxml2-utils)"
+fi
+k1="sweep 1: $T/s.json (dir $T/s.d, label "
+k2="sweep 2: $T/t.json (dir $T/t.d, label other)"
+grep -q "<li>$k1" "$T/st.html" && grep -q "<li>$k2</li>" "$T/st.html" &&
+    grep -q "<text class=\"key\" [^>]*>$k1" "$T/st.html" &&
+    grep -q "<text class=\"key\" [^>]*>$k2</text>" "$T/st.html" &&
+    grep -q '>block read, bytes/s (' "$T/st.html" &&
+    grep -q '>rewrite, bytes/s (' "$T/st.html"
+check "each source named with the settings that differ, in the list and the plot's key; panels named by phase" $?
+grep -q "<p>Sweep 2 of 2: $T/t.json, differing from $T/s.json in dir $T/t.d ($T/s.d there), label other (" "$T/st.html"
+check "each sweep's heading says what differs, as report's text does" $?
+sed -n '/<pre>/,/<\/pre>/p' "$T/st.html" | sed 's/^<pre>//; /<\/pre>/d' >"$T/pre"
+cat "$T/s.txt" "$T/t.txt" | cmp -s - "$T/pre"
+check "then each sweep's tables and knees as it printed them" $?
+run report -o svg "$T/s.json" "$T/t.json"
+{ sed -n 1p "$T/out"; sed -n '/^<svg /,/^<\/svg>$/p' "$T/st.html"; } |
+    cmp -s - "$T/out"
+check "the page's plot is report -o svg's, byte for byte" $?
+run report -o html "$T/s.json" "$T/j.json"
+[ $status -eq 0 ] && [ "$(grep -c '<svg ' "$T/out")" -eq 2 ] &&
+    ! grep -q 'sweeps overlaid' "$T/out"
+check "of sweeps of other axes the page draws each one's own plot" $?
 
 # The seeks phase lasts a second: --max-time 1 stops after one point.
 sweep m --sizes 4m..8m --chunks 4k -p seeks --max-time 1

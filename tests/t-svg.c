@@ -229,6 +229,52 @@ main(void)
 		free(out);
 	}
 
+	/*
+	 * Sweeps overlaid: a panel per phase (write and read share a unit,
+	 * yet each has its own, named by it), and the key under the title.
+	 */
+	{
+		const struct svg_key	keys[2] = { { "#1f77b4", "sweep 1: a" },
+			{ "#d62728", "sweep 2: <b>" } };
+		struct svg_series	s2[2];
+		char			*first;
+
+		s2[0] = (struct svg_series){ .phase = PH_WRITE, .chunk = 4096,
+		    .rate = wr4, .colour = "#1f77b4", .label = "sweep 1" };
+		s2[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
+		    .rate = wr16, .colour = "#d62728", .label = "sweep 2" };
+		p.series = s2;
+		p.nseries = 2;
+		p.ram = 0;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<g>") == 1,
+		    "write and read by unit: one panel");
+		free(out);
+		p.by_phase = 1;
+		p.nkeys = 2;
+		p.keys = keys;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<g>") == 2 &&
+		    strstr(out, ">block write, bytes/s (") != NULL &&
+		    strstr(out, ">block read, bytes/s (") != NULL,
+		    "by phase: a panel each, named by its phase");
+		ok(out != NULL && count(out, "class=\"key\"") == 2 &&
+		    strstr(out, ">sweep 2: &lt;b&gt;</text>") != NULL &&
+		    strstr(out, "stroke=\"#d62728\" stroke-width=\"4\"") !=
+		    NULL, "the key: a swatch and the words of each, escaped");
+		/* The key pushes the first panel down by its lines. */
+		first = out != NULL ? strstr(out, "<rect x=\"90\" y=\"") : NULL;
+		ok(first != NULL && atoi(first + strlen("<rect x=\"90\" y=\"")) ==
+		    40 + 2 * 18, "the first panel starts below the key");
+		xmllint(path, "overlay plot is well-formed XML");
+		free(out);
+		p.by_phase = 0;
+		p.nkeys = 0;
+		p.keys = NULL;
+		p.series = s;
+		p.nseries = 3;
+	}
+
 	/* Nothing measured at all still makes a valid document. */
 	p.nsizes = 0;
 	out = plot(&p, path);

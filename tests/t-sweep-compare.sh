@@ -9,7 +9,9 @@
 # not compare are refused; report of several sweeps heads each with its
 # source and what differs from the first.
 # The new sweep's reads are made slow by the fault injector (every read
-# of the test file sleeps 2 ms first), so that its verdict is known.
+# of the test file sleeps 10 ms first, 30 to 300 times what a read from
+# the cache takes, so that a loaded machine's stall in one base run
+# cannot reach it), so that its verdict is known.
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
@@ -24,7 +26,7 @@ S="--sizes 1m..2m --chunks 64k,256k -p read --min-time 0.01 -q"
 
 "$BONNIE" sweep -d "$T/d" $S -x 3 --json "$T/a.json" >/dev/null 2>&1
 check "the base sweep runs" $?
-BN_FAULT=read:1+:sleep=2000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S -x 3 --cache cold --json "$T/b.json" >/dev/null 2>&1
 check "the slow sweep runs (reads slowed, cache cold)" $?
 
@@ -56,7 +58,7 @@ check "--fail-on write (not swept): refused as for runs, exit 2" $?
 
 # Single runs: the threshold decides, as for runs.
 "$BONNIE" sweep -d "$T/d" $S --min-time 0 --json "$T/c.json" >/dev/null 2>&1
-BN_FAULT=read:1+:sleep=2000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S --min-time 0 --json "$T/e.json" >/dev/null 2>&1
 run compare "$T/c.json" "$T/e.json"
 [ $status -eq 1 ] && [ "$(grep -c ' worse    threshold (1 and 1)$' "$T/out")" -eq 4 ]
@@ -189,8 +191,10 @@ if command -v xmllint >/dev/null 2>&1; then
 	c=$(grep -o '<polyline class="series" fill="none" stroke="#[0-9a-f]*"' \
 	    "$T/out" | sort -u | wc -l | tr -d ' ')
 	[ $status -eq 0 ] && xmllint --noout "$T/out" && [ "$n" = 4 ] &&
-	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng sweeps: $T/a.json (cache keep), $T/b.json (cache cold)" "$T/out"
-	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours)" $?
+	    [ "$c" = 2 ] && grep -q "<title>bonnie-ng: 2 sweeps overlaid, a colour per sweep, a dash per chunk</title>" "$T/out" &&
+	    grep -q ">sweep 1: $T/a.json (cache keep)</text>" "$T/out" &&
+	    grep -q ">sweep 2: $T/b.json (cache cold)</text>" "$T/out"
+	check "report -o svg of two sweeps: one plot, a colour per source ($n lines, $c colours), each named with what differs" $?
 else
 	skip "xmllint is not installed"
 fi
@@ -200,5 +204,24 @@ check "report -o svg of sweeps of other axes: refused" $?
 run report "$T/a.json"
 ! grep -q '^Sweep ' "$T/out"
 check "report of one sweep: no such heading (it prints what the sweep did)" $?
+
+# Output that cannot be written is trouble, 2, for sweeps as for runs:
+# never 1 (a regression) or 0 (a pass) for a comparison nobody read.
+if [ -w /dev/full ]; then
+	for o in text json junit markdown; do
+		"$BONNIE" compare -o $o "$T/a.json" "$T/b.json" >/dev/full \
+		    2>"$T/err.$o"
+		s1=$?
+		"$BONNIE" compare -o $o tests/fixtures/ng-base.json \
+		    tests/fixtures/ng-slower.json >/dev/full 2>"$T/err2.$o"
+		s2=$?
+		[ $s1 -eq 2 ] && [ $s2 -eq 2 ] &&
+		    [ "$(cat "$T/err.$o" "$T/err2.$o" | wc -l)" -eq 2 ] &&
+		    grep -q 'compare: standard output: No space left' "$T/err.$o"
+		check "-o $o to a full disk: exit 2 for sweeps and runs, one line each ($s1 $s2)" $?
+	done
+else
+	for o in text json junit markdown; do skip "no /dev/full"; done
+fi
 
 done_testing

@@ -96,7 +96,7 @@ elif command -v jq >/dev/null 2>&1; then
 	r1=$?
 	jq '.files_knees = [{"phase": "create", "jobs": 1, "files": 0,
 	    "to_files": 2048, "pct": 40, "before": 2, "after": 1,
-	    "confirmed_by": 0, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	    "confirmed_by": 0, "single_run": false, "text": "x"}]' "$T/s.json" >"$T/x.json"
 	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
 	r2=$?
 	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
@@ -104,13 +104,13 @@ elif command -v jq >/dev/null 2>&1; then
 	# A concurrency knee of a file creation phase is at a file count,
 	# with no file size or chunk.
 	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
-	    "jobs": 2, "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" \
+	    "jobs": 2, "gain_beyond_pct": 3, "single_run": false, "text": "x"}]' "$T/s.json" \
 	    >"$T/x.json"
 	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
 	r1=$?
 	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
 	    "size_bytes": 67108864, "chunk": 4096, "jobs": 2,
-	    "gain_beyond_pct": 3, "text": "x"}]' "$T/s.json" >"$T/x.json"
+	    "gain_beyond_pct": 3, "single_run": false, "text": "x"}]' "$T/s.json" >"$T/x.json"
 	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
 	r2=$?
 	[ $r1 -eq 0 ] && [ $r2 -eq 1 ]

@@ -259,4 +259,26 @@ fi
 [ $? -eq 2 ] && [ "$(wc -l <"$T/err" | tr -d ' ')" -eq 1 ]
 check "no -d: exit 2 and one line" $?
 
+# --interval: a sweep passes it to every run of every point; 0 is none.
+if command -v jq >/dev/null 2>&1; then
+	"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..2m --chunks 4k \
+	    --phases write --interval 10ms --json "$T/tl.json" >/dev/null 2>&1
+	jq -e '[.points[].phases.write.kernel.timeline.interval_s] |
+	    length == 2 and all(. == 0.01)' "$T/tl.json" >/dev/null
+	check "sweep --interval 10ms: every point's phase has a timeline at 10 ms" $?
+	"$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..2m --chunks 4k \
+	    --phases write --interval 0 --json "$T/tl0.json" >/dev/null 2>&1
+	jq -e '[.points[].phases.write.kernel | has("timeline") and
+	    .timeline != null] | length == 2 and all(. == false)' \
+	    "$T/tl0.json" >/dev/null
+	check "sweep --interval 0: no point has a timeline" $?
+else
+	skip "jq is not installed"
+	skip "jq is not installed"
+fi
+"$BONNIE" sweep -d "$T/d" --sizes 1m..2m --interval 5ms --json "$T/bad.json" \
+    >/dev/null 2>"$T/bad.err"
+[ $? -eq 2 ] && [ "$(wc -l <"$T/bad.err")" -eq 1 ] && [ ! -e "$T/bad.json" ]
+check "sweep --interval below 10 ms: one line, exit 2, no record" $?
+
 done_testing
