@@ -11,6 +11,10 @@
 #         write and read and random reads (seeks with -n) of one stream
 #         against fio ioengine=io_uring iodepth=Q direct=1 on the same
 #         file system; at chunk -c and at 1 MiB.  Target >= 0.90.
+#  ceil   the device's ceiling: -j J --direct --iodepth Q (default 4
+#         workers) against fio ioengine=libaio iodepth=Q numjobs=J
+#         direct=1 (one file each, group_reporting), the same works as qd.
+#         Target >= 0.80.
 #
 # Each pair runs the sides in turn (A first in odd pairs, B first in even
 # ones); the table gives medians, the per-pair ratio B/A (median, min,
@@ -21,16 +25,17 @@
 usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
-                      [-n SEEKS] [-g GROUPS] [-Q DEPTH] [-b BONNIE-NG]
-                      [-k RAWDIR]
+                      [-n SEEKS] [-g GROUPS] [-Q DEPTH] [-J JOBS]
+                      [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 1024)
   -c CHUNK   chunk size in bytes (default 16384)
   -p PAIRS   pairs of runs (default 9)
   -S SEEKERS seekers (default 3; qd uses one)
   -n SEEKS   seeks per run (default 16000)
-  -g GROUPS  comma list of: mem,qd (default mem)
-  -Q DEPTH   the queue depth of the qd group (default 32)
+  -g GROUPS  comma list of: mem,qd,ceil (default mem)
+  -Q DEPTH   the queue depth of the qd and ceil groups (default 32)
+  -J JOBS    workers (fio jobs) of the ceil group (default 4)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
 EOF
@@ -38,13 +43,14 @@ EOF
 }
 
 DIR="" SIZE_MIB=1024 CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
-DEPTH=32 BNG=./bonnie-ng KEEP=""
+DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP=""
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-g) GROUPS=${2-} ;;
 	-Q) DEPTH=${2-} ;;
+	-J) JOBS=${2-} ;;
 	*) bench_opt dscpSnbk "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
@@ -52,10 +58,11 @@ done
 has_group() { in_list "$GROUPS" "$1"; }
 if [ -z "$DIR" ]; then
 	DIR=/dev/shm
-	has_group qd && DIR=/var/tmp
+	{ has_group qd || has_group ceil; } && DIR=/var/tmp
 fi
 need_tools fio jq cc
-bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" "$DEPTH"
+bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" "$DEPTH" \
+    "$JOBS"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
 BNG_JSON=1
@@ -63,7 +70,10 @@ BARE=$RAW/bare-loop
 cc -O2 -o "$BARE" "$here/bare-loop.c" || die "cannot build bench/bare-loop.c"
 FIO_FILE=$DIR/bench-limit-fio.$$.dat
 BARE_FILE=$DIR/bench-limit-bare.$$.dat
-bench_clean "$FIO_FILE" "$BARE_FILE"
+# The qd and ceil groups' fio files, one per job.
+QDIR=$DIR/bench-limit-q.$$
+mkdir -p "$QDIR" || die "cannot make $QDIR"
+bench_clean "$FIO_FILE" "$BARE_FILE" "$QDIR"
 BYTES=$((SIZE_MIB * 1048576))
 
 # sample GROUP PHASE PAIR SIDE "RATE CPU"
@@ -100,13 +110,24 @@ mem_fio() {
 	rm -f "$FIO_FILE"
 }
 
-# qd_fio TAG RW BS [EXTRA]: one fio io_uring job at DEPTH, "RATE CPU"
-# (KiB/s, or I/Os per second for random reads).
+# The queued groups: the name, fio's engine and the workers (jobs).
+QG=qd QENG=io_uring QJ=1
+set_q() {
+	case $1 in
+	qd)   QG=qd QENG=io_uring QJ=1 ;;
+	ceil) QG=ceil QENG=libaio QJ=$JOBS ;;
+	esac
+}
+
+# qd_fio TAG RW BS [EXTRA]: one fio run of QJ jobs at DEPTH on QENG, one
+# file each, "RATE CPU" (KiB/s, or I/Os per second for random reads).
 qd_fio() {
 	tag=$1 rw=$2 bs=$3; shift 3
 	fio --output-format=json --output="$RAW/$tag.json" \
-	    --filename="$FIO_FILE" --size="${SIZE_MIB}m" --bs="$bs" \
-	    --ioengine=io_uring --iodepth="$DEPTH" --direct=1 \
+	    --directory="$QDIR" --filename_format='f.$jobnum' \
+	    --numjobs="$QJ" --group_reporting \
+	    --size="${SIZE_MIB}m" --bs="$bs" \
+	    --ioengine="$QENG" --iodepth="$DEPTH" --direct=1 \
 	    --fallocate=none --name="$rw" --rw="$rw" "$@" \
 	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
 	case $rw in
@@ -116,32 +137,34 @@ qd_fio() {
 	esac
 }
 
-# qd_side PAIR SIDE BS: one side of the qd group at block size BS.
+# qd_side PAIR SIDE BS: one side of the current queued group at block
+# size BS.
 qd_side() {
-	g=qd-$3
+	g=$QG-$3
+	t=$QG-$3-$1
 	if [ "$2" = B ]; then
 		c0=$CHUNK
 		CHUNK=$3
-		bng_run "qd-$3-$1" --direct --iodepth "$DEPTH" \
+		bng_run "$t" --direct --iodepth "$DEPTH" -j "$QJ" \
 		    -p write,read,seeks -S 1 -n "$SEEKS"
 		CHUNK=$c0
 		for ph in write read; do
-			sample "$g" "$ph" "$1" B "$(bng_get "qd-$3-$1" "$ph")"
+			sample "$g" "$ph" "$1" B "$(bng_get "$t" "$ph")"
 		done
 		# One seek is one read, one in ten also written back: I/Os
 		# per second are seeks/s x 1.1, against fio's randrw 90/10.
 		[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" B \
 		    "$(jq -r '.runs[0].phases.seeks | "\(.rate * 1.1) \(.cpu_pct)"' \
-		    "$RAW/qd-$3-$1.json" 2>/dev/null || echo NA NA)"
+		    "$RAW/$t.json" 2>/dev/null || echo NA NA)"
 		return
 	fi
-	rm -f "$FIO_FILE"
-	sample "$g" write "$1" A "$(qd_fio "qdw-$3-$1" write "$3" --end_fsync=1)"
-	sample "$g" read "$1" A "$(qd_fio "qdr-$3-$1" read "$3")"
+	rm -f "$QDIR"/*
+	sample "$g" write "$1" A "$(qd_fio "w-$t" write "$3" --end_fsync=1)"
+	sample "$g" read "$1" A "$(qd_fio "r-$t" read "$3")"
 	[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" A \
-	    "$(qd_fio "qds-$3-$1" randrw "$3" --rwmixread=90 --norandommap \
+	    "$(qd_fio "s-$t" randrw "$3" --rwmixread=90 --norandommap \
 	    --randrepeat=0 --number_ios="$((SEEKS * 11 / 10))")"
-	rm -f "$FIO_FILE"
+	rm -f "$QDIR"/*
 }
 
 note "machine: $(machine_line)"
@@ -156,7 +179,9 @@ while [ "$pair" -le "$PAIRS" ]; do
 			mem_bng $pair; mem_fio $pair; mem_bare $pair
 		fi
 	fi
-	if has_group qd; then
+	for q in qd ceil; do
+		has_group $q || continue
+		set_q $q
 		for bs in "$CHUNK" 1048576; do
 			if [ $((pair % 2)) -eq 1 ]; then
 				qd_side $pair A $bs; qd_side $pair B $bs
@@ -164,7 +189,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 				qd_side $pair B $bs; qd_side $pair A $bs
 			fi
 		done
-	fi
+	done
 	pair=$((pair + 1))
 done
 note "done (load $(load_line))"
@@ -173,12 +198,15 @@ echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_lin
 echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
+echo "# ceil-BS: A = fio libaio iodepth=$DEPTH numjobs=$JOBS direct=1; B = -j $JOBS --direct --iodepth $DEPTH"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 # A busy machine slows both sides by how much CPU each is given; the work
 # done per CPU second is steadier: the same pairs as KiB (seeks) per CPU
 # second, rate / (%CPU / 100), the ratio B/A again (the "cpu" columns are
 # then the rates).
+# Not for ceil: fio's %CPU of a group of jobs is their average, not their
+# sum as bonnie-ng's team %CPU is.
 echo "# per CPU second: KiB (seeks, I/Os) per second of user + system time"
-awk -F'\t' -v OFS='\t' '$5 ~ /^[0-9.]+$/ && $6 ~ /^[0-9.]+$/ && $6 > 0 {
+awk -F'\t' -v OFS='\t' '$1 !~ /^ceil/ && $5 ~ /^[0-9.]+$/ && $6 ~ /^[0-9.]+$/ && $6 > 0 {
 	print $1 "/cpu", $2, $3, $4, $5 / ($6 / 100), $5 }' "$SAMPLES" |
     awk -F'\t' -f "$here/ratio.awk"

@@ -138,7 +138,7 @@ struct kstat_phase {
 	struct ks_count	 cg[KS_CG_MAX];
 	char		 cg_why[KS_WHY];
 	unsigned	 notes;		/* 1 << KN_*. */
-	char		 note_text[KN_COUNT][200];
+	char		 note_text[KN_COUNT][320];
 	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
 	/*
 	 * 0: one host's own account.  Else the sum over this many hosts

@@ -178,6 +178,13 @@ int	phase_ring_init(struct phase_ctx *, struct phase_ring *,
 	    enum pattern_writer);
 unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
 	    bn_time *last);
+/*
+ * The same for one chunk in place: buf filled with writer w's data for
+ * off, the clock stopped as phase_ring_take() stops it (the rewrite's
+ * buffer, just read and still in the cache).
+ */
+void	phase_fill_here(struct phase_ctx *, unsigned char *buf, uint64_t off,
+	    enum pattern_writer w, bn_time *last);
 void	phase_ring_free(struct phase_ring *);
 /*
  * setup and teardown for a phase whose ctx->priv is its ring (with

@@ -20,6 +20,7 @@ struct sysinfo_device {
 	char		*scheduler;	/* The active I/O scheduler. */
 	int		 rotational;	/* 1, 0, or -1 unknown. */
 	int64_t		 read_ahead_kb;	/* -1 unknown. */
+	int64_t		 max_sectors_kb; /* The largest request; -1 unknown. */
 	int64_t		 logical_block_size; /* Bytes; -1 unknown. */
 	int64_t		 physical_block_size; /* Bytes; -1 unknown. */
 	char		*model;		/* The disk's model, when it says. */

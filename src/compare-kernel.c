@@ -113,33 +113,38 @@ moved(struct km_fig *f, int single, const double *x, int nx,
 	return lo > 0 || hi < 0 ? score : -1;
 }
 
-/* Keep the KM_MAX that moved most, largest first. */
+/* Keep the max in f that moved most, largest first. */
 static void
-keep(struct km_moved *m, double *score, const struct km_fig *f, double s)
+keep(struct km_fig *f, double *score, int *n, int max,
+    const struct km_fig *add, double s)
 {
 	int	i, at;
 
-	for (at = m->n; at > 0 && score[at - 1] < s; at--)
+	for (at = *n; at > 0 && score[at - 1] < s; at--)
 		;
-	if (at >= KM_MAX)
+	if (at >= max)
 		return;
-	if (m->n < KM_MAX)
-		m->n++;
-	for (i = m->n - 1; i > at; i--) {
-		m->f[i] = m->f[i - 1];
+	if (*n < max)
+		(*n)++;
+	for (i = *n - 1; i > at; i--) {
+		f[i] = f[i - 1];
 		score[i] = score[i - 1];
 	}
-	m->f[at] = *f;
+	f[at] = *add;
 	score[at] = s;
 }
+
+/* Figures a pool keeps: enough to name KM_MAX after the repeats go. */
+#define KM_POOL	(4 * KM_MAX)
 
 /*
  * Two pools of the figures that moved most: 0 the run's own (its
  * device's, its process's, its cgroup's), 1 the whole machine's.
  */
 struct km_pools {
-	struct km_moved	 pool[2];
-	double		 score[2][KM_MAX];
+	int		 n[2];
+	struct km_fig	 f[2][KM_POOL];
+	double		 score[2][KM_POOL];
 };
 
 static int
@@ -148,8 +153,8 @@ kept(const struct km_pools *p, const char *name)
 	int	k, i;
 
 	for (k = 0; k < 2; k++)
-		for (i = 0; i < p->pool[k].n; i++)
-			if (strcmp(p->pool[k].f[i].name, name) == 0)
+		for (i = 0; i < p->n[k]; i++)
+			if (strcmp(p->f[k][i].name, name) == 0)
 				return 1;
 	return 0;
 }
@@ -183,8 +188,8 @@ consider(const struct result_set *base, const struct result_set *new, int id,
 		    fabs(f.base) : NAN;
 		s = moved(&f, single, x, nx, y, ny);
 		if (s >= 0)
-			keep(&p->pool[k], p->score[k], &f, k ? s *
-			    MACHINE_WEIGHT : s);
+			keep(p->f[k], p->score[k], &p->n[k], KM_POOL, &f,
+			    k ? s * MACHINE_WEIGHT : s);
 	}
 	free(x);
 	free(y);
@@ -207,24 +212,112 @@ each_figure(const struct result_set *from, const struct result_set *base,
 }
 
 /*
- * The run's own figures first, KM_MAX - 1 at most while the machine has
- * one to name, then the machine's; in the order of how much they moved.
+ * The bytes the device moved per unit of work (rkB, wkB, dkB): a file
+ * system that writes its data twice (ext4's data=journal), or a read
+ * that goes to the device instead of the cache, moves these by a factor
+ * of two or from none, less on a log scale than a count of small events
+ * moves; they are named whenever they moved by a quarter or more.
+ */
+static int
+is_volume(const char *name)
+{
+	static const char *const vol[] = { "rkB/", "wkB/", "dkB/" };
+	size_t	i;
+
+	for (i = 0; i < sizeof(vol) / sizeof(vol[0]); i++)
+		if (strncmp(name, vol[i], strlen(vol[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A machine counter the cgroup's memory.stat has under the same name
+ * ("workingset_refault_file" beside "memory.stat:workingset_refault_
+ * file"): the cgroup's is the run's, the machine's says it again.
+ */
+static int
+said_by_cgroup(const struct km_pools *p, const char *name)
+{
+	static const char pre[] = "memory.stat:";
+	int	i;
+
+	for (i = 0; i < p->n[0]; i++)
+		if (strncmp(p->f[0][i].name, pre, sizeof(pre) - 1) == 0 &&
+		    strcmp(p->f[0][i].name + sizeof(pre) - 1, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Two figures within this share of each other say the same. */
+#define SAME_SHARE	0.10
+
+static int
+same(double a, double b)
+{
+	return fabs(a - b) <= SAME_SHARE * fmax(fabs(a), fabs(b));
+}
+
+/*
+ * The process's read_bytes or write_bytes where the device's rkB or wkB
+ * moved alike on both sides (a read from the device, not the cache):
+ * two meters of one thing; the device's is named.
+ */
+static int
+said_by_device(const struct km_pools *p, const struct km_fig *f)
+{
+	static const struct {
+		const char	*proc, *dev;
+	} pair[] = { { "read_bytes/", "rkB/" }, { "write_bytes/", "wkB/" } };
+	const struct km_fig	*d;
+	size_t			 i, n;
+	int			 j;
+
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
+		n = strlen(pair[i].proc);
+		if (strncmp(f->name, pair[i].proc, n) != 0)
+			continue;
+		for (j = 0; j < p->n[0]; j++) {
+			d = &p->f[0][j];
+			if (strncmp(d->name, pair[i].dev, strlen(pair[i].dev))
+			    == 0 && strcmp(d->name + strlen(pair[i].dev),
+			    f->name + n) == 0 && same(d->base * 1024, f->base) &&
+			    same(d->new * 1024, f->new))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The device's bytes first, then the run's other figures, KM_MAX - 1 at
+ * most while the machine has one to name, then the machine's that the
+ * cgroup did not say; in the order of how much they moved.
  */
 static void
 merge_pools(struct km_pools *p, struct km_moved *m)
 {
 	double	score[KM_MAX];
-	int	own = p->pool[0].n, mach = p->pool[1].n, i;
+	int	mach = 0, own = 0, i, pass;
 
-	if (own > KM_MAX - 1 && mach > 0)
-		own = KM_MAX - 1;
-	if (mach > KM_MAX - own)
-		mach = KM_MAX - own;
+	for (i = 0; i < p->n[1]; i++)
+		mach += !said_by_cgroup(p, p->f[1][i].name);
 	m->n = 0;
-	for (i = 0; i < own; i++)
-		keep(m, score, &p->pool[0].f[i], p->score[0][i]);
-	for (i = 0; i < mach; i++)
-		keep(m, score, &p->pool[1].f[i], p->score[1][i]);
+	/* Pass 0 the device's bytes that moved by a quarter, pass 1 the rest. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < p->n[0]; i++) {
+			if ((is_volume(p->f[0][i].name) && p->score[0][i] >=
+			    log(1 + SINGLE_SHARE)) != (pass == 0) ||
+			    own >= KM_MAX - (mach > 0) ||
+			    said_by_device(p, &p->f[0][i]))
+				continue;
+			keep(m->f, score, &m->n, KM_MAX, &p->f[0][i],
+			    p->score[0][i]);
+			own++;
+		}
+	for (i = 0; i < p->n[1] && m->n < KM_MAX; i++)
+		if (!said_by_cgroup(p, p->f[1][i].name))
+			keep(m->f, score, &m->n, KM_MAX, &p->f[1][i],
+			    p->score[1][i]);
 }
 
 void
@@ -248,7 +341,10 @@ km_column(const struct result_set *base, const struct result_set *new,
 	merge_pools(&p, m);
 }
 
-/* 0, 4.0, 508, 2.1k, 3.4M: a figure in a few characters. */
+/*
+ * 0, 0.043, 4.0, 508, 2.1k, 3.4M: a figure in a few characters; under 1
+ * with two significant digits, so that 0.04 ms never reads as 0.0 ms.
+ */
 static void
 short_num(char *b, size_t n, double v)
 {
@@ -256,6 +352,8 @@ short_num(char *b, size_t n, double v)
 
 	if (a == 0)
 		snprintf(b, n, "0");
+	else if (a < 0.95)
+		snprintf(b, n, "%.2g", v);
 	else if (a < 10)
 		snprintf(b, n, "%.1f", v);
 	else if (a < 1000)
@@ -278,10 +376,11 @@ with_unit(char *b, size_t n, double v, const char *unit)
 	static const struct {
 		const char	*unit;
 		double		 step;
-		const char	*up[2];
+		const char	*up[3];
 	} grow[] = {
-		{ " KiB", 1024, { " MiB", " GiB" } },
-		{ " ms", 1000, { " s", NULL } },
+		{ " B", 1024, { " KiB", " MiB", " GiB" } },
+		{ " KiB", 1024, { " MiB", " GiB", NULL } },
+		{ " ms", 1000, { " s", NULL, NULL } },
 	};
 	char	num[24];
 	size_t	i;
@@ -290,7 +389,7 @@ with_unit(char *b, size_t n, double v, const char *unit)
 	for (i = 0; i < sizeof(grow) / sizeof(grow[0]); i++) {
 		if (strcmp(unit, grow[i].unit) != 0)
 			continue;
-		for (k = 0; k < 2 && grow[i].up[k] != NULL &&
+		for (k = 0; k < 3 && grow[i].up[k] != NULL &&
 		    fabs(v) >= grow[i].step; k++) {
 			v /= grow[i].step;
 			unit = grow[i].up[k];
@@ -298,7 +397,8 @@ with_unit(char *b, size_t n, double v, const char *unit)
 		break;
 	}
 	short_num(num, sizeof(num), v);
-	snprintf(b, n, "%s%s", num, unit);
+	/* None of anything is 0, "0 -> 1.0 GiB". */
+	snprintf(b, n, "%s%s", num, v == 0 ? "" : unit);
 }
 
 void

@@ -1,9 +1,17 @@
 /*
  * The Linux half of ioq: io_uring through its system calls, no library.
- * One ring per queue, as many submission entries as the depth; a request
- * is one IORING_OP_READV or IORING_OP_WRITEV of one iovec (kernel 5.1 and
- * later).  The rings are shared with the kernel: the tails we write and
- * the heads we read are ordered with release and acquire.
+ * One ring per queue, as many submission and completion entries as the
+ * depth, set up as fio's io_uring engine sets up its own by default:
+ * completions are run cooperatively and only when the one task that uses
+ * the ring asks for them (COOP_TASKRUN, SINGLE_ISSUER, DEFER_TASKRUN; each
+ * left out again on a kernel that refuses it).  A request is one
+ * IORING_OP_READ or IORING_OP_WRITE (kernel 5.6) when the kernel's probe
+ * lists them, else one IORING_OP_READV or IORING_OP_WRITEV of one iovec
+ * (5.1).  No registered files or buffers, no polling: fio's defaults.  The
+ * ring is made and used by the same thread (a phase's setup and run, a
+ * seeker's own process or thread).  The rings are shared with the kernel:
+ * the tails we write and the heads we read are ordered with release and
+ * acquire.
  */
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -24,6 +32,26 @@
 /* The kernel's IORING_MAX_ENTRIES (io_uring/io_uring.c since 5.4). */
 #define URING_MAX	32768
 
+/* Setup flags newer than some headers (kernel 5.19, 6.0, 6.1). */
+#ifndef IORING_SETUP_COOP_TASKRUN
+#define IORING_SETUP_COOP_TASKRUN	(1U << 8)
+#endif
+#ifndef IORING_SETUP_SINGLE_ISSUER
+#define IORING_SETUP_SINGLE_ISSUER	(1U << 12)
+#endif
+#ifndef IORING_SETUP_DEFER_TASKRUN
+#define IORING_SETUP_DEFER_TASKRUN	(1U << 13)
+#endif
+
+/* The flags tried in turn, the first the kernel takes is kept. */
+static const unsigned uring_flags[] = {
+	IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN |
+	    IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+	IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN,
+	IORING_SETUP_CQSIZE,
+	0,
+};
+
 struct ioq {
 	int		 ring_fd;
 	int		 fd;
@@ -38,7 +66,8 @@ struct ioq {
 	unsigned	 queued;	/* Prepared, not yet in the ring. */
 	unsigned	 unsent;	/* In the ring, not yet taken. */
 	unsigned	 inflight;	/* Submitted, not yet reaped. */
-	struct iovec	*iov;		/* One per tag. */
+	int		 plain;		/* IORING_OP_READ and _WRITE. */
+	struct iovec	*iov;		/* One per tag, without plain. */
 };
 
 int
@@ -51,6 +80,12 @@ static int
 uring_setup(unsigned entries, struct io_uring_params *p)
 {
 	return (int)syscall(__NR_io_uring_setup, entries, p);
+}
+
+static int
+uring_register(int fd, unsigned op, void *arg, unsigned n)
+{
+	return (int)syscall(__NR_io_uring_register, fd, op, arg, n);
 }
 
 static int
@@ -96,6 +131,26 @@ ioq_close(struct ioq *q)
 	free(q);
 }
 
+/* Does the kernel take IORING_OP_READ and IORING_OP_WRITE? */
+static int
+uring_plain(int ring_fd)
+{
+	struct io_uring_probe	*pr;
+	size_t			 len;
+	int			 ok = 0;
+
+	len = sizeof(*pr) + 256 * sizeof(struct io_uring_probe_op);
+	if ((pr = calloc(1, len)) == NULL)
+		return 0;
+	if (uring_register(ring_fd, IORING_REGISTER_PROBE, pr, 256) == 0 &&
+	    pr->last_op >= IORING_OP_WRITE &&
+	    (pr->ops[IORING_OP_READ].flags & IO_URING_OP_SUPPORTED) &&
+	    (pr->ops[IORING_OP_WRITE].flags & IO_URING_OP_SUPPORTED))
+		ok = 1;
+	free(pr);
+	return ok;
+}
+
 static void *
 ring_map(int fd, size_t len, off_t what)
 {
@@ -111,7 +166,8 @@ ioq_open(int fd, int depth, char **why)
 	struct io_uring_params	 p;
 	struct ioq	*q;
 	unsigned char		*sq, *cq;
-	int			 e;
+	size_t			 i;
+	int			 e = 0;
 
 	if ((q = calloc(1, sizeof(*q))) == NULL ||
 	    (q->iov = calloc((size_t)depth, sizeof(*q->iov))) == NULL) {
@@ -121,9 +177,16 @@ ioq_open(int fd, int depth, char **why)
 	}
 	q->fd = fd;
 	q->depth = (unsigned)depth;
-	memset(&p, 0, sizeof(p));
-	if ((q->ring_fd = uring_setup((unsigned)depth, &p)) == -1) {
-		e = errno;
+	q->ring_fd = -1;
+	for (i = 0; i < sizeof(uring_flags) / sizeof(uring_flags[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		p.flags = uring_flags[i];
+		p.cq_entries = (unsigned)depth;
+		if ((q->ring_fd = uring_setup((unsigned)depth, &p)) != -1 ||
+		    (e = errno) != EINVAL)
+			break;
+	}
+	if (q->ring_fd == -1) {
 		errorf(why, "io_uring_setup: %s%s", strerror(e),
 		    uring_disabled());
 		ioq_close(q);
@@ -159,6 +222,7 @@ ioq_open(int fd, int depth, char **why)
 	q->cq_tail = (unsigned *)(void *)(cq + p.cq_off.tail);
 	q->cq_mask = (unsigned *)(void *)(cq + p.cq_off.ring_mask);
 	q->cqes = (struct io_uring_cqe *)(void *)(cq + p.cq_off.cqes);
+	q->plain = uring_plain(q->ring_fd);
 	return q;
 }
 
@@ -171,24 +235,42 @@ ioq_prep(struct ioq *q, int tag, int write, void *buf,
 	unsigned		 i = tail & *q->sq_mask;
 	struct io_uring_sqe	*e = &q->sqes[i];
 
-	q->iov[tag].iov_base = buf;
-	q->iov[tag].iov_len = len;
 	memset(e, 0, sizeof(*e));
-	e->opcode = write ? IORING_OP_WRITEV : IORING_OP_READV;
 	e->fd = q->fd;
-	e->addr = (uint64_t)(uintptr_t)&q->iov[tag];
-	e->len = 1;
+	if (q->plain) {
+		e->opcode = write ? IORING_OP_WRITE : IORING_OP_READ;
+		e->addr = (uint64_t)(uintptr_t)buf;
+		e->len = (unsigned)len;
+	} else {
+		q->iov[tag].iov_base = buf;
+		q->iov[tag].iov_len = len;
+		e->opcode = write ? IORING_OP_WRITEV : IORING_OP_READV;
+		e->addr = (uint64_t)(uintptr_t)&q->iov[tag];
+		e->len = 1;
+	}
 	e->off = (uint64_t)off;
 	e->user_data = (uint64_t)tag;
 	q->sq_array[i] = i;
 	q->queued++;
 }
 
+/* Is a completion waiting in the ring? */
+static int
+cq_ready(const struct ioq *q)
+{
+	return __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) != *q->cq_head;
+}
+
+/*
+ * As fio's engine does: what was queued goes in with a call that also
+ * posts the completions that are ready (GETEVENTS, waiting for none);
+ * only when none is there does a second call wait for one.  A completion
+ * run as task work (DEFER_TASKRUN) is in the ring only after such a call.
+ */
 int
 ioq_submit(struct ioq *q)
 {
-	unsigned	wait;
-	int		r;
+	int	r;
 
 	if (q->queued > 0) {
 		__atomic_store_n(q->sq_tail, *q->sq_tail + q->queued,
@@ -196,22 +278,22 @@ ioq_submit(struct ioq *q)
 		q->unsent += q->queued;
 		q->queued = 0;
 	}
-	/* Wait for one, unless a completion is already there. */
-	wait = q->inflight + q->unsent > 0 &&
-	    __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) == *q->cq_head;
-	if (q->unsent == 0 && !wait)
-		return 0;
 	/*
-	 * The call returns how many it took even when the wait after was
-	 * interrupted; -1 means it took none, and they stay for the next.
+	 * The call returns how many it took even when it was interrupted;
+	 * -1 means it took none, and they stay for the next.
 	 */
-	r = uring_enter(q->ring_fd, q->unsent, wait,
-	    wait ? IORING_ENTER_GETEVENTS : 0);
-	if (r == -1)
-		return -1;
-	q->unsent -= (unsigned)r;
-	q->inflight += (unsigned)r;
-	return 0;
+	if (q->unsent > 0) {
+		r = uring_enter(q->ring_fd, q->unsent, 0,
+		    IORING_ENTER_GETEVENTS);
+		if (r == -1)
+			return -1;
+		q->unsent -= (unsigned)r;
+		q->inflight += (unsigned)r;
+	}
+	if (q->inflight == 0 || cq_ready(q))
+		return 0;
+	return uring_enter(q->ring_fd, 0, 1, IORING_ENTER_GETEVENTS) == -1 ?
+	    -1 : 0;
 }
 
 int

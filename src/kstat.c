@@ -249,6 +249,12 @@ psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
 				continue;
 			o->psi[r][l] = 100.0 * (double)(b->psi[r][l] -
 			    a->psi[r][l]) / (span * 1e6);
+			/*
+			 * The readings bracket the span and the reading of
+			 * the sources: a stall never exceeds the span.
+			 */
+			if (o->psi[r][l] > 100)
+				o->psi[r][l] = 100;
 			any = 1;
 		}
 	o->psi_ok = any;
@@ -500,15 +506,40 @@ note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 	    off / off_t / 1024, at / at_t / 1024);
 }
 
+/*
+ * Pages reclaim scanned ("pgscan") or took ("pgsteal") in the phase, by
+ * any reclaimer: the cgroup's own count where its memory.stat has one
+ * (v2), else vmstat's by type (pgscan_anon + pgscan_file, which count
+ * cgroup-limit reclaim; pgscan_direct does not), else by reclaimer.
+ */
+static int64_t
+reclaimed(const struct kstat_phase *k, const char *what)
+{
+	char	anon[32], file[32];
+	int64_t	n;
+
+	if (k->cg_ok && (n = kstat_cg(k, what)) > 0)
+		return n;
+	snprintf(anon, sizeof(anon), "%s_anon", what);
+	snprintf(file, sizeof(file), "%s_file", what);
+	if ((n = kstat_vm(k, anon) + kstat_vm(k, file)) > 0)
+		return n;
+	snprintf(anon, sizeof(anon), "%s_kswapd", what);
+	snprintf(file, sizeof(file), "%s_direct", what);
+	return kstat_vm(k, anon) + kstat_vm(k, file);
+}
+
 static void
 note_memory(struct kstat_phase *k, const struct kstat_work *w)
 {
 	int64_t	in = kstat_vm(k, "pswpin"), out = kstat_vm(k, "pswpout");
 	int64_t	stall = vm_prefix(k, "allocstall_");
-	int64_t	direct = vm_prefix(k, "pgscan_direct");
+	int64_t	scan = reclaimed(k, "pgscan"), steal = reclaimed(k, "pgsteal");
 	int64_t	fail = k->cg_ok ? kstat_cg(k, "failcnt") : 0;
+	int64_t	refault = k->cg_ok ? kstat_cg(k, "workingset_refault_file") :
+		    kstat_vm(k, "workingset_refault_file");
 	double	full = k->psi[KP_MEMORY][1];
-	char	cg[192] = "";
+	char	cg[192] = "", again[128] = "";
 
 	if (in > 0 || out > 0)
 		note(k, KN_SWAP, "phase %s: the machine swapped (pswpin %lld, "
@@ -524,14 +555,19 @@ note_memory(struct kstat_phase *k, const struct kstat_work *w)
 		snprintf(cg, sizeof(cg), "; the memory cgroup %s hit its limit "
 		    "%lld times (failcnt)", path, (long long)fail);
 	}
+	/* Pages read back in the phase after reclaim evicted them. */
+	if (refault > 0)
+		snprintf(again, sizeof(again), "; %lld pages were read again "
+		    "after reclaim evicted them (workingset_refault_file)",
+		    (long long)refault);
 	if (stall > 0 || full > STALL_FULL_PCT ||
 	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
-		note(k, KN_RECLAIM, "phase %s: %s (allocstall %lld, "
-		    "pgscan_direct %lld, memory pressure full %.1f%% of the "
-		    "phase%s)", w->phase, stall > 0 || full > STALL_FULL_PCT ?
+		note(k, KN_RECLAIM, "phase %s: %s (pgscan %lld, pgsteal %lld "
+		    "pages, allocstall %lld, memory pressure full %.1f%% of the "
+		    "phase%s)%s", w->phase, stall > 0 || full > STALL_FULL_PCT ?
 		    "reclaim stalled the run" : "limit reclaim ran in the "
-		    "phase", (long long)stall, (long long)direct,
-		    full > 0 ? full : 0, cg);
+		    "phase", (long long)scan, (long long)steal,
+		    (long long)stall, full > 0 ? full : 0, cg, again);
 	if (w->writes && k->dirty_thresh > 0 &&
 	    k->dirty_peak >= AT_LIMIT * (double)k->dirty_thresh)
 		note_throttle(k, w);
@@ -551,9 +587,11 @@ note_device(struct kstat_phase *k, const struct kstat_work *w)
 	if (kb * 1024 < (double)w->bytes / 10)
 		return;
 	if (d->v[KI_UTIL] >= SATURATED_UTIL)
-		note(k, KN_SATURATED, "phase %s: %s was saturated (util "
-		    "%.0f%%, aqu-sz %.1f): the device sets the pace",
-		    w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
+		/* iostat(1): util is saturation only for serial service. */
+		note(k, KN_SATURATED, "phase %s: %s was busy the whole phase "
+		    "(util %.0f%%, aqu-sz %.1f): the phase waited on it; a "
+		    "device that serves requests in parallel may do more at "
+		    "100%%", w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
 	else if (d->v[KI_UTIL] < IDLE_UTIL && w->cpu_pct >= CPU_BOUND_PCT)
 		note(k, KN_IDLE, "phase %s: %s was mostly idle (util %.0f%%) "
 		    "while the tool was CPU-bound (%.0f%% CPU)", w->phase,
@@ -565,11 +603,12 @@ note_device(struct kstat_phase *k, const struct kstat_work *w)
 	    d->v[KI_WAREQSZ];
 	if (sz > 0 && sz * 1024 * SMALL_FACTOR <= (double)w->chunk)
 		note(k, KN_SMALL_REQ, "phase %s: requests reached %s much "
-		    "smaller than the %llu KiB chunk (%s %.1f KiB: read-ahead, "
-		    "max_sectors_kb or the record size)", w->phase, d->name,
-		    (unsigned long long)(w->chunk / 1024),
+		    "smaller than the %llu KiB chunk (%s %.1f KiB: %s)",
+		    w->phase, d->name, (unsigned long long)(w->chunk / 1024),
 		    d->v[KI_RKBS] >= d->v[KI_WKBS] ? "rareq-sz" : "wareq-sz",
-		    sz);
+		    sz, d->v[KI_RKBS] >= d->v[KI_WKBS] ? "read-ahead, "
+		    "max_sectors_kb or the record size" : "max_sectors_kb or "
+		    "the record size; read-ahead shapes no write");
 }
 
 void
@@ -602,7 +641,7 @@ kstat_print_head(FILE *f)
 	    "stall", "pgscan", "pswp", "io", "memory");
 	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
 	    "%7s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
-	    "peak", "%", "alloc", "direct", "in+out", "full%", "full%");
+	    "peak", "%", "alloc", "all", "in+out", "full%", "full%");
 }
 
 /* A count in at most 7 characters: 1234567, 12.3M. */
@@ -651,7 +690,7 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
 		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
 		    vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
-		    vm_prefix(k, "pgscan_direct")), short_count(c, sizeof(c),
+		    reclaimed(k, "pgscan")), short_count(c, sizeof(c),
 		    kstat_vm(k, "pswpin") + kstat_vm(k, "pswpout")));
 	else
 		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-", "-", "-", "-");

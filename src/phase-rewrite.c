@@ -1,7 +1,8 @@
 /*
  * Rewrite: each chunk read, the offset moved back one chunk and the chunk
  * written again as the next generation; then fsync and close, all timed.
- * The new data is made ahead, off the clock (phase_ring).
+ * The new data is made in the buffer just read, off the clock
+ * (phase_fill_here); with a queue (--iodepth) in the slot's buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,8 +12,9 @@
 #include "phase.h"
 
 /*
- * The timed loop: read (and check under --verify), seek back, write the
- * next generation; a sample per chunk.
+ * The timed loop: read (and check under --verify), make the next
+ * generation in the same buffer with the clock stopped, seek back, write
+ * it; a sample per chunk.
  */
 static int
 rewrite_loop(struct phase_ctx *ctx, int fd)
@@ -20,7 +22,6 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 	uint64_t	i, n = ctx->size / ctx->chunk;
 	size_t		chunk = ctx->chunk;
 	int64_t		off;
-	unsigned char	*buf;
 	bn_time		last = time_now();
 
 	for (i = 0; i < n; i++) {
@@ -30,10 +31,11 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 		if (ctx->verify != VERIFY_OFF && phase_verify(ctx, ctx->buf,
 		    (uint64_t)off, chunk, &last) == -1)
 			return -1;
-		buf = phase_ring_take(ctx, ctx->priv, &last);
+		phase_fill_here(ctx, ctx->buf, (uint64_t)off, PW_REWRITE,
+		    &last);
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) == -1)
 			return phase_fail(ctx, "lseek", off);
-		if (phase_write_full(ctx, fd, buf, chunk, off) == -1)
+		if (phase_write_full(ctx, fd, ctx->buf, chunk, off) == -1)
 			return -1;
 		phase_lap(ctx, &last, (i + 1) * chunk);
 		if (bn_stop_signal) {
@@ -44,10 +46,11 @@ rewrite_loop(struct phase_ctx *ctx, int fd)
 	return 0;
 }
 
+/* Only a queue needs buffers of its own. */
 static int
 rewrite_setup(struct phase_ctx *ctx)
 {
-	return phase_ring_setup(ctx, PW_REWRITE);
+	return ctx->depth > 1 ? phase_ring_setup(ctx, PW_REWRITE) : 0;
 }
 
 static int

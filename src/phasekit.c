@@ -233,32 +233,54 @@ phase_ring_free(struct phase_ring *ring)
 	ring->n = 0;
 }
 
+/* One chunk's data for writer w at off, as --direct wants it or not. */
+static void
+fill_one(const struct phase_ctx *ctx, unsigned char *buf, uint64_t off,
+    enum pattern_writer w)
+{
+	if (ctx->direct)
+		pattern_fill_direct(ctx->pat, buf, off, w);
+	else
+		pattern_fill(ctx->pat, buf, off, w);
+}
+
+/* The clock was stopped at t0 to fill: leave the time since out. */
+static void
+fill_untimed(struct phase_ctx *ctx, bn_time t0, bn_time *last)
+{
+	uint64_t	ns = time_elapsed_ns(t0, time_now());
+
+	ctx->excluded += (double)ns / 1e9;
+	ctx->filled += (double)ns / 1e9;
+	last->ns += ns;
+}
+
 unsigned char *
 phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
 {
-	bn_time	t0, t1;
-	uint64_t ns;
+	bn_time	t0;
 	int	i;
 
 	if (ring->taken == ring->n) {
 		t0 = time_now();
 		for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
-			if (ctx->direct)
-				pattern_fill_direct(ctx->pat, ring->buf[i],
-				    ring->next, ring->writer);
-			else
-				pattern_fill(ctx->pat, ring->buf[i], ring->next,
-				    ring->writer);
+			fill_one(ctx, ring->buf[i], ring->next, ring->writer);
 			ring->next += ctx->chunk;
 		}
 		ring->taken = 0;
-		t1 = time_now();
-		ns = time_elapsed_ns(t0, t1);
-		ctx->excluded += (double)ns / 1e9;
-		ctx->filled += (double)ns / 1e9;
-		last->ns += ns;
+		fill_untimed(ctx, t0, last);
 	}
 	return ring->buf[ring->taken++];
+}
+
+void
+phase_fill_here(struct phase_ctx *ctx, unsigned char *buf, uint64_t off,
+    enum pattern_writer w, bn_time *last)
+{
+	bn_time	t0 = time_now();
+
+	fill_one(ctx, buf, off, w);
+	fill_untimed(ctx, t0, last);
 }
 
 int
@@ -348,10 +370,7 @@ seq_fill(void *arg, unsigned char *buf, uint64_t off)
 	struct seq		*s = arg;
 	struct phase_ring	*ring = s->ctx->priv;
 
-	if (s->ctx->direct)
-		pattern_fill_direct(s->ctx->pat, buf, off, ring->writer);
-	else
-		pattern_fill(s->ctx->pat, buf, off, ring->writer);
+	fill_one(s->ctx, buf, off, ring->writer);
 }
 
 /* Chunks finish out of order: progress counts the bytes done. */

@@ -31,10 +31,36 @@ static const struct {
 	{ "util", "%", NULL }, { "rrqm", "%", "r/s" }, { "wrqm", "%", "w/s" }
 };
 
-/* iostat -x's rates, made counts: "r/s" becomes "r" per unit. */
-static const char *const rates[] = {
-	"r/s", "rkB/s", "w/s", "wkB/s", "f/s", "d/s", "dkB/s"
+/*
+ * iostat -x's rates, made counts ("r/s" becomes "r" per unit of work),
+ * with the unit of the count.
+ */
+static const struct {
+	const char	*name;
+	const char	*unit;
+} rates[] = {
+	{ "r/s", "" }, { "rkB/s", " KiB" }, { "w/s", "" }, { "wkB/s", " KiB" },
+	{ "f/s", "" }, { "d/s", "" }, { "dkB/s", " KiB" }
 };
+
+/*
+ * The unit of a counter's count where it is not a number of events or
+ * pages: vmstat's pgpgin and pgpgout count KiB, /proc/self/io bytes;
+ * cgroup v1's memory.stat pgpgin and pgpgout count charges (one a
+ * folio, however many pages it holds: Documentation/admin-guide/
+ * cgroup-v1/memory.rst), not pages.
+ */
+static const char *
+unit_of(const char *prefix, const char *name)
+{
+	size_t	n = strlen(name);
+
+	if (n > 6 && strcmp(name + n - 6, "_bytes") == 0)
+		return " B";
+	if (strcmp(name, "pgpgin") == 0 || strcmp(name, "pgpgout") == 0)
+		return prefix[0] == '\0' ? " KiB" : " charges";
+	return "";
+}
 
 /*
  * The size of a small change: 1 KiB or ms of a request, 10 points of a
@@ -73,6 +99,18 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->machine = 0;
 }
 
+/*
+ * A level of the whole machine's (/proc/pressure, vmstat's nr_dirty): the
+ * other work's stalls and dirty pages are in it too.
+ */
+static void
+machine_level(struct rs_kphase *k, const char *name, double v,
+    const char *unit)
+{
+	add(k, name, NULL, v, unit, 1);
+	k->f[k->n - 1].machine = 1;
+}
+
 /* A counter whose delta is work done, not a level's change. */
 static int
 is_event(const char *name)
@@ -95,10 +133,16 @@ static int
 is_cg_event(const char *name)
 {
 	static const char *const pre[] = {
-		"pg", "total_pg", "workingset_", "total_workingset_",
-		"failcnt", "thp_", "zswp"
+		"pg", "workingset_", "failcnt", "thp_", "zswp"
 	};
 	size_t	i;
+
+	/*
+	 * v1's total_ counters are the cgroup's and its children's: the
+	 * run is in the cgroup itself, and the cgroup's own are kept.
+	 */
+	if (strncmp(name, "total_", 6) == 0)
+		return 0;
 
 	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++)
 		if (strncmp(name, pre[i], strlen(pre[i])) == 0)
@@ -119,7 +163,8 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 		if (o->items[i].type != JV_NUMBER || !event(o->keys[i]))
 			continue;
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
-		add(k, name, per, o->items[i].n / work, "", 0);
+		add(k, name, per, o->items[i].n / work,
+		    unit_of(prefix, o->keys[i]), 0);
 		k->f[k->n - 1].machine = machine;
 	}
 }
@@ -146,11 +191,11 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
 		char	name[16];
 
-		if (jv_num(d, rates[i], &v) != 0)
+		if (jv_num(d, rates[i].name, &v) != 0)
 			continue;
 		snprintf(name, sizeof(name), "%.*s",
-		    (int)(strlen(rates[i]) - 2), rates[i]);
-		add(k, name, per, v * span / work, "", 0);
+		    (int)(strlen(rates[i].name) - 2), rates[i].name);
+		add(k, name, per, v * span / work, rates[i].unit, 0);
 	}
 }
 
@@ -170,10 +215,10 @@ pressure(struct rs_kphase *k, const struct jv *p)
 			continue;
 		snprintf(name, sizeof(name), "%s some", res[i]);
 		if (jv_num(r, "some_pct", &v) == 0)
-			add(k, name, NULL, v, "%", 1);
+			machine_level(k, name, v, "%");
 		snprintf(name, sizeof(name), "%s full", res[i]);
 		if (jv_num(r, "full_pct", &v) == 0)
-			add(k, name, NULL, v, "%", 1);
+			machine_level(k, name, v, "%");
 	}
 }
 
@@ -239,7 +284,7 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work, 1);
 	if ((dirty = jv_get(kj, "dirty")) != NULL &&
 	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
-		add(k, "nr_dirty peak", NULL, v, " pages", 1);
+		machine_level(k, "nr_dirty peak", v, " pages");
 	pressure(k, jv_get(kj, "pressure"));
 	if ((cg = jv_get(kj, "cgroup")) != NULL)
 		counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,

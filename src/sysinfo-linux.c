@@ -326,6 +326,7 @@ read_device(struct sysinfo *si, const struct stat *st)
 	if (si->device.rotational > 1)
 		si->device.rotational = -1;
 	si->device.read_ahead_kb = read_attr(dir, "queue/read_ahead_kb");
+	si->device.max_sectors_kb = read_attr(dir, "queue/max_sectors_kb");
 	si->device.logical_block_size =
 	    read_attr(dir, "queue/logical_block_size");
 	si->device.physical_block_size =

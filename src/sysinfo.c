@@ -91,6 +91,7 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->free_bytes = -1;
 	si->device.rotational = -1;
 	si->device.read_ahead_kb = -1;
+	si->device.max_sectors_kb = -1;
 	si->device.logical_block_size = -1;
 	si->device.physical_block_size = -1;
 	si->device.size_bytes = -1;

@@ -2,7 +2,8 @@
 # doc/EXPERIMENTS.md keeps working: every ```sh block in it is extracted
 # and run as its own script, at small sizes, on a loop device in this
 # test's scratch directory and a mount point of its own, with the page's
-# variables set (DEV, MNT, SIZE, OUT, SIZES, CHUNKS, LOCK, EXTRA, MINTIME) and
+# variables set (DEV, MNT, SIZE, OUT, SIZES, CHUNKS, LOCK, LIMIT, HOG, EXTRA,
+# MINTIME) and
 # `bonnie-ng` on PATH being the binary under test.  Each block must exit
 # 0 (or what an "<!-- t-experiments: exit 0 or 1 -->" line just before it
 # allows), leave nothing mounted and leave no test file behind.
@@ -67,12 +68,14 @@ ln -s "$BONNIE" "$T/bin/bonnie-ng"
 DEV=$LOOP MNT=$T/mnt OUT=$T/out SIZE=4m SIZES=4m..16m CHUNKS=4k,64k
 # 64 MiB locked: a lock passes RLIMIT_MEMLOCK as root.
 LOCK=64m
+# The memory cgroup's limit and the hog beside the run in it.
+LIMIT=48m HOG=32m
 EXTRA="-n 200"
 # A sweep's points at these sizes run well under the default 0.5 s, and a
 # point under --min-time is run again, up to 64 times: 0, so that each
 # point has its -x runs (half of this test's CPU went to those repeats).
 MINTIME=0
-export DEV MNT OUT SIZE SIZES CHUNKS LOCK EXTRA MINTIME
+export DEV MNT OUT SIZE SIZES CHUNKS LOCK LIMIT HOG EXTRA MINTIME
 # The blocks that need no device use a mounted file system.
 mkfs.ext4 -q -F "$LOOP" && mount "$LOOP" "$T/mnt"
 
@@ -150,12 +153,26 @@ else
 	    "$T/out/raw-chunks.json" "$T/out/fs-chunks.json" >/dev/null 2>&1;
 	    echo $?)
 fi
-if portable; then
-	skip "mount option: the portable build knows no mount options"
+# Each mount option's record was made on a mount with it.
+for opt in sync:sync data=journal:data-journal; do
+	if portable; then
+		skip "mount option ${opt%%:*}: the portable build knows no mount options"
+		continue
+	fi
+	check "mount option: the ${opt%%:*} record was made on such a mount" \
+	    $(jq -e --arg o "${opt%%:*}" '.target.super_options |
+	    split(",") | index($o) != null' "$T/out/${opt#*:}.json" \
+	    >/dev/null 2>&1; echo $?)
+done
+if [ -s "$T/out/with-hog.json" ]; then
+	check "memory cgroup: the hog's run has the cgroup's account, the cgroup is gone" \
+	    $(jq -e '[.runs[].phases[] | select(.kernel != null) |
+	    .kernel.cgroup.path] | length > 0 and all(. == "/bonnie-ng-less")' \
+	    "$T/out/with-hog.json" >/dev/null &&
+	    [ ! -d /sys/fs/cgroup/memory/bonnie-ng-less ] &&
+	    [ ! -d /sys/fs/cgroup/bonnie-ng-less ]; echo $?)
 else
-	check "mount option: the sync record was made on a sync mount" \
-	    $(jq -e '.target.super_options | test("(^|,)sync(,|$)")' \
-	    "$T/out/sync.json" >/dev/null 2>&1; echo $?)
+	skip "memory cgroup: no memory controller"
 fi
 check "less memory: the locked run's record holds its lock" \
     $(jq -e '.memory.locked_bytes == 67108864 and .memory.lock_held' \

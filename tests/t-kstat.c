@@ -172,6 +172,12 @@ main(void)
 	ok(k->nvm == 1 && strcmp(k->vm[0].name, "pgpgin") == 0 &&
 	    k->vm[0].d == 51200, "vmstat: only the counter that moved");
 	is_near(k->psi[KP_IO][0], 25, 1e-9, "pressure io some: 0.5 s of 2");
+	b.psi[KP_IO][0] = 1000000 + 2100000;	/* 2.1 s in a 2 s span */
+	kstat_account(&src, &a, &b, 2.0, k);
+	is_near(k->psi[KP_IO][0], 100, 0, "pressure: never above 100% of the "
+	    "span (the readings bracket a little more)");
+	b.psi[KP_IO][0] = 1500000;
+	kstat_account(&src, &a, &b, 2.0, k);
 	ok(k->psi[KP_CPU][0] < 0, "pressure cpu: not read is < 0 (null)");
 	ok(!k->cg_ok,
 	    "cgroup: not read");
@@ -212,6 +218,10 @@ main(void)
 	kstat_account(&src, &a, &b, 2.0, k);
 	kstat_notes(k, NULL, &w);
 	ok(k->notes & (1u << KN_SATURATED), "util 100%: saturated");
+	ok(strstr(k->note_text[KN_SATURATED], "busy the whole phase (util "
+	    "100%") != NULL && strstr(k->note_text[KN_SATURATED], "in "
+	    "parallel") != NULL, "... said as busy: util is no limit for a "
+	    "device serving requests in parallel");
 	ok(k->notes & (1u << KN_SWAP), "pswpout 12: swapped");
 	ok(k->notes & (1u << KN_RECLAIM), "allocstall 3: reclaim stalled");
 	ok(strstr(k->note_text[KN_RECLAIM], "stalled") != NULL &&
@@ -261,6 +271,68 @@ main(void)
 	kstat_account(&src, &a, &b, 2.0, k);
 	kstat_notes(k, NULL, &w);
 	ok(k->notes == 1u << KN_IDLE, "util 10% at 99% CPU: idle, CPU-bound");
+
+	/*
+	 * Limit reclaim in a v1 cgroup: vmstat counts it in pgscan_file and
+	 * pgsteal_file, never in pgscan_direct; the cgroup in failcnt and
+	 * its refaults.  The note gives those, not "pgscan_direct 0".
+	 */
+	setup();
+	src.nvm = 8;
+	strcpy(src.vm_name[6], "pgscan_file");
+	strcpy(src.vm_name[7], "pgsteal_file");
+	b.vm[6] = 21305;
+	b.vm[7] = 15924;
+	strcpy(src.cg_file, "/sys/fs/cgroup/memory/t/memory.stat");
+	strcpy(src.cg_path, "/t");
+	src.ncg = 2;
+	strcpy(src.cg_name[0], "failcnt");
+	strcpy(src.cg_name[1], "workingset_refault_file");
+	a.cg_err = b.cg_err = 0;
+	b.cg[0] = 4450;
+	b.cg[1] = 32768;
+	memset(&w, 0, sizeof(w));
+	w.phase = "rewrite";
+	w.chunk = 16384;
+	w.bytes = 192 << 20;
+	kstat_account(&src, &a, &b, 1.0, k);
+	kstat_notes(k, NULL, &w);
+	ok(k->notes & (1u << KN_RECLAIM), "failcnt 4450: limit reclaim noted");
+	ok(strstr(k->note_text[KN_RECLAIM], "pgscan 21305, pgsteal 15924 "
+	    "pages") != NULL, "... with the pages scanned and taken by any "
+	    "reclaimer");
+	ok(strstr(k->note_text[KN_RECLAIM], "/t hit its limit 4450 times") !=
+	    NULL && strstr(k->note_text[KN_RECLAIM], "32768 pages were read "
+	    "again after reclaim evicted them (workingset_refault_file)") !=
+	    NULL, "... the cgroup, its failcnt and its refaults, untruncated");
+	{
+		FILE	*f = tmpfile();
+		char	 line[512] = "";
+
+		kstat_print_line(f, "rewrite", k);
+		rewind(f);
+		ok(fgets(line, sizeof(line), f) != NULL &&
+		    strstr(line, " 21305 ") != NULL, "-K: the pgscan column "
+		    "counts limit reclaim's pages too");
+		fclose(f);
+	}
+
+	/* Small writes: read-ahead is not what shapes them. */
+	setup();
+	b.dev[0][4] = 400;			/* 400 writes */
+	b.dev[0][6] = 400 * 8;			/* 4 KiB each */
+	memset(&w, 0, sizeof(w));
+	w.phase = "write";
+	w.chunk = 65536;
+	w.block = 1;
+	w.writes = 1;
+	w.bytes = 400 * 4096;
+	kstat_account(&src, &a, &b, 2.0, k);
+	kstat_notes(k, NULL, &w);
+	ok((k->notes & (1u << KN_SMALL_REQ)) &&
+	    strstr(k->note_text[KN_SMALL_REQ], "wareq-sz 4.0 KiB: "
+	    "max_sectors_kb or the record size") != NULL,
+	    "small writes: noted without blaming read-ahead");
 
 	/* vmstat readable at the start, not at the end: a note. */
 	setup();

@@ -154,6 +154,7 @@ fill_sysinfo(struct sysinfo *si)
 	si->device.scheduler = "mq-deadline";
 	si->device.rotational = 0;
 	si->device.read_ahead_kb = 128;
+	si->device.max_sectors_kb = 1280;
 	si->device.logical_block_size = 512;
 	si->device.physical_block_size = 4096;
 	si->device.model = NULL;
@@ -281,6 +282,7 @@ test_full(void)
 	    "target fields, unknown free space and vm null");
 	is_jq(".target.device", "{\"name\":\"vda\",\"scheduler\":"
 	    "\"mq-deadline\",\"rotational\":false,\"read_ahead_kb\":128,"
+	    "\"max_sectors_kb\":1280,"
 	    "\"logical_block_size\":512,\"physical_block_size\":4096,"
 	    "\"model\":null,\"size_bytes\":10737418240}", "device object");
 	is_jq(".options | [.label, .size_bytes, .size_mib, .chunk, .cache, "
