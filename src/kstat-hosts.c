@@ -42,7 +42,7 @@ static const int dir_wait[] = { KI_RAWAIT, KI_WAWAIT, KI_DAWAIT, KI_FAWAIT };
 static struct ks_dev *
 dev_slot(struct kstat_phase *s, const struct ks_dev *d)
 {
-	size_t	len;
+	size_t	len, add;
 	int	i;
 
 	for (i = 0; i < s->ndev; i++) {
@@ -50,10 +50,12 @@ dev_slot(struct kstat_phase *s, const struct ks_dev *d)
 			continue;
 		/* Each host's device name once: "sda+nvme0n1". */
 		len = strlen(s->dev[i].name);
+		add = strlen(d->name);
 		if (strcmp(s->dev[i].name, d->name) != 0 &&
-		    len + 1 + strlen(d->name) < sizeof(s->dev[i].name))
-			snprintf(s->dev[i].name + len,
-			    sizeof(s->dev[i].name) - len, "+%s", d->name);
+		    len + 1 + add < sizeof(s->dev[i].name)) {
+			s->dev[i].name[len] = '+';
+			memcpy(s->dev[i].name + len + 1, d->name, add + 1);
+		}
 		return &s->dev[i];
 	}
 	if (s->ndev >= KS_DEV_MAX)

@@ -172,7 +172,7 @@ overlay_init(struct overlay *ov, const struct sweep_readback *b,
 	int	k;
 
 	ov->n = n;
-	ov->rs = xcalloc((size_t)n, sizeof(*ov->rs));
+	ov->rs = xcalloc((size_t)n, sizeof(const struct sweep_result *));
 	ov->names = xcalloc((size_t)n, sizeof(*ov->names));
 	for (k = 0; k < n; k++) {
 		ov->rs[k] = &b[k].r;

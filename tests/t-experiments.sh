@@ -68,8 +68,11 @@ ln -s "$BONNIE" "$T/bin/bonnie-ng"
 DEV=$LOOP MNT=$T/mnt OUT=$T/out SIZE=4m SIZES=4m..16m CHUNKS=4k,64k
 # 64 MiB locked: a lock passes RLIMIT_MEMLOCK as root.
 LOCK=64m
-# The memory cgroup's limit and the hog beside the run in it.
+# The memory cgroup's limit and the hog beside the run in it.  A
+# sanitized binary's shadow memory and quarantine alone pass 16 MiB: the
+# kernel's OOM killer took it (exit 137) and its file was left.
 LIMIT=48m HOG=32m
+[ "${BONNIE_NG_SANITIZED:-0}" = 1 ] && LIMIT=256m
 EXTRA="-n 200"
 # A sweep's points at these sizes run well under the default 0.5 s, and a
 # point under --min-time is run again, up to 64 times: 0, so that each
@@ -164,7 +167,9 @@ for opt in sync:sync data=journal:data-journal; do
 	    split(",") | index($o) != null' "$T/out/${opt#*:}.json" \
 	    >/dev/null 2>&1; echo $?)
 done
-if [ -s "$T/out/with-hog.json" ]; then
+if portable; then
+	skip "memory cgroup: the portable build reads no cgroup's account"
+elif [ -s "$T/out/with-hog.json" ]; then
 	check "memory cgroup: the hog's run has the cgroup's account, the cgroup is gone" \
 	    $(jq -e '[.runs[].phases[] | select(.kernel != null) |
 	    .kernel.cgroup.path] | length > 0 and all(. == "/bonnie-ng-less")' \
