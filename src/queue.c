@@ -176,12 +176,13 @@ queue_buffers(int depth, size_t chunk, size_t align)
 		free(b);
 		return NULL;
 	}
-	at = ((uintptr_t)map + align - 1) / align * align;
+	/* Aligned by an offset into the mapping, not a made pointer. */
+	at = (align - (uintptr_t)map % align) % align;
 	for (i = 0; i < depth; i++)
-		b[i] = (unsigned char *)at + (size_t)i * stride;
+		b[i] = map + at + (size_t)i * stride;
 	b[depth] = map;
 	b[depth + 1] = map + len;
-	memset((unsigned char *)at, 0, (size_t)depth * stride);
+	memset(map + at, 0, (size_t)depth * stride);
 	return b;
 }
 
