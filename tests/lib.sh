@@ -7,7 +7,8 @@ case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
 tap_n=0
 tap_failed=0
 
-# ok DESC COMMAND...: run COMMAND; pass when it exits 0.
+# ok DESC COMMAND...: run COMMAND; pass when it exits 0.  ok and check
+# return 1 on a failure, so that "check ... $? || diag ..." shows why.
 ok() {
 	desc=$1; shift
 	tap_n=$((tap_n + 1))
@@ -16,6 +17,7 @@ ok() {
 	else
 		echo "not ok $tap_n - $desc"
 		tap_failed=$((tap_failed + 1))
+		return 1
 	fi
 }
 
@@ -27,6 +29,7 @@ check() {
 	else
 		echo "not ok $tap_n - $1"
 		tap_failed=$((tap_failed + 1))
+		return 1
 	fi
 }
 
