@@ -72,7 +72,7 @@ if attach on && [ "$(cat /sys/block/$LOOPN/loop/dio)" = 1 ]; then
 		# --cache=keep: the same seeks come from memory, and the hit
 		# fraction says so (the meter agrees).
 		r0=$(dev_read "$LOOPN")
-		"$BONNIE" -d "$M" -s 64m -c 16k -p write,seeks -S 3 \
+		"$BONNIE" -d "$M" -s 64m -c 16k -p write,seeks -S 3 -n 8000 \
 		    --seekers=$mode --cache=keep -q --json "$T/k$mode.json" \
 		    >/dev/null 2>&1
 		r1=$(dev_read "$LOOPN")
@@ -84,7 +84,8 @@ if attach on && [ "$(cat /sys/block/$LOOPN/loop/dio)" = 1 ]; then
 	# Chunks smaller than a page: each drop takes the pages holding the
 	# chunk, so every seek reads a page from the device.
 	r0=$(dev_read "$LOOPN")
-	"$BONNIE" -d "$M" -s 16m -c 1k -p seeks -S 2 -q --json "$T/sub.json" \
+	"$BONNIE" -d "$M" -s 16m -c 1k -p seeks -S 2 -n 4000 -q \
+	    --json "$T/sub.json" \
 	    >/dev/null 2>"$T/err"
 	check "1 KiB chunks: cold seeks run" $?
 	r1=$(dev_read "$LOOPN")
@@ -106,7 +107,7 @@ fi
 # each reading phase, and seeks read again from its cache are hits.
 if attach off; then
 	cat "$T/img" >/dev/null
-	"$BONNIE" -d "$M" -s 32m -c 16k -p write,read,seeks -q \
+	"$BONNIE" -d "$M" -s 32m -c 16k -p write,read,seeks -n 2000 -q \
 	    --json "$T/off.json" >/dev/null 2>&1
 	check "dio off: the run passes" $?
 	cached=$(fincore -nb -o RES "$T/img" 2>/dev/null | tr -d ' ')
@@ -118,9 +119,9 @@ if attach off; then
 	    .runs[0].phases.read.cache == "cold" and
 	    .runs[0].phases.read.hit_fraction <= 0.05' "$T/off.json" >/dev/null
 	check "dio off: read cold, backing residency recorded" $?
-	# 2048 chunks seeked for a second: most reads are repeats, which
-	# the backing file's cache serves.
-	"$BONNIE" -d "$M" -s 32m -c 16k -p seeks --json "$T/off2.json" \
+	# 2048 chunks seeked 8000 times: most reads are repeats, which the
+	# backing file's cache serves.
+	"$BONNIE" -d "$M" -s 32m -c 16k -p seeks -n 8000 --json "$T/off2.json" \
 	    >/dev/null 2>"$T/err"
 	jq -e '.runs[0].phases.seeks | .cache == "warm" and
 	    .hit_fraction > 0.05' "$T/off2.json" >/dev/null &&

@@ -154,7 +154,7 @@ check "report of a malformed file: exit 2, FILE:LINE" $?
 
 # bonnie-ng's own CSV: bon_csv2txt reads it without a word, and so do we.
 mkdir "$T/d"
-"$BONNIE" -q -d "$T/d" -s 4m -o csv >"$T/run.csv" 2>"$T/run.err"
+"$BONNIE" -q -d "$T/d" -s 4m -n 4000 -o csv >"$T/run.csv" 2>"$T/run.err"
 check "bonnie-ng -o csv runs" $?
 [ "$(awk -F, '{ print NF }' "$T/run.csv")" = 50 ]
 check "CSV line has 50 fields" $?
@@ -192,7 +192,8 @@ check "bonnie-ng reads its own CSV back: exit 0" $status
 check "a result compared with itself is the same everywhere" $?
 # bonnie-ng's own text (with -x summary rows and -L latency rows) and JSON
 # record of the same runs read back as the same numbers.
-"$BONNIE" -q -d "$T/d" -s 4m -x 3 -L --json "$T/x3.json" >"$T/x3.txt" 2>"$T/x3.err"
+"$BONNIE" -q -d "$T/d" -s 4m -n 4000 -x 3 -L --json "$T/x3.json" \
+    >"$T/x3.txt" 2>"$T/x3.err"
 check "bonnie-ng -x 3 -L --json runs" $?
 run report "$T/x3.txt" "$T/x3.json"
 [ $status -eq 0 ] && [ "$(sed '/^$/q' "$T/out" | grep -c .)" -eq 7 ]

@@ -112,7 +112,8 @@ fi
 ok "no test file left" no_test_files "$T"
 
 # --cache=keep, the record on stdout.
-"$BONNIE" -d "$T" -s 4m -c 4k -q --cache=keep -o json >"$T/k.json" 2>"$T/err"
+"$BONNIE" -d "$T" -s 4m -c 4k -n 4000 -q --cache=keep -o json >"$T/k.json" \
+    2>"$T/err"
 st=$?
 check "--cache=keep -o json exits 0" $st
 [ $st -eq 0 ] || diag "$(cat "$T/err")"
@@ -129,7 +130,7 @@ elif no_direct; then
 	skip "this build has no O_DIRECT (the portable build on glibc)"
 else
 	rm -f "$T/d"
-	"$BONNIE" -d "$T" -s 4m -c 4k -q --direct --json "$T/d.json" \
+	"$BONNIE" -d "$T" -s 4m -c 4k -n 4000 -q --direct --json "$T/d.json" \
 	    >/dev/null 2>"$T/err"
 	st=$?
 	check "--direct exits 0" $st

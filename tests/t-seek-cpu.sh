@@ -42,6 +42,10 @@ if [ -d /dev/shm ] && S=$(mktemp -d /dev/shm/bonnie-ng-test.XXXXXX); then
 	trap 'rm -rf "$S"; cleanup_scratch' EXIT
 fi
 ncpu=$(getconf _NPROCESSORS_ONLN)
+# -n: a count, not the second a phase without -n seeks for (about 0.2 s
+# for one seeker here): what is checked is that the seconds and the CPU
+# describe the same span, however long.
+N=100000
 pin=
 command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null &&
     pin="taskset -c 0"
@@ -61,11 +65,11 @@ for cores in all one; do
 			lim=$((s < c ? s : c))
 			if [ $cores = one ]; then
 				meter "$T/m" $pin "$BONNIE" -d "$D" -s 4m -p seeks \
-				    -S $s --seekers=$mode -q --json "$T/r.json" \
+				    -S $s -n $N --seekers=$mode -q --json "$T/r.json" \
 				    2>"$T/err"
 			else
 				meter "$T/m" "$BONNIE" -d "$D" -s 4m -p seeks \
-				    -S $s --seekers=$mode -q --json "$T/r.json" \
+				    -S $s -n $N --seekers=$mode -q --json "$T/r.json" \
 				    2>"$T/err"
 			fi
 			check "$w: runs" $?
@@ -95,7 +99,7 @@ if [ -z "$INJECT" ]; then
 else
 	for mode in fork thread; do
 		BN_FAULT=cpuclock:1+:scale=100 LD_PRELOAD=$INJECT "$BONNIE" -d "$T" \
-		    -s 4m -p seeks -S 1 --seekers=$mode --json "$T/lie.json" \
+		    -s 4m -p seeks -S 1 -n 1000 --seekers=$mode --json "$T/lie.json" \
 		    >/dev/null 2>"$T/err"
 		jq -e '.runs[0].phases.seeks.cpu_doubtful == true' \
 		    "$T/lie.json" >/dev/null

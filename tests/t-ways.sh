@@ -138,7 +138,7 @@ fi
 for phases in write,rewrite,read write,seeks; do
 	for m in fork thread; do
 		mkdir "$T/a"
-		start "$T/a" "write:1+:wait=$T/go" "$phases" --seekers=$m
+		start "$T/a" "write:1+:wait=$T/go" "$phases" --seekers=$m -n 1000
 		wait_for "$T/err" "Writing intelligently" 10
 		mv "$T/a" "$T/b"
 		: >"$T/go"
