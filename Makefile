@@ -62,7 +62,7 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-quick check-asan check-posix install uninstall \
+.PHONY: all check check-plain check-quick check-asan check-asan-build check-posix install uninstall \
 	clean bench fuzz \
 	fuzz-build analyze analyze-cppcheck analyze-mpi check-tsan check-valgrind dist \
 	install-mpi mpi mpi-if-any
@@ -100,8 +100,7 @@ ASAN_BUILD  = $(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" te
 ASAN_RUN    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
               UBSAN_OPTIONS=print_stacktrace=1 BONNIE_NG_SANITIZED=1 \
               sh tests/run.sh -j $(CHECK_JOBS) build-asan
-check: $(BIN) $(TEST_BIN) mpi-if-any
-	$(ASAN_BUILD)
+check: $(BIN) $(TEST_BIN) mpi-if-any check-asan-build
 	@rm -f build-asan/check.log build-asan/check.rc; \
 	{ $(ASAN_RUN) >build-asan/check.log 2>&1; \
 	    echo $$? >build-asan/check.rc; } & \
@@ -122,8 +121,12 @@ QUICK_SH = t-cli.sh t-badopts.sh t-report-e2e.sh
 check-quick: $(BIN) $(TEST_BIN) $(INJECT)
 	sh tests/run.sh -j $(CHECK_JOBS) $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
 
-check-asan:
-	$(ASAN_BUILD)
+# The sanitized build, beside the plain one under make -j (a prerequisite
+# of make check, so that both builds share the job slots).
+check-asan-build:
+	+$(ASAN_BUILD)
+
+check-asan: check-asan-build
 	$(ASAN_RUN)
 
 # make check-posix: the portable half of the platform layer (*-posix.c),

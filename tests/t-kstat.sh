@@ -198,8 +198,10 @@ if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
     truncate -s 96m "$T/raw" &&
     RAW=$(losetup -f --show --direct-io=on "$T/raw" 2>/dev/null); then
 	RN=${RAW#/dev/}
+	# iostat's interval: the read of 64 MiB takes well under a second.
+	IV=4
 	udevadm settle 2>/dev/null
-	iostat -x -d -y -o JSON "$RN" 8 1 >"$T/io.json" 2>&1 &
+	iostat -x -d -y -o JSON "$RN" $IV 1 >"$T/io.json" 2>&1 &
 	ipid=$!
 	# Wait until iostat has taken its first reading (it read a file).
 	i=0
@@ -216,19 +218,19 @@ if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
 	if kill -0 $ipid 2>/dev/null; then
 		wait $ipid
 		check "the read of $RN ran within iostat's interval" $st
-		jq -e --slurpfile io "$T/io.json" --arg n "$RN" "
+		jq -e --slurpfile io "$T/io.json" --arg n "$RN" --argjson iv $IV "
 		    ($K.disk[] | select(.role == \"target\")) as \$b |
 		    (\$io[0].sysstat.hosts[0].statistics[0].disk[] |
 		     select(.disk_device == \$n)) as \$s |
 		    ($K.span_s) as \$t |
 		    def near(a; b; tol): ((a - b) | fabs) <= tol * ([a, b] | max) + 0.05;
-		    near(\$b[\"r/s\"] * \$t; \$s[\"r/s\"] * 8; 0.05) and
-		    near(\$b[\"rkB/s\"] * \$t; \$s[\"rkB/s\"] * 8; 0.05) and
+		    near(\$b[\"r/s\"] * \$t; \$s[\"r/s\"] * \$iv; 0.05) and
+		    near(\$b[\"rkB/s\"] * \$t; \$s[\"rkB/s\"] * \$iv; 0.05) and
 		    near(\$b[\"rareq-sz\"]; \$s[\"rareq-sz\"]; 0.05) and
 		    (near(\$b[\"r_await\"]; \$s[\"r_await\"]; 0.10) or
-		     (\$s[\"r/s\"] * 8 >= \$b[\"r/s\"] * \$t + 0.5 and
+		     (\$s[\"r/s\"] * \$iv >= \$b[\"r/s\"] * \$t + 0.5 and
 		      \$b[\"r_await\"] * \$b[\"r/s\"] * \$t <=
-		      \$s[\"r_await\"] * \$s[\"r/s\"] * 8 * 1.1 + 1)) and
+		      \$s[\"r_await\"] * \$s[\"r/s\"] * \$iv * 1.1 + 1)) and
 		    ((\$b.rrqm - \$s.rrqm) | fabs) <= 2" \
 		    "$T/io-run.json" >/dev/null
 		# r_await: the same mean, or, where iostat's interval held a
@@ -238,7 +240,7 @@ if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
 		diag "bonnie-ng: $(jq -c "$K | .disk[0] + {span_s} | {span_s, \"r/s\", \"rareq-sz\", r_await, util}" "$T/io-run.json")"
 		diag "iostat:    $(jq -c --arg n "$RN" '.sysstat.hosts[0].statistics[0].disk[] | select(.disk_device == $n) | {"r/s", "rareq-sz", r_await, util}' "$T/io.json")"
 	else
-		skip "iostat: the run outlasted iostat's 8 s interval (a slow machine)"
+		skip "iostat: the run outlasted iostat's $IV s interval (a slow machine)"
 	fi
 	# 2. /proc/vmstat around the run holds the phase's own delta, which
 	# is at least the file read (pgpgin is in KiB).
