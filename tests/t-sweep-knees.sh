@@ -87,9 +87,18 @@ check "a planted sweep of imprecise points exits 0" $?
 jq -e '(.knees | length) == 0 and (.points[2].stats.read.precise | not)' \
     "$T/i1.json" >/dev/null
 check "imprecise points: no knee named (4 MiB imprecise)" $?
-grep -q '^  ([0-9]* more changes* over 30% in the medians, at imprecise points or within the spread of the runs or the noise: not named' \
-    "$T/i1.out"
-check "  and the change left out is said" $?
+# The planted fall is a change on the medians when the 8 MiB point is
+# under 70% of every point before it (a fast point, 3 ms long, that a
+# loaded machine stalled for longer could be as slow: then it is no
+# change, and nothing is owed).
+if jq -e '[.points[].stats.read.median] | .[-1] < 0.7 * (.[:-1] | min)' \
+    "$T/i1.json" >/dev/null; then
+	grep -q '^  ([0-9]* more changes* over 30% in the medians, at imprecise points or within the spread of the runs or the noise: not named' \
+	    "$T/i1.out"
+	check "  and the change left out is said" $? || diag "$(cat "$T/i1.out")"
+else
+	skip "the change left out: a stalled fast point hid the planted fall ($(jq -c '[.points[].stats.read.median]' "$T/i1.json"))"
+fi
 
 # report of the planted record names the same knees in the same words
 # (after its heading, which the sweep leaves out with -q).
