@@ -71,11 +71,16 @@ rm -f "$T"/d/bonnie-ng.*
 jq -e '.stopped == null and (.points | length) == 2' "$T/s.json" >/dev/null
 check "a finished sweep's record: stopped null, every point" $?
 
-# The file is replaced, not written in place: its inode changes.
+# The file is replaced, not written in place: its inode changes.  Held
+# open here, the old inode stays in use, so that the file system cannot
+# give its number to the new file (ext4 did, once in a .ci/run; a hard
+# link would not do: the sweep refuses to replace a file with two).
+exec 4<"$T/s.json"
 ino1=$(ls -i "$T/s.json" | awk '{print $1}')
 "$BONNIE" sweep --min-time 0 -d "$T/d" -q --sizes 1m..1m --chunks 4k --phases write \
     --json "$T/s.json" >/dev/null 2>&1
 ino2=$(ls -i "$T/s.json" | awk '{print $1}')
+exec 4<&-
 [ -n "$ino1" ] && [ "$ino1" != "$ino2" ] &&
     jq -e '(.points | length) == 1' "$T/s.json" >/dev/null
 check "the record is renamed into place ($ino1 then $ino2)" $?
