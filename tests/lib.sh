@@ -43,8 +43,12 @@ diag() {
 }
 
 # A scratch directory removed at exit.
+# Marked as the top of a hierarchy (chattr +T, where the file system has
+# it): ext4 spreads the directories made in it, the runs' own among them,
+# over its block groups (see tests/run.sh's TMPDIR).
 scratch() {
 	T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-test.XXXXXX") || exit 1
+	chattr +T "$T" 2>/dev/null
 	trap 'cleanup_scratch' EXIT
 }
 cleanup_scratch() {

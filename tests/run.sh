@@ -84,6 +84,18 @@ else
 	lock_shared="" lock_alone=""
 fi
 
+# The tests' scratch directories go under one of the runner's own, marked
+# as the top of a hierarchy (chattr +T): ext4 then spreads them over its
+# block groups (the Orlov allocator).  Side by side in /tmp's group, every
+# file a test made stepped over the inodes the others had deleted in the
+# last minute (ext4 without a journal, as this machine's root, does not
+# reuse them): 1024 creates took 0.5-1.8 s of system time, 0.03 s here.
+# Open to all as /tmp is (the tests that drop to nobody pass through it).
+mkdir "$work/tmp" && chmod 755 "$work" && chmod 1777 "$work/tmp" || exit 1
+chattr +T "$work/tmp" 2>/dev/null
+TMPDIR=$work/tmp
+export TMPDIR
+
 times=$O/tests/run-times
 if [ -s "$times" ]; then
 	order=$(for t in tests/t-*.c tests/t-*.sh; do
