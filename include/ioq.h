@@ -1,13 +1,15 @@
 /*
  * A queue of requests in flight (--iodepth): up to depth reads and writes
  * of one descriptor at once, each named by a tag from 0 to depth - 1.
- * On Linux io_uring through its raw system calls (ioq-linux.c).  Where
- * there is none (another system, a kernel without io_uring, or with
- * kernel.io_uring_disabled set) ioq_open() fails with the reason and the
- * caller runs one request at a time and records why.  Not POSIX AIO or a
- * pool of threads: glibc's AIO threads leave its state locked in a forked
- * seeker (its aio_suspend() never returns), and once a process has had a
- * thread stdio locks every putc() and getc() of the per-char phases.
+ * On Linux io_uring through its raw system calls (ioq-linux.c); elsewhere
+ * depth worker processes doing pread(2) and pwrite(2) (ioq-posix.c).  Not
+ * POSIX AIO or a pool of threads: glibc's AIO threads leave its state
+ * locked in a forked seeker (its aio_suspend() never returns), and once a
+ * process has had a thread stdio locks every putc() and getc() of the
+ * per-char phases.  Where there is no queue (a kernel without io_uring, or
+ * with kernel.io_uring_disabled set; no process to spare) ioq_open() fails
+ * with the reason and the caller runs one request at a time and records
+ * why.
  */
 #ifndef BONNIE_IOQ_H
 #define BONNIE_IOQ_H
@@ -15,10 +17,15 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "timer.h"
+
 struct ioq;
 
 /* The system's limit on requests in flight per queue, for --iodepth. */
 int	ioq_max_depth(void);
+/* The engine's name for the record ("io_uring"), and its waiting call's. */
+const char *ioq_engine(void);
+const char *ioq_call(void);
 
 /*
  * A queue for depth requests on fd.  Returns NULL with the reason in
@@ -45,5 +52,11 @@ int	ioq_submit(struct ioq *);
  * -errno); 0 when none is waiting.
  */
 int	ioq_reap(struct ioq *, int *tag, ssize_t *res);
+/*
+ * Add the CPU that the queue's own processes have spent so far to *cpu
+ * (the worker processes of ioq-posix.c); io_uring's requests are issued by
+ * the calling thread, whose CPU its caller reads: nothing.
+ */
+void	ioq_cpu(const struct ioq *, struct cpu_times *cpu);
 
 #endif

@@ -86,6 +86,7 @@ struct phase_ctx {
 	uint64_t	 ops;
 	int		 workers;
 	struct cpu_times worker_cpu;	/* PHASE_WORKERS: sum of workers. */
+	struct cpu_times queue_cpu;	/* The queue's processes (ioq_cpu()). */
 	bn_time		 span_start;	/* PHASE_SPAN: first worker start. */
 	bn_time		 span_end;	/* PHASE_SPAN: last worker end. */
 	double		 excluded;	/* Seconds inside the span left out
@@ -93,7 +94,7 @@ struct phase_ctx {
 					   filling (below), not timed. */
 	double		 filled;	/* Of those, seconds spent filling a
 					   ring of buffers ahead (phase_ring). */
-	const char	*engine;	/* depth > 1: "io_uring". */
+	const char	*engine;	/* depth > 1: ioq_engine(). */
 	const char	*fallback;	/* Why not io_uring, or NULL. */
 	uint64_t	 repeats;	/* Reads of a chunk read before in
 					   this phase (seeks). */

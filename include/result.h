@@ -56,7 +56,7 @@ struct phase_result {
 	double		 drop_seconds;	/* Cache drops, not timed. */
 	double		 fill_seconds;	/* Data made ahead, not timed. */
 	int		 depth;		/* Requests in flight (--iodepth). */
-	char		 engine[16];	/* depth > 1: "io_uring", "posix-aio". */
+	char		 engine[16];	/* depth > 1: ioq_engine(). */
 	char		 fallback[160];	/* Why not io_uring, or "". */
 	double		 hit_fraction;	/* Reads served by the cache, from the
 					   device counters; <0 unknown. */

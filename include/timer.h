@@ -44,6 +44,8 @@ uint64_t cpu_thread_ns(void);
  */
 void	cpu_between(const struct cpu_stamp *, const struct cpu_stamp *,
 	    struct cpu_times *);
+/* The process's own CPU so far (getrusage RUSAGE_SELF). */
+void	cpu_self(struct cpu_times *);
 /* a += b. */
 void	cpu_add(struct cpu_times *, const struct cpu_times *);
 

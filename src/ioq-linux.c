@@ -76,6 +76,25 @@ ioq_max_depth(void)
 	return URING_MAX;
 }
 
+const char *
+ioq_engine(void)
+{
+	return "io_uring";
+}
+
+const char *
+ioq_call(void)
+{
+	return "io_uring_enter";
+}
+
+void
+ioq_cpu(const struct ioq *q, struct cpu_times *cpu)
+{
+	(void)q;
+	(void)cpu;
+}
+
 static int
 uring_setup(unsigned entries, struct io_uring_params *p)
 {

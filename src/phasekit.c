@@ -311,7 +311,7 @@ phase_ring_setup(struct phase_ctx *ctx, enum pattern_writer w)
 		ctx->depth = 1;
 		return phase_ring_init(ctx, ring, w);
 	}
-	ctx->engine = "io_uring";
+	ctx->engine = ioq_engine();
 	return 0;
 }
 
@@ -392,6 +392,7 @@ phase_queue(struct phase_ctx *ctx, int read, int write)
 	struct phase_ring	*ring = ctx->priv;
 	struct seq		 s;
 	struct queue_loop	 l;
+	int			 rv;
 
 	memset(&s, 0, sizeof(s));
 	s.ctx = ctx;
@@ -409,7 +410,9 @@ phase_queue(struct phase_ctx *ctx, int read, int write)
 	l.done = seq_done;
 	l.arg = &s;
 	l.stop = &bn_stop_signal;
-	if (queue_run(&l) == 0)
+	rv = queue_run(&l);
+	ioq_cpu(ring->q, &ctx->queue_cpu);
+	if (rv == 0)
 		return 0;
 	/* A failed check has already failed the phase with its words. */
 	if (ctx->err_what != NULL && strcmp(l.err_what, "data check") == 0)

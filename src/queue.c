@@ -113,7 +113,7 @@ queue_run(struct queue_loop *l)
 				continue;
 			}
 			if (rv == 0)
-				rv = fail(l, "io_uring_enter", 0, errno);
+				rv = fail(l, ioq_call(), 0, errno);
 			break;
 		}
 		now = time_now();
@@ -154,7 +154,8 @@ queue_run(struct queue_loop *l)
  * same page in the child: nothing to copy.  Zeroed and so faulted in once
  * here, untimed (and a memory checker knows the bytes the kernel puts
  * there through io_uring).  The array of pointers holds two more: the
- * mapping's start and its end, for queue_buffers_free().
+ * mapping's start and its end, for queue_buffers_free().  The portable
+ * engine's worker processes (ioq-posix.c) read and write the same pages.
  */
 unsigned char **
 queue_buffers(int depth, size_t chunk, size_t align)

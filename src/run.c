@@ -244,8 +244,10 @@ run_phase(struct runner *r, enum phase_id id)
 	 */
 	if (p->flags & PHASE_WORKERS)
 		cpu = ctx.worker_cpu;
-	else
+	else {
 		cpu_between(&c0, &c1, &cpu);
+		cpu_add(&cpu, &ctx.queue_cpu);
+	}
 	elapsed = (p->flags & PHASE_SPAN) ?
 	    time_elapsed(ctx.span_start, ctx.span_end) :
 	    time_elapsed(t0, t1);

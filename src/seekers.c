@@ -153,7 +153,7 @@ seeker_queue_prepare(struct seeker *s)
 		s->qbuf = NULL;
 		return 0;
 	}
-	snprintf(s->res->engine, sizeof(s->res->engine), "io_uring");
+	snprintf(s->res->engine, sizeof(s->res->engine), "%s", ioq_engine());
 	s->depth = s->job->depth;
 	return 0;
 }
@@ -516,6 +516,7 @@ seeker_queue_loop(struct seeker *s)
 	r->end = time_now();
 	cpu_stamp_thread(&c1);
 	cpu_between(&c0, &c1, &r->cpu);
+	ioq_cpu(s->q, &r->cpu);
 	return 0;
 }
 

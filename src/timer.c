@@ -77,6 +77,19 @@ cpu_stamp_thread(struct cpu_stamp *c)
 }
 
 void
+cpu_self(struct cpu_times *c)
+{
+	struct rusage	ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) == -1) {
+		c->user = c->sys = 0;
+		return;
+	}
+	c->user = tv_seconds(&ru.ru_utime);
+	c->sys = tv_seconds(&ru.ru_stime);
+}
+
+void
 cpu_between(const struct cpu_stamp *a, const struct cpu_stamp *b,
     struct cpu_times *d)
 {

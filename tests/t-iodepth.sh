@@ -1,9 +1,10 @@
 # --iodepth: bad input refused before any file is made; a queued run
 # moves every byte, checks every completed read, takes one latency sample
 # per chunk (per seek), and issues its I/O through io_uring_enter (strace
-# counts, no pread/pwrite left); without io_uring (an ENOSYS injected into
-# io_uring_setup by strace) every phase falls back to one request at a
-# time and the record says why.
+# counts, no pread/pwrite left; in the portable build, by its worker
+# processes); without a queue (an ENOSYS injected into io_uring_setup by
+# strace, an EAGAIN into the portable build's fork) every phase falls back
+# to one request at a time and the record says why.
 
 . tests/lib.sh
 scratch
@@ -51,6 +52,8 @@ rm -f "$T/d"
 
 # 8 MiB of 4 KiB chunks: 2048 chunks; 3000 seeks by 2 seekers.
 S=8388608 C=4096 N=3000
+engine=io_uring
+portable && engine=psync-workers
 queued() {
 	"$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 	    -p write,rewrite,read,seeks -S 2 -n "$N" --verify "$@"
@@ -69,10 +72,10 @@ else
 	ok "record matches doc/schema.json" python3 -c 'import json, sys, jsonschema
 jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))' \
 	    "$SCHEMA" "$T/q.json"
-	ok "options.iodepth 8; each phase queued 8 deep through io_uring" \
-	    jqe '.options.iodepth == 8 and ([.runs[0].phases |
+	ok "options.iodepth 8; each phase queued 8 deep through $engine" \
+	    jqe --arg e "$engine" '.options.iodepth == 8 and ([.runs[0].phases |
 	    .write, .rewrite, .read, .seeks | .queue.depth == 8 and
-	    .queue.engine == "io_uring" and .queue.fallback == null] | all)' \
+	    .queue.engine == $e and .queue.fallback == null] | all)' \
 	    "$T/q.json"
 	ok "block phases: every byte, one sample per chunk" jqe --argjson s "$S" \
 	    --argjson c "$C" '[.runs[0].phases | .write, .rewrite, .read |
@@ -90,8 +93,28 @@ jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))'
 	    "$T/q.json"
 	# The system calls: io_uring_enter carries the I/O; a batch holds at
 	# least one request, so there are no more calls than chunks and
-	# seeks; the synchronous loops' pread and pwrite never run.
-	if command -v strace >/dev/null 2>&1; then
+	# seeks; the synchronous loops' pread and pwrite never run.  The
+	# portable build's workers do every pread and pwrite, the program
+	# (its first process, which execs) none.
+	if ! command -v strace >/dev/null 2>&1; then
+		skip "strace is not installed"
+	elif portable; then
+		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
+		    -e trace=execve,pread64,pwrite64 \
+		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
+		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
+		st=$?
+		main=$(awk '/execve\(/ { print $1; exit }' "$T/calls")
+		grep -E 'p(read|write)64\([0-9]+<[^>]*bonnie-ng\.' "$T/calls" \
+		    >"$T/io"
+		calls=$(wc -l <"$T/io")
+		mine=$(awk -v m="$main" '$1 == m' "$T/io" | wc -l)
+		pids=$(awk '{ print $1 }' "$T/io" | sort -u | wc -l)
+		diag "pread64 + pwrite64 $calls by $pids processes, $mine by the program"
+		[ $st -eq 0 ] && [ "$calls" -ge $((2 * S / C + N)) ] &&
+		    [ "$mine" -eq 0 ] && [ "$pids" -gt 8 ]
+		check "strace: I/O by the worker processes, none by the program" $?
+	else
 		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
 		    -e trace=io_uring_enter,pread64,pwrite64 \
 		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
@@ -105,32 +128,33 @@ jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))'
 		    [ "${enter:-0}" -le $((2 * S / C + N * 11 / 10 + 16)) ] &&
 		    [ "$sync" -eq 0 ]
 		check "strace: I/O through io_uring_enter, no pread/pwrite" $?
-	else
-		skip "strace is not installed"
 	fi
 fi
 
-# No io_uring: strace makes io_uring_setup fail with ENOSYS (the portable
-# build has none to begin with, and says so).
+# No queue: strace makes io_uring_setup fail with ENOSYS; in the portable
+# build, fork with EAGAIN (no process to spare; the seekers, which fork
+# too, are left out there).
 why="io_uring_setup: Function not implemented"
-portable && why="no io_uring on this system"
+inject=io_uring_setup:error=ENOSYS phases=write,rewrite,read,seeks
+portable && why="fork: " inject=fork:error=EAGAIN phases=write,rewrite,read
 if command -v strace >/dev/null 2>&1; then
-	env "$NOLSAN" strace -f -qq -o /dev/null -e trace=io_uring_setup \
-	    -e inject=io_uring_setup:error=ENOSYS \
+	env "$NOLSAN" strace -f -qq -o /dev/null -e trace="${inject%%:*}" \
+	    -e inject="$inject" \
 	    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
-	    -p write,rewrite,read,seeks -S 2 -n "$N" --verify \
+	    -p "$phases" -S 2 -n "$N" --verify \
 	    --json "$T/f.json" >/dev/null 2>"$T/err"
 	st=$?
 	check "without io_uring the run still exits 0" $st
 	[ $st -eq 0 ] || diag "$(cat "$T/err")"
 	ok "each phase ran one request at a time and says why" jqe '
-	    [.runs[0].phases | .write, .rewrite, .read, .seeks |
+	    [.runs[0].phases | .write, .rewrite, .read, (.seeks // empty) |
 	    .queue.depth == 1 and .queue.engine == null and
 	    (.queue.fallback | contains($why))] | all' --arg why "$why" \
 	    "$T/f.json"
 	ok "fallback: samples and checks as at depth 1" jqe --argjson s "$S" \
 	    --argjson c "$C" --argjson n "$N" '.runs[0].phases |
-	    .read.latency.count == $s / $c and .seeks.latency.count == $n and
+	    .read.latency.count == $s / $c and
+	    (.seeks == null or .seeks.latency.count == $n) and
 	    .read.verify.checked_bytes == $s and .read.verify.bad_chunks == 0' \
 	    "$T/f.json"
 else
