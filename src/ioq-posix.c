@@ -42,6 +42,13 @@
  */
 #define POSIX_DEPTH_MAX	256
 
+/*
+ * How often a wait looks for a worker that has died: after a second of
+ * no completion, and every so many waits while the others complete.
+ */
+#define WORKER_CHECK_MS		1000
+#define WORKER_CHECK_WAITS	256
+
 struct ioq_req {
 	void		*buf;
 	size_t		 len;
@@ -65,6 +72,7 @@ struct ioq {
 	int		 queued;	/* Prepared, not yet sent. */
 	int		 sent;		/* Of those, sent. */
 	int		 inflight;	/* Sent, not yet reaped. */
+	unsigned	 waits;		/* Since the last look for the dead. */
 	pid_t		*pids;
 	struct cpu_times *cpu;		/* Each worker's last report. */
 	struct ioq_req	*reqs;
@@ -247,6 +255,21 @@ ioq_prep(struct ioq *q, int tag, int write, void *buf, size_t len, off_t off)
 	r->write = write;
 }
 
+/* A worker has ended: 1 (it is reaped). */
+static int
+ioq_worker_died(struct ioq *q)
+{
+	int	i, st;
+
+	for (i = 0; i < q->depth; i++)
+		if (q->pids[i] > 0 && waitpid(q->pids[i], &st, WNOHANG) ==
+		    q->pids[i]) {
+			q->pids[i] = 0;
+			return 1;
+		}
+	return 0;
+}
+
 int
 ioq_submit(struct ioq *q)
 {
@@ -263,17 +286,30 @@ ioq_submit(struct ioq *q)
 	q->queued = q->sent = 0;
 	if (q->inflight == 0)
 		return 0;
-	memset(&p, 0, sizeof(p));
-	p.fd = q->done_r;
-	p.events = POLLIN;
-	if (poll(&p, 1, -1) == -1)
-		return -1;
-	/* Every worker gone with requests out: none of them will end. */
-	if ((p.revents & POLLIN) == 0) {
-		errno = EPIPE;
-		return -1;
+	if (++q->waits >= WORKER_CHECK_WAITS) {
+		q->waits = 0;
+		if (ioq_worker_died(q)) {
+			errno = EPIPE;
+			return -1;
+		}
 	}
-	return 0;
+	for (;;) {
+		memset(&p, 0, sizeof(p));
+		p.fd = q->done_r;
+		p.events = POLLIN;
+		if ((n = poll(&p, 1, WORKER_CHECK_MS)) == -1)
+			return -1;
+		if (n == 1 && (p.revents & POLLIN) != 0)
+			return 0;
+		/*
+		 * Every worker gone (a hang-up), or one of them: its request
+		 * will never end.
+		 */
+		if (n == 1 || ioq_worker_died(q)) {
+			errno = EPIPE;
+			return -1;
+		}
+	}
 }
 
 int

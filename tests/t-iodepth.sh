@@ -162,6 +162,28 @@ else
 	skip "strace is not installed"
 	skip "strace is not installed"
 fi
+# A worker that dies with a request out (the portable build): the run
+# fails, naming the phase and the call, and leaves no file and no process.
+if portable; then
+	"$BONNIE" -d "$T" -s 1g -c "$C" -q --direct --iodepth 4 --interval 0 \
+	    -p write >/dev/null 2>"$T/err" &
+	pid=$!
+	kids=""
+	i=0
+	while [ -z "$kids" ] && [ $i -lt 300 ]; do
+		kids=$(pgrep -P $pid)
+		[ -n "$kids" ] || sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL $(echo "$kids" | head -n 1) 2>/dev/null
+	wait $pid
+	st=$?
+	[ $st -eq 1 ] && grep -q "phase write: .*: poll: " "$T/err"
+	check "a worker killed: exit 1 naming the phase and poll" $?
+	[ $st -eq 1 ] || diag "exit $st: $(cat "$T/err")"
+	[ -z "$(pgrep -P $pid)" ] && [ -z "$(ls "$T" | grep bonnie-ng\.)" ]
+	check "no worker and no test file left" $?
+fi
 ok "no test file left" no_test_files "$T"
 
 done_testing
