@@ -53,10 +53,12 @@ int	ioq_submit(struct ioq *);
  */
 int	ioq_reap(struct ioq *, int *tag, ssize_t *res);
 /*
- * Add the CPU that the queue's own processes have spent so far to *cpu
- * (the worker processes of ioq-posix.c); io_uring's requests are issued by
- * the calling thread, whose CPU its caller reads: nothing.
+ * After the last request is reaped: add the CPU of the queue's own
+ * processes to *cpu (the worker processes of ioq-posix.c, which end
+ * here); the queue takes no more requests, ioq_close() still follows.
+ * io_uring's requests are issued by the calling thread, whose CPU its
+ * caller reads: nothing.
  */
-void	ioq_cpu(const struct ioq *, struct cpu_times *cpu);
+void	ioq_cpu(struct ioq *, struct cpu_times *cpu);
 
 #endif

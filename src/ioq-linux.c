@@ -89,7 +89,7 @@ ioq_call(void)
 }
 
 void
-ioq_cpu(const struct ioq *q, struct cpu_times *cpu)
+ioq_cpu(struct ioq *q, struct cpu_times *cpu)
 {
 	(void)q;
 	(void)cpu;

@@ -6,9 +6,9 @@
  * PIPE_BUF, so each write(2) of one is atomic and each read(2) of one
  * whole.  The buffers are a MAP_SHARED mapping made before the workers
  * (queue_buffers()), so a worker reads into and writes from the caller's
- * own pages.  Each completion carries its worker's CPU so far, so that a
- * phase's %CPU counts the workers' system calls as it counts the calling
- * thread's (ioq_cpu()).
+ * own pages.  At the end each worker answers with its CPU (ioq_cpu()), so
+ * that a phase's %CPU counts the workers' system calls as it counts the
+ * calling thread's.
  *
  * Processes, not threads: once a process has had a thread, stdio locks
  * every getc() and putc() of the per-char phases (glibc: 6 ns a char
@@ -57,7 +57,7 @@ struct ioq_req {
 	int		 write;
 };
 
-/* With the worker's CPU so far, for the phase's %CPU. */
+/* A completion, or a worker's last word with its CPU (tag -1). */
 struct ioq_done {
 	ssize_t		 res;
 	struct cpu_times cpu;
@@ -74,7 +74,6 @@ struct ioq {
 	int		 inflight;	/* Sent, not yet reaped. */
 	unsigned	 waits;		/* Since the last look for the dead. */
 	pid_t		*pids;
-	struct cpu_times *cpu;		/* Each worker's last report. */
 	struct ioq_req	*reqs;
 	struct ioq	*next;		/* The list of open queues. */
 };
@@ -111,17 +110,24 @@ worker(int id, int fd, int req_r, int done_w)
 	for (;;) {
 		if ((n = read(req_r, &r, sizeof(r))) == -1 && errno == EINTR)
 			continue;
-		if (n != (ssize_t)sizeof(r) || r.tag < 0)
+		if (n != (ssize_t)sizeof(r))
 			_exit(0);
 		memset(&d, 0, sizeof(d));
 		d.tag = r.tag;
+		d.worker = id;
+		if (r.tag < 0) {
+			/* The end: the CPU of all it did, then go. */
+			cpu_self(&d.cpu);
+			while (write(done_w, &d, sizeof(d)) == -1 &&
+			    errno == EINTR)
+				;
+			_exit(0);
+		}
 		do {
 			n = r.write ? pwrite(fd, r.buf, r.len, r.off) :
 			    pread(fd, r.buf, r.len, r.off);
 		} while (n == -1 && errno == EINTR);
 		d.res = n == -1 ? -errno : n;
-		d.worker = id;
-		cpu_self(&d.cpu);
 		while (write(done_w, &d, sizeof(d)) == -1 && errno == EINTR)
 			;
 	}
@@ -143,7 +149,6 @@ ioq_end(struct ioq *q)
 			    errno == EINTR)
 				;
 	free(q->pids);
-	free(q->cpu);
 	free(q->reqs);
 	free(q);
 }
@@ -173,36 +178,28 @@ struct ioq *
 ioq_open(int fd, int depth, char **why)
 {
 	struct ioq	*q;
+	const char	*what = "pipe";
 	int		 req[2], done[2], e, rv;
 
 	if ((q = calloc(1, sizeof(*q))) == NULL ||
 	    (q->pids = calloc((size_t)depth, sizeof(*q->pids))) == NULL ||
-	    (q->cpu = calloc((size_t)depth, sizeof(*q->cpu))) == NULL ||
 	    (q->reqs = calloc((size_t)depth, sizeof(*q->reqs))) == NULL) {
-		if (q != NULL) {
+		if (q != NULL)
 			free(q->pids);
-			free(q->cpu);
-		}
 		free(q);
 		errorf(why, "the queue: %s", strerror(ENOMEM));
 		return NULL;
 	}
 	q->depth = depth;
 	q->req_w = q->done_r = -1;
-	if (pipe(req) == -1) {
-		errorf(why, "pipe: %s", strerror(errno));
-		q->depth = 0;
-		ioq_end(q);
-		return NULL;
-	}
+	if (pipe(req) == -1)
+		goto fail;
 	if (pipe(done) == -1) {
 		e = errno;
 		close(req[0]);
 		close(req[1]);
-		errorf(why, "pipe: %s", strerror(e));
-		q->depth = 0;
-		ioq_end(q);
-		return NULL;
+		errno = e;
+		goto fail;
 	}
 	q->req_w = req[1];
 	q->done_r = done[0];
@@ -214,15 +211,18 @@ ioq_open(int fd, int depth, char **why)
 	pthread_mutex_unlock(&queues_lock);
 	close(req[0]);
 	close(done[1]);
-	if (rv == -1 || fcntl(q->done_r, F_SETFL, O_NONBLOCK) == -1) {
-		if (rv != -1)
-			e = errno;
-		errorf(why, "%s: %s", rv == -1 ? "fork" : "fcntl",
-		    strerror(e));
-		ioq_close(q);
-		return NULL;
+	errno = e;
+	what = "fork";
+	if (rv == 0) {
+		what = "fcntl";
+		if (fcntl(q->done_r, F_SETFL, O_NONBLOCK) == 0)
+			return q;
 	}
-	return q;
+fail:
+	/* No worker yet (the pipes), or those made are ended with it. */
+	errorf(why, "%s: %s", what, strerror(errno));
+	ioq_close(q);
+	return NULL;
 }
 
 void
@@ -321,18 +321,46 @@ ioq_reap(struct ioq *q, int *tag, ssize_t *res)
 	    read(q->done_r, &d, sizeof(d)) != (ssize_t)sizeof(d))
 		return 0;
 	q->inflight--;
-	if (d.worker >= 0 && d.worker < q->depth)
-		q->cpu[d.worker] = d.cpu;
 	*tag = d.tag;
 	*res = d.res;
 	return 1;
 }
 
+/*
+ * One end request per worker, each answered with the worker's CPU as it
+ * goes (a worker takes one and ends, so each is asked once); a worker
+ * that has died is not waited for.
+ */
 void
-ioq_cpu(const struct ioq *q, struct cpu_times *cpu)
+ioq_cpu(struct ioq *q, struct cpu_times *cpu)
 {
-	int	i;
+	struct ioq_req	r;
+	struct ioq_done	d;
+	struct pollfd	p;
+	int		i, live = 0, n;
 
+	memset(&r, 0, sizeof(r));
+	r.tag = -1;
 	for (i = 0; i < q->depth; i++)
-		cpu_add(cpu, &q->cpu[i]);
+		if (q->pids[i] > 0 && write(q->req_w, &r, sizeof(r)) ==
+		    (ssize_t)sizeof(r))
+			live++;
+	while (live > 0) {
+		memset(&p, 0, sizeof(p));
+		p.fd = q->done_r;
+		p.events = POLLIN;
+		if ((n = poll(&p, 1, WORKER_CHECK_MS)) == -1 && errno == EINTR)
+			continue;
+		if (n == 1 && (p.revents & POLLIN) != 0) {
+			if (read(q->done_r, &d, sizeof(d)) == (ssize_t)sizeof(d) &&
+			    d.tag == -1) {
+				cpu_add(cpu, &d.cpu);
+				live--;
+			}
+			continue;
+		}
+		if (n != 0 || !ioq_worker_died(q))
+			break;
+		live--;
+	}
 }
