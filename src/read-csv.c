@@ -41,16 +41,6 @@ static const struct csv_layout layouts[] = {
 	{ "1.96", 48, -1, -1, 7, 36 },
 };
 
-/* bonnie++'s names of its six pairs: the classic_columns[] phases. */
-static const char *const field_names[CLASSIC_NCOLS] = {
-	"putc", "put_block", "rewrite", "getc", "get_block", "seeks"
-};
-/* And of its file creation pairs: the files_columns[] phases. */
-static const char *const files_field_names[FILES_NCOLS] = {
-	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat",
-	"ran_del"
-};
-
 /*
  * Split line (modified in place) on commas into at most max fields;
  * returns how many fields the line has, which may be more.
@@ -228,12 +218,12 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 	r->size = size;
 	for (k = 0; k < CLASSIC_NCOLS; k++)
 		if (phase_fields(name, line, f, L->pairs + 2 * k,
-		    L->latency + k, field_names[k], classic_columns[k], r,
+		    L->latency + k, classic_csv_names[k], classic_columns[k], r,
 		    cause) != 0)
 			return -1;
 	for (k = 0; k < FILES_NCOLS; k++)
 		if (phase_fields(name, line, f, FILES_PAIRS(L) + 2 * k,
-		    FILES_LAT(L) + k, files_field_names[k], files_columns[k],
+		    FILES_LAT(L) + k, files_csv_names[k], files_columns[k],
 		    r, cause) != 0)
 			return -1;
 	if (rs->nruns == 1) {

@@ -125,37 +125,55 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 }
 
 /*
- * The names of the fields, as bonnie++ -x writes them above its lines;
- * bonnie++ 2.00a writes 1.97's 48 names even above its 50-field lines,
- * here 1.98 has its fields 7 and 8 named (the names bonnie++ has for them
- * are taken by the seeks' rate).
+ * The names of the fields, as bonnie++ -x writes them above its lines:
+ * these, each pair's name and name_cpu (report.h's names), these, each
+ * file pair's, then each pair's name_latency.  bonnie++ 2.00a writes
+ * 1.97's 48 names even above its 50-field lines; here 1.98 has its fields
+ * 7 and 8 named (the names bonnie++ has for them are taken by the seeks'
+ * rate).
  */
-static const char *const csv_names[] = {
+#define NAMES(a)	(sizeof(a) / sizeof((a)[0]))
+static const char *const csv_head[] = {
 	"format_version", "bonnie_version", "name", "concurrency", "seed",
-	"file_size", "io_chunk_size", "num_seeks", "seek_proc_count", "putc",
-	"putc_cpu", "put_block", "put_block_cpu", "rewrite", "rewrite_cpu",
-	"getc", "getc_cpu", "get_block", "get_block_cpu", "seeks",
-	"seeks_cpu", "num_files", "max_size", "min_size", "num_dirs",
-	"file_chunk_size", "seq_create", "seq_create_cpu", "seq_stat",
-	"seq_stat_cpu", "seq_del", "seq_del_cpu", "ran_create",
-	"ran_create_cpu", "ran_stat", "ran_stat_cpu", "ran_del",
-	"ran_del_cpu", "putc_latency", "put_block_latency", "rewrite_latency",
-	"getc_latency", "get_block_latency", "seeks_latency",
-	"seq_create_latency", "seq_stat_latency", "seq_del_latency",
-	"ran_create_latency", "ran_stat_latency", "ran_del_latency"
+	"file_size", "io_chunk_size", "num_seeks", "seek_proc_count"
 };
+static const char *const csv_files_head[] = {
+	"num_files", "max_size", "min_size", "num_dirs", "file_chunk_size"
+};
+
+static void
+csv_names(FILE *f, int *n, const char *const *names, size_t count,
+    const char *suffix)
+{
+	size_t	i;
+
+	for (i = 0; i < count; i++, (*n)++)
+		fprintf(f, "%s%s%s", *n > 0 ? "," : "", names[i], suffix);
+}
+
+static void
+csv_pairs(FILE *f, int *n, const char *const *names, size_t count)
+{
+	size_t	i;
+
+	for (i = 0; i < count; i++, *n += 2)
+		fprintf(f, "%s%s,%s_cpu", *n > 0 ? "," : "", names[i],
+		    names[i]);
+}
 
 int
 record_write_csv_header(FILE *f, enum csv_layout layout)
 {
-	size_t	i, n = sizeof(csv_names) / sizeof(csv_names[0]);
+	int	n = 0;
 
-	for (i = 0; i < n; i++) {
-		/* 1.97: without fields 7 and 8. */
-		if (layout == CSV_197 && (i == 7 || i == 8))
-			continue;
-		fprintf(f, "%s%s", i > 0 ? "," : "", csv_names[i]);
-	}
+	/* 1.97: without fields 7 and 8, the last two of the head. */
+	csv_names(f, &n, csv_head, NAMES(csv_head) - (layout == CSV_197 ? 2 : 0),
+	    "");
+	csv_pairs(f, &n, classic_csv_names, CLASSIC_NCOLS);
+	csv_names(f, &n, csv_files_head, NAMES(csv_files_head), "");
+	csv_pairs(f, &n, files_csv_names, FILES_NCOLS);
+	csv_names(f, &n, classic_csv_names, CLASSIC_NCOLS, "_latency");
+	csv_names(f, &n, files_csv_names, FILES_NCOLS, "_latency");
 	putc('\n', f);
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)
