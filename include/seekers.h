@@ -51,12 +51,6 @@ struct seek_job {
 	 */
 	int		 drop_each;
 	/*
-	 * Optional: one bit per chunk, in memory shared with the seekers, set
-	 * when a chunk is read; a read of a chunk whose bit was set counts as
-	 * a repeat.
-	 */
-	unsigned char	*seen;
-	/*
 	 * Optional: called about four times a second, from the process that
 	 * waits for the seekers, with the seeks done so far.
 	 */
@@ -79,7 +73,6 @@ struct seeker_result {
 	uint64_t	 fill_ns;	/* Wall time spent making write-back
 					   data, inside start..end (it stays
 					   in the span, as its CPU does). */
-	uint64_t	 repeats;	/* Reads of a chunk read before. */
 	int		 ok;		/* Finished its work. */
 	int		 err_errno;
 	int64_t		 err_offset;
@@ -102,11 +95,22 @@ struct seeker_result {
 int	seekers_run(const struct seek_job *, enum seeker_mode, int n,
 	    struct seeker_result *res, uint64_t *idle_ns, char **cause);
 
+/*
+ * After seekers_run(): the reads of a chunk that some seeker had read
+ * before, counted from the seekers' seeds and their seeks done (each
+ * seek's chunk is the next draw of its seeker's generator), not in the
+ * timed loop, where a bitmap shared by the seekers cost a cache line
+ * moved between cores on most seeks.  seen: a zeroed bitmap of a bit per
+ * chunk, left marked.
+ */
+uint64_t seekers_repeats(const struct seek_job *,
+	    const struct seeker_result *res, int n, unsigned char *seen);
+
 /* Memory for n results, shared with forked children; NULL on failure. */
 struct seeker_result *seekers_alloc(int n);
 void	seekers_free(struct seeker_result *, int n);
 
-/* A bitmap of n bits shared with forked seekers, zeroed; NULL fails. */
+/* A bitmap of n bits, zeroed; NULL on failure. */
 unsigned char *seekers_bitmap_alloc(uint64_t n);
 void	seekers_bitmap_free(unsigned char *, uint64_t n);
 

@@ -75,7 +75,8 @@ seeks_setup(struct phase_ctx *ctx)
 
 /* Sum the seekers' outcomes into the phase. */
 static void
-seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
+seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st,
+    const struct seek_job *job)
 {
 	int		i;
 
@@ -89,11 +90,11 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st)
 		if (time_elapsed(ctx->span_end, r->end) > 0)
 			ctx->span_end = r->end;
 		ctx->ops += r->ops;
-		ctx->repeats += r->repeats;
 		pattern_tally_merge(ctx->tally, &r->tally);
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
 	}
+	ctx->repeats = seekers_repeats(job, st->res, st->n, st->seen);
 	ctx->bytes = ctx->ops * ctx->chunk;
 	ctx->workers = st->n;
 	/*
@@ -144,7 +145,6 @@ seeks_run(struct phase_ctx *ctx)
 	/* Each chunk's drop is untimed: that needs one seek at a time. */
 	job.depth = job.drop_each ? 1 : ctx->depth;
 	ctx->depth = job.depth;
-	job.seen = st->seen;
 	job.pat = ctx->pat;
 	job.verify = ctx->verify;
 	for (k = 0; k < ctx->nok; k++)
@@ -175,7 +175,7 @@ seeks_run(struct phase_ctx *ctx)
 		errno = e;
 		return phase_fail(ctx, "seeks", off);
 	}
-	seeks_collect(ctx, st);
+	seeks_collect(ctx, st, &job);
 	return 0;
 }
 

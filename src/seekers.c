@@ -91,7 +91,7 @@ seekers_bitmap_alloc(uint64_t n)
 	void	*p;
 
 	p = mmap(NULL, (size_t)((n + 7) / 8), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANON, -1, 0);
+	    MAP_PRIVATE | MAP_ANON, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	return p;
@@ -133,6 +133,22 @@ struct seeker {
 	int			 depth;		/* 1, or job->depth with a queue. */
 };
 
+/*
+ * Seeker i's random chunks: one draw per seek, in the order the seeks
+ * start, the same for the loop, the queued loop and seekers_repeats().
+ */
+static void
+seeker_rng(const struct seek_job *job, int i, struct rng *rng)
+{
+	rng_seed(rng, job->seed ^ (0x5EEC0000ull + (uint64_t)i));
+}
+
+static uint64_t
+seeker_next_chunk(struct rng *rng, uint64_t nchunks)
+{
+	return rng_next(rng) % nchunks;
+}
+
 /* The queue of a seeker at job->depth > 1, untimed. */
 static int
 seeker_queue_prepare(struct seeker *s)
@@ -171,7 +187,7 @@ seeker_prepare(struct seeker *s)
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
-	rng_seed(&s->rng, job->seed ^ (0x5EEC0000ull + (uint64_t)s->index));
+	seeker_rng(job, s->index, &s->rng);
 	if ((e = posix_memalign(&p, align, job->chunk)) != 0) {
 		errno = e;
 		return seeker_fail(s->res, "allocate buffer", -1);
@@ -189,15 +205,26 @@ seeker_prepare(struct seeker *s)
 	return 0;
 }
 
-/* Count a repeat when chunk c was read before, by any seeker. */
-static void
-seeker_mark(struct seeker *s, uint64_t c)
+uint64_t
+seekers_repeats(const struct seek_job *job, const struct seeker_result *res,
+    int n, unsigned char *seen)
 {
-	unsigned char	bit = (unsigned char)(1u << (c % 8)), old;
+	struct rng	rng;
+	uint64_t	k, c, repeats = 0, nchunks = job->size / job->chunk;
+	unsigned char	bit;
+	int		i;
 
-	old = __atomic_fetch_or(&s->job->seen[c / 8], bit, __ATOMIC_RELAXED);
-	if (old & bit)
-		s->res->repeats++;
+	for (i = 0; i < n; i++) {
+		seeker_rng(job, i, &rng);
+		for (k = 0; k < res[i].ops; k++) {
+			c = seeker_next_chunk(&rng, nchunks);
+			bit = (unsigned char)(1u << (c % 8));
+			if (seen[c / 8] & bit)
+				repeats++;
+			seen[c / 8] |= bit;
+		}
+	}
+	return repeats;
 }
 
 /*
@@ -387,7 +414,7 @@ seeker_loop(struct seeker *s)
 	for (k = 0; k < s->quota || (min_ns > 0 &&
 	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
 	    k++) {
-		c = rng_next(&s->rng) % nchunks;
+		c = seeker_next_chunk(&s->rng, nchunks);
 		off = (off_t)(c * job->chunk);
 		was = chunk_written(job, c);
 		if (xfer_full(XFER_PREAD, s->fd, s->buf, job->chunk, off,
@@ -407,8 +434,6 @@ seeker_loop(struct seeker *s)
 		hist_add(&r->hist, time_elapsed_ns(last, now));
 		last = now;
 		r->ops = k + 1;
-		if (job->seen != NULL)
-			seeker_mark(s, c);
 		/* Untimed: drop the chunk just read (and written). */
 		if (job->drop_each)
 			last = seeker_drop(s, (uint64_t)off, k % 10 == 9,
@@ -441,7 +466,7 @@ sq_next(void *arg, struct queue_chunk *c)
 	if (s->started >= s->quota && (job->min_seconds <= 0 ||
 	    time_elapsed(s->res->start, s->now) >= job->min_seconds))
 		return 0;
-	ch = rng_next(&s->rng) % (job->size / job->chunk);
+	ch = seeker_next_chunk(&s->rng, job->size / job->chunk);
 	c->off = ch * job->chunk;
 	c->read = 1;
 	c->write = s->started % 10 == 9;
@@ -480,8 +505,6 @@ sq_done(void *arg, const struct queue_chunk *c, bn_time now)
 	s->res->ops++;
 	if (c->write)
 		chunk_set_written(s->job, c->off / s->job->chunk);
-	if (s->job->seen != NULL)
-		seeker_mark(s, c->off / s->job->chunk);
 }
 
 /* The timed loop at job->depth > 1 (include/queue.h). */

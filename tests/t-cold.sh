@@ -119,16 +119,40 @@ if attach off; then
 	    .runs[0].phases.read.cache == "cold" and
 	    .runs[0].phases.read.hit_fraction <= 0.05' "$T/off.json" >/dev/null
 	check "dio off: read cold, backing residency recorded" $?
-	# 2048 chunks seeked 8000 times: most reads are repeats, which the
-	# backing file's cache serves.
-	"$BONNIE" -d "$M" -s 32m -c 16k -p seeks -n 8000 --json "$T/off2.json" \
-	    >/dev/null 2>"$T/err"
+	# 2048 chunks seeked 8000 times by 3 seekers: most reads are repeats,
+	# which the backing file's cache serves.  Under strace when there is
+	# one: its count of the seeks' preads and of their distinct offsets is
+	# the meter of the repeats.
+	set -- "$BONNIE" -d "$M" -s 32m -c 16k -p seeks -n 8000 -S 3 \
+	    --json "$T/off2.json"
+	if have strace; then
+		strace -ff -qq -e trace=pread64 -o "$T/off2.st" "$@" \
+		    >/dev/null 2>"$T/err"
+	else
+		"$@" >/dev/null 2>"$T/err"
+	fi
 	jq -e '.runs[0].phases.seeks | .cache == "warm" and
 	    .hit_fraction > 0.05' "$T/off2.json" >/dev/null &&
 	    grep -q "phase seeks: [0-9]*% of its reads were of chunks read before, which the page cache kept for $LOOPN's backing file $T/img ($LOOPN read [0-9]* of [0-9]* bytes, from that cache, not from the device under the backing file); marked warm" \
 	    "$T/err"
 	check "dio off: repeated seeks marked warm, the loop device and its backing file named" $? ||
 	    diag "$(cat "$T/err")"
+	if have strace; then
+		# pread64(fd, "..."..., 16384, OFFSET) = 16384, one a seek (a
+		# file a process: no call split by another's).
+		want=$(awk '/pread64\(.*, 16384, [0-9]+\) = 16384$/ {
+		    o = $(NF - 2); sub(/\)$/, "", o); n++
+		    if (!(o in seen)) { seen[o] = 1; d++ } }
+		    END { if (n > 0) printf "%d %d %.6f\n", n, d, (n - d) / n }' \
+		    "$T"/off2.st.*)
+		got=$(jq -r '.runs[0].phases.seeks.hit_fraction' "$T/off2.json")
+		set -- $want
+		[ "${1:-0}" -eq 8000 ] && awk -v a="${3:-0}" -v b="$got" \
+		    'BEGIN { d = a - b; exit !(d < 1e-4 && d > -1e-4) }'
+		check "dio off: the repeats are the seeks' reads of an offset read before (strace: ${1:-0} preads, ${2:-0} offsets, ${3:-?}; the record: $got)" $?
+	else
+		skip "dio off: the repeats against strace: no strace"
+	fi
 	detach
 else
 	skip "loop backing file: cannot attach a loop device"
