@@ -22,6 +22,7 @@ struct slot {
 	bn_time			 start;
 	size_t			 done;		/* Bytes of this request. */
 	int			 writing;	/* The write is out. */
+	int			 out;		/* A request is out. */
 };
 
 static int
@@ -49,6 +50,7 @@ start(struct queue_loop *l, int tag, struct slot *s, bn_time now)
 	if (!l->next(l->arg, &s->c))
 		return 0;
 	s->start = now;
+	s->out = 1;
 	s->writing = !s->c.read;
 	if (s->writing)
 		l->fill(l->arg, l->buf[tag], s->c.off);
@@ -87,6 +89,23 @@ complete(struct queue_loop *l, int tag, struct slot *s, ssize_t res)
 	return 1;
 }
 
+/*
+ * Where a failure of the queue itself (a submission or a wait, or a stop)
+ * happened: the byte the oldest request out was at, or -1 when none is.
+ */
+static uint64_t
+oldest_out(const struct queue_loop *l, const struct slot *slots)
+{
+	const struct slot	*o = NULL;
+	int			 i;
+
+	for (i = 0; i < l->depth; i++)
+		if (slots[i].out && (o == NULL ||
+		    time_elapsed(slots[i].start, o->start) > 0))
+			o = &slots[i];
+	return o != NULL ? o->c.off + o->done : (uint64_t)-1;
+}
+
 int
 queue_run(struct queue_loop *l)
 {
@@ -109,21 +128,25 @@ queue_run(struct queue_loop *l)
 		if (ioq_submit(l->q) == -1) {
 			if (errno == EINTR) {
 				if (rv == 0 && *l->stop)
-					rv = fail(l, "queue", 0, EINTR);
+					rv = fail(l, "queue",
+					    oldest_out(l, slots), EINTR);
 				continue;
 			}
 			if (rv == 0)
-				rv = fail(l, ioq_call(), 0, errno);
+				rv = fail(l, ioq_call(), oldest_out(l, slots),
+				    errno);
 			break;
 		}
 		now = time_now();
 		while (ioq_reap(l->q, &tag, &res) == 1) {
 			if (rv == -1) {
+				slots[tag].out = 0;
 				out--;
 				continue;
 			}
 			if ((r = complete(l, tag, &slots[tag], res)) == 0)
 				continue;
+			slots[tag].out = 0;
 			out--;
 			if (r == -1) {
 				rv = -1;
@@ -137,7 +160,7 @@ queue_run(struct queue_loop *l)
 				out++;
 		}
 		if (rv == 0 && *l->stop)
-			rv = fail(l, "queue", 0, EINTR);
+			rv = fail(l, "queue", oldest_out(l, slots), EINTR);
 	}
 	free(slots);
 	return rv;

@@ -178,8 +178,8 @@ if portable; then
 	kill -KILL $(echo "$kids" | head -n 1) 2>/dev/null
 	wait $pid
 	st=$?
-	[ $st -eq 1 ] && grep -q "phase write: .*: poll: " "$T/err"
-	check "a worker killed: exit 1 naming the phase and poll" $?
+	[ $st -eq 1 ] && grep -q "phase write: .*: poll: .* (at byte [0-9]*)$" "$T/err"
+	check "a worker killed: exit 1 naming the phase, poll and the oldest request's offset" $?
 	[ $st -eq 1 ] || diag "exit $st: $(cat "$T/err")"
 	[ -z "$(pgrep -P $pid)" ] && [ -z "$(ls "$T" | grep bonnie-ng\.)" ]
 	check "no worker and no test file left" $?
