@@ -2,6 +2,7 @@
  * The option values of "bonnie-ng sweep" (size ranges, chunk and job
  * lists) and the accessor of its grid of points.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,83 +58,89 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int
-sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
+/* One item of a list: its value, or -1 with the reason in *why. */
+typedef int (*item_fn)(const char *, void *, uint64_t *, char **why);
+
+/*
+ * The comma list in the first len bytes of arg, each item through one(),
+ * at most max of them, into out: sorted, without repeats.  Returns how
+ * many, or -1 with the reason in *cause ("what" names the items).
+ */
+static int
+parse_list(const char *arg, size_t len, const char *what, int max,
+    item_fn one, void *one_arg, uint64_t *out, char **cause)
 {
-	char		*copy, *s, *next, *why = NULL;
-	uint64_t	 c;
+	char		*list, *s, *next, *why = NULL;
+	uint64_t	 v;
 	int		 n = 0, i, j;
 
-	copy = xstrdup(arg);
-	for (s = copy; s != NULL; s = next) {
+	list = xstrdup(arg);
+	list[len] = '\0';
+	for (s = list; s != NULL; s = next) {
 		if ((next = strchr(s, ',')) != NULL)
 			*next++ = '\0';
-		if (chunk_parse(s, &c, &why) == -1) {
+		if (one(s, one_arg, &v, &why) == -1) {
 			errorf(cause, "%s", why);
-			goto fail;
+			free(why);
+			free(list);
+			return -1;
 		}
 		if (n == max) {
-			errorf(cause, "'%s' (at most %d chunk sizes)", arg,
-			    max);
-			goto fail;
+			errorf(cause, "'%s' (at most %d %s)", arg, max, what);
+			free(list);
+			return -1;
 		}
-		out[n++] = c;
+		out[n++] = v;
 	}
+	free(list);
 	qsort(out, (size_t)n, sizeof(*out), cmp_u64);
 	for (i = j = 0; i < n; i++) {
 		if (j == 0 || out[j - 1] != out[i])
 			out[j++] = out[i];
 	}
-	free(copy);
 	return j;
-
-fail:
-	free(why);
-	free(copy);
-	return -1;
 }
 
 static int
-cmp_int(const void *a, const void *b)
+chunk_item(const char *s, void *unused, uint64_t *v, char **why)
 {
-	int	x = *(const int *)a, y = *(const int *)b;
+	(void)unused;
+	return chunk_parse(s, v, why);
+}
 
-	return x < y ? -1 : x > y;
+int
+sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
+{
+	return parse_list(arg, strlen(arg), "chunk sizes", max, chunk_item,
+	    NULL, out, cause);
+}
+
+static int
+jobs_item(const char *s, void *unused, uint64_t *v, char **why)
+{
+	int	j;
+
+	(void)unused;
+	if (jobs_parse(s, &j, why) == -1)
+		return -1;
+	*v = (uint64_t)j;
+	return 0;
 }
 
 int
 sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
 {
-	char		*copy, *s, *next, *why = NULL;
-	int		 v, n = 0, i, j;
+	uint64_t	*v;
+	int		 n, i;
 
-	copy = xstrdup(arg);
-	for (s = copy; s != NULL; s = next) {
-		if ((next = strchr(s, ',')) != NULL)
-			*next++ = '\0';
-		if (jobs_parse(s, &v, &why) == -1) {
-			errorf(cause, "%s", why);
-			goto fail;
-		}
-		if (n == max) {
-			errorf(cause, "'%s' (at most %d job counts)", arg,
-			    max);
-			goto fail;
-		}
-		out[n++] = v;
-	}
-	qsort(out, (size_t)n, sizeof(*out), cmp_int);
-	for (i = j = 0; i < n; i++) {
-		if (j == 0 || out[j - 1] != out[i])
-			out[j++] = out[i];
-	}
-	free(copy);
-	return j;
-
-fail:
-	free(why);
-	free(copy);
-	return -1;
+	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL)
+		return errorf(cause, "'%s': %s", arg, strerror(errno));
+	n = parse_list(arg, strlen(arg), "job counts", max, jobs_item, NULL,
+	    v, cause);
+	for (i = 0; i < n; i++)
+		out[i] = (int)v[i];
+	free(v);
+	return n;
 }
 
 int
@@ -150,46 +157,37 @@ sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 	return n;
 }
 
+/* A file count of a list, parsed with the ":MAX..." that follows it. */
+struct files_item_arg {
+	struct options	*o;
+	const char	*rest;		/* From the colon, or "". */
+};
+
+static int
+files_item(const char *s, void *arg, uint64_t *v, char **why)
+{
+	struct files_item_arg	*a = arg;
+	char			*one;
+	int			 rc;
+
+	one = xasprintf("%s%s", s, a->rest);
+	rc = files_parse(one, a->o, why);
+	free(one);
+	*v = a->o->files_n;
+	return rc;
+}
+
 int
 sweep_parse_files(const char *arg, uint64_t *out, int max,
     struct options *o, char **cause)
 {
-	const char	*colon = strchr(arg, ':');
-	char		*list, *s, *next, *one, *why = NULL;
-	int		 n = 0, i, j;
+	struct files_item_arg	a;
+	const char		*colon = strchr(arg, ':');
 
-	list = xstrdup(arg);
-	if (colon != NULL)
-		list[colon - arg] = '\0';
-	for (s = list; s != NULL; s = next) {
-		if ((next = strchr(s, ',')) != NULL)
-			*next++ = '\0';
-		if (n == max) {
-			errorf(cause, "'%s' (at most %d file counts)", arg,
-			    max);
-			goto fail;
-		}
-		one = xasprintf("%s%s", s, colon != NULL ? colon : "");
-		if (files_parse(one, o, &why) == -1) {
-			free(one);
-			errorf(cause, "%s", why);
-			goto fail;
-		}
-		free(one);
-		out[n++] = o->files_n;
-	}
-	qsort(out, (size_t)n, sizeof(*out), cmp_u64);
-	for (i = j = 0; i < n; i++) {
-		if (j == 0 || out[j - 1] != out[i])
-			out[j++] = out[i];
-	}
-	free(list);
-	return j;
-
-fail:
-	free(why);
-	free(list);
-	return -1;
+	a.o = o;
+	a.rest = colon != NULL ? colon : "";
+	return parse_list(arg, colon != NULL ? (size_t)(colon - arg) :
+	    strlen(arg), "file counts", max, files_item, &a, out, cause);
 }
 
 const char *
