@@ -11,10 +11,7 @@
 scratch
 chmod 755 "$T"
 
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 json_probe "$T"
 
 SIZE=1m CHUNK=4k NCHUNK=256

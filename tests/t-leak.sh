@@ -40,10 +40,7 @@ check "clean run: the summary has no leaking run" \
     $(jq -e '.summary.free_space.leaking_runs == 0' "$T/clean.json" \
     >/dev/null; echo $?)
 
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 
 # --- The removed file's space held: said once, marked. ---
 bn_fault unlink:1:hold "$T/o" "$T/e" $ARGS -s 8m -p write --json "$T/l.json"

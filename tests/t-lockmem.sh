@@ -80,10 +80,7 @@ if ! is_root; then
 	skip "not root: mlock of 64 MiB needs CAP_IPC_LOCK or a raised ulimit -l"
 	done_testing; exit
 fi
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 
 # --- RLIMIT_MEMLOCK without the privilege to pass it: exit 2. ---
 if have setpriv && setpriv --bounding-set=-ipc_lock true 2>/dev/null; then

@@ -10,11 +10,7 @@
 . tests/fault/lib.sh
 scratch
 
-if [ -z "$INJECT" ]; then
-	skip "the preload library is not built"
-	done_testing
-	exit
-fi
+need_inject
 if ! ldd "$BONNIE" 2>/dev/null | grep -q 'libc\.so\.6'; then
 	skip "not linked with glibc (the shim counts glibc's locking)"
 	done_testing

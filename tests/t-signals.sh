@@ -33,10 +33,7 @@ after() {
 	check "$1: no process left" $(no_procs; echo $?)
 }
 
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 
 # phase, phases to run, what to slow, the phase's progress title
 set -- \

@@ -16,11 +16,7 @@
 . tests/fault/lib.sh
 scratch
 
-if [ -z "$INJECT" ] || ! command -v jq >/dev/null 2>&1; then
-	skip "no fault injection library (Linux only) or no jq"
-	done_testing
-	exit
-fi
+need_inject jq
 mkdir "$T/d"
 S="--sizes 1m..2m --chunks 64k,256k -p read --min-time 0.01 -q"
 

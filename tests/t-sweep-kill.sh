@@ -9,11 +9,7 @@
 . tests/fault/lib.sh
 scratch
 
-if [ -z "$INJECT" ] || ! command -v jq >/dev/null 2>&1; then
-	skip "no fault injection library (Linux only) or no jq"
-	done_testing
-	exit
-fi
+need_inject jq
 
 # Each point of write,read opens its test file three times (made, opened
 # for reading twice): the 4th open is the first of point 2, held there

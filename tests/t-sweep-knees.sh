@@ -12,11 +12,7 @@
 . tests/fault/lib.sh
 scratch
 
-if [ -z "$INJECT" ] || ! command -v jq >/dev/null 2>&1; then
-	skip "no fault injection library (Linux only) or no jq"
-	done_testing
-	exit
-fi
+need_inject jq
 mkdir "$T/d"
 PLANT="read:1+:sleep=8000@4194304,read:1+:sleep=200"
 

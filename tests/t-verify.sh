@@ -12,10 +12,7 @@
 scratch
 chmod 755 "$T"
 
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 json_probe "$T"
 if [ $JSON -eq 0 ]; then
 	skip "jq missing or --json not in this build"

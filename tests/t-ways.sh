@@ -29,10 +29,7 @@ signum() {
 # No core files from SIGQUIT, SIGXCPU and the fault signals in the tests.
 ulimit -c 0 2>/dev/null
 
-if [ -z "$INJECT" ]; then
-	skip "fault injection library not built (Linux only)"
-	done_testing; exit
-fi
+need_inject
 
 # start DIR SPEC PHASES [ARGS...]: the benchmark in the background.
 start() {

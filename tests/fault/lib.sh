@@ -9,6 +9,19 @@ if [ "${BONNIE_NG_SANITIZED:-0}" = 1 ]; then
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 	export ASAN_OPTIONS
 fi
+# need_inject [TOOL...]: the rest of the test needs the preload library
+# (and each TOOL): without them it skips, saying which, and ends.
+need_inject() {
+	_why=""
+	[ -n "$INJECT" ] || _why="fault injection library not built (Linux only)"
+	for _t in "$@"; do
+		command -v "$_t" >/dev/null 2>&1 || _why="${_why:+$_why; }no $_t"
+	done
+	[ -z "$_why" ] && return 0
+	skip "$_why"
+	done_testing
+	exit
+}
 # A tag in every command line, so our own processes can be found.
 TAG=bnft$$
 
