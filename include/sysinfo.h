@@ -58,6 +58,15 @@ struct sysinfo {
 					   less usage); -1 none or unknown. */
 	int		 hypervisor;	/* 1, 0, or -1 unknown. */
 	char		*hypervisor_vendor; /* "xen", or the DMI vendor. */
+	/*
+	 * Free page reporting: a virtio balloon that reports the guest's
+	 * free memory to the host, which takes it back, so that the next use
+	 * of it faults on the host.  1 it reports, 0 it does not (no such
+	 * balloon, or the order above every free block), -1 unknown.  The
+	 * order of the free blocks it reports; -1 unknown.
+	 */
+	int		 page_reporting;
+	int		 page_reporting_order;
 
 	/*
 	 * The target: a directory for the test file, or what --device

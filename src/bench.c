@@ -246,6 +246,12 @@ cache_summary(const struct options *o, const struct record *rec)
 	if (rec->sys != NULL && rec->sys->hypervisor == 1)
 		fprintf(stderr, "; a virtual machine: its host may cache the "
 		    "disk");
+	/* Only a buffered run allocates memory to write into. */
+	if (rec->sys != NULL && rec->sys->page_reporting == 1 && !o->direct)
+		fprintf(stderr, "; free page reporting (order %d) gives the "
+		    "memory the run frees back to the host, and buffered "
+		    "writes wait for it to come back",
+		    rec->sys->page_reporting_order);
 	fputc('\n', stderr);
 }
 

@@ -459,6 +459,12 @@ const struct setting settings_table[SET_COUNT] = {
 	FACT(SET_HYPERVISOR_VENDOR, "hypervisor vendor", TYPE_SI_STR,
 	    SI(hypervisor_vendor), "system.hypervisor_vendor", NULL,
 	    RULE_INFO, 0, SHOW_TEXT, NULL),
+	FACT(SET_PAGE_REPORTING, "free page reporting", TYPE_SI_BOOL,
+	    SI(page_reporting), "system.free_page_reporting", NULL, RULE_INFO,
+	    0, SHOW_TEXT, NULL),
+	FACT(SET_PAGE_REPORTING_ORDER, "page reporting order", TYPE_SI_INT,
+	    SI(page_reporting_order), "system.page_reporting_order", NULL,
+	    RULE_INFO, 0, SHOW_TEXT, NULL),
 
 	/* the target (its directory is -d's row), */
 	FACT(SET_TARGET, "target", TYPE_NONE, 0, "target.kind", write_kind,

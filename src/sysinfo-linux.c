@@ -8,6 +8,7 @@
 #include <sys/sysmacros.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,86 @@ read_hypervisor(struct sysinfo *si, int flag)
 	}
 	free(type);
 	free(vendor);
+}
+
+/*
+ * Free page reporting: a virtio balloon device (device id 5) that
+ * negotiated VIRTIO_BALLOON_F_REPORTING (feature bit 5; sysfs gives the
+ * features as a string of 0s and 1s, bit 0 first) reports free blocks of
+ * page_reporting_order and above to the host; with the order above the
+ * allocator's largest (the columns of /proc/buddyinfo) none is reported.
+ */
+#define VIRTIO_ID_BALLOON		5
+#define VIRTIO_BALLOON_F_REPORTING	5
+
+static int
+balloon_reports(void)
+{
+	const char	*dir = "/sys/bus/virtio/devices";
+	char		 path[PATH_MAX], *line;
+	struct dirent	*de;
+	DIR		*d;
+	long		 id;
+	int		 found = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while (!found && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/device", dir, de->d_name);
+		if ((line = sysinfo_read_line(path)) == NULL)
+			continue;
+		id = strtol(line, NULL, 0);	/* "0x0005" */
+		free(line);
+		if (id != VIRTIO_ID_BALLOON)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/features", dir,
+		    de->d_name);
+		if ((line = sysinfo_read_line(path)) == NULL)
+			continue;
+		found = strlen(line) > VIRTIO_BALLOON_F_REPORTING &&
+		    line[VIRTIO_BALLOON_F_REPORTING] == '1';
+		free(line);
+	}
+	closedir(d);
+	return found;
+}
+
+/* The largest order of free blocks: /proc/buddyinfo's columns less one. */
+static int
+largest_order(void)
+{
+	char	*line, *tok, *save = NULL;
+	int	n = 0;
+
+	if ((line = sysinfo_read_line("/proc/buddyinfo")) == NULL)
+		return -1;
+	/* "Node 0, zone      DMA      1      1 ..." */
+	for (tok = strtok_r(line, " \t", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \t", &save))
+		if (strspn(tok, "0123456789") == strlen(tok))
+			n++;
+	free(line);
+	return n > 0 ? n - 1 : -1;
+}
+
+static void
+read_page_reporting(struct sysinfo *si)
+{
+	int64_t	order;
+	int	top;
+
+	order = sysinfo_read_int(
+	    "/sys/module/page_reporting/parameters/page_reporting_order");
+	si->page_reporting_order = order >= 0 && order < 64 ? (int)order : -1;
+	if (!balloon_reports()) {
+		si->page_reporting = 0;
+		return;
+	}
+	top = largest_order();
+	si->page_reporting = si->page_reporting_order < 0 || top < 0 ||
+	    si->page_reporting_order <= top;
 }
 
 /* Whether mount point mp contains path (both absolute, no trailing /). */
@@ -373,6 +454,7 @@ sysinfo_platform(struct sysinfo *si, const struct stat *st)
 	read_cpuinfo(si, &flag);
 	read_meminfo(si);
 	read_hypervisor(si, flag);
+	read_page_reporting(si);
 	/* A device named with --device is not mounted (it was checked). */
 	if (!si->target_device)
 		read_mountinfo(si);

@@ -87,6 +87,8 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->cgroup_mem_limit = -1;
 	si->cgroup_mem_room = -1;
 	si->hypervisor = -1;
+	si->page_reporting = -1;
+	si->page_reporting_order = -1;
 	si->block_size = -1;
 	si->free_bytes = -1;
 	si->device.rotational = -1;
