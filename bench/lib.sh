@@ -63,7 +63,8 @@ bench_cleanup() {
 # that DIR is a directory and BNG an executable (made absolute, since the
 # scripts run bonnie-ng from other directories); make RAW, which is KEEP
 # when -k gave one (kept) or else a new temporary directory bench-NAME.*
-# (removed at exit with every bench_clean path); INT and TERM exit 130.
+# (removed at exit with every bench_clean path); INT and TERM exit 130;
+# free page reporting paused for the run (pause_reporting).
 bench_setup() {
 	name=$1; shift
 	for v in "$@"; do
@@ -81,6 +82,7 @@ bench_setup() {
 	fi
 	trap bench_cleanup EXIT
 	trap 'exit 130' INT TERM
+	pause_reporting
 }
 
 # in_list LIST WORD: is WORD one of the comma-separated LIST?
@@ -277,7 +279,7 @@ machine_line() {
 	    virt="yes (cpu flag)"
 	ctr=$(systemd-detect-virt --container 2>/dev/null) || ctr=""
 	[ "$ctr" = none ] && ctr=""
-	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}"
+	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}; ${PR_LINE:-free page reporting: not asked}"
 }
 
 # pause_reporting: a guest whose virtio balloon reports free pages to

@@ -167,9 +167,7 @@ qd_side() {
 	rm -f "$QDIR"/*
 }
 
-pause_reporting
 note "machine: $(machine_line)"
-note "$PR_LINE"
 note "$SIZE_MIB MiB, chunk $CHUNK, $SEEKERS seekers, $SEEKS seeks, $PAIRS pairs, groups $GROUPS"
 pair=1
 while [ "$pair" -le "$PAIRS" ]; do
@@ -197,7 +195,6 @@ done
 note "done (load $(load_line))"
 
 echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
-echo "# $PR_LINE"
 echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
