@@ -6,6 +6,7 @@
 # a buffered run and not in a direct one; with the order raised above
 # every free block (as root) the record says false and the line is quiet,
 # and the order is put back.
+# run.sh: alone: it changes page_reporting_order, which every run records
 . tests/lib.sh
 scratch
 
