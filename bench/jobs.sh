@@ -118,6 +118,7 @@ fio_jobs() {
 echo "bench/jobs.sh: $(uname -r), $(getconf _NPROCESSORS_ONLN) cores, dir $DIR" \
     "($(df -PT "$DIR" | awk 'NR == 2 { print $2 }')), ${SIZE_MIB} MiB per" \
     "worker, chunk $CHUNK, $PAIRS pairs, $SEEKS seeks per worker, $(fio --version)"
+echo "machine: $(machine_line)"
 
 if has fio; then
 	echo
