@@ -182,7 +182,10 @@ unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
 /*
  * The same for one chunk in place: buf filled with writer w's data for
  * off, the clock stopped as phase_ring_take() stops it (the rewrite's
- * buffer, just read and still in the cache).
+ * buffer, just read and still in the cache).  *last must be a time just
+ * read, the end of a sample (phase_lap_at()'s now): the fill runs from
+ * there, and *last moves to its end, with no clock read of its own
+ * before it.
  */
 void	phase_fill_here(struct phase_ctx *, unsigned char *buf, uint64_t off,
 	    enum pattern_writer w, bn_time *last);
@@ -205,19 +208,25 @@ int	phase_queue(struct phase_ctx *, int read, int write);
 void	phase_tick(struct phase_ctx *, uint64_t done, bn_time now);
 
 /*
- * Record the latency since *last, move *last to now, and show progress
- * (done so far) when it is due.
+ * Record the latency since *last to now (a time just read), move *last
+ * to now, and show progress (done so far) when it is due.
  */
 static inline void
-phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
+phase_lap_at(struct phase_ctx *ctx, bn_time *last, bn_time now,
+    uint64_t done)
 {
-	bn_time	now = time_now();
-
 	hist_add(ctx->hist, time_elapsed_ns(*last, now));
 	*last = now;
 	atomic_store_explicit(ctx->progress, done, memory_order_relaxed);
 	if (now.ns >= ctx->tick_due)
 		phase_tick(ctx, done, now);
+}
+
+/* The same, now read here. */
+static inline void
+phase_lap(struct phase_ctx *ctx, bn_time *last, uint64_t done)
+{
+	phase_lap_at(ctx, last, time_now(), done);
 }
 /* Fast pseudo-random numbers (xoshiro256**). */
 void	rng_seed(struct rng *, uint64_t seed);

@@ -277,10 +277,8 @@ void
 phase_fill_here(struct phase_ctx *ctx, unsigned char *buf, uint64_t off,
     enum pattern_writer w, bn_time *last)
 {
-	bn_time	t0 = time_now();
-
 	fill_one(ctx, buf, off, w);
-	fill_untimed(ctx, t0, last);
+	fill_untimed(ctx, *last, last);
 }
 
 int
