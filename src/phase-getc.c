@@ -18,6 +18,18 @@ getc_setup(struct phase_ctx *ctx)
 	return stdio_file_open(ctx, O_RDONLY, "r");
 }
 
+/* getc() gave EOF at byte off: an error, or the file ended early. */
+static int
+getc_failed(struct phase_ctx *ctx, FILE *f, uint64_t off)
+{
+	int	err = ferror(f);
+
+	if (!err)
+		errno = EIO;
+	return phase_fail(ctx, err ? "getc" : "getc (unexpected end of file)",
+	    (int64_t)off);
+}
+
 /* The timed loop: one getc() per byte, a latency sample per chunk. */
 static int
 getc_loop(struct phase_ctx *ctx, FILE *f)
@@ -30,13 +42,8 @@ getc_loop(struct phase_ctx *ctx, FILE *f)
 
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < chunk; j++) {
-			if ((c = getc(f)) == EOF) {
-				if (!ferror(f))
-					errno = EIO;
-				return phase_fail(ctx, ferror(f) ? "getc" :
-				    "getc (unexpected end of file)",
-				    (int64_t)(i * chunk + j));
-			}
+			if ((c = getc(f)) == EOF)
+				return getc_failed(ctx, f, i * chunk + j);
 			sum += (unsigned)c;
 		}
 		phase_lap(ctx, &last, (i + 1) * chunk);
@@ -64,13 +71,8 @@ getc_verify_loop(struct phase_ctx *ctx, FILE *f)
 
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < chunk; j++) {
-			if ((c = getc(f)) == EOF) {
-				if (!ferror(f))
-					errno = EIO;
-				return phase_fail(ctx, ferror(f) ? "getc" :
-				    "getc (unexpected end of file)",
-				    (int64_t)(i * chunk + j));
-			}
+			if ((c = getc(f)) == EOF)
+				return getc_failed(ctx, f, i * chunk + j);
 			buf[j] = (unsigned char)c;
 		}
 		phase_lap(ctx, &last, (i + 1) * chunk);
