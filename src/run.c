@@ -145,7 +145,13 @@ run_phase(struct runner *r, enum phase_id id)
 	ctx.chunk = opt->chunk;
 	ctx.direct = direct;
 	ctx.align = r->align;
-	ctx.cold = opt->cache != CACHE_MODE_KEEP && !direct;
+	/*
+	 * On a memory file system nothing can be dropped: the seekers' drop
+	 * after each seek would only cost (Linux's fadvise, failing to free
+	 * a page, then drains every CPU's page lists, each time), and the
+	 * phase is marked warm anyway.
+	 */
+	ctx.cold = opt->cache != CACHE_MODE_KEEP && !direct && r->memfs == NULL;
 	ctx.buf = r->buf;
 	ctx.pat = &r->pat;
 	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));

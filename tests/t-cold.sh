@@ -18,6 +18,7 @@ if portable; then
 	skip "cold seeks: the portable build reads no device counters (Linux's diskstats)"
 	skip "loop backing file: the portable build knows no loop devices"
 	skip "memory file system: the portable build knows no tmpfs"
+	skip "tmpfs: the seekers' drops: the portable build knows no tmpfs"
 	done_testing
 	exit
 fi
@@ -25,6 +26,7 @@ if ! is_root || ! have jq || ! have losetup || ! have mkfs.ext4; then
 	skip "cold seeks: needs root, jq, losetup and mkfs.ext4"
 	skip "loop backing file: needs root, jq, losetup and mkfs.ext4"
 	skip "memory file system: needs root and jq"
+	skip "tmpfs: the seekers' drops: needs root and jq"
 	done_testing
 	exit
 fi
@@ -171,9 +173,32 @@ if mount -t tmpfs -o size=64m tmpfs "$T/tmpfs" 2>/dev/null; then
 	    all(.cache == "warm" and .hit_fraction == 1)' "$T/mem.json" \
 	    >/dev/null
 	check "tmpfs: reading phases warm, every read a hit" $?
+	# Nothing to drop there: the seekers drop nothing (on a disk's file
+	# system, one drop a seek), counted by strace.
+	if have strace; then
+		dontneed() {
+			strace -f -qq -e trace=fadvise64 -o "$T/fa.st" \
+			    "$BONNIE" -d "$1" -s 8m -c 16k -p seeks -n 100 -q \
+			    >/dev/null 2>&1 &&
+			    grep -c 'POSIX_FADV_DONTNEED' "$T/fa.st"
+		}
+		mem=$(dontneed "$T/tmpfs")
+		mkdir "$T/disk"
+		disk=$(dontneed "$T/disk")
+		if [ "$(stat -f -c %T "$T/disk")" = tmpfs ]; then
+			[ -n "$mem" ] && [ "$mem" -lt 10 ]
+		else
+			[ -n "$mem" ] && [ "$mem" -lt 10 ] &&
+			    [ "${disk:-0}" -ge 100 ]
+		fi
+		check "tmpfs: the seekers drop nothing (strace: $mem DONTNEED, $disk on $T/disk's file system)" $?
+	else
+		skip "tmpfs: the seekers' drops against strace: no strace"
+	fi
 	umount "$T/tmpfs"
 	T_MOUNTS=""
 else
 	skip "memory file system: cannot mount tmpfs"
+	skip "tmpfs: the seekers' drops: cannot mount tmpfs"
 fi
 done_testing
