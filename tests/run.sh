@@ -11,8 +11,11 @@
 #	# run.sh: alone: REASON
 # changes something every other test sees (the page cache of the whole
 # machine, say) or reads what they disturb: it runs by itself, after the
-# others.  Where flock(1) is, every test holds a lock file (shared, or
-# exclusive when alone; $BONNIE_NG_TEST_LOCK, by default one in the
+# others; not in a portable build, where what such a test would change
+# (Linux's drop_caches, swap, page reporting) is not there and it only
+# refuses or skips (alone, it held every runner's next test 35 s).
+# Where flock(1) is, every test holds a lock file (shared, or exclusive
+# when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
 # another runner on this machine (make check runs two, one per build).
 # The longest tests start first: each run keeps every test's seconds (and
@@ -117,7 +120,8 @@ for t in $order; do
 		done
 		[ $want -eq 1 ] || continue
 	fi
-	if grep -q '^# run\.sh: alone:' "$t"; then
+	if [ "$BONNIE_NG_PORTABLE" != 1 ] &&
+	    grep -q '^# run\.sh: alone:' "$t"; then
 		alone="$alone $t"
 	else
 		list="$list $t"
