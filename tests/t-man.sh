@@ -11,10 +11,13 @@ MAN=man/bonnie-ng.1
 
 if command -v mandoc >/dev/null 2>&1; then
 	mandoc -Tlint -W style "$MAN" >"$T/lint" 2>&1
-	# Allowed: Mdocdate (a convention of OpenBSD's tree) and "mandoc.db
-	# lacks NAME(N) entry", which says only that the page an .Xr points
-	# to is not installed on this machine.
-	grep -v -e 'Mdocdate' -e 'mandoc\.db lacks' "$T/lint" >"$T/lint2"
+	# Allowed: Mdocdate (a convention of OpenBSD's tree), and "mandoc.db
+	# lacks NAME(N) entry" or "referenced manual not found" (the words
+	# without a mandoc.db), which say only that the page an .Xr points
+	# to is not installed on this machine (fio(1) on a machine without
+	# fio: a CI run failed on it).
+	grep -v -e 'Mdocdate' -e 'mandoc\.db lacks' \
+	    -e 'referenced manual not found' "$T/lint" >"$T/lint2"
 	[ -s "$T/lint2" ] && diag "$(cat "$T/lint2")"
 	ok "mandoc -Tlint is clean" sh -c "[ ! -s '$T/lint2' ]"
 else
