@@ -3,6 +3,8 @@
 # done_testing.  $BONNIE is the binary under test.
 
 : "${BONNIE:=./bonnie-ng}"
+# The top of the source tree: every test starts there (. tests/lib.sh).
+BN_TOP=$(pwd)
 case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
 tap_n=0
 tap_failed=0
@@ -106,6 +108,23 @@ no_direct() {
 	_r=$?
 	rm -rf "$_nd" "$_nd.err"
 	return $_r
+}
+
+# schema_ok DESC [-d NAME] FILE...: a check that every FILE matches
+# doc/schema.json (its $defs/NAME with -d: sweep_record, compare_record,
+# ...), the first error shown under it; a skip, saying so, without python3's
+# jsonschema.  tests/schema.py does the validation.
+schema_ok() {
+	_desc=$1; shift
+	python3 "$BN_TOP/tests/schema.py" "$BN_TOP/doc/schema.json" "$@" \
+	    >"${T:-/tmp}/schema.out" 2>&1
+	_rc=$?
+	if [ $_rc -eq 2 ]; then
+		skip "$_desc: python3-jsonschema is not installed"
+		return 0
+	fi
+	[ $_rc -eq 0 ] || cat "${T:-/tmp}/schema.out"
+	check "$_desc" $_rc
 }
 
 # run ARGS...: run bonnie-ng (after scratch), keeping its standard output in

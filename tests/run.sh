@@ -62,10 +62,10 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # The schema checks use python3's jsonschema, which Debian's package puts
-# in the system python3; prefer that one when another python3 comes first
-# in PATH without the module.
-if ! python3 -c 'import jsonschema' >/dev/null 2>&1 &&
-    /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
+# in the system python3: prefer that one when it has the module, over
+# another python3 first in PATH (a pyenv shim, a shell script, took 0.08
+# s a start here, and its newer jsonschema twice Debian's time a record).
+if /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
 	ln -s /usr/bin/python3 "$bin/python3"
 	PATH=$bin:$PATH
 	export PATH

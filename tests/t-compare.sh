@@ -8,17 +8,7 @@ scratch
 F=tests/fixtures
 
 # The JSON fixtures are real records: they follow doc/schema.json.
-if python3 -c 'import jsonschema' 2>/dev/null; then
-	python3 - "$F"/ng-*.json <<'EOF'
-import json, sys, jsonschema
-schema = json.load(open("doc/schema.json"))
-for f in sys.argv[1:]:
-    jsonschema.validate(json.load(open(f)), schema)
-EOF
-	check "JSON fixtures validate against doc/schema.json" $?
-else
-	skip "python3 jsonschema not installed"
-fi
+schema_ok "JSON fixtures validate against doc/schema.json" "$F"/ng-*.json
 
 run compare $F/ng-base.json $F/ng-noise.json
 check "change within noise: exit 0" $status

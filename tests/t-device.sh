@@ -151,15 +151,7 @@ jq -e --arg l "$L" --arg n "$N" '[.] as $r | .target | .kind == "device" and
     (.device | has("model") and has("scheduler") and has("rotational"))' \
     "$T/run.json" >/dev/null
 check "the record: target.kind device, its path, size, block sizes, model" $?
-if python3 -c 'import jsonschema' 2>/dev/null; then
-	python3 - "$T/run.json" <<'EOF'
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
-EOF
-	check "  it validates against doc/schema.json" $?
-else
-	skip "python3 jsonschema not installed"
-fi
+schema_ok "  it validates against doc/schema.json" "$T/run.json"
 if have strace; then
 	grep -q "openat(.*\"$L\", O_RDWR|O_CLOEXEC|O_EXCL\|openat(.*\"$L\", O_RDWR|O_EXCL" "$T/trace"
 	check "strace: $L claimed with O_EXCL" $?

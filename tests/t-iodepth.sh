@@ -10,7 +10,6 @@
 scratch
 # LeakSanitizer cannot run under ptrace: no leak check under strace.
 NOLSAN="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-SCHEMA=$(pwd)/doc/schema.json
 
 jqe() {
 	jq -e "$@" >/dev/null
@@ -69,9 +68,7 @@ if jq -e '.runs[0].phases.write.queue.fallback != null' "$T/q.json" \
 		skip "no io_uring here: $(jq -r '.runs[0].phases.write.queue.fallback' "$T/q.json")"
 	done
 else
-	ok "record matches doc/schema.json" python3 -c 'import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))' \
-	    "$SCHEMA" "$T/q.json"
+	schema_ok "record matches doc/schema.json" "$T/q.json"
 	ok "options.iodepth 8; each phase queued 8 deep through $engine" \
 	    jqe --arg e "$engine" '.options.iodepth == 8 and ([.runs[0].phases |
 	    .write, .rewrite, .read, .seeks | .queue.depth == 8 and

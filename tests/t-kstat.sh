@@ -50,15 +50,7 @@ elif [ -r /proc/vmstat ]; then
 else
 	skip "no /proc/vmstat"
 fi
-if python3 -c 'import jsonschema' 2>/dev/null; then
-	python3 -c '
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
-' "$T/m.json" 2>"$T/verr"
-	check "the record with its kernel objects matches doc/schema.json" $?
-else
-	skip "python3 jsonschema not installed"
-fi
+schema_ok "the record with its kernel objects matches doc/schema.json" "$T/m.json"
 
 # -K: a table under the report; the classic header and row as without.
 "$BONNIE" -d "$T/d" -s 8m -p write,read -q -m host >"$T/plain" 2>/dev/null
@@ -136,15 +128,7 @@ fi
 jq -e '.runs[0].phases.write.kernel | has("timeline") | not' "$T/tl0.json" \
     >/dev/null
 check "--interval 0: no timeline" $?
-if python3 -c 'import jsonschema' 2>/dev/null; then
-	python3 -c '
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[1])), json.load(open("doc/schema.json")))
-' "$T/tl.json" 2>"$T/verr"
-	check "a record with timelines matches doc/schema.json" $?
-else
-	skip "python3 jsonschema not installed"
-fi
+schema_ok "a record with timelines matches doc/schema.json" "$T/tl.json"
 # A sampler is a fork of the run, with its command line.
 # ("[-]d": the pattern does not match pgrep's own shell.)
 ok "no sampler left behind" sh -c "! pgrep -f -- '[-]d $T/d' >/dev/null"

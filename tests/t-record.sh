@@ -13,12 +13,7 @@ have_jsonschema=0
 python3 -c 'import jsonschema' >/dev/null 2>&1 && have_jsonschema=1
 validate() {
 	if [ $have_jsonschema -eq 1 ]; then
-		python3 -c 'import json, sys, jsonschema
-s = json.load(open(sys.argv[1]))
-try:
-    jsonschema.validate(json.load(open(sys.argv[2])), s)
-except jsonschema.ValidationError as e:
-    print("# " + str(e).splitlines()[0]); sys.exit(1)' "$SCHEMA" "$1"
+		python3 tests/schema.py "$SCHEMA" "$1"
 	else
 		jq -e '.schema == "bonnie-ng/1" and
 		    (["tool","version","command","start","system","target",

@@ -96,11 +96,11 @@ jq -e --slurpfile r "$T/a.json" --slurpfile s "$T/b.json" \
     $p.new[0].new_runs == $s[0].points[0].stats.read.runs' \
     "$T/c.json" >/dev/null
 check "-o json: a point's place, medians and runs are the records'" $?
-if python3 tests/sweep-schema.py doc/schema.json "$T/c.json" \
-    compare_sweep_record >"$T/v" 2>&1; st=$?; [ $st -ne 2 ]; then
+if python3 tests/schema.py doc/schema.json -d compare_sweep_record \
+    "$T/c.json" >"$T/v" 2>&1; st=$?; [ $st -ne 2 ]; then
 	diag "$(cat "$T/v")"
-	[ $st -eq 0 ] && ! python3 tests/sweep-schema.py doc/schema.json \
-	    "$T/c.json" compare_record >/dev/null 2>&1
+	[ $st -eq 0 ] && ! python3 tests/schema.py doc/schema.json \
+	    -d compare_record "$T/c.json" >/dev/null 2>&1
 	check "-o json: valid by \$defs/compare_sweep_record (and not a run comparison)" $?
 else
 	skip "python3 jsonschema not installed"

@@ -83,7 +83,7 @@ check "the plot rings each knee ($n_knees in the record, $n_marks on the plot)" 
 
 # The whole record follows doc/schema.json's sweep_record, and the check
 # can fail: without files_knees, or with a knee at 0 files, it does not.
-python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
+python3 tests/schema.py doc/schema.json -d sweep_record "$T/s.json"
 rc=$?
 if [ $rc -eq 2 ]; then
 	skip "python3 jsonschema is not installed"
@@ -92,12 +92,12 @@ if [ $rc -eq 2 ]; then
 elif command -v jq >/dev/null 2>&1; then
 	check "the record matches doc/schema.json's sweep_record" $rc
 	jq 'del(.files_knees)' "$T/s.json" >"$T/x.json"
-	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	python3 tests/schema.py doc/schema.json -d sweep_record "$T/x.json" >/dev/null
 	r1=$?
 	jq '.files_knees = [{"phase": "create", "jobs": 1, "files": 0,
 	    "to_files": 2048, "pct": 40, "before": 2, "after": 1,
 	    "confirmed_by": 0, "single_run": false, "text": "x"}]' "$T/s.json" >"$T/x.json"
-	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	python3 tests/schema.py doc/schema.json -d sweep_record "$T/x.json" >/dev/null
 	r2=$?
 	[ $r1 -eq 1 ] && [ $r2 -eq 1 ]
 	check "a record without files_knees, or with a knee at 0 files, does not" $?
@@ -106,12 +106,12 @@ elif command -v jq >/dev/null 2>&1; then
 	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
 	    "jobs": 2, "gain_beyond_pct": 3, "single_run": false, "text": "x"}]' "$T/s.json" \
 	    >"$T/x.json"
-	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	python3 tests/schema.py doc/schema.json -d sweep_record "$T/x.json" >/dev/null
 	r1=$?
 	jq '.concurrency_knees = [{"phase": "create", "files": 1024,
 	    "size_bytes": 67108864, "chunk": 4096, "jobs": 2,
 	    "gain_beyond_pct": 3, "single_run": false, "text": "x"}]' "$T/s.json" >"$T/x.json"
-	python3 tests/sweep-schema.py doc/schema.json "$T/x.json" >/dev/null
+	python3 tests/schema.py doc/schema.json -d sweep_record "$T/x.json" >/dev/null
 	r2=$?
 	[ $r1 -eq 0 ] && [ $r2 -eq 1 ]
 	check "a concurrency knee at a file count fits the schema, with a size too it does not" $?

@@ -38,13 +38,7 @@ else
 	skip "jq is not installed"
 	skip "jq is not installed"
 fi
-python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
-rc=$?
-if [ $rc -eq 2 ]; then
-	skip "python3 jsonschema is not installed"
-else
-	check "the record matches doc/schema.json's sweep_record" $rc
-fi
+schema_ok "the record matches doc/schema.json's sweep_record" -d sweep_record "$T/s.json"
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$T/s.svg"
 	check "the plot is well-formed SVG" $?

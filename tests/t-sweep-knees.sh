@@ -45,13 +45,7 @@ check "the planted knee, by the runs' test: read falls 4 MiB to 8 MiB ($k1)" $?
 grep -q '^  block read, chunk 64k: falls [0-9]*% between 4 MiB and 8 MiB (RAM is [^;]*)$' \
     "$T/x1.out"
 check "  said in words, not marked single run" $?
-python3 tests/sweep-schema.py doc/schema.json "$T/x1.json"
-rc=$?
-if [ $rc -eq 2 ]; then
-	skip "python3 jsonschema is not installed"
-else
-	check "  the record with its knee matches doc/schema.json" $rc
-fi
+schema_ok "  the record with its knee matches doc/schema.json" -d sweep_record "$T/x1.json"
 jq -e '[.points[] | .stats.read.precise and .stats.read.runs == 5] | all' \
     "$T/x1.json" >/dev/null
 check "  every point precise, with its 5 runs" $?

@@ -50,12 +50,7 @@ check "the spread table shows each point's coefficient of variation" $?
 "$BONNIE" report "$T/x.json" >"$T/rep" 2>&1
 cmp -s "$T/out" "$T/rep"
 check "report of the -x record prints what the sweep printed" $?
-if python3 -c 'import jsonschema' >/dev/null 2>&1; then
-	python3 tests/sweep-schema.py doc/schema.json "$T/x.json"
-	check "the -x record matches doc/schema.json" $?
-else
-	skip "python3 jsonschema is not installed"
-fi
+schema_ok "the -x record matches doc/schema.json" -d sweep_record "$T/x.json"
 
 # Interleaved: the test files are made size by size within each round
 # (1m, 2m, 1m, 2m, 1m, 2m), not point by point; each file's writes show

@@ -84,35 +84,10 @@ else
 	skip "jq is not installed"
 fi
 
-# The system, target and options objects and every phase object follow
-# doc/schema.json, as in a single run's record.
-if python3 -c 'import jsonschema' >/dev/null 2>&1; then
-	python3 -c 'import json, sys, jsonschema
-s = json.load(open(sys.argv[1]))
-r = json.load(open(sys.argv[2]))
-def check(sub, doc):
-    jsonschema.validate(doc, dict(sub, **{"$defs": s["$defs"]}))
-try:
-    for key in ("system", "target", "options"):
-        check(s["properties"][key], r[key])
-    for p in r["points"]:
-        for ph in p["phases"].values():
-            check({"$ref": "#/$defs/phase_or_null"}, ph)
-except jsonschema.ValidationError as e:
-    print("# " + str(e).splitlines()[0]); sys.exit(1)' \
-	    "$(pwd)/doc/schema.json" "$T/s.json"
-	check "JSON: system, target, options and phases match doc/schema.json" $?
-else
-	skip "python3 jsonschema is not installed"
-fi
-
-python3 tests/sweep-schema.py doc/schema.json "$T/s.json"
-rc=$?
-if [ $rc -eq 2 ]; then
-	skip "python3 jsonschema is not installed"
-else
-	check "JSON: the whole record matches doc/schema.json's sweep_record" $rc
-fi
+# The whole record follows doc/schema.json's sweep_record, whose system,
+# target and options objects and every phase object are a single run's.
+schema_ok "JSON: the whole record matches doc/schema.json's sweep_record" \
+    -d sweep_record "$T/s.json"
 
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$T/s.svg"
