@@ -10,7 +10,7 @@
 # of its own, shown whole, indented, as it ends.  A test with a line
 #	# run.sh: alone: REASON
 # changes something every other test sees (the page cache of the whole
-# machine, say) or reads what they disturb: it runs by itself, after the
+# machine, say) or reads what they disturb: it runs by itself, before the
 # others; not in a portable build, where what such a test would change
 # (Linux's drop_caches, swap, page reporting) is not there and it only
 # refuses or skips (alone, it held every runner's next test 35 s).
@@ -19,8 +19,15 @@
 # temporary directory), so that an alone test also waits for the tests of
 # another runner on this machine (make check runs two, one per build).
 # The longest tests start first: each run keeps every test's seconds (and
-# its CPU seconds, beside) in BUILD-DIR/tests/run-times for the next
-# (without it, the shell tests start before the quick C tests).
+# its CPU seconds, beside) in BUILD-DIR/tests/run-times for the next;
+# without it (a clean clone, as CI's) the tests with a line
+#	# run.sh: long: REASON
+# start first, then the other shell tests, then the quick C tests.
+#
+# The alone tests run before the others, one at a time: make check's two
+# runners wait for them at the start, while the builds of CI's other steps
+# keep the CPUs busy, rather than at the end, where they held CI's last
+# 40 s with the CPUs mostly idle.
 
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || jobs=1
 while getopts j: opt; do
@@ -107,7 +114,9 @@ if [ -s "$times" ]; then
 		echo "${s:-9999} $t"
 	done | sort -k1,1nr -k2 | cut -d' ' -f2)
 else
-	order=$(for t in tests/t-*.sh tests/t-*.c; do echo "$t"; done)
+	order=$(grep -l '^# run\.sh: long:' tests/t-*.sh
+	    grep -L '^# run\.sh: long:' tests/t-*.sh
+	    for t in tests/t-*.c; do echo "$t"; done)
 fi
 list="" alone=""
 for t in $order; do
@@ -202,9 +211,9 @@ run_all() {
 mkfifo "$work/done" || exit 1
 exec 3<>"$work/done"
 # shellcheck disable=SC2086
-run_all "$jobs" "$lock_shared" $list
-# shellcheck disable=SC2086
 run_all 1 "$lock_alone" $alone
+# shellcheck disable=SC2086
+run_all "$jobs" "$lock_shared" $list
 exec 3>&-
 # Every test's seconds for the next run's order (a full run only).
 [ $# -eq 0 ] && [ -d "$O/tests" ] && [ -s "$work/times" ] &&

@@ -8,6 +8,7 @@
 # found by tsort(1), which names the modules on it.  The checker is first
 # run on two small trees with a cycle put in on purpose, so that it is
 # known to fail when someone adds one.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 per_platform "the modules' include and call graphs"
 scratch

@@ -3,6 +3,7 @@
 # HEAD under bonnie-ng-VERSION/, and the unpacked tarball builds without git
 # into a program whose -V says the version.  The Debian changelog's newest
 # entry is the same version (debian/rules checks it again at build time).
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 

@@ -7,6 +7,7 @@
 # `bonnie-ng` on PATH being the binary under test.  Each block must exit
 # 0 (or what an "<!-- t-experiments: exit 0 or 1 -->" line just before it
 # allows), leave nothing mounted and leave no test file behind.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch

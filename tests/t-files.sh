@@ -5,6 +5,7 @@
 # phases; the CSV fields 21-37 and 44-49 read by bon_csv2txt and
 # bon_csv2html; no directory left after a run, after SIGINT in each phase,
 # or out of inodes on a small ext4 image; planted names never followed.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 chmod 755 "$T"

@@ -8,6 +8,7 @@
 # rank whose disk fills early in a long phase (the others stop mid-phase)
 # and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
 # sanitizers (the plain pass covers it).
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 . tests/fault/lib.sh
 

@@ -10,6 +10,7 @@
 # -r 7782.55078125, nothing written for -x 0.  Needs bonnie++ (Debian
 # package bonnie++) and root (bonnie++ asks for -u as root; without root
 # it would run as the caller, which the lines with -u cannot).
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 

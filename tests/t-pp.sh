@@ -10,6 +10,7 @@
 # report parsed as bonnie++'s layout agrees with the CSV, -q's streams,
 # -u nobody really runs as nobody, -b really fsyncs every write, the
 # bonnie++-ng name, and bonnie++'s usage and exit 1 on a bad option.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 # LeakSanitizer cannot run under ptrace (strace), nor once the process

@@ -6,6 +6,7 @@
 # SIGTERM and SIGHUP mid-run remove it and exit 128+N; on a full file system the
 # run fails with one line (exit 1) and without --no-space-check it is
 # refused up front (exit 2) naming both sizes.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 

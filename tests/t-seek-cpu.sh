@@ -6,6 +6,7 @@
 # for the whole process tree (getrusage of the children, an independent
 # meter).  A CPU clock that lies (the preload shim's cpuclock:1+:scale=100)
 # makes cpu_doubtful fire.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch

@@ -6,6 +6,7 @@
 # the settings table says why it is not a setting.  Then the differences
 # the issue found unlisted, from real runs: --sync-writes, --syncs,
 # --lock-mem, and ext4 made with -b 1024 against -b 4096.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 

@@ -8,6 +8,7 @@
 # Each phase is kept busy by the preload library (sleeps on the phase's
 # own calls), and the signal is sent once the phase's progress line shows
 # on stderr, so no test depends on how fast the disk is.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch

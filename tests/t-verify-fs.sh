@@ -3,6 +3,7 @@
 # ext4, xfs and btrfs on loop devices of their own (root only, a visible
 # skip otherwise) and tmpfs.  All six phases, cold cache, both seeker
 # modes, and O_DIRECT where the file system has it.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 scratch
 LOOPS=""

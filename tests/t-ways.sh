@@ -8,6 +8,7 @@
 # and exit 1, never "removed"; closed standard descriptors are not taken
 # by the test file or the record; a failed fork or thread creation is
 # reported as itself, not as the kill that followed.
+# run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
