@@ -103,8 +103,14 @@ fio_jobs() {
 	    --directory="$W" --numjobs="$1" --group_reporting \
 	    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=psync \
 	    --fallocate=none --filename_format='f.$jobnum' \
-	    $jobs >/dev/null 2>"$RAW/fio.err" ||
-	    { note "fio failed: $(cat "$RAW/fio.err")"; echo NA; return; }
+	    $jobs >/dev/null 2>"$RAW/fio.err"
+	st=$?
+	# fio leaves its files; bonnie-ng removes its own as it ends.  Left
+	# here, they sat on the disk through bonnie-ng's next run
+	# and not through fio's (removed just before it): bonnie-ng's files
+	# were laid out around them, fio's on the blocks just freed.
+	rm -f "$W"/f.*
+	[ $st -eq 0 ] || { note "fio failed: $(cat "$RAW/fio.err")"; echo NA; return; }
 	g='[.jobs[] | select(.jobname == "j")][0]'
 	case $3 in
 	write) jq -r "$g.write.bw" "$RAW/fio.json" ;;
