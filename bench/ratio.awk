@@ -2,8 +2,12 @@
 #   GROUP PHASE PAIR SIDE RATE CPU
 # SIDE is A (the base) or B (the change); RATE and CPU may be NA.
 # Output: one row per group and phase with the medians of both sides, the
-# B/A ratio per pair (median, min, max), %CPU medians and the coefficient
-# of variation of each side over the pairs.
+# B/A ratio per pair (median, min, max), %CPU medians, the coefficient
+# of variation of each side over the pairs, and the ratio of the sides'
+# best runs (best) and of their 75th percentiles (q75): where the
+# machine's noise only ever slows a run (a host's faults, another guest),
+# each side's faster runs are its less disturbed ones; the best run alone
+# is one sample, so q75 wants 20 pairs or more.
 
 function median(a, n,    i, j, t, b) {
 	if (n == 0) return "NA"
@@ -15,6 +19,21 @@ function median(a, n,    i, j, t, b) {
 	}
 	return (n % 2) ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
 }
+
+# The q-quantile (0 to 1) of a[1..n], the nearest rank below.
+function quantile(a, n, q,    i, j, t, b) {
+	if (n == 0) return "NA"
+	for (i = 1; i <= n; i++) b[i] = a[i]
+	for (i = 2; i <= n; i++) {
+		t = b[i]
+		for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]
+		b[j + 1] = t
+	}
+	return b[1 + int(q * (n - 1))]
+}
+
+# x / y, or NA.
+function ratio(x, y) { return (num(x) && num(y) && y > 0) ? sprintf("%.3f", x / y) : "NA" }
 
 function cv(a, n,    i, m, s) {
 	if (n < 2) return "NA"
@@ -38,9 +57,9 @@ function num(x) { return x ~ /^[0-9.e+-]+$/ }
 }
 
 END {
-	printf "%-14s %-8s %2s %10s %10s %7s %7s %7s %6s %6s %6s %6s\n",
+	printf "%-14s %-8s %2s %10s %10s %7s %7s %7s %6s %6s %6s %6s %6s %6s\n",
 	    "group", "phase", "n", "A", "B", "ratio", "min", "max", "cpuA",
-	    "cpuB", "cvA%", "cvB%"
+	    "cpuB", "cvA%", "cvB%", "best", "q75"
 	for (k = 1; k <= nkeys; k++) {
 		key = order[k]
 		split(key, gp, SUBSEP)
@@ -60,9 +79,11 @@ END {
 				if (mx == "" || r > mx) mx = r
 			}
 		}
-		printf "%-14s %-8s %2d %10.0f %10.0f %7.3f %7.3f %7.3f %6.1f %6.1f %6s %6s\n",
+		printf "%-14s %-8s %2d %10.0f %10.0f %7.3f %7.3f %7.3f %6.1f %6.1f %6s %6s %6s %6s\n",
 		    gp[1], gp[2], nr, median(ra, na), median(rb, nb),
 		    median(rr, nr), mn, mx, median(ca, nca), median(cb, ncb),
-		    cv(ra, na), cv(rb, nb)
+		    cv(ra, na), cv(rb, nb),
+		    ratio(quantile(rb, nb, 1), quantile(ra, na, 1)),
+		    ratio(quantile(rb, nb, 0.75), quantile(ra, na, 0.75))
 	}
 }
