@@ -9,26 +9,26 @@
 # each side's faster runs are its less disturbed ones; the best run alone
 # is one sample, so q75 wants 20 pairs or more.
 
-function median(a, n,    i, j, t, b) {
-	if (n == 0) return "NA"
+# b[1..n]: a[1..n] in ascending order.
+function sorted(a, n, b,    i, j, t) {
 	for (i = 1; i <= n; i++) b[i] = a[i]
 	for (i = 2; i <= n; i++) {
 		t = b[i]
 		for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]
 		b[j + 1] = t
 	}
+}
+
+function median(a, n,    b) {
+	if (n == 0) return "NA"
+	sorted(a, n, b)
 	return (n % 2) ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
 }
 
 # The q-quantile (0 to 1) of a[1..n], the nearest rank below.
-function quantile(a, n, q,    i, j, t, b) {
+function quantile(a, n, q,    b) {
 	if (n == 0) return "NA"
-	for (i = 1; i <= n; i++) b[i] = a[i]
-	for (i = 2; i <= n; i++) {
-		t = b[i]
-		for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]
-		b[j + 1] = t
-	}
+	sorted(a, n, b)
 	return b[1 + int(q * (n - 1))]
 }
 
