@@ -308,7 +308,9 @@ pause_reporting() {
 	fi
 }
 
-# prefault: touch the free memory but 1 GiB once (pause_reporting).
+# prefault: touch the free memory but 1 GiB once (pause_reporting), with
+# bench/prefault.c built into RAW ($here: the bench directory, which every
+# script sets).
 prefault() {
 	_pf=$RAW/prefault
 	_mib=$(awk '/^MemAvailable/ { print int($2 / 1024) - 1024 }' /proc/meminfo)

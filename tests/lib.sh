@@ -5,7 +5,7 @@
 : "${BONNIE:=./bonnie-ng}"
 # The top of the source tree: every test starts there (. tests/lib.sh).
 BN_TOP=$(pwd)
-case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
+case $BONNIE in /*) ;; *) BONNIE=$BN_TOP/$BONNIE ;; esac
 tap_n=0
 tap_failed=0
 

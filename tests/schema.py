@@ -9,7 +9,7 @@
 # target and options resolve.  --check checks the schema itself against
 # its meta-schema, which jsonschema.validate() does on every call (0.08 s
 # of Debian's 0.1 s a call here, 0.22 s of 0.33 s with a newer
-# jsonschema): tests/t-record.sh does it once, and no other call repeats
+# jsonschema): tests/t-record.c does it once, and no other call repeats
 # it.  Exit 0 valid, 1 not (the file and its first error on stdout as a
 # TAP comment), 2 when the jsonschema module is missing.
 import json
