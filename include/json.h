@@ -15,6 +15,7 @@ struct json {
 	int	 depth;
 	int	 first[JSON_MAX_DEPTH];	/* No member written yet at depth. */
 	int	 pretty;
+	int	 row;		/* Depth of the open row, on one line; 0: none. */
 };
 
 void	json_init(struct json *, FILE *, int pretty);
@@ -23,6 +24,12 @@ void	json_object_start(struct json *, const char *key);
 void	json_object_end(struct json *);
 void	json_array_start(struct json *, const char *key);
 void	json_array_end(struct json *);
+/*
+ * An array written on one line even when pretty ("[1, 2, null]"), and
+ * everything inside it: a row of a table of numbers.  Ended by
+ * json_array_end().
+ */
+void	json_row_start(struct json *, const char *key);
 void	json_string(struct json *, const char *key, const char *value);
 /* Non-finite doubles are written as null. */
 void	json_double(struct json *, const char *key, double value);

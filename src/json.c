@@ -163,8 +163,8 @@ member(struct json *j, const char *key)
 		return -1;
 	}
 	if (!j->first[j->depth])
-		putc(',', j->f);
-	if (j->pretty && j->depth > 0)
+		fputs(j->pretty && j->row > 0 ? ", " : ",", j->f);
+	if (j->pretty && j->depth > 0 && j->row == 0)
 		indent(j);
 	j->first[j->depth] = 0;
 	if (key != NULL && j->depth > 0) {
@@ -191,15 +191,18 @@ open_container(struct json *j, const char *key, int c)
 static void
 close_container(struct json *j, int c)
 {
-	int	empty;
+	int	empty, flat;
 
 	if (j->depth <= 0) {
 		j->depth = JSON_BROKEN;
 		return;
 	}
 	empty = j->first[j->depth];
+	flat = j->row > 0;
+	if (j->row == j->depth)
+		j->row = 0;
 	j->depth--;
-	if (j->pretty && !empty)
+	if (j->pretty && !empty && !flat)
 		indent(j);
 	putc(c, j->f);
 }
@@ -220,6 +223,14 @@ void
 json_array_start(struct json *j, const char *key)
 {
 	open_container(j, key, '[');
+}
+
+void
+json_row_start(struct json *j, const char *key)
+{
+	open_container(j, key, '[');
+	if (j->depth > 0 && j->row == 0)
+		j->row = j->depth;
 }
 
 void

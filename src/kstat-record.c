@@ -182,7 +182,7 @@ write_timeline(struct json *j, const struct kstat_timeline *tl)
 	for (i = 0; i < tl->n; i++) {
 		const struct tl_sample *s = &tl->s[i];
 
-		json_array_start(j, NULL);
+		json_row_start(j, NULL);
 		json_double(j, NULL, s->t);
 		json_double_or_null(j, NULL, s->done);
 		json_double_or_null(j, NULL, s->dirty);

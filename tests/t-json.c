@@ -192,6 +192,38 @@ test_nesting(void)
 	    "  \"e\": {}\n}\n", "pretty printing");
 	free(mbuf);
 
+	/* A row: one line, nested values too; the lines go on after it. */
+	start(&j, 1);
+	json_object_start(&j, NULL);
+	json_array_start(&j, "rows");
+	json_row_start(&j, NULL);
+	json_double(&j, NULL, 0.5);
+	json_null(&j, NULL);
+	json_object_start(&j, NULL);
+	json_int(&j, "k", 1);
+	json_object_end(&j);
+	json_row_start(&j, NULL);
+	json_array_end(&j);
+	json_array_end(&j);
+	json_row_start(&j, NULL);
+	json_int(&j, NULL, 7);
+	json_array_end(&j);
+	json_array_end(&j);
+	json_int(&j, "n", 2);
+	json_object_end(&j);
+	is_int(end(&j), 0, "document with rows finishes");
+	is_str(mbuf, "{\n  \"rows\": [\n    [0.5, null, {\"k\": 1}, []],\n"
+	    "    [7]\n  ],\n  \"n\": 2\n}\n", "a row on one line when pretty");
+	free(mbuf);
+	start(&j, 0);
+	json_row_start(&j, NULL);
+	json_int(&j, NULL, 1);
+	json_int(&j, NULL, 2);
+	json_array_end(&j);
+	is_int(end(&j), 0, "compact row finishes");
+	is_str(mbuf, "[1,2]\n", "a compact row as any array");
+	free(mbuf);
+
 	/* Misuse is reported, not written as a broken document. */
 	start(&j, 0);
 	json_object_start(&j, NULL);

@@ -129,6 +129,23 @@ jq -e '.runs[0].phases.write.kernel | has("timeline") | not' "$T/tl0.json" \
     >/dev/null
 check "--interval 0: no timeline" $?
 schema_ok "a record with timelines matches doc/schema.json" "$T/tl.json"
+# A sample is one line of the record, at most 120 bytes with its newline;
+# a record written one number a line (as records were before the rows)
+# still reads, to the same report.
+n=$(jq '[.runs[0].phases[].kernel.timeline.samples | length] | add' \
+    "$T/tl.json")
+rows=$(grep -c '^ *\[[0-9.e+-]*\(, [0-9.e+-]*\|, null\)\{5\}\],\{0,1\}$' \
+    "$T/tl.json")
+long=$(awk 'length($0) >= 120' "$T/tl.json" | wc -l)
+[ "$n" -ge 4 ] && [ "$rows" -eq "$n" ] && [ "$long" -eq 0 ]
+check "timeline: each of the $n samples one line of under 120 bytes" $?
+mkdir "$T/old"
+jq . "$T/tl.json" >"$T/old/tl.json"
+[ "$(grep -c '^ *\[$' "$T/old/tl.json")" -ge "$n" ] &&
+    (cd "$T" && "$BONNIE" report -o html tl.json) >"$T/r-new.html" &&
+    (cd "$T/old" && "$BONNIE" report -o html tl.json) >"$T/r-old.html" &&
+    cmp -s "$T/r-new.html" "$T/r-old.html"
+check "a record with a sample's numbers one a line reads to the same report" $?
 # A sampler is a fork of the run, with its command line.
 # ("[-]d": the pattern does not match pgrep's own shell.)
 ok "no sampler left behind" sh -c "! pgrep -f -- '[-]d $T/d' >/dev/null"
