@@ -269,17 +269,90 @@ parse_number(struct jp *jp, double *n)
 	return 0;
 }
 
-/* Append a member to an array or object value. */
+/*
+ * Append a member to an array or object value.  The arrays double when
+ * their length reaches a power of two (the length is the only count
+ * kept), so that a value of n members costs O(n) copies, not O(n^2).
+ */
 static struct jv *
 add_item(struct jv *v, char *key)
 {
-	v->items = grow(v->items, sizeof(*v->items) * (v->len + 1));
-	if (v->type == JV_OBJECT) {
-		v->keys = grow(v->keys, sizeof(*v->keys) * (v->len + 1));
-		v->keys[v->len] = key;
+	size_t	cap;
+
+	if (v->len >= 4 && (v->len & (v->len - 1)) == 0)
+		cap = v->len * 2;
+	else if (v->len == 0)
+		cap = 4;
+	else
+		cap = 0;
+	if (cap != 0) {
+		v->items = grow(v->items, sizeof(*v->items) * cap);
+		if (v->type == JV_OBJECT)
+			v->keys = grow(v->keys, sizeof(*v->keys) * cap);
 	}
+	if (v->type == JV_OBJECT)
+		v->keys[v->len] = key;
 	memset(&v->items[v->len], 0, sizeof(*v->items));
 	return &v->items[v->len++];
+}
+
+/*
+ * The member names seen so far in one object, for the check that none is
+ * given twice: a linear search while the object is small, then an
+ * open-addressed hash table of their indexes (plus one; 0 is empty), kept
+ * at most half full, so that an object of n members is checked in O(n).
+ */
+#define SEEN_LINEAR	16
+
+struct seen {
+	size_t	*slot;
+	size_t	 cap;		/* A power of two, or 0 while linear. */
+};
+
+static size_t
+seen_hash(const char *k)
+{
+	size_t	h = 2166136261u;	/* FNV-1a. */
+
+	for (; *k != '\0'; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
+static void
+seen_put(struct seen *sn, const struct jv *v, size_t i)
+{
+	size_t	h = seen_hash(v->keys[i]) & (sn->cap - 1);
+
+	while (sn->slot[h] != 0)
+		h = (h + 1) & (sn->cap - 1);
+	sn->slot[h] = i + 1;
+}
+
+/* Was key given before in v (whose first v->len names sn holds)? */
+static int
+seen_has(struct seen *sn, const struct jv *v, const char *key)
+{
+	size_t	i, h;
+
+	if (sn->cap == 0 && v->len < SEEN_LINEAR) {
+		for (i = 0; i < v->len; i++)
+			if (strcmp(v->keys[i], key) == 0)
+				return 1;
+		return 0;
+	}
+	if (v->len * 2 >= sn->cap) {
+		free(sn->slot);
+		sn->cap = sn->cap == 0 ? 4 * SEEN_LINEAR : sn->cap * 2;
+		sn->slot = xcalloc(sn->cap, sizeof(*sn->slot));
+		for (i = 0; i < v->len; i++)
+			seen_put(sn, v, i);
+	}
+	for (h = seen_hash(key) & (sn->cap - 1); sn->slot[h] != 0;
+	    h = (h + 1) & (sn->cap - 1))
+		if (strcmp(v->keys[sn->slot[h] - 1], key) == 0)
+			return 1;
+	return 0;
 }
 
 /* A member name given twice in one object: named when it is printable. */
@@ -302,8 +375,9 @@ twice(struct jp *jp, char *key)
 	return r;
 }
 
+/* The members of an array or object, from its opening bracket on. */
 static int
-parse_container(struct jp *jp, struct jv *v, int depth)
+parse_members(struct jp *jp, struct jv *v, int depth, struct seen *sn)
 {
 	char	 close = v->type == JV_OBJECT ? '}' : ']';
 	char	*key;
@@ -335,11 +409,13 @@ parse_container(struct jp *jp, struct jv *v, int depth)
 			 * name, other readers the first: a record that says
 			 * two things is refused.
 			 */
-			if (jv_get(v, key) != NULL)
+			if (seen_has(sn, v, key))
 				return twice(jp, key);
 		}
 		if (parse_value(jp, add_item(v, key), depth + 1) != 0)
 			return -1;
+		if (sn->cap != 0)
+			seen_put(sn, v, v->len - 1);
 		skip_ws(jp);
 		if (jp->p < jp->end && *jp->p == ',') {
 			jp->p++;
@@ -353,6 +429,17 @@ parse_container(struct jp *jp, struct jv *v, int depth)
 		return fail(jp, v->type == JV_OBJECT ?
 		    "expected ',' or '}'" : "expected ',' or ']'");
 	}
+}
+
+static int
+parse_container(struct jp *jp, struct jv *v, int depth)
+{
+	struct seen	 sn = { NULL, 0 };
+	int		 r;
+
+	r = parse_members(jp, v, depth, &sn);
+	free(sn.slot);
+	return r;
 }
 
 static int

@@ -33,6 +33,76 @@ load(const char *name, struct result_set *rs)
 	is_near(v_->v, want, 1e-9, desc);				\
 } while (0)
 
+/*
+ * An object of n members "k0" to "k<n-1>", one a line, and member dup
+ * again at the end (dup < 0: none).
+ */
+static char *
+keys_doc(int n, int dup)
+{
+	char	*doc = malloc((size_t)n * 24 + 64), *p = doc;
+	int	 i;
+
+	p += sprintf(p, "{");
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "%s\"k%d\": %d\n", i > 0 ? "," : "", i, i);
+	if (dup >= 0)
+		p += sprintf(p, ",\"k%d\": 0\n", dup);
+	sprintf(p, "}");
+	return doc;
+}
+
+/*
+ * Member names given twice are refused however many members an object
+ * has: the small objects' linear search, the hash table it turns into
+ * past 16 members, and its growth (bench/json-keys.sh times the sizes).
+ */
+static void
+test_json_keys(void)
+{
+	static const int	 sizes[] = { 3, 15, 16, 17, 64, 65, 50000 };
+	struct jv		*v;
+	char			*doc, *cause, want[64], desc[80];
+	size_t			 i;
+	size_t			 len;
+	int			 line, n, found, k;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		n = sizes[i];
+		doc = keys_doc(n, -1);
+		cause = NULL;
+		snprintf(desc, sizeof(desc), "JSON: %d members, each found", n);
+		found = 0;
+		len = 0;
+		if (jv_parse(doc, strlen(doc), &v, &line, &cause) == 0) {
+			len = v->len;
+			for (k = 0; k < n; k += n > 100 ? 997 : 1) {
+				snprintf(want, sizeof(want), "k%d", k);
+				found += jv_get(v, want) != NULL &&
+				    jv_get(v, want)->n == k;
+			}
+			jv_free(v);
+		}
+		ok(found == (n > 100 ? (n + 996) / 997 : n) && len == (size_t)n,
+		    desc);
+		free(cause);
+		free(doc);
+		for (k = 0; k < n; k += n - 1 > 0 ? n - 1 : 1) {
+			doc = keys_doc(n, k);
+			cause = NULL;
+			snprintf(desc, sizeof(desc), "JSON: %d members, k%d "
+			    "again refused on its line", n, k);
+			snprintf(want, sizeof(want), "member \"k%d\" given "
+			    "twice in one object", k);
+			ok(jv_parse(doc, strlen(doc), &v, &line, &cause) == -1 &&
+			    cause != NULL && strcmp(cause, want) == 0 &&
+			    line == n + 1, desc);
+			free(cause);
+			free(doc);
+		}
+	}
+}
+
 static void
 test_json(void)
 {
@@ -318,6 +388,7 @@ test_buffers(void)
 	ok(jv_parse("[1,\n2,\n,3]", 10, &v, &line, &cause) == -1 && line == 3,
 	    "JSON: error line");
 	free(cause);
+	test_json_keys();
 }
 
 int
