@@ -8,6 +8,9 @@ BN_TOP=$(pwd)
 case $BONNIE in /*) ;; *) BONNIE=$BN_TOP/$BONNIE ;; esac
 tap_n=0
 tap_failed=0
+# machine_set and machine_restore: a machine-wide setting changed for a
+# while, under the machine's lock, put back on every way out.
+. "$BN_TOP/tests/machine.sh"
 
 # ok DESC COMMAND...: run COMMAND; pass when it exits 0.  ok and check
 # return 1 on a failure, so that "check ... $? || diag ..." shows why.
@@ -52,6 +55,12 @@ scratch() {
 	T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-test.XXXXXX") || exit 1
 	chattr +T "$T" 2>/dev/null
 	trap 'cleanup_scratch' EXIT
+	# A signal ends the test through its EXIT trap (dash runs none
+	# when a signal kills it): what it mounted, attached or changed is
+	# undone on that way out too.
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 }
 cleanup_scratch() {
 	[ -n "${T_MOUNTS:-}" ] && for m in $T_MOUNTS; do umount "$m" 2>/dev/null; done

@@ -208,6 +208,11 @@ run_all() {
 	done
 }
 
+# The machine-wide settings the tests may change (tests/machine.sh), read
+# before the first test and after the last, under the machine's lock.
+. tests/machine.sh
+machine_snapshot >"$work/machine.before"
+
 mkfifo "$work/done" || exit 1
 exec 3<>"$work/done"
 # shellcheck disable=SC2086
@@ -221,6 +226,19 @@ exec 3>&-
 
 [ -s "$work/times" ] && awk '{ w += $1; c += $3 } END {
     printf "# %d s of tests, %.0f s of CPU\n", w, c }' "$work/times"
+# Nothing of the machine changed: a setting the tests changed is back,
+# and no loop device, mount or swap area of theirs is left (each one
+# found is undone, and fails the run).
+machine_snapshot >"$work/machine.after"
+machine_leftovers "$work" >"$work/machine.left"
+if ! cmp -s "$work/machine.before" "$work/machine.after" ||
+    [ -s "$work/machine.left" ]; then
+	echo "# the tests changed the machine (before, after):"
+	diff "$work/machine.before" "$work/machine.after" | sed 's/^/#   /'
+	sed 's/^/#   left: /' "$work/machine.left"
+	fail=$((fail + 1))
+	broken="$broken machine-settings"
+fi
 [ -n "$broken" ] && echo "# failing test programs:$broken"
 echo "$pass passed, $fail failed, $skipped skipped"
 [ $fail -eq 0 ]

@@ -189,9 +189,7 @@ fi
 # world-writable directory is not followed to reach the output, whatever
 # fs.protected_symlinks says (set to 0 for the test, then restored).
 PS=/proc/sys/fs/protected_symlinks
-if is_root && [ -w $PS ]; then
-	ps_was=$(cat $PS)
-	echo 0 >$PS
+if is_root && [ -w $PS ] && machine_set $PS 0; then
 	mkdir "$T/psd" "$T/psv"
 	chmod 1777 "$T/psd"
 	echo precious >"$T/psv/out"
@@ -220,7 +218,7 @@ if is_root && [ -w $PS ]; then
 	st=$?
 	check "--json through root's own link in a sticky directory: written (got $st)" \
 	    $([ $st -eq 0 ] && [ -s "$T/psv/new" ]; echo $?)
-	echo "$ps_was" >$PS
+	machine_restore
 else
 	for i in $(seq 1 22); do
 		skip "protected symlinks: need root and $PS"

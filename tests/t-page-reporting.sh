@@ -82,10 +82,10 @@ else
 fi
 
 # Paused: the order above every free block.
-if [ "$want" = true ] && is_root && [ -w "$PARAM" ]; then
-	trap 'echo "$o" >"$PARAM"; cleanup_scratch' EXIT
-	echo $(($(top) + 1)) >"$PARAM" && runit paused
-	echo "$o" >"$PARAM"
+if [ "$want" = true ] && is_root && [ -w "$PARAM" ] &&
+    machine_set "$PARAM" $(($(top) + 1)); then
+	runit paused
+	machine_restore
 	[ "$(jq -r '.system.free_page_reporting' "$T/paused.json")" = false ] &&
 	    [ "$(jq -r '.system.page_reporting_order' "$T/paused.json")" = \
 	    $(($(top) + 1)) ] && ! says paused

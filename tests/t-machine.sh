@@ -1,0 +1,169 @@
+#!/bin/sh
+# The suite leaves the machine as it found it (issue 43): every write of a
+# machine-wide setting goes through tests/machine.sh's machine_set, which
+# holds the machine's lock and puts the value back on every way out (the
+# test's exit, SIGTERM, SIGINT to its group, SIGKILL); tests/run.sh fails
+# when a setting differs after the tests, or a loop device, mount or swap
+# area of theirs is left.  The settings here are files in the scratch
+# directory, named in MACHINE_SETTINGS through BN_MACHINE_EXTRA, under a
+# lock of their own.
+. tests/lib.sh
+. tests/fault/lib.sh
+scratch
+
+# 1. No test writes a setting of the machine itself: a redirection to
+# /proc/sys or /sys/module, or to a variable set to one.
+awk '
+FNR == 1 { delete v }
+/^[ \t]*#/ { next }
+match($0, /[A-Za-z_][A-Za-z0-9_]*=["]?\/(proc\/sys|sys\/module)\//) {
+	n = substr($0, RSTART, RLENGTH); sub(/=.*/, "", n); v[n] = 1
+}
+{
+	line = $0
+	while (match(line, />[ \t]*["]?(\/proc\/sys\/|\/sys\/module\/|\$[{]?[A-Za-z_][A-Za-z0-9_]*)/)) {
+		t = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+		sub(/^>[ \t]*["]?/, "", t)
+		if (t ~ /^\// || ((n = t) && sub(/^\$[{]?/, "", n) && (n in v)))
+			print FILENAME ":" FNR ": " $0
+	}
+}' tests/t-*.sh >"$T/writes"
+check "no test writes /proc/sys or /sys/module but through machine_set" \
+    $([ ! -s "$T/writes" ]; echo $?) || cat "$T/writes"
+
+BN_MACHINE_EXTRA=$T/knob
+BONNIE_NG_MACHINE_LOCK=$T/lock
+export BN_MACHINE_EXTRA BONNIE_NG_MACHINE_LOCK
+# holder.sh HOW: a test shell that sets the knob to 1, says so in $T/h.set,
+# then ends HOW: "exit" (no machine_restore), "restore", or waits to be
+# killed.
+cat >"$T/holder.sh" <<'EOF'
+. "$BN_TOP/tests/lib.sh"
+machine_set "$BN_MACHINE_EXTRA" 1 || exit 9
+echo set >"$T/h.set"
+case $1 in
+exit)	exit 0 ;;
+restore) machine_restore; exit 0 ;;
+esac
+read -r _ <"$T/h.never"
+EOF
+export BN_TOP T
+# gone: the guard has ended (its FIFOs are removed once the value is
+# back), within 10 s.
+gone() {
+	_i=0
+	while [ $_i -lt 200 ]; do
+		ls "$T"/tmp/bonnie-ng-guard.* >/dev/null 2>&1 || return 0
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+mkdir "$T/tmp"
+TMPDIR=$T/tmp
+export TMPDIR
+mkfifo "$T/h.never"
+
+# 2. Every way out puts the value back.
+for how in exit restore TERM INT HUP KILL; do
+	echo 0 >"$T/knob"
+	rm -f "$T/h.set"
+	case $how in
+	exit|restore)
+		sh "$T/holder.sh" $how
+		st=$? ;;
+	*)	# A group of its own (setsid: $! is its leader), and SIGINT
+		# not ignored as a background job's is.
+		setsid env --default-signal=INT sh "$T/holder.sh" wait \
+		    2>/dev/null &
+		pid=$!
+		wait_for "$T/h.set" set 10
+		# To the whole group, as a terminal or timeout(1) sends it
+		# (the guard is in it); SIGKILL to the test alone.
+		if [ $how = KILL ]; then
+			kill -KILL $pid
+		else
+			kill -$how -$pid
+		fi
+		wait $pid 2>/dev/null
+		st=0 ;;
+	esac
+	gone
+	check "a test that ends by $how ($st): the setting was changed, and is back" \
+	    $([ "$(cat "$T/h.set" 2>/dev/null)" = set ] &&
+		[ "$(cat "$T/knob")" = 0 ]; echo $?)
+done
+
+# 3. Two tests: the second waits for the first's lock, so it saves the
+# value the first put back, never the first's own.
+echo 0 >"$T/knob"
+rm -f "$T/h.set"
+sh "$T/holder.sh" wait &
+a=$!
+wait_for "$T/h.set" set 10
+BN_TOP=$BN_TOP sh -c '
+	. "$BN_TOP/tests/lib.sh"
+	machine_set "$BN_MACHINE_EXTRA" 2 || exit 9
+	echo "$machine_was" >"$1.was"
+	machine_restore' sh "$T/b" &
+b=$!
+kill -TERM $a
+wait $a 2>/dev/null
+wait $b
+gone
+check "a second test saves the value the first put back, and restores it" \
+    $([ "$(cat "$T/b.was")" = 0 ] && [ "$(cat "$T/knob")" = 0 ]; echo $?)
+
+# 4. machine_set refuses a setting not in the list, and says so.
+(machine_set "$T/other" 1) 2>"$T/err"
+check "a setting not in MACHINE_SETTINGS is refused" \
+    $([ $? -ne 0 ] && grep -q "not in tests/machine.sh" "$T/err"; echo $?)
+
+# 5. tests/run.sh fails when a test leaves a setting changed, names it,
+# and passes the same test when it changes it through machine_set and is
+# killed by SIGKILL.
+mkdir -p "$T/tree/tests"
+cp tests/run.sh tests/lib.sh tests/machine.sh "$T/tree/tests/"
+cat >"$T/tree/tests/t-leave.sh" <<'EOF'
+. tests/lib.sh
+echo 1 >"$BN_MACHINE_EXTRA"
+ok "left" true
+done_testing
+EOF
+echo 0 >"$T/knob"
+(cd "$T/tree" && sh tests/run.sh -j 1 . t-leave) >"$T/run.out" 2>&1
+st=$?
+check "run.sh: a setting left changed fails the run, named ($st)" \
+    $([ $st -ne 0 ] && grep -q "^#   > .*knob 1" "$T/run.out"; echo $?) ||
+    cat "$T/run.out"
+cat >"$T/tree/tests/t-kill.sh" <<'EOF'
+. tests/lib.sh
+machine_set "$BN_MACHINE_EXTRA" 1 || exit 9
+ok "set" true
+kill -KILL $$
+EOF
+echo 0 >"$T/knob"
+(cd "$T/tree" && sh tests/run.sh -j 1 . t-kill) >"$T/run.out" 2>&1
+gone
+check "run.sh: a test killed by SIGKILL while it holds a setting: the setting is back" \
+    $([ "$(cat "$T/knob")" = 0 ] &&
+	! grep -q "changed the machine" "$T/run.out"; echo $?) || cat "$T/run.out"
+# A mount left by a test (root): named, undone, the run fails.
+if is_root && ! portable; then
+	cat >"$T/tree/tests/t-mount.sh" <<'EOF'
+. tests/lib.sh
+mkdir "$TMPDIR/m" && mount -t tmpfs -o size=1m none "$TMPDIR/m"
+ok "mounted" true
+done_testing
+EOF
+	(cd "$T/tree" && sh tests/run.sh -j 1 . t-mount) >"$T/run.out" 2>&1
+	st=$?
+	check "run.sh: a mount left by a test fails the run, named and undone ($st)" \
+	    $([ $st -ne 0 ] && grep -q "left: mount on .*/m$" "$T/run.out" &&
+		! grep -q " $T/tree" /proc/self/mounts &&
+		! awk '{print $2}' /proc/self/mounts | grep -q "bonnie-ng-run.*/m$" ;
+		echo $?) || cat "$T/run.out"
+else
+	skip "a mount left by a test: needs root and Linux"
+fi
+done_testing
