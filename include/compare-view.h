@@ -10,6 +10,7 @@
 #define BONNIE_COMPARE_VIEW_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "compare.h"
 #include "phase.h"
@@ -116,7 +117,7 @@ void		 cmp_view_median(char *, size_t, int col, int n,
 		    int unmeasured, double v, double cpu);
 void		 cmp_view_value(char *, size_t, const struct cmp_view *,
 		    int col, int n, int unmeasured, double v, double cpu);
-/* "thr 5%", "MW p=0.008", "bootstrap", "+++++". */
+/* "thr 5%", "MW -21.6..-18.4%" (the change's interval), "boot ...", "+++++". */
 void		 cmp_view_method(char *, size_t, const struct cmp_view *,
 		    const struct cmp_cell *);
 /* A side's spread (a coefficient of variation), or blank. */
@@ -136,6 +137,8 @@ struct cmp_point_words {
 };
 void		 cmp_view_point_words(const struct cmp_point *,
 		    struct cmp_point_words *);
+/* How a verdict is reached, in lines for a terminal. */
+void		 cmp_view_rule(FILE *, const struct cmp_view *);
 /*
  * The result, in a new string: "ok (...)", or which selected columns (or
  * sweep points) got worse or are missing.

@@ -1,10 +1,14 @@
 /*
  * Comparing result sets column by column: the change of the medians and
  * a verdict.  With at least three runs on both sides the verdict comes
- * from the runs' distributions (a Mann-Whitney U test, or, where the
- * sample sizes are too small for that test ever to reach 95%, a bootstrap
- * interval of the median difference); with fewer runs a change within
- * the threshold is "same".
+ * from a 95% interval of the change: the exact one that inverts the
+ * Mann-Whitney test (the shift of the logarithms), or, where the sample
+ * sizes are too small for that test ever to reach 95% (3 against 3 or
+ * 4), a bootstrap interval of the medians' difference.  The interval
+ * within the threshold is "same", wholly above or below no change
+ * "better" or "worse", else "inconclusive".  With fewer runs a change
+ * beyond the threshold is "better" or "worse", else "inconclusive",
+ * never "same".
  */
 #ifndef BONNIE_COMPARE_H
 #define BONNIE_COMPARE_H
@@ -23,7 +27,17 @@
  * CMP_MISSING: the base has the column and a new side does not (set by
  * the command for the columns a gate selects).
  */
-enum cmp_verdict { CMP_NA, CMP_SAME, CMP_BETTER, CMP_WORSE, CMP_MISSING };
+enum cmp_verdict {
+	CMP_NA, CMP_SAME, CMP_BETTER, CMP_WORSE, CMP_MISSING,
+	CMP_INCONCLUSIVE	/* The runs cannot tell. */
+};
+/* How the change's interval was found. */
+enum cmp_interval {
+	CMP_I_NONE,
+	CMP_I_EXACT,		/* Mann-Whitney inverted, exact. */
+	CMP_I_NORMAL,		/* The same, its normal approximation. */
+	CMP_I_BOOTSTRAP		/* The medians', resampled. */
+};
 enum cmp_method {
 	CMP_M_NONE,		/* A side has no value. */
 	CMP_M_THRESHOLD,	/* Fewer than three runs: --threshold. */
@@ -50,6 +64,10 @@ struct cmp_cell {
 	enum cmp_method	 method;
 	double		 p;			/* Mann-Whitney p, else NAN. */
 	double		 ci_lo, ci_hi;		/* Bootstrap, else NAN. */
+	double		 lo_pct, hi_pct;	/* The change's interval, in
+						   percent; NAN none. */
+	double		 level;			/* Its confidence. */
+	enum cmp_interval interval;
 	double		 cv_base, cv_new;	/* Spread: sd / mean over two
 						   or more runs, else NAN. */
 	unsigned	 flags_base, flags_new;	/* RS_F_* of any run. */
@@ -57,6 +75,8 @@ struct cmp_cell {
 
 const char	*cmp_verdict_name(enum cmp_verdict);
 const char	*cmp_method_name(enum cmp_method);
+/* "exact", "normal", "bootstrap"; NULL for none. */
+const char	*cmp_interval_name(enum cmp_interval);
 
 /*
  * Compare the values y (new) with x (base), higher being better unless
@@ -81,6 +101,17 @@ double	cmp_mann_whitney(const double *x, int nx, const double *y, int ny,
 	    double *u);
 /* The smallest two-sided p the exact test can give for these sizes. */
 double	cmp_mann_whitney_min_p(int nx, int ny);
+
+/*
+ * The 95% interval of the change from x to y in percent, by inverting
+ * the Mann-Whitney test on the pairs' log ratios (its ends are the k-th
+ * smallest and largest of the nx ny ratios; exact up to 60 values, the
+ * normal approximation above).  0 with the interval, its confidence
+ * (at least 95%) and how it was found; -1 when the sizes cannot reach
+ * 95% (3 against 3 or 4) or a side is empty.
+ */
+int	cmp_shift_interval(const double *x, int nx, const double *y, int ny,
+	    double *lo, double *hi, double *level, enum cmp_interval *);
 
 /*
  * A percentile bootstrap 95% interval of median(y) - median(x), with

@@ -108,6 +108,13 @@ json_verdict(struct json *j, const struct cmp_cell *c)
 	json_double(j, "p", c->p);
 	json_double(j, "ci_low", c->ci_lo);
 	json_double(j, "ci_high", c->ci_hi);
+	json_double(j, "change_low_pct", c->lo_pct);
+	json_double(j, "change_high_pct", c->hi_pct);
+	json_double(j, "confidence", c->level);
+	if (cmp_interval_name(c->interval) != NULL)
+		json_string(j, "interval", cmp_interval_name(c->interval));
+	else
+		json_null(j, "interval");
 	json_int(j, "base_runs", c->nbase);
 	json_int(j, "new_runs", c->nnew);
 }

@@ -183,11 +183,8 @@ md_runs(FILE *f, const struct cmp_view *cmp)
 	    "mean), with two or\nmore.  flags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not\ncold).\n");
 	fprintf(f, "\nValues are medians over a file's runs; bold marks a "
-	    "column selected by\n`--fail-on` that got worse or is missing.  "
-	    "With %d or more runs on both\nsides the verdict comes from the "
-	    "runs' distributions at %.0f%%; with fewer, a\nchange within %g%% "
-	    "is \"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
-	    cmp->threshold);
+	    "column selected by\n`--fail-on` that got worse or is missing.\n");
+	cmp_view_rule(f, cmp);
 	fprintf(f, "CPU is compared as cost: CPU seconds per GiB (per thousand "
 	    "seeks, syncs or\nfiles for the phases that count them), from "
 	    "the rate and %%CPU, the raw %%CPU\nin brackets.\n");
@@ -240,10 +237,8 @@ md_sweeps(FILE *f, const struct cmp_view *cmp)
 		return -1;
 	fprintf(f, "\nValues are each point's median over its runs; bold "
 	    "marks a phase selected by\n`--fail-on` that got worse or is "
-	    "missing at the point.  With %d or more runs on\nboth sides the "
-	    "verdict comes from the runs' distributions at %.0f%%; with\n"
-	    "fewer, a change within %g%% is \"same\".\n", CMP_MIN_RUNS,
-	    100 * (1 - CMP_ALPHA), cmp->threshold);
+	    "missing at the point.\n");
+	cmp_view_rule(f, cmp);
 	return ferror(f) ? -1 : 0;
 }
 

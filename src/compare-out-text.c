@@ -205,7 +205,7 @@ text_runs(FILE *f, const struct cmp_view *cmp)
 		fprintf(f, "\n");
 	fprintf(f, "%-11s %-7s %13s %5s", "column", "unit", "base", "cv");
 	for (k = 1; k < cmp->nsets; k++)
-		fprintf(f, " %13s %5s %8s %-7s %-10s %s", cmp->nsets > 2 ?
+		fprintf(f, " %13s %5s %8s %-12s %-17s %s", cmp->nsets > 2 ?
 		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "cv",
 		    "change", "verdict", "method", "flags");
 	fprintf(f, "\n");
@@ -232,10 +232,10 @@ text_runs(FILE *f, const struct cmp_view *cmp)
 			cmp_view_flags(s, sizeof(s), c->flags_base,
 			    c->flags_new);
 			if (s[0] != '\0' || k < cmp->nsets - 1)
-				fprintf(f, " %-7s %-10s %s", cmp_verdict_name(
+				fprintf(f, " %-12s %-17s %s", cmp_verdict_name(
 				    c->verdict), m, s);
 			else
-				fprintf(f, " %-7s %s",
+				fprintf(f, " %-12s %s",
 				    cmp_verdict_name(c->verdict), m);
 		}
 		fprintf(f, "\n");
@@ -245,13 +245,12 @@ text_runs(FILE *f, const struct cmp_view *cmp)
 	fprintf(f, "cv: the spread of a side's runs (standard deviation over "
 	    "mean), with two or more.\nflags: b base, n new; I imprecise (a "
 	    "phase under 0.5 s), W warm (not cold).\nMethods: thr the "
-	    "threshold, MW the Mann-Whitney U test.\n");
+	    "threshold; MW the change's interval from the Mann-Whitney\n"
+	    "test (exact where the runs allow), boot the bootstrap's (3 "
+	    "against 3 or 4 runs).\n");
 	fprintf(f, "Values are medians over a file's runs; latency (lat) is "
-	    "the worst case, or a\ntext report's 99th percentile.  With %d or "
-	    "more runs on both sides the verdict\ncomes from the runs' "
-	    "distributions at %.0f%%; with fewer, a change within %g%% is\n"
-	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
-	    cmp->threshold);
+	    "the worst case, or a\ntext report's 99th percentile.\n");
+	cmp_view_rule(f, cmp);
 	fprintf(f, "CPU is compared as cost: CPU seconds per GiB (per thousand "
 	    "seeks, syncs or\nfiles for the phases that count them), from "
 	    "the rate and %%CPU, the raw %%CPU\nin brackets; a %%CPU that "
@@ -279,14 +278,14 @@ sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
 	text_put(f, cmp->sets[tb->k].file);
 	fputs(" against ", f);
 	text_put(f, cmp->sets[0].file);
-	fprintf(f, "\n%-18s %12s %12s %8s  %-8s %s\n", "point", "base", "new",
+	fprintf(f, "\n%-18s %12s %12s %8s  %-12s %s\n", "point", "base", "new",
 	    "change", "verdict", "by (runs)");
 	for (i = tb->first; i < tb->first + tb->n; i++) {
 		p = &cmp->points[i];
 		if (!p->shown)
 			continue;
 		cmp_view_point_words(p, &w);
-		fprintf(f, "%-18s %12s %12s %8s  %-8s %s (%d and %d)\n",
+		fprintf(f, "%-18s %12s %12s %8s  %-12s %s (%d and %d)\n",
 		    p->place, w.base, w.new, w.change,
 		    cmp_verdict_name(p->c.verdict),
 		    cmp_method_name(p->c.method), p->c.nbase, p->c.nnew);
@@ -314,11 +313,8 @@ text_sweeps(FILE *f, const struct cmp_view *cmp)
 	fputc('\n', f);
 	for (k = 0; k < cmp->ntables; k++)
 		sweep_table(f, cmp, &cmp->tables[k]);
-	fprintf(f, "Values are each point's median over its runs; with %d or "
-	    "more runs on both sides\nthe verdict comes from the runs' "
-	    "distributions at %.0f%%; with fewer, a change\nwithin %g%% is "
-	    "\"same\".\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
-	    cmp->threshold);
+	fprintf(f, "Values are each point's median over its runs.\n");
+	cmp_view_rule(f, cmp);
 	r = cmp_view_result(cmp);
 	fprintf(f, "result: %s\n", r);
 	free(r);

@@ -236,7 +236,15 @@ cmp_view_method(char *buf, size_t len, const struct cmp_view *cmp,
 		snprintf(buf, len, "thr %g%%", cmp->threshold);
 		break;
 	case CMP_M_MANN_WHITNEY:
-		snprintf(buf, len, "MW p=%.3f", c->p);
+	case CMP_M_BOOTSTRAP:
+		/* The change's interval, that the verdict comes from. */
+		if (isnan(c->lo_pct))
+			snprintf(buf, len, "%s", c->method ==
+			    CMP_M_MANN_WHITNEY ? "MW" : "boot");
+		else
+			snprintf(buf, len, "%s %+.1f..%+.1f%%", c->method ==
+			    CMP_M_MANN_WHITNEY ? "MW" : "boot", c->lo_pct,
+			    c->hi_pct);
 		break;
 	case CMP_M_UNMEASURABLE:
 		snprintf(buf, len, "+++++");
@@ -536,7 +544,7 @@ points_failed(const struct cmp_view *cmp)
 char *
 cmp_view_result(const struct cmp_view *cmp)
 {
-	char	*worse, *missing, *r;
+	char	*worse, *missing, *untold, *r, *t;
 
 	if (cmp->sweep) {
 		if ((worse = points_failed(cmp)) == NULL)
@@ -548,16 +556,23 @@ cmp_view_result(const struct cmp_view *cmp)
 	}
 	worse = columns_with(cmp, CMP_WORSE);
 	missing = columns_with(cmp, CMP_MISSING);
+	untold = columns_with(cmp, CMP_INCONCLUSIVE);
+	if (untold != NULL) {
+		t = xasprintf("; could not tell: %s", untold);
+		free(untold);
+		untold = t;
+	}
 	if (worse == NULL && missing == NULL)
 		r = xasprintf("ok (no selected column got worse, none is "
-		    "missing)");
+		    "missing%s)", untold ? untold : "");
 	else
-		r = xasprintf("%s (%s%s%s%s%s)", worse ? "worse" : "missing",
+		r = xasprintf("%s (%s%s%s%s%s%s)", worse ? "worse" : "missing",
 		    worse ? "worse: " : "", worse ? worse : "",
 		    worse && missing ? "; " : "", missing ? "missing: " : "",
-		    missing ? missing : "");
+		    missing ? missing : "", untold ? untold : "");
 	free(worse);
 	free(missing);
+	free(untold);
 	return r;
 }
 
@@ -608,4 +623,15 @@ cmp_view_moved_next(const struct cmp_view *cmp, int *at, char *buf,
 		}
 	}
 	return 0;
+}
+
+void
+cmp_view_rule(FILE *f, const struct cmp_view *cmp)
+{
+	fprintf(f, "With %d or more runs on both sides the verdict comes from "
+	    "the change's %.0f%%\ninterval: within %g%%, same; wholly above or "
+	    "below no change, better or worse;\nelse inconclusive.  With "
+	    "fewer, a change beyond %g%% is better or worse, else\n"
+	    "inconclusive.\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
+	    cmp->threshold, cmp->threshold);
 }

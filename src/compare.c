@@ -27,8 +27,26 @@ cmp_verdict_name(enum cmp_verdict v)
 		return "worse";
 	case CMP_MISSING:
 		return "missing";
+	case CMP_INCONCLUSIVE:
+		return "inconclusive";
 	}
 	return "?";
+}
+
+const char *
+cmp_interval_name(enum cmp_interval i)
+{
+	switch (i) {
+	case CMP_I_NONE:
+		return NULL;
+	case CMP_I_EXACT:
+		return "exact";
+	case CMP_I_NORMAL:
+		return "normal";
+	case CMP_I_BOOTSTRAP:
+		return "bootstrap";
+	}
+	return NULL;
 }
 
 const char *
@@ -191,11 +209,16 @@ resampled_median(const double *v, int n, double *tmp, uint64_t *state)
 	return stats_median_sorted(tmp, n);
 }
 
-void
-cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
-    uint64_t seed, double *lo, double *hi)
+/*
+ * The bootstrap: reps resamples of each side from a fixed seed, the
+ * difference of their medians (ratio 0) or the change of the second's
+ * over the first's in percent (ratio 1), sorted, and the percentiles.
+ */
+static void
+bootstrap(const double *x, int nx, const double *y, int ny, int reps,
+    uint64_t seed, int ratio, double *lo, double *hi)
 {
-	double		*diff, *tmp;
+	double		*diff, *tmp, mx, my;
 	uint64_t	 state = seed;
 	int		 i;
 
@@ -205,14 +228,137 @@ cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
 	}
 	diff = xmalloc(sizeof(*diff) * (size_t)reps);
 	tmp = xmalloc(sizeof(*tmp) * (size_t)(nx > ny ? nx : ny));
-	for (i = 0; i < reps; i++)
-		diff[i] = resampled_median(y, ny, tmp, &state) -
-		    resampled_median(x, nx, tmp, &state);
+	for (i = 0; i < reps; i++) {
+		my = resampled_median(y, ny, tmp, &state);
+		mx = resampled_median(x, nx, tmp, &state);
+		diff[i] = ratio ? (my / mx - 1) * 100 : my - mx;
+	}
 	stats_sort(diff, reps);
 	*lo = diff[(int)floor(reps * (CMP_ALPHA / 2))];
 	*hi = diff[(int)ceil(reps * (1 - CMP_ALPHA / 2)) - 1];
 	free(diff);
 	free(tmp);
+}
+
+void
+cmp_bootstrap(const double *x, int nx, const double *y, int ny, int reps,
+    uint64_t seed, double *lo, double *hi)
+{
+	bootstrap(x, nx, y, ny, reps, seed, 0, lo, hi);
+}
+
+/*
+ * P(U <= u) for u = 0 to nx ny, U the Mann-Whitney count of nx and ny
+ * values without ties: the subsets of nx of the ranks 1 to N by their
+ * sum (U is the sum less nx (nx + 1) / 2), counted as in
+ * cmp_mann_whitney().
+ */
+static double *
+u_cdf(int nx, int ny)
+{
+	double	*dp, *cdf, total = 0;
+	int	 n = nx + ny, maxs = n * (n + 1) / 2, i, k, s, base;
+
+	dp = xcalloc((size_t)(nx + 1) * (size_t)(maxs + 1), sizeof(*dp));
+	dp[0] = 1;
+	for (i = 1; i <= n; i++)
+		for (k = (i < nx ? i : nx); k >= 1; k--)
+			for (s = maxs; s >= i; s--)
+				dp[k * (maxs + 1) + s] +=
+				    dp[(k - 1) * (maxs + 1) + s - i];
+	cdf = xcalloc((size_t)nx * (size_t)ny + 1, sizeof(*cdf));
+	base = nx * (nx + 1) / 2;
+	for (s = base; s <= base + nx * ny; s++)
+		total += dp[nx * (maxs + 1) + s];
+	for (s = base; s <= base + nx * ny; s++)
+		cdf[s - base] = (s > base ? cdf[s - base - 1] : 0) +
+		    dp[nx * (maxs + 1) + s] / total;
+	free(dp);
+	return cdf;
+}
+
+/*
+ * How many of the smallest and of the largest pairwise differences the
+ * interval leaves out (Lehmann's k, less one): the largest k with
+ * P(U < k) <= alpha / 2, from the exact distribution up to MW_EXACT_MAX
+ * values, else the normal one.  0 when none can be left out (the sides
+ * are too small for the level); *level is the interval's confidence.
+ */
+static int
+shift_k(int nx, int ny, double *level, enum cmp_interval *how)
+{
+	double	*cdf, mu, sd;
+	int	 k;
+
+	if (nx + ny <= MW_EXACT_MAX) {
+		cdf = u_cdf(nx, ny);
+		for (k = 0; k < nx * ny && cdf[k] <= CMP_ALPHA / 2; k++)
+			;
+		*level = k > 0 ? 1 - 2 * cdf[k - 1] : NAN;
+		*how = CMP_I_EXACT;
+		free(cdf);
+		return k;
+	}
+	/* 1.959964: the standard normal's 97.5th percentile. */
+	mu = nx * (double)ny / 2;
+	sd = sqrt(nx * (double)ny * (nx + ny + 1) / 12);
+	k = (int)floor(mu - 1.959964 * sd + 0.5);
+	if (k < 1)
+		k = 0;
+	*level = 1 - CMP_ALPHA;
+	*how = CMP_I_NORMAL;
+	return k;
+}
+
+/*
+ * The interval of the change from x to y in percent, from the interval
+ * of the shift between the two sides' logarithms (all values positive)
+ * by inverting the Mann-Whitney test (Lehmann, "Nonparametrics", 1975,
+ * ch. 2; Bauer 1972): its ends are the k-th smallest and the k-th
+ * largest of the nx ny differences log y - log x, the shift of a ratio,
+ * so the interval of a slowdown does not depend on which side is the
+ * base.  With a value 0 or below the differences are y - x over the
+ * base's median.  0 with the interval, -1 when the sizes cannot reach
+ * the level.
+ */
+int
+cmp_shift_interval(const double *x, int nx, const double *y, int ny,
+    double *lo, double *hi, double *level, enum cmp_interval *how)
+{
+	double	*d, mx;
+	int	 i, j, k, n = 0, logs = 1;
+
+	*lo = *hi = *level = NAN;
+	*how = CMP_I_NONE;
+	if (nx <= 0 || ny <= 0 || (k = shift_k(nx, ny, level, how)) == 0) {
+		*how = CMP_I_NONE;
+		return -1;
+	}
+	for (i = 0; i < nx; i++)
+		logs &= x[i] > 0;
+	for (j = 0; j < ny; j++)
+		logs &= y[j] > 0;
+	mx = stats_median(x, nx);
+	d = xmalloc(sizeof(*d) * (size_t)nx * (size_t)ny);
+	for (i = 0; i < nx; i++)
+		for (j = 0; j < ny; j++)
+			d[n++] = logs ? log(y[j]) - log(x[i]) : y[j] - x[i];
+	stats_sort(d, n);
+	*lo = d[k - 1];
+	*hi = d[n - k];
+	free(d);
+	if (logs) {
+		*lo = expm1(*lo) * 100;
+		*hi = expm1(*hi) * 100;
+	} else if (mx != 0) {
+		*lo = *lo / fabs(mx) * 100;
+		*hi = *hi / fabs(mx) * 100;
+	} else {
+		*lo = *hi = NAN;
+		*how = CMP_I_NONE;
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -294,6 +440,37 @@ direction(int lower_better, int dir)
 	return dir > 0 ? CMP_BETTER : CMP_WORSE;
 }
 
+static int
+all_positive(const double *v, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return 0;
+	return 1;
+}
+
+/*
+ * The verdict of an interval of the change (percent): "same" when it
+ * lies within the threshold, "better" or "worse" when it lies wholly on
+ * one side of no change (and not within the threshold), "inconclusive"
+ * when it does neither: the runs cannot tell.
+ */
+static enum cmp_verdict
+interval_verdict(double lo, double hi, double threshold, int lower_better)
+{
+	if (isnan(lo) || isnan(hi))
+		return CMP_INCONCLUSIVE;
+	if (lo >= -threshold && hi <= threshold)
+		return CMP_SAME;
+	if (lo > 0)
+		return direction(lower_better, 1);
+	if (hi < 0)
+		return direction(lower_better, -1);
+	return CMP_INCONCLUSIVE;
+}
+
 void
 cmp_values(const double *x, int nx, const double *y, int ny,
     double threshold, int lower_better, struct cmp_cell *c)
@@ -303,6 +480,8 @@ cmp_values(const double *x, int nx, const double *y, int ny,
 	c->nbase = nx;
 	c->nnew = ny;
 	c->p = c->ci_lo = c->ci_hi = c->change_pct = NAN;
+	c->lo_pct = c->hi_pct = c->level = NAN;
+	c->interval = CMP_I_NONE;
 	c->base = c->new = NAN;
 	c->cv_base = spread(x, nx);
 	c->cv_new = spread(y, ny);
@@ -318,33 +497,45 @@ cmp_values(const double *x, int nx, const double *y, int ny,
 	if (nx == 0 || ny == 0) {
 		c->verdict = CMP_NA;
 		c->method = CMP_M_NONE;
-	} else if (nx >= CMP_MIN_RUNS && ny >= CMP_MIN_RUNS &&
-	    cmp_mann_whitney_min_p(nx, ny) <= CMP_ALPHA) {
-		c->method = CMP_M_MANN_WHITNEY;
-		c->p = cmp_mann_whitney(x, nx, y, ny, &u);
-		if (c->p < CMP_ALPHA)
-			/* u counts the pairs where base is the larger. */
-			c->verdict = direction(lower_better, u < nx *
-			    (double)ny / 2 ? 1 : -1);
-		else
-			c->verdict = CMP_SAME;
 	} else if (nx >= CMP_MIN_RUNS && ny >= CMP_MIN_RUNS) {
-		c->method = CMP_M_BOOTSTRAP;
-		cmp_bootstrap(x, nx, y, ny, CMP_BOOTSTRAP_REPS,
-		    CMP_BOOTSTRAP_SEED, &c->ci_lo, &c->ci_hi);
-		if (c->ci_lo > 0)
-			c->verdict = direction(lower_better, 1);
-		else if (c->ci_hi < 0)
-			c->verdict = direction(lower_better, -1);
+		if (cmp_shift_interval(x, nx, y, ny, &c->lo_pct, &c->hi_pct,
+		    &c->level, &c->interval) == 0) {
+			c->method = CMP_M_MANN_WHITNEY;
+			c->p = cmp_mann_whitney(x, nx, y, ny, &u);
+		} else {
+			/*
+			 * Too few runs for an exact 95% interval (3 against
+			 * 3 or 4): the bootstrap's, of the medians'
+			 * difference and, from the same resamples, of their
+			 * ratio (all values positive).
+			 */
+			c->method = CMP_M_BOOTSTRAP;
+			cmp_bootstrap(x, nx, y, ny, CMP_BOOTSTRAP_REPS,
+			    CMP_BOOTSTRAP_SEED, &c->ci_lo, &c->ci_hi);
+			if (all_positive(x, nx) && all_positive(y, ny)) {
+				bootstrap(x, nx, y, ny, CMP_BOOTSTRAP_REPS,
+				    CMP_BOOTSTRAP_SEED, 1, &c->lo_pct,
+				    &c->hi_pct);
+				c->interval = CMP_I_BOOTSTRAP;
+				c->level = 1 - CMP_ALPHA;
+			}
+		}
+		if (c->interval == CMP_I_NONE && !isnan(c->ci_lo))
+			/* A value 0 or below: the difference's interval. */
+			c->verdict = c->ci_lo == 0 && c->ci_hi == 0 ? CMP_SAME :
+			    interval_verdict(c->ci_lo, c->ci_hi, 0,
+			    lower_better);
 		else
-			c->verdict = CMP_SAME;
+			c->verdict = interval_verdict(c->lo_pct, c->hi_pct,
+			    threshold, lower_better);
 	} else {
+		/* Fewer runs: a change beyond the threshold, or no word. */
 		c->method = CMP_M_THRESHOLD;
 		if (isnan(c->change_pct))
 			c->verdict = direction(lower_better, c->new > c->base ?
 			    1 : c->new < c->base ? -1 : 0);
 		else if (fabs(c->change_pct) <= threshold)
-			c->verdict = CMP_SAME;
+			c->verdict = CMP_INCONCLUSIVE;
 		else
 			c->verdict = direction(lower_better,
 			    c->change_pct > 0 ? 1 : -1);
@@ -377,6 +568,8 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 		c->verdict = CMP_NA;
 		c->method = CMP_M_UNMEASURABLE;
 		c->p = c->ci_lo = c->ci_hi = NAN;
+		c->lo_pct = c->hi_pct = c->level = NAN;
+		c->interval = CMP_I_NONE;
 	}
 	free(x);
 	free(y);

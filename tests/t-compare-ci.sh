@@ -41,7 +41,7 @@ if command -v xmllint >/dev/null 2>&1; then
 	msg=$(xmllint --xpath 'string(//testcase[@name="write"]/failure/@message)' "$T/j.xml")
 	diag "$msg"
 	ok "junit: the message has the change and the method" sh -c "
-	    echo '$msg' | grep -q -- '-20.0%' && echo '$msg' | grep -q 'MW p='"
+	    echo '$msg' | grep -q -- '-20.0%' && echo '$msg' | grep -q 'MW -22.4..-17.5%'"
 	ok "junit: the counts add up" sh -c "
 	    [ \"\$(xmllint --xpath 'string(/testsuites/@failures)' '$T/j.xml')\" = 1 ] &&
 	    [ \"\$(xmllint --xpath 'string(/testsuites/testsuite/@tests)' '$T/j.xml')\" = $n ]"

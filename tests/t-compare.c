@@ -100,6 +100,74 @@ test_bootstrap(void)
 	ok(lo <= 0 && hi >= 0, "bootstrap: overlapping samples span 0");
 }
 
+/* A log-normal sample: exp(N(log m, sd)), from a seeded generator. */
+static void
+lognormal(uint64_t *s, double m, double sd, double *v, int n)
+{
+	double	u1, u2;
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+		u1 = ((*s >> 11) + 0.5) / 9007199254740992.0;
+		*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+		u2 = ((*s >> 11) + 0.5) / 9007199254740992.0;
+		v[i] = m * exp(sd * sqrt(-2 * log(u1)) * cos(2 * M_PI * u2));
+	}
+}
+
+/*
+ * The change's interval: Lehmann's k from the exact distribution, the
+ * level it reaches, the sizes that cannot reach 95%, and its coverage of
+ * a known change, exact and approximate, over seeded samples.
+ */
+static void
+test_interval(void)
+{
+	static const double	x[] = { 100, 101, 102, 103, 104 },
+				y[] = { 120, 121.2, 122.4, 123.6, 124.8 };
+	static const int	sizes[][2] = { { 5, 5 }, { 4, 6 }, { 12, 12 },
+				    { 40, 40 } };
+	double			 lo, hi, level, a[40], b[40];
+	enum cmp_interval	 how;
+	uint64_t		 s = 42;
+	char			 desc[96];
+	size_t			 k;
+	int			 t, in;
+
+	ok(cmp_shift_interval(x, 5, y, 5, &lo, &hi, &level, &how) == 0 &&
+	    how == CMP_I_EXACT && lo < 20 + 1e-9 && hi > 20 - 1e-9 && lo > 15 &&
+	    hi < 25, "5 v 5, +20%: an exact interval around +20%");
+	is_near(level, 1 - 2 * 4 / 252.0, 1e-12, "5 v 5: its level is 96.8% "
+	    "(P(U <= 2) = 4/252 a tail)");
+	ok(cmp_shift_interval(x, 4, y, 4, &lo, &hi, &level, &how) == 0 &&
+	    fabs(level - (1 - 2 / 70.0)) < 1e-12 &&
+	    fabs(lo - (120 / 103.0 - 1) * 100) < 1e-9 &&
+	    fabs(hi - (123.6 / 100 - 1) * 100) < 1e-9,
+	    "4 v 4: the extreme ratios, at 97.1%");
+	ok(cmp_shift_interval(x, 3, y, 3, &lo, &hi, &level, &how) == -1 &&
+	    how == CMP_I_NONE && isnan(lo), "3 v 3 cannot reach 95%: none");
+	ok(cmp_shift_interval(x, 3, y, 4, &lo, &hi, &level, &how) == -1,
+	    "3 v 4 cannot either (2/35 > 5%)");
+	ok(cmp_shift_interval(y, 5, x, 5, &lo, &hi, &level, &how) == 0 &&
+	    lo < (1 / 1.2 - 1) * 100 && hi > (1 / 1.2 - 1) * 100 && hi < 0,
+	    "the other way round: around -16.7%");
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		in = 0;
+		for (t = 0; t < 1000; t++) {
+			lognormal(&s, 100, 0.1, a, sizes[k][0]);
+			lognormal(&s, 110, 0.1, b, sizes[k][1]);
+			if (cmp_shift_interval(a, sizes[k][0], b, sizes[k][1],
+			    &lo, &hi, &level, &how) == 0 && lo <= 10 && hi >= 10)
+				in++;
+		}
+		snprintf(desc, sizeof(desc), "%d v %d, +10%% in 10%% noise: "
+		    "covered %d times in 1000 (%s, 95%%)", sizes[k][0],
+		    sizes[k][1], in, cmp_interval_name(how));
+		ok(in >= 935, desc);
+	}
+}
+
 /* A result set with n runs; values[i] for column col, others 1000. */
 static void
 make_set(struct result_set *rs, int col, const double *values, int n)
@@ -144,7 +212,11 @@ test_verdicts(void)
 				noise[] = { 101, 99, 102, 98, 100 },
 				fast[] = { 130, 128, 131, 127, 129 },
 				one[] = { 100 }, three[] = { 103 },
-				ten_down[] = { 90 }, ten_up[] = { 110 };
+				ten_down[] = { 90 }, ten_up[] = { 110 },
+				wide[] = { 100, 80, 120, 90, 110 },
+				wide_down[] = { 95, 76, 114, 85, 104 },
+				tight[] = { 100, 100.5, 101, 99.5, 99 },
+				tight_up[] = { 101, 101.5, 102, 100.5, 100 };
 	struct result_set	 b, n;
 	struct cmp_cell		 c;
 	enum cmp_method		 m;
@@ -167,9 +239,14 @@ test_verdicts(void)
 	is_int(m, CMP_M_BOOTSTRAP, "3 v 3 runs: decided by the bootstrap");
 	is_int(verdict(RS_RATE(PH_SEEKS), base, 3, noise, 3, &m, &ch), CMP_SAME,
 	    "3 v 3 runs, noise: same");
-	is_int(verdict(RS_RATE(PH_PUTC), one, 1, three, 1, &m, &ch), CMP_SAME,
-	    "single runs: +3% within the 5% threshold is same");
+	is_int(verdict(RS_RATE(PH_PUTC), one, 1, three, 1, &m, &ch),
+	    CMP_INCONCLUSIVE, "single runs: +3% within the 5% threshold is "
+	    "inconclusive, never same");
 	is_int(m, CMP_M_THRESHOLD, "single runs: decided by the threshold");
+	is_int(verdict(RS_RATE(PH_WRITE), wide, 5, wide_down, 5, &m, &ch),
+	    CMP_INCONCLUSIVE, "5 v 5 runs spread by 15%, -5%: inconclusive");
+	is_int(verdict(RS_RATE(PH_WRITE), tight, 5, tight_up, 5, &m, &ch),
+	    CMP_SAME, "5 v 5 runs, +1% and the interval within 5%: same");
 	is_int(verdict(RS_RATE(PH_PUTC), one, 1, ten_down, 1, &m, &ch), CMP_WORSE,
 	    "single runs: -10% is worse");
 	is_int(verdict(RS_RATE(PH_PUTC), one, 1, ten_up, 1, &m, &ch), CMP_BETTER,
@@ -348,6 +425,7 @@ main(void)
 {
 	test_mann_whitney();
 	test_bootstrap();
+	test_interval();
 	test_verdicts();
 	test_csv_writer();
 	return done_testing();
