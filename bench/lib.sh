@@ -294,9 +294,15 @@ machine_line() {
 # and the seconds its first and last GiB took go in PR_LINE (on the AMD
 # kind, 3.3 s a GiB right after the pause, 0.4 s once backed: a 1 GiB
 # tmpfs write takes 0.5 s).
+# BENCH_PAUSE=0 in the environment leaves it alone (a machine others
+# share, or figures that do not depend on it, as instruction counts).
 PR_FILE=/sys/module/page_reporting/parameters/page_reporting_order
 pause_reporting() {
 	PR_LINE="free page reporting: none"
+	if [ "${BENCH_PAUSE:-1}" = 0 ]; then
+		PR_LINE="free page reporting: not paused (BENCH_PAUSE=0)"
+		return 0
+	fi
 	[ -r "$PR_FILE" ] || return 0
 	old=$(cat "$PR_FILE")
 	if [ -w "$PR_FILE" ] && echo 11 >"$PR_FILE" 2>/dev/null; then

@@ -30,11 +30,13 @@ int	platform_cpus_allowed(void);
  * lock per byte in a process that has other threads (MPI starts some):
  * __fsetlocking(FSETLOCKING_BYCALLER) where the C library has it, else
  * flockfile(3) held for the whole time, which makes each call's own lock
- * the cheap one of a thread that holds it already.  Call release before
+ * the cheap one of a thread that holds it already.  Under glibc the
+ * stream also takes the same way through putc and getc as in a process
+ * with one thread.  Call release, with what own returned, before
  * fclose(3).
  */
-void	platform_stdio_own(FILE *f);
-void	platform_stdio_release(FILE *f);
+int	platform_stdio_own(FILE *f);
+void	platform_stdio_release(FILE *f, int owned);
 
 /* The O_DIRECT open flag, or 0 where the system has none. */
 int	platform_odirect_flag(void);

@@ -11,6 +11,7 @@
 struct stdio_file {
 	FILE		*f;
 	unsigned char	*iobuf;		/* One chunk, the stdio buffer. */
+	int		 owned;		/* platform_stdio_own()'s. */
 };
 
 /* Open the test file as a stream in ctx->priv.  0 or -1. */

@@ -332,14 +332,16 @@ platform_device_size(int fd, uint64_t *size)
 }
 
 /* Held for the phase, each putc's own lock is a recursive one's re-entry. */
-void
+int
 platform_stdio_own(FILE *f)
 {
 	flockfile(f);
+	return 0;
 }
 
 void
-platform_stdio_release(FILE *f)
+platform_stdio_release(FILE *f, int owned)
 {
+	(void)owned;
 	funlockfile(f);
 }

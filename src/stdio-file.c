@@ -45,7 +45,7 @@ stdio_file_open(struct phase_ctx *ctx, int flags, const char *mode)
 		free(sf);
 		return -1;
 	}
-	platform_stdio_own(sf->f);
+	sf->owned = platform_stdio_own(sf->f);
 	ctx->priv = sf;
 	return 0;
 }
@@ -56,7 +56,7 @@ stdio_file_close(struct stdio_file *sf)
 	FILE	*f = sf->f;
 
 	sf->f = NULL;
-	platform_stdio_release(f);
+	platform_stdio_release(f, sf->owned);
 	return fclose(f);
 }
 
