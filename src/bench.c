@@ -20,6 +20,7 @@
 #include "lockmem.h"
 #include "options.h"
 #include "outfile.h"
+#include "phase-ctx.h"
 #include "phase.h"
 #include "record.h"
 #include "run.h"
@@ -356,8 +357,9 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, status = CMD_OK, done = 0, sig, leader;
-	int			 have_json = 0, said = 0, left = 0, rc;
+	int			 have_json = 0, said = 0, left = 0, rc, late = 0;
 	int			 progress = out->progress, say = out->notes;
+	sigset_t		 held;
 	char			*why = NULL;
 
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
@@ -433,6 +435,13 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	 * record on stdout too: it is the evidence).  The first failure is
 	 * the final error, a later one a line of its own.
 	 */
+	/*
+	 * The rows and the record are written with the stop signals held:
+	 * a write to a pipe or a FIFO whose reader is slow is never cut
+	 * short (the handlers do not restart calls), so nothing is spliced
+	 * or lost; a signal that came meanwhile acts once both are whole.
+	 */
+	signals_block(&held);
 	if (leader && status != CMD_OK && !out->report_failed && done > 1)
 		partial_report(o, &rec, out);
 	if (leader && (status == CMD_OK || out->report_failed) &&
@@ -459,12 +468,23 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 			free(why);
 		}
 	}
+	signals_restore(&held);
 	/*
 	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
 	 * mpirun stop the job, before it has.
 	 */
-	if ((sig = runs[done - 1].interrupted) != 0) {
-		if (leader && o->jobs > 1)
+	if ((sig = runs[done - 1].interrupted) == 0 && bn_stop_signal != 0) {
+		/* The runs had ended: the signal came while writing. */
+		sig = bn_stop_signal;
+		if (leader)
+			text_say("interrupted by %s after the report was "
+			    "written", signal_name(sig));
+		late = 1;
+	}
+	if (sig != 0) {
+		if (late)
+			;
+		else if (leader && o->jobs > 1)
 			text_say("interrupted by %s; test "
 			    "files removed", signal_name(sig));
 		else if (leader)

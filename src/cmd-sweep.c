@@ -596,6 +596,7 @@ sweep_run(struct sweep_args *a, char **cause)
 	struct lockmem		 lk;
 	enum cmd_status		 st;
 	int			 i, status, meta_only, tables;
+	sigset_t		 held;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
@@ -724,7 +725,13 @@ sweep_run(struct sweep_args *a, char **cause)
 	if (!a->opt.quiet)
 		sweep_warnings(&r);
 
-	/* Whatever was measured is shown and written, even after a stop. */
+	/*
+	 * Whatever was measured is shown and written, even after a stop,
+	 * with the stop signals held (as a run's report: bench.c): a slow
+	 * reader's pipe or FIFO gets every byte; a signal that came
+	 * meanwhile acts once all is written.
+	 */
+	signals_block(&held);
 	if (!a->opt.quiet && tables)
 		sweep_print_head(stdout, &r);
 	if (tables) {
@@ -738,6 +745,13 @@ sweep_run(struct sweep_args *a, char **cause)
 	finish_stdout(&status, cause);
 	finish_file(&out.json, &r, put_json, &status, cause);
 	finish_file(&out.svg, &r, put_svg, &status, cause);
+	signals_restore(&held);
+	if (bn_stop_signal != 0 && r.stopped != signal_name(bn_stop_signal)) {
+		text_say("sweep: interrupted by %s after the tables and "
+		    "records were written", signal_name(bn_stop_signal));
+		if (status == 0)
+			status = 128 + bn_stop_signal;
+	}
 	for (i = 0; i < r.npoints; i++) {
 		int	k;
 
