@@ -64,8 +64,41 @@ struct args_option {
 	uint64_t	 min, max;	/* args_set_count's range. */
 	const char	*help;		/* One line for --help. */
 };
+/*
+ * A row of each kind, in the manner of git's OPT_BOOL and OPT_INTEGER:
+ * the kind names the fields that matter, and the others are 0.  A row
+ * that fits none is written out with its fields named (.letter = ...).
+ *
+ * OPT_FLAG: sets the int at byte offset off of the target to 1.
+ * OPT_STRING: keeps the value, a const char *, at byte offset off.
+ * OPT_COUNT: a whole number in [lo, hi] at byte offset off (a uint64_t),
+ * def when not given.
+ * OPT_VALUE, OPT_OPTIONAL: a value that set checks and stores; def is the
+ * default it is documented with (a setting's, settings.h), or 0.
+ */
+#define OPT_FLAG(l, n, off, h)						\
+	{ .letter = (l), .name = (n), .kind = ARGS_FLAG,		\
+	  .set = args_set_flag, .slot = (off), .help = (h) }
+#define OPT_STRING(l, n, v, off, h)					\
+	{ .letter = (l), .name = (n), .kind = ARGS_VALUE, .value = (v),	\
+	  .set = args_set_string, .slot = (off), .help = (h) }
+#define OPT_COUNT(l, n, v, off, d, lo, hi, h)				\
+	{ .letter = (l), .name = (n), .kind = ARGS_VALUE, .value = (v),	\
+	  .set = args_set_count, .slot = (off), .def = (d), .min = (lo),	\
+	  .max = (hi), .help = (h) }
+#define OPT_VALUE(l, n, v, fn, d, h)					\
+	{ .letter = (l), .name = (n), .kind = ARGS_VALUE, .value = (v),	\
+	  .set = (fn), .def = (d), .help = (h) }
+#define OPT_OPTIONAL(l, n, v, fn, h)					\
+	{ .letter = (l), .name = (n), .kind = ARGS_OPTIONAL, .value = (v),	\
+	  .set = (fn), .help = (h) }
+#define OPT_HELP(l, n, h)						\
+	{ .letter = (l), .name = (n), .kind = ARGS_HELP, .help = (h) }
+#define OPT_VERSION(l, n, h)						\
+	{ .letter = (l), .name = (n), .kind = ARGS_VERSION, .help = (h) }
+
 /* A row table ends with a row that has neither name. */
-#define ARGS_END	{ 0, NULL, ARGS_FLAG, NULL, NULL, 0, 0, 0, 0, NULL }
+#define ARGS_END	{ .letter = 0, .name = NULL }
 
 /* A table of rows and the object its setters store into. */
 struct args_table {

@@ -113,9 +113,8 @@ struct phase {
 	 * default when not given.  For example, in src/phase-NAME.c:
 	 *
 	 *	static const struct args_option name_rows[] = {
-	 *		{ 0, "things", ARGS_VALUE, "count", args_set_count,
-	 *		  OPTIONS_PHASE_ARG(PH_NAME), 1000, 1, 1000000,
-	 *		  "at most count things in the NAME phase" },
+	 *		OPT_COUNT(0, "things", "count", OPTIONS_PHASE_ARG(PH_NAME),
+	 *		    1000, 1, 1000000, "at most count things in NAME"),
 	 *		ARGS_END
 	 *	};
 	 *

@@ -16,8 +16,7 @@
 
 /* Every command takes -h and --help. */
 static const struct args_option help_rows[] = {
-	{ 'h', "help", ARGS_HELP, NULL, NULL, 0, 0, 0, 0,
-	  "print this help and exit" },
+	OPT_HELP('h', "help", "print this help and exit"),
 	ARGS_END
 };
 

@@ -144,12 +144,12 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static const struct args_option compare_rows[] = {
-	{ 't', "threshold", ARGS_VALUE, "pct", set_threshold, 0, 0, 0, 0,
-	  "a change within pct is the same (default: 5)" },
-	{ 'F', "fail-on", ARGS_VALUE, "columns", set_fail_on, 0, 0, 0, 0,
-	  "which columns getting worse exit 1 (default: rates)" },
-	{ 'o', "output", ARGS_VALUE, "text|json|junit|markdown", set_output,
-	  0, 0, 0, 0, "a table, JSON, JUnit XML or a Markdown table" },
+	OPT_VALUE('t', "threshold", "pct", set_threshold, 0,
+	    "a change within pct is the same (default: 5)"),
+	OPT_VALUE('F', "fail-on", "columns", set_fail_on, 0,
+	    "which columns getting worse exit 1 (default: rates)"),
+	OPT_VALUE('o', "output", "text|json|junit|markdown", set_output, 0,
+	    "a table, JSON, JUnit XML or a Markdown table"),
 	ARGS_END
 };
 

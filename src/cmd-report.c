@@ -776,8 +776,8 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static const struct args_option report_rows[] = {
-	{ 'o', "output", ARGS_VALUE, "text|html|svg", set_output, 0, 0, 0, 0,
-	  "a table, a self-contained HTML page, a sweep's plot" },
+	OPT_VALUE('o', "output", "text|html|svg", set_output, 0,
+	    "a table, a self-contained HTML page, a sweep's plot"),
 	ARGS_END
 };
 

@@ -25,9 +25,8 @@
 #define SYNC_SECONDS	1.0
 
 static const struct args_option sync_rows[] = {
-	{ 0, "syncs", ARGS_VALUE, "count", args_set_count,
-	  OPTIONS_PHASE_ARG(PH_SYNC), SYNC_DEFAULT, 1, SYNC_MAX,
-	  "syncs in the sync phase (default 1000)" },
+	OPT_COUNT(0, "syncs", "count", OPTIONS_PHASE_ARG(PH_SYNC),
+	    SYNC_DEFAULT, 1, SYNC_MAX, "syncs in the sync phase (default 1000)"),
 	ARGS_END
 };
 

@@ -33,15 +33,15 @@ set_count(void *t, const struct args_option *r, const char *v, char **why)
 }
 
 static const struct args_option toy_rows[] = {
-	{ 'f', "flag", ARGS_FLAG, NULL, args_set_flag,
-	  (int)offsetof(struct toy, flag), 0, 0, 0, "a flag" },
-	{ 'o', "other", ARGS_FLAG, NULL, args_set_flag,
-	  (int)offsetof(struct toy, other), 0, 0, 0, "another flag" },
-	{ 'n', "name", ARGS_VALUE, "name", args_set_string,
-	  (int)offsetof(struct toy, name), 0, 0, 0, "a name" },
-	{ 0, "count", ARGS_VALUE, "n", set_count, 0, 0, 1, 10, "a count" },
-	{ 0, "counter", ARGS_FLAG, NULL, args_set_flag,
-	  (int)offsetof(struct toy, other), 0, 0, 0, "a long flag" },
+	OPT_FLAG('f', "flag", (int)offsetof(struct toy, flag), "a flag"),
+	OPT_FLAG('o', "other", (int)offsetof(struct toy, other),
+	    "another flag"),
+	OPT_STRING('n', "name", "name", (int)offsetof(struct toy, name),
+	    "a name"),
+	{ .name = "count", .kind = ARGS_VALUE, .value = "n", .set = set_count,
+	  .min = 1, .max = 10, .help = "a count" },
+	OPT_FLAG(0, "counter", (int)offsetof(struct toy, other),
+	    "a long flag"),
 	ARGS_END
 };
 
@@ -214,8 +214,8 @@ test_entries(void)
  * which store into the options' slot of that phase, with the row's default.
  */
 static const struct args_option things_rows[] = {
-	{ 0, "things", ARGS_VALUE, "count", args_set_count,
-	  OPTIONS_PHASE_ARG(PH_SEEKS), 1000, 1, 5000, "at most count things" },
+	OPT_COUNT(0, "things", "count", OPTIONS_PHASE_ARG(PH_SEEKS), 1000, 1,
+	    5000, "at most count things"),
 	ARGS_END
 };
 

@@ -252,7 +252,7 @@ test_tables_bound(void)
 {
 	static struct cmd_rows	 many[CMD_MAX_TABLES + 2];
 	static const struct args_option rows[] = {
-		{ 0, "x", ARGS_FLAG, NULL, args_set_flag, 0, 0, 0, 0, "x" },
+		OPT_FLAG(0, "x", 0, "x"),
 		ARGS_END
 	};
 	struct cmd_entry	 e;
@@ -286,12 +286,12 @@ static void
 test_own_defaults(void)
 {
 	static const struct args_option ignored[] = {
-		{ 0, "ign", ARGS_FLAG, NULL, args_set_flag, 0, 5, 0, 0, "x" },
+		{ .name = "ign", .kind = ARGS_FLAG, .set = args_set_flag,
+		  .def = 5, .help = "x" },
 		ARGS_END
 	};
 	static const struct args_option counted[] = {
-		{ 0, "num", ARGS_VALUE, "n", args_set_count, 0, 42, 1, 99,
-		  "a count" },
+		OPT_COUNT(0, "num", "n", 0, 42, 1, 99, "a count"),
 		ARGS_END
 	};
 	struct cmd_rows		 rows[2];
