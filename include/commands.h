@@ -55,6 +55,7 @@ struct cmd_rows {
 	size_t			  off;
 	enum setting_scope	  scope;
 };
+#define CMD_ROWS_END	{ .rows = NULL, .phases = 0, .scope = SCOPE_NONE }
 
 struct cmd_entry {
 	struct args_spec	 spec;		/* Name, operands, ... */

@@ -383,16 +383,15 @@ out:
 }
 
 static const struct cmd_rows compare_tables[] = {
-	{ compare_rows, 0, 0, SCOPE_NONE },
-	{ NULL, 0, 0, SCOPE_NONE }
+	{ .rows = compare_rows },
+	CMD_ROWS_END
 };
 
 const struct cmd_entry cmd_compare_entry = {
-	{ "compare", "base new [new ...]", 2, -1, NULL, NULL },
-	compare_tables,
-	sizeof(struct compare),
-	compare_init,
-	compare_exec,
-	0,
-	NULL
+	.spec = { .command = "compare", .operands = "base new [new ...]",
+	    .lower = 2, .upper = -1 },
+	.rows = compare_tables,
+	.size = sizeof(struct compare),
+	.init = compare_init,
+	.exec = compare_exec,
 };

@@ -412,9 +412,9 @@ static const struct args_option pp_rows[] = {
 };
 
 static const struct cmd_rows pp_table[] = {
-	{ NULL, 0, offsetof(struct pp_state, o), SCOPE_PP },
-	{ pp_rows, 0, 0, SCOPE_NONE },
-	{ NULL, 0, 0, SCOPE_NONE }
+	{ .off = offsetof(struct pp_state, o), .scope = SCOPE_PP },
+	{ .rows = pp_rows },
+	CMD_ROWS_END
 };
 
 static void
@@ -782,11 +782,11 @@ pp_fini(void *state)
 }
 
 const struct cmd_entry cmd_pp_entry = {
-	{ "pp", NULL, 0, 0, NULL, NULL },
-	pp_table,
-	sizeof(struct pp_state),
-	pp_init,
-	pp_exec,
-	CMD_TEAM | CMD_USAGE_EXIT1,
-	pp_fini
+	.spec = { .command = "pp" },
+	.rows = pp_table,
+	.size = sizeof(struct pp_state),
+	.init = pp_init,
+	.exec = pp_exec,
+	.flags = CMD_TEAM | CMD_USAGE_EXIT1,
+	.fini = pp_fini,
 };

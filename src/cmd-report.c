@@ -831,16 +831,15 @@ out:
 }
 
 static const struct cmd_rows report_tables[] = {
-	{ report_rows, 0, 0, SCOPE_NONE },
-	{ NULL, 0, 0, SCOPE_NONE }
+	{ .rows = report_rows },
+	CMD_ROWS_END
 };
 
 const struct cmd_entry cmd_report_entry = {
-	{ "report", "file ...", 1, -1, NULL, NULL },
-	report_tables,
-	sizeof(struct report_args),
-	report_init,
-	report_exec,
-	0,
-	NULL
+	.spec = { .command = "report", .operands = "file ...", .lower = 1,
+	    .upper = -1 },
+	.rows = report_tables,
+	.size = sizeof(struct report_args),
+	.init = report_init,
+	.exec = report_exec,
 };

@@ -19,10 +19,10 @@
 
 /* What a sweep shares, what only a single run takes, and the phases'. */
 static const struct cmd_rows run_rows[] = {
-	{ NULL, 0, 0, SCOPE_BENCH },
-	{ NULL, 0, 0, SCOPE_RUN },
-	{ NULL, 1, 0, SCOPE_NONE },	/* The phases' own rows. */
-	{ NULL, 0, 0, SCOPE_NONE }
+	{ .scope = SCOPE_BENCH },
+	{ .scope = SCOPE_RUN },
+	{ .phases = 1 },		/* The phases' own rows. */
+	CMD_ROWS_END
 };
 
 static void
@@ -113,11 +113,10 @@ run_exec(void *state, int nfiles, char **files, char **cause)
 }
 
 const struct cmd_entry cmd_run_entry = {
-	{ NULL, NULL, 0, 0, NULL, NULL },
-	run_rows,
-	sizeof(struct options),
-	run_init,
-	run_exec,
-	CMD_TEAM,
-	NULL
+	.spec = { .command = NULL },	/* The default command. */
+	.rows = run_rows,
+	.size = sizeof(struct options),
+	.init = run_init,
+	.exec = run_exec,
+	.flags = CMD_TEAM,
 };

@@ -172,10 +172,10 @@ static const struct args_option sweep_rows[] = {
 };
 
 static const struct cmd_rows sweep_tables[] = {
-	{ NULL, 0, offsetof(struct sweep_args, opt), SCOPE_BENCH },
-	{ NULL, 1, offsetof(struct sweep_args, opt), SCOPE_NONE },
-	{ sweep_rows, 0, 0, SCOPE_NONE },
-	{ NULL, 0, 0, SCOPE_NONE }
+	{ .off = offsetof(struct sweep_args, opt), .scope = SCOPE_BENCH },
+	{ .off = offsetof(struct sweep_args, opt), .phases = 1 },
+	{ .rows = sweep_rows },
+	CMD_ROWS_END
 };
 
 static void
@@ -790,11 +790,9 @@ sweep_exec(void *state, int nfiles, char **files, char **cause)
 }
 
 const struct cmd_entry cmd_sweep_entry = {
-	{ "sweep", NULL, 0, 0, NULL, NULL },
-	sweep_tables,
-	sizeof(struct sweep_args),
-	sweep_init,
-	sweep_exec,
-	0,
-	NULL
+	.spec = { .command = "sweep" },
+	.rows = sweep_tables,
+	.size = sizeof(struct sweep_args),
+	.init = sweep_init,
+	.exec = sweep_exec,
 };
