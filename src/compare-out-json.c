@@ -251,8 +251,7 @@ json_sweeps(FILE *f, const struct cmp_view *cmp)
 }
 
 const struct cmp_printer cmp_out_json = {
-	"json",
-	json_runs,
-	json_sweeps,
-	NULL
+	.name = "json",
+	.runs = json_runs,
+	.sweeps = json_sweeps,
 };

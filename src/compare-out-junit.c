@@ -225,8 +225,8 @@ junit_refused(FILE *f, const char *why)
 }
 
 const struct cmp_printer cmp_out_junit = {
-	"junit",
-	junit_runs,
-	junit_sweeps,
-	junit_refused
+	.name = "junit",
+	.runs = junit_runs,
+	.sweeps = junit_sweeps,
+	.refused = junit_refused,
 };

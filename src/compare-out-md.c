@@ -243,8 +243,7 @@ md_sweeps(FILE *f, const struct cmp_view *cmp)
 }
 
 const struct cmp_printer cmp_out_markdown = {
-	"markdown",
-	md_runs,
-	md_sweeps,
-	NULL
+	.name = "markdown",
+	.runs = md_runs,
+	.sweeps = md_sweeps,
 };

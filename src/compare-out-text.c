@@ -322,8 +322,7 @@ text_sweeps(FILE *f, const struct cmp_view *cmp)
 }
 
 const struct cmp_printer cmp_out_text = {
-	"text",
-	text_runs,
-	text_sweeps,
-	NULL
+	.name = "text",
+	.runs = text_runs,
+	.sweeps = text_sweeps,
 };
