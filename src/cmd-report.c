@@ -503,7 +503,8 @@ static const char *
 latency_unit(struct bar *bars, int n)
 {
 	static const struct { const char *name; double div; } units[] = {
-		{ "us", 1e-6 }, { "ms", 1e-3 }, { "s", 1 }
+		{ .name = "us", .div = 1e-6 }, { .name = "ms", .div = 1e-3 },
+		{ .name = "s", .div = 1 }
 	};
 	double	max = 0;
 	int	i, u = 0;

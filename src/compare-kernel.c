@@ -267,7 +267,10 @@ said_by_device(const struct km_pools *p, const struct km_fig *f)
 {
 	static const struct {
 		const char	*proc, *dev;
-	} pair[] = { { "read_bytes/", "rkB/" }, { "write_bytes/", "wkB/" } };
+	} pair[] = {
+		{ .proc = "read_bytes/", .dev = "rkB/" },
+		{ .proc = "write_bytes/", .dev = "wkB/" },
+	};
 	const struct km_fig	*d;
 	size_t			 i, n;
 	int			 j;
@@ -378,9 +381,10 @@ with_unit(char *b, size_t n, double v, const char *unit)
 		double		 step;
 		const char	*up[3];
 	} grow[] = {
-		{ " B", 1024, { " KiB", " MiB", " GiB" } },
-		{ " KiB", 1024, { " MiB", " GiB", NULL } },
-		{ " ms", 1000, { " s", NULL, NULL } },
+		{ .unit = " B", .step = 1024,
+		  .up = { " KiB", " MiB", " GiB" } },
+		{ .unit = " KiB", .step = 1024, .up = { " MiB", " GiB" } },
+		{ .unit = " ms", .step = 1000, .up = { " s" } },
 	};
 	char	num[24];
 	size_t	i;

@@ -18,22 +18,35 @@
 #include "text.h"
 
 const char *const kstat_iostat_name[KI_COUNT] = {
-	"r/s", "rkB/s", "rrqm/s", "rrqm", "r_await", "rareq-sz",
-	"w/s", "wkB/s", "wrqm/s", "wrqm", "w_await", "wareq-sz",
-	"d/s", "dkB/s", "drqm/s", "drqm", "d_await", "dareq-sz",
-	"f/s", "f_await", "aqu-sz", "util"
+	[KI_RS] = "r/s", [KI_RKBS] = "rkB/s", [KI_RRQMS] = "rrqm/s",
+	[KI_RRQM_PCT] = "rrqm", [KI_RAWAIT] = "r_await",
+	[KI_RAREQSZ] = "rareq-sz",
+	[KI_WS] = "w/s", [KI_WKBS] = "wkB/s", [KI_WRQMS] = "wrqm/s",
+	[KI_WRQM_PCT] = "wrqm", [KI_WAWAIT] = "w_await",
+	[KI_WAREQSZ] = "wareq-sz",
+	[KI_DS] = "d/s", [KI_DKBS] = "dkB/s", [KI_DRQMS] = "drqm/s",
+	[KI_DRQM_PCT] = "drqm", [KI_DAWAIT] = "d_await",
+	[KI_DAREQSZ] = "dareq-sz",
+	[KI_FS] = "f/s", [KI_FAWAIT] = "f_await", [KI_AQUSZ] = "aqu-sz",
+	[KI_UTIL] = "util"
 };
 
-const char *const kstat_psi_name[KP_NRES] = { "io", "memory", "cpu" };
+const char *const kstat_psi_name[KP_NRES] = {
+	[KP_IO] = "io", [KP_MEMORY] = "memory", [KP_CPU] = "cpu"
+};
 
 const char *const kstat_proc_name[KC_COUNT] = {
-	"nvcsw", "nivcsw", "minflt", "majflt", "read_bytes", "write_bytes",
-	"cancelled_write_bytes"
+	[KC_NVCSW] = "nvcsw", [KC_NIVCSW] = "nivcsw", [KC_MINFLT] = "minflt",
+	[KC_MAJFLT] = "majflt", [KC_READ_BYTES] = "read_bytes",
+	[KC_WRITE_BYTES] = "write_bytes",
+	[KC_CANCELLED_WRITE_BYTES] = "cancelled_write_bytes"
 };
 
 const char *const kstat_note_name[KN_COUNT] = {
-	"swap", "reclaim", "dirty_throttle", "device_saturated",
-	"device_idle", "small_requests", "unreadable"
+	[KN_SWAP] = "swap", [KN_RECLAIM] = "reclaim",
+	[KN_THROTTLE] = "dirty_throttle", [KN_SATURATED] = "device_saturated",
+	[KN_IDLE] = "device_idle", [KN_SMALL_REQ] = "small_requests",
+	[KN_UNREADABLE] = "unreadable"
 };
 
 /* /proc/diskstats' fields after the name (Documentation/admin-guide/iostats). */

@@ -63,12 +63,17 @@ unmix64(uint64_t z)
 	return unshift(z, 30);
 }
 
-static const int gens[PW_COUNT] = { 0, 1, 1, 1, 2, 3 };
+static const int gens[PW_COUNT] = {
+	[PW_NONE] = 0, [PW_FILL] = 1, [PW_PUTC] = 1, [PW_WRITE] = 1,
+	[PW_REWRITE] = 2, [PW_SEEK] = 3
+};
 static const char *const writer_names[PW_COUNT] = {
-	"none", "fill", "putc", "write", "rewrite", "seeks"
+	[PW_NONE] = "none", [PW_FILL] = "fill", [PW_PUTC] = "putc",
+	[PW_WRITE] = "write", [PW_REWRITE] = "rewrite", [PW_SEEK] = "seeks"
 };
 static const char *const verdict_names[PV_COUNT] = {
-	"ok", "differs", "misplaced", "stale", "zero", "unknown"
+	[PV_OK] = "ok", [PV_DIFFERS] = "differs", [PV_MISPLACED] = "misplaced",
+	[PV_STALE] = "stale", [PV_ZERO] = "zero", [PV_UNKNOWN] = "unknown"
 };
 
 int

@@ -36,9 +36,12 @@ struct csv_layout {
 #define FILES_LAT(L)	((L)->latency + CLASSIC_NCOLS)
 
 static const struct csv_layout layouts[] = {
-	{ "1.98", 50, 7, 8, 9, 38 },
-	{ "1.97", 48, -1, -1, 7, 36 },
-	{ "1.96", 48, -1, -1, 7, 36 },
+	{ .version = "1.98", .nfields = 50, .seeks = 7, .seekers = 8,
+	  .pairs = 9, .latency = 38 },
+	{ .version = "1.97", .nfields = 48, .seeks = -1, .seekers = -1,
+	  .pairs = 7, .latency = 36 },
+	{ .version = "1.96", .nfields = 48, .seeks = -1, .seekers = -1,
+	  .pairs = 7, .latency = 36 },
 };
 
 /*

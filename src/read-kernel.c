@@ -25,10 +25,15 @@ static const struct {
 	const char	*unit;
 	const char	*over;
 } levels[] = {
-	{ "rareq-sz", " KiB", "r/s" }, { "wareq-sz", " KiB", "w/s" },
-	{ "r_await", " ms", "r/s" }, { "w_await", " ms", "w/s" },
-	{ "f_await", " ms", "f/s" }, { "aqu-sz", "", NULL },
-	{ "util", "%", NULL }, { "rrqm", "%", "r/s" }, { "wrqm", "%", "w/s" }
+	{ .name = "rareq-sz", .unit = " KiB", .over = "r/s" },
+	{ .name = "wareq-sz", .unit = " KiB", .over = "w/s" },
+	{ .name = "r_await", .unit = " ms", .over = "r/s" },
+	{ .name = "w_await", .unit = " ms", .over = "w/s" },
+	{ .name = "f_await", .unit = " ms", .over = "f/s" },
+	{ .name = "aqu-sz", .unit = "" },
+	{ .name = "util", .unit = "%" },
+	{ .name = "rrqm", .unit = "%", .over = "r/s" },
+	{ .name = "wrqm", .unit = "%", .over = "w/s" }
 };
 
 /*
@@ -39,8 +44,10 @@ static const struct {
 	const char	*name;
 	const char	*unit;
 } rates[] = {
-	{ "r/s", "" }, { "rkB/s", " KiB" }, { "w/s", "" }, { "wkB/s", " KiB" },
-	{ "f/s", "" }, { "d/s", "" }, { "dkB/s", " KiB" }
+	{ .name = "r/s", .unit = "" }, { .name = "rkB/s", .unit = " KiB" },
+	{ .name = "w/s", .unit = "" }, { .name = "wkB/s", .unit = " KiB" },
+	{ .name = "f/s", .unit = "" }, { .name = "d/s", .unit = "" },
+	{ .name = "dkB/s", .unit = " KiB" }
 };
 
 /*

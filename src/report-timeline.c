@@ -35,9 +35,11 @@ static const struct {
 	const char	*unit;
 	const char	*colour;
 } right[] = {
-	{ 2, "nr_dirty", "pages", "#d95f02" },
-	{ 3, "nr_writeback", "pages", "#1b9e77" },
-	{ 4, "in flight", "requests", "#7570b3" }
+	{ .col = 2, .name = "nr_dirty", .unit = "pages", .colour = "#d95f02" },
+	{ .col = 3, .name = "nr_writeback", .unit = "pages",
+	  .colour = "#1b9e77" },
+	{ .col = 4, .name = "in flight", .unit = "requests",
+	  .colour = "#7570b3" }
 };
 #define NRIGHT	(sizeof(right) / sizeof(right[0]))
 

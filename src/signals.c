@@ -9,35 +9,38 @@
 
 #include "signals.h"
 
+/* A row of the tables below: the signal and its name, as C spells it. */
+#define SIGNAL(s)	{ .sig = (s), .name = #s }
+
 /* Asynchronous signals whose default action ends the process. */
 static const struct {
 	int		 sig;
 	const char	*name;
 } stop_signals[] = {
-	{ SIGHUP, "SIGHUP" },
-	{ SIGINT, "SIGINT" },
-	{ SIGQUIT, "SIGQUIT" },
-	{ SIGTERM, "SIGTERM" },
-	{ SIGUSR1, "SIGUSR1" },
-	{ SIGUSR2, "SIGUSR2" },
-	{ SIGALRM, "SIGALRM" },
-	{ SIGVTALRM, "SIGVTALRM" },
-	{ SIGPROF, "SIGPROF" },
-	{ SIGXCPU, "SIGXCPU" },
+	SIGNAL(SIGHUP),
+	SIGNAL(SIGINT),
+	SIGNAL(SIGQUIT),
+	SIGNAL(SIGTERM),
+	SIGNAL(SIGUSR1),
+	SIGNAL(SIGUSR2),
+	SIGNAL(SIGALRM),
+	SIGNAL(SIGVTALRM),
+	SIGNAL(SIGPROF),
+	SIGNAL(SIGXCPU),
 #ifdef SIGPWR
-	{ SIGPWR, "SIGPWR" },
+	SIGNAL(SIGPWR),
 #endif
 #ifdef SIGPOLL
-	{ SIGPOLL, "SIGPOLL" },
+	SIGNAL(SIGPOLL),
 #endif
 #ifdef SIGSTKFLT
-	{ SIGSTKFLT, "SIGSTKFLT" },
+	SIGNAL(SIGSTKFLT),
 #endif
 #ifdef SIGEMT
-	{ SIGEMT, "SIGEMT" },
+	SIGNAL(SIGEMT),
 #endif
 #ifdef SIGLOST
-	{ SIGLOST, "SIGLOST" },
+	SIGNAL(SIGLOST),
 #endif
 };
 #define NSTOP	(sizeof(stop_signals) / sizeof(stop_signals[0]))
@@ -47,13 +50,13 @@ static const struct {
 	int		 sig;
 	const char	*name;
 } fault_signals[] = {
-	{ SIGABRT, "SIGABRT" },
-	{ SIGSEGV, "SIGSEGV" },
-	{ SIGBUS, "SIGBUS" },
-	{ SIGILL, "SIGILL" },
-	{ SIGFPE, "SIGFPE" },
-	{ SIGTRAP, "SIGTRAP" },
-	{ SIGSYS, "SIGSYS" },
+	SIGNAL(SIGABRT),
+	SIGNAL(SIGSEGV),
+	SIGNAL(SIGBUS),
+	SIGNAL(SIGILL),
+	SIGNAL(SIGFPE),
+	SIGNAL(SIGTRAP),
+	SIGNAL(SIGSYS),
 };
 #define NFAULT	(sizeof(fault_signals) / sizeof(fault_signals[0]))
 
@@ -62,15 +65,15 @@ static const struct {
 	int		 sig;
 	const char	*name;
 } other_signals[] = {
-	{ SIGSTOP, "SIGSTOP" },
-	{ SIGTSTP, "SIGTSTP" },
-	{ SIGTTIN, "SIGTTIN" },
-	{ SIGTTOU, "SIGTTOU" },
-	{ SIGCONT, "SIGCONT" },
-	{ SIGKILL, "SIGKILL" },
-	{ SIGPIPE, "SIGPIPE" },
-	{ SIGXFSZ, "SIGXFSZ" },
-	{ SIGCHLD, "SIGCHLD" },
+	SIGNAL(SIGSTOP),
+	SIGNAL(SIGTSTP),
+	SIGNAL(SIGTTIN),
+	SIGNAL(SIGTTOU),
+	SIGNAL(SIGCONT),
+	SIGNAL(SIGKILL),
+	SIGNAL(SIGPIPE),
+	SIGNAL(SIGXFSZ),
+	SIGNAL(SIGCHLD),
 };
 
 #define NOTHER	(sizeof(other_signals) / sizeof(other_signals[0]))

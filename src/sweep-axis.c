@@ -162,17 +162,41 @@ files_record(struct json *j, const struct sweep_result *r, enum phase_id id,
 }
 
 static const struct axis axes[] = {
-	{ SWEEP_JOBS, SWEEP_SIZE, SWEEP_JOBS, SWEEP_CHUNK,
-	  ", by jobs (the aggregate)", SWEEP_CHUNK, "concurrency_knees",
-	  "Concurrency knees (more workers add less than", "):",
-	  "workers, -j, the aggregate", count_tick, " jobs",
-	  jobs_takes, knee_jobs_held, jobs_say, jobs_none, jobs_record },
-	{ SWEEP_FILES, SWEEP_FILES, SWEEP_JOBS, SWEEP_DIMS,
-	  ", by file count", SWEEP_JOBS, "files_knees",
-	  "Files knees (the file count beyond which the rate falls more "
-	  "than", " and stays):",
-	  "files, k = 1024", units_files, " files",
-	  files_takes, knee_files_held, files_say, files_none, files_record },
+	{
+		.dim = SWEEP_JOBS,
+		.row = SWEEP_SIZE, .col = SWEEP_JOBS, .per = SWEEP_CHUNK,
+		.by = ", by jobs (the aggregate)",
+		.line = SWEEP_CHUNK,
+		.key = "concurrency_knees",
+		.heading = "Concurrency knees (more workers add less than",
+		.heading_end = "):",
+		.x_label = "workers, -j, the aggregate",
+		.x_tick = count_tick,
+		.mark = " jobs",
+		.takes = jobs_takes,
+		.find = knee_jobs_held,
+		.say = jobs_say,
+		.none = jobs_none,
+		.record = jobs_record,
+	},
+	{
+		.dim = SWEEP_FILES,
+		.row = SWEEP_FILES, .col = SWEEP_JOBS, .per = SWEEP_DIMS,
+		.by = ", by file count",
+		.line = SWEEP_JOBS,
+		.key = "files_knees",
+		.heading = "Files knees (the file count beyond which the rate "
+		    "falls more than",
+		.heading_end = " and stays):",
+		.x_label = "files, k = 1024",
+		.x_tick = units_files,
+		.mark = " files",
+		.takes = files_takes,
+		.find = knee_files_held,
+		.say = files_say,
+		.none = files_none,
+		.record = files_record,
+	},
 };
 #define AXIS_JOBS	(&axes[0])
 #define AXIS_FILES	(&axes[1])

@@ -45,8 +45,8 @@ static const struct args_option toy_rows[] = {
 	ARGS_END
 };
 
-static const struct args_spec toy_spec = { "toy", "file ...", 1, 2, NULL,
-    NULL };
+static const struct args_spec toy_spec = { .command = "toy",
+    .operands = "file ...", .lower = 1, .upper = 2 };
 
 /* Parse the words after "toy"; the result, operands in files[]. */
 static enum args_result
