@@ -110,64 +110,61 @@ file_written(struct runner *r, const struct phase *p)
 		r->ok[r->nok++] = PW_SEEK;
 }
 
-/* Run one phase: setup, cache, the timed run, accounting, teardown. */
-static int
-run_phase(struct runner *r, enum phase_id id)
-{
-	const struct options	*opt = r->opt;
-	const struct phase	*p = phase_table[id];
-	struct phase_result	*ph = &r->res->ph[id];
-	struct phase_ctx	 ctx;
+/* The readings around one phase's timed call. */
+struct clocks {
 	struct machine_sample	 m0, m1;
 	struct kstat_proc	 kp0;
 	struct cpu_stamp	 c0, c1;
-	struct cpu_times	 cpu;
-	struct run_phase_report	 rep;
 	bn_time			 t0, t1;
-	double			 elapsed;
-	int			 rv = 0, direct, armed = 0;
+};
 
-	if (bn_stop_signal)
-		return run_fail(r, p->name, "start", -1, EINTR, NULL);
+/* A phase's context and its result's first state, before any file I/O. */
+static void
+phase_begin(struct runner *r, const struct phase *p, struct phase_result *ph,
+    struct phase_ctx *ctx)
+{
+	const struct options	*opt = r->opt;
+	int			 direct;
+
 	memset(ph, 0, sizeof(*ph));
 	file_phase(p->name);
 	ph->skew = -1;
-	memset(&rep, 0, sizeof(rep));
 	/* Direct I/O is for the test file: the file phases never use it. */
 	direct = opt->direct && !(p->flags & (PHASE_PERCHAR | PHASE_META));
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.opt = opt;
-	file_where(&ctx.path, &ctx.dirfd, &ctx.name);
-	ctx.file_dev = r->dev;
-	ctx.file_ino = r->ino;
-	ctx.in_place = r->target != NULL;
-	ctx.size = opt->size;
-	ctx.chunk = opt->chunk;
-	ctx.direct = direct;
-	ctx.align = r->align;
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->opt = opt;
+	file_where(&ctx->path, &ctx->dirfd, &ctx->name);
+	ctx->file_dev = r->dev;
+	ctx->file_ino = r->ino;
+	ctx->in_place = r->target != NULL;
+	ctx->size = opt->size;
+	ctx->chunk = opt->chunk;
+	ctx->direct = direct;
+	ctx->align = r->align;
 	/*
 	 * On a memory file system nothing can be dropped: the seekers' drop
 	 * after each seek would only cost (Linux's fadvise, failing to free
 	 * a page, then drains every CPU's page lists, each time), and the
 	 * phase is marked warm anyway.
 	 */
-	ctx.cold = opt->cache != CACHE_MODE_KEEP && !direct && r->memfs == NULL;
-	ctx.buf = r->buf;
-	ctx.pat = &r->pat;
-	memcpy(ctx.ok, r->ok, sizeof(ctx.ok));
-	ctx.nok = r->nok;
-	ctx.verify = (p->flags & PHASE_READS) ? opt->verify : VERIFY_OFF;
-	ctx.tally = &ph->verify;
-	ph->verified = ctx.verify != VERIFY_OFF;
-	ctx.hist = r->hist;
-	ctx.fd = -1;
+	ctx->cold = opt->cache != CACHE_MODE_KEEP && !direct &&
+	    r->memfs == NULL;
+	ctx->buf = r->buf;
+	ctx->pat = &r->pat;
+	memcpy(ctx->ok, r->ok, sizeof(ctx->ok));
+	ctx->nok = r->nok;
+	ctx->verify = (p->flags & PHASE_READS) ? opt->verify : VERIFY_OFF;
+	ctx->tally = &ph->verify;
+	ph->verified = ctx->verify != VERIFY_OFF;
+	ctx->hist = r->hist;
+	ctx->fd = -1;
 	/* A queue for the block phases' direct or device I/O only. */
-	ctx.depth = (direct || ctx.in_place) &&
+	ctx->depth = (direct || ctx->in_place) &&
 	    !(p->flags & (PHASE_PERCHAR | PHASE_META)) ? (int)opt->iodepth : 1;
-	ctx.total = opt->size;
-	ctx.title = p->title;
-	ctx.tick_due = UINT64_MAX;
-	ctx.progress = r->tl != NULL ? timeline_counter(r->tl, 0) :
+	ctx->total = opt->size;
+	ctx->title = p->title;
+	ctx->tick_due = UINT64_MAX;
+	ctx->progress = r->tl != NULL ? timeline_counter(r->tl, 0) :
 	    r->hooks != NULL && r->hooks->progress != NULL ?
 	    r->hooks->progress : &r->progress;
 	hist_init(r->hist);
@@ -177,35 +174,180 @@ run_phase(struct runner *r, enum phase_id id)
 	ph->backing_resident = -1;
 	ph->hit_fraction = -1;
 	ph->cache = first_state(opt, p, direct);
+}
 
-	if ((p->flags & PHASE_OPEN) && (ctx.fd = phase_open(&ctx, p->open_flags |
-	    (direct ? platform_odirect_flag() : 0))) == -1) {
-		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
-		    ctx.err_errno, ctx.err_detail);
-		goto out;
-	}
-	if (p->setup != NULL && p->setup(&ctx) == -1) {
-		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
-		    ctx.err_errno, ctx.err_detail);
-		goto out;
-	}
+/* Open the file, set the phase up and put the cache in its state. */
+static int
+phase_prepare(struct runner *r, const struct phase *p, struct phase_result *ph,
+    struct phase_ctx *ctx)
+{
+	const struct options	*opt = r->opt;
+
+	if ((p->flags & PHASE_OPEN) && (ctx->fd = phase_open(ctx,
+	    p->open_flags | (ctx->direct ? platform_odirect_flag() : 0))) == -1)
+		return run_fail(r, p->name, ctx->err_what, ctx->err_offset,
+		    ctx->err_errno, ctx->err_detail);
+	if (p->setup != NULL && p->setup(ctx) == -1)
+		return run_fail(r, p->name, ctx->err_what, ctx->err_offset,
+		    ctx->err_errno, ctx->err_detail);
 	if (opt->cache == CACHE_MODE_GLOBAL &&
 	    (p->flags & (PHASE_READS | PHASE_LOOKS)) &&
-	    drop_all(r, p, ph) == -1) {
-		rv = -1;
-		goto out;
-	}
+	    drop_all(r, p, ph) == -1)
+		return -1;
 	if (opt->cache != CACHE_MODE_KEEP && (p->flags & PHASE_READS)) {
-		if (drop_cache(r, p, ph) == -1) {
-			rv = -1;
-			goto out;
-		}
-		if (direct)
+		if (drop_cache(r, p, ph) == -1)
+			return -1;
+		if (ctx->direct)
 			ph->cache = CSTATE_DIRECT;
 	} else if ((p->flags & PHASE_META) || r->fd == -1 ||
 	    platform_residency(r->fd, opt->size, &ph->resident) == -1)
 		ph->resident = -1;
+	return 0;
+}
 
+/*
+ * The timed call: the same clocks and counters around every phase's run,
+ * read in the same order, and nothing else between them.
+ */
+static int
+phase_timed(struct runner *r, enum phase_id id, struct phase_ctx *ctx,
+    struct clocks *k)
+{
+	const struct phase	*p = phase_table[id];
+	int			 rv;
+
+	progress_start(p->title);
+	kstat_proc_begin(&k->kp0);
+	if (r->tl != NULL)
+		timeline_start(r->tl, kstat_run_device(r->ks), ctx->prog_base,
+		    ctx->prog_stride, ctx->prog_n);
+	if (r->ks != NULL)
+		kstat_begin(r->ks);
+	machine_sample(r, &k->m0);
+	cpu_stamp_thread(&k->c0);
+	k->t0 = time_now();
+	if (progress_level == 2)
+		ctx->tick_due = k->t0.ns + 250000000u;
+	ctx->tick_start = k->t0;
+	rv = p->run(ctx);
+	k->t1 = time_now();
+	cpu_stamp_thread(&k->c1);
+	machine_sample(r, &k->m1);
+	if (r->ks != NULL) {
+		kstat_end(r->ks, time_elapsed(k->t0, k->t1), &r->res->ks[id]);
+		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
+	}
+	kstat_proc_end(&k->kp0, &r->res->ph[id].kp);
+	progress_end(p->title, rv == 0);
+	return rv;
+}
+
+/* A phase's figures from the readings, and its span for the team. */
+static void
+phase_figures(struct runner *r, enum phase_id id, struct phase_ctx *ctx,
+    const struct clocks *k, struct run_phase_report *rep)
+{
+	const struct phase	*p = phase_table[id];
+	struct phase_result	*ph = &r->res->ph[id];
+	struct cpu_times	 cpu;
+	double			 elapsed;
+
+	/*
+	 * A phase with workers is their CPU over their span; the main
+	 * thread only starts and reaps them, outside that span.
+	 */
+	if (p->flags & PHASE_WORKERS)
+		cpu = ctx->worker_cpu;
+	else {
+		cpu_between(&k->c0, &k->c1, &cpu);
+		cpu_add(&cpu, &ctx->queue_cpu);
+	}
+	elapsed = (p->flags & PHASE_SPAN) ?
+	    time_elapsed(ctx->span_start, ctx->span_end) :
+	    time_elapsed(k->t0, k->t1);
+	elapsed -= ctx->excluded;
+	ph->drop_seconds += ctx->excluded - ctx->filled;
+	ph->fill_seconds = ctx->filled;
+	ph->depth = ctx->depth;
+	snprintf(ph->engine, sizeof(ph->engine), "%s",
+	    ctx->engine != NULL ? ctx->engine : "");
+	snprintf(ph->fallback, sizeof(ph->fallback), "%s",
+	    ctx->fallback != NULL ? ctx->fallback : "");
+	machine_delta(&k->m0, &k->m1, ph);
+	phase_account(r, p, ctx, elapsed, &cpu, ph);
+	if (r->ks != NULL)
+		run_kstat_notes(r->opt, id, ph, &r->res->ks[id]);
+	/* The worker's span for the team, less the time left out of it. */
+	rep->start = (p->flags & PHASE_SPAN) ? ctx->span_start : k->t0;
+	rep->end = (p->flags & PHASE_SPAN) ? ctx->span_end : k->t1;
+	rep->end.ns -= (uint64_t)(ctx->excluded * 1e9);
+	if (ph->verify.chunks > 0) {
+		show_bad(r, p, &ph->verify);
+		r->res->bad_chunks += ph->verify.chunks;
+	}
+	if (p->flags & PHASE_WRITES)
+		file_written(r, p);
+}
+
+/*
+ * On every way out of a phase: its teardown, the file closed, the pages
+ * it wrote dropped (outside its clocks), and a team told how it ended.
+ */
+static int
+phase_end(struct runner *r, enum phase_id id, struct phase_ctx *ctx, int rv,
+    int armed, struct run_phase_report *rep)
+{
+	const struct phase	*p = phase_table[id];
+	struct phase_result	*ph = &r->res->ph[id];
+	bn_time			 d0;
+
+	if (p->teardown != NULL)
+		p->teardown(ctx);
+	if (ctx->fd != -1)
+		close(ctx->fd);
+	if (rv == 0 && r->opt->cache != CACHE_MODE_KEEP &&
+	    (p->flags & PHASE_WRITES)) {
+		d0 = time_now();
+		if (platform_drop_cache(r->fd) == -1 && errno != ENOSYS &&
+		    errno != EINVAL)
+			rv = run_fail(r, p->name, "drop cache", -1, errno,
+			    NULL);
+		ph->drop_seconds += time_elapsed(d0, time_now());
+	}
+	if (armed) {
+		rep->ok = rv == 0;
+		rep->ph = ph;
+		rep->hist = r->hist;
+		rep->err = &r->res->err;
+		if (r->hooks->done(r->hooks->arg, id, rep) == -1 && rv == 0)
+			rv = run_fail(r, p->name, "stop with the other workers",
+			    -1, EINTR, NULL);
+	}
+	if (rv == -1)
+		ph->ran = 0;
+	return rv;
+}
+
+/*
+ * Run one phase: its context, the file and the cache made ready, a
+ * team's workers waiting for each other, the timed call, the figures,
+ * and its end on every way out.
+ */
+static int
+run_phase(struct runner *r, enum phase_id id)
+{
+	const struct phase	*p = phase_table[id];
+	struct phase_ctx	 ctx;
+	struct clocks		 k;
+	struct run_phase_report	 rep;
+	int			 rv, armed = 0;
+
+	if (bn_stop_signal)
+		return run_fail(r, p->name, "start", -1, EINTR, NULL);
+	memset(&rep, 0, sizeof(rep));
+	phase_begin(r, p, &r->res->ph[id], &ctx);
+	if ((rv = phase_prepare(r, p, &r->res->ph[id], &ctx)) == -1)
+		goto out;
 	/* A team's worker waits here for the others. */
 	if (r->hooks != NULL) {
 		if (r->hooks->ready(r->hooks->arg, id) == -1) {
@@ -215,99 +357,14 @@ run_phase(struct runner *r, enum phase_id id)
 		}
 		armed = 1;
 	}
-	progress_start(p->title);
-	kstat_proc_begin(&kp0);
-	if (r->tl != NULL)
-		timeline_start(r->tl, kstat_run_device(r->ks), ctx.prog_base,
-		    ctx.prog_stride, ctx.prog_n);
-	if (r->ks != NULL)
-		kstat_begin(r->ks);
-	machine_sample(r, &m0);
-	cpu_stamp_thread(&c0);
-	t0 = time_now();
-	if (progress_level == 2)
-		ctx.tick_due = t0.ns + 250000000u;
-	ctx.tick_start = t0;
-	rv = p->run(&ctx);
-	t1 = time_now();
-	cpu_stamp_thread(&c1);
-	machine_sample(r, &m1);
-	if (r->ks != NULL) {
-		kstat_end(r->ks, time_elapsed(t0, t1), &r->res->ks[id]);
-		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
-	}
-	kstat_proc_end(&kp0, &ph->kp);
-	progress_end(p->title, rv == 0);
-
-	if (rv == -1) {
+	if ((rv = phase_timed(r, id, &ctx, &k)) == -1) {
 		rv = run_fail(r, p->name, ctx.err_what, ctx.err_offset,
 		    ctx.err_errno, ctx.err_detail);
 		goto out;
 	}
-	/*
-	 * A phase with workers is their CPU over their span; the main
-	 * thread only starts and reaps them, outside that span.
-	 */
-	if (p->flags & PHASE_WORKERS)
-		cpu = ctx.worker_cpu;
-	else {
-		cpu_between(&c0, &c1, &cpu);
-		cpu_add(&cpu, &ctx.queue_cpu);
-	}
-	elapsed = (p->flags & PHASE_SPAN) ?
-	    time_elapsed(ctx.span_start, ctx.span_end) :
-	    time_elapsed(t0, t1);
-	elapsed -= ctx.excluded;
-	ph->drop_seconds += ctx.excluded - ctx.filled;
-	ph->fill_seconds = ctx.filled;
-	ph->depth = ctx.depth;
-	snprintf(ph->engine, sizeof(ph->engine), "%s",
-	    ctx.engine != NULL ? ctx.engine : "");
-	snprintf(ph->fallback, sizeof(ph->fallback), "%s",
-	    ctx.fallback != NULL ? ctx.fallback : "");
-	machine_delta(&m0, &m1, ph);
-	phase_account(r, p, &ctx, elapsed, &cpu, ph);
-	if (r->ks != NULL)
-		run_kstat_notes(opt, id, ph, &r->res->ks[id]);
-	/* The worker's span for the team, less the time left out of it. */
-	rep.start = (p->flags & PHASE_SPAN) ? ctx.span_start : t0;
-	rep.end = (p->flags & PHASE_SPAN) ? ctx.span_end : t1;
-	rep.end.ns -= (uint64_t)(ctx.excluded * 1e9);
-	if (ph->verify.chunks > 0) {
-		show_bad(r, p, &ph->verify);
-		r->res->bad_chunks += ph->verify.chunks;
-	}
-	if (p->flags & PHASE_WRITES)
-		file_written(r, p);
-
+	phase_figures(r, id, &ctx, &k, &rep);
 out:
-	if (p->teardown != NULL)
-		p->teardown(&ctx);
-	if (ctx.fd != -1)
-		close(ctx.fd);
-	if (rv == 0 && opt->cache != CACHE_MODE_KEEP &&
-	    (p->flags & PHASE_WRITES)) {
-		bn_time	d0 = time_now();
-
-		if (platform_drop_cache(r->fd) == -1 && errno != ENOSYS &&
-		    errno != EINVAL)
-			rv = run_fail(r, p->name, "drop cache", -1, errno,
-			    NULL);
-		ph->drop_seconds += time_elapsed(d0, time_now());
-	}
-	if (armed) {
-		rep.ok = rv == 0;
-		rep.ph = ph;
-		rep.hist = r->hist;
-		rep.err = &r->res->err;
-		if (r->hooks->done(r->hooks->arg, id, &rep) == -1 &&
-		    rv == 0)
-			rv = run_fail(r, p->name, "stop with the other workers",
-			    -1, EINTR, NULL);
-	}
-	if (rv == -1)
-		ph->ran = 0;
-	return rv;
+	return phase_end(r, id, &ctx, rv, armed, &rep);
 }
 
 int
