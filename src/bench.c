@@ -346,183 +346,256 @@ agree_ranks(const struct options *o, enum cmd_status st, char **cause)
 	return st != CMD_OK ? st : CMD_USAGE;
 }
 
-int
-cmd_run_series(struct options *o, const struct cmd_run_out *out,
-    char **cause)
-{
+/* A series of runs (-x), from the checks to the exit status. */
+struct series {
+	struct options		*o;
+	const struct cmd_run_out *out;
+	struct sysinfo		*si;
 	struct run_result	*runs;
-	struct sysinfo		*si = NULL;
 	struct record		 rec;
 	struct outfile		 jf;
 	struct lockmem		 lk;
-	enum cmd_status		 st;
-	int			 i, status = CMD_OK, done = 0, sig, leader;
-	int			 have_json = 0, said = 0, left = 0, rc, late = 0;
-	int			 progress = out->progress, say = out->notes;
-	sigset_t		 held;
-	char			*why = NULL;
+	int			 leader;	/* Rank 0: it reports. */
+	int			 progress, say;
+	int			 have_json;
+	int			 done;		/* Runs started. */
+	int			 status;
+	int			 said;		/* *cause set by a write. */
+};
+
+/*
+ * The checks before the first file, the ranks' agreement, the lock and
+ * every output file: a bad one is refused before any work.
+ */
+static enum cmd_status
+series_begin(struct series *s, char **cause)
+{
+	struct options	*o = s->o;
+	enum cmd_status	 st;
 
 	/* MPI (bonnie-ng-mpi): every rank runs this; rank 0 reports. */
-	leader = team_rank() == 0;
-	st = cmd_run_prepare(o, &si, cause);
-	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK) {
-		sysinfo_free(si);
-		return st;
-	}
+	s->leader = team_rank() == 0;
+	st = cmd_run_prepare(o, &s->si, cause);
+	if (team_ranks() > 1 && (st = agree_ranks(o, st, cause)) != CMD_OK)
+		goto fail;
 	if (st != CMD_OK)
 		return st;
-	if ((st = cmd_run_lock(o, &lk, cause)) != CMD_OK) {
-		sysinfo_free(si);
-		return st;
-	}
-	/* Every output file is made now: a bad one is refused before work. */
-	if (leader && o->json_path != NULL && strcmp(o->json_path, "-") == 0) {
+	if ((st = cmd_run_lock(o, &s->lk, cause)) != CMD_OK)
+		goto fail;
+	if (s->leader && o->json_path != NULL &&
+	    strcmp(o->json_path, "-") == 0) {
 		/* run made it -o json; here the report holds stdout (pp). */
 		errorf(cause, "--json -: standard output carries the report; "
 		    "name a file");
-		cmd_run_unlock(o, &lk);
-		sysinfo_free(si);
-		return CMD_USAGE;
+		st = CMD_USAGE;
+		goto unlock;
 	}
-	if (leader && o->json_path != NULL) {
-		if (outfile_open(&jf, "--json", o->json_path, cause) == -1) {
-			cmd_run_unlock(o, &lk);
-			sysinfo_free(si);
-			return CMD_USAGE;
+	if (s->leader && o->json_path != NULL) {
+		if (outfile_open(&s->jf, "--json", o->json_path, cause) == -1) {
+			st = CMD_USAGE;
+			goto unlock;
 		}
-		have_json = 1;
+		s->have_json = 1;
 	}
+	return CMD_OK;
+unlock:
+	cmd_run_unlock(o, &s->lk);
+fail:
+	sysinfo_free(s->si);
+	return st;
+}
+
+/* The runs, each with its own seed, until one fails. */
+static void
+series_runs(struct series *s)
+{
+	struct options	*o = s->o;
+	int		 i;
+
 	/* Over MPI, -j N workers in each rank: N x ranks in all. */
 	if (team_ranks() > 1)
 		o->jobs *= team_ranks();
-	if (!leader) {
+	if (!s->leader) {
 		o->quiet = 1;
-		progress = say = 0;
+		s->progress = s->say = 0;
 	}
-	cmd_run_announce(o, si);
-	if (say)
+	cmd_run_announce(o, s->si);
+	if (s->say)
 		notes(o);
-	cmd_run_start(progress);
+	cmd_run_start(s->progress);
 
-	runs = xcalloc((size_t)o->repeat, sizeof(*runs));
-	memset(&rec, 0, sizeof(rec));
-	rec.opt = o;
-	rec.sys = si;
-	rec.runs = runs;
+	s->runs = xcalloc((size_t)o->repeat, sizeof(*s->runs));
+	memset(&s->rec, 0, sizeof(s->rec));
+	s->rec.opt = o;
+	s->rec.sys = s->si;
+	s->rec.runs = s->runs;
 	for (i = 0; i < o->repeat; i++) {
 		struct options	one = *o;
 
-		done = i + 1;
+		s->done = i + 1;
 		one.seed = run_seed(o->seed, i);
-		if (progress && o->repeat > 1)
-			text_say("run %d of %d", i + 1,
-			    o->repeat);
-		if (run_team(&one, &runs[i], progress != 0) == -1) {
-			status = CMD_FAIL;
+		if (s->progress && o->repeat > 1)
+			text_say("run %d of %d", i + 1, o->repeat);
+		if (run_team(&one, &s->runs[i], s->progress != 0) == -1) {
+			s->status = CMD_FAIL;
 			break;
 		}
 	}
-	rec.nruns = done;
+	s->rec.nruns = s->done;
 	/* The lock ends with the runs, whichever way they ended. */
-	rec.lock_held = cmd_run_unlock(o, &lk);
-	memcpy(rec.start_utc, runs[0].start_utc, sizeof(rec.start_utc));
-	for (i = 0; i < done; i++)
-		left |= runs[i].file_left;
+	s->rec.lock_held = cmd_run_unlock(o, &s->lk);
+	memcpy(s->rec.start_utc, s->runs[0].start_utc,
+	    sizeof(s->rec.start_utc));
+}
 
-	/*
-	 * The report first, so that a record that cannot be written loses
-	 * nothing; the record even after a failure (a failed run's JSON
-	 * record on stdout too: it is the evidence).  The first failure is
-	 * the final error, a later one a line of its own.
-	 */
-	/*
-	 * The rows and the record are written with the stop signals held:
-	 * a write to a pipe or a FIFO whose reader is slow is never cut
-	 * short (the handlers do not restart calls), so nothing is spliced
-	 * or lost; a signal that came meanwhile acts once both are whole.
-	 */
+/*
+ * The report first, so that a record that cannot be written loses
+ * nothing; the record even after a failure (a failed run's JSON record on
+ * stdout too: it is the evidence).  The first failure is the final error,
+ * a later one a line of its own.
+ *
+ * The rows and the record are written with the stop signals held: a
+ * write to a pipe or a FIFO whose reader is slow is never cut short (the
+ * handlers do not restart calls), so nothing is spliced or lost; a signal
+ * that came meanwhile acts once both are whole.
+ */
+static void
+series_write(struct series *s, char **cause)
+{
+	const struct cmd_run_out *out = s->out;
+	sigset_t		 held;
+	char			*why = NULL;
+	int			 rc;
+
 	signals_block(&held);
-	if (leader && status != CMD_OK && !out->report_failed && done > 1)
-		partial_report(o, &rec, out);
-	if (leader && (status == CMD_OK || out->report_failed) &&
-	    (out->report(o, &rec, out->arg) == -1 || fflush(stdout) == EOF)) {
-		if (status != CMD_OK)
-			text_say("standard output: %s",
-			    strerror(errno));
+	if (s->leader && s->status != CMD_OK && !out->report_failed &&
+	    s->done > 1)
+		partial_report(s->o, &s->rec, out);
+	if (s->leader && (s->status == CMD_OK || out->report_failed) &&
+	    (out->report(s->o, &s->rec, out->arg) == -1 ||
+	    fflush(stdout) == EOF)) {
+		if (s->status != CMD_OK)
+			text_say("standard output: %s", strerror(errno));
 		else {
 			errorf(cause, "standard output: %s", strerror(errno));
-			status = CMD_FAIL;
-			said = 1;
+			s->status = CMD_FAIL;
+			s->said = 1;
 		}
 	}
-	if (have_json) {
+	if (s->have_json) {
 		errno = 0;
-		rc = record_write_json(jf.f, &rec);
-		if (outfile_close(&jf, rc, &why) == -1) {
-			if (status == CMD_OK && !runs[done - 1].interrupted) {
+		rc = record_write_json(s->jf.f, &s->rec);
+		if (outfile_close(&s->jf, rc, &why) == -1) {
+			if (s->status == CMD_OK &&
+			    !s->runs[s->done - 1].interrupted) {
 				errorf(cause, "%s", why);
-				status = CMD_FAIL;
-				said = 1;
+				s->status = CMD_FAIL;
+				s->said = 1;
 			} else
 				text_say("%s", why);
 			free(why);
 		}
 	}
 	signals_restore(&held);
-	/*
-	 * Rank 0 speaks before MPI_Finalize: no rank can end, and have
-	 * mpirun stop the job, before it has.
-	 */
-	if ((sig = runs[done - 1].interrupted) == 0 && bn_stop_signal != 0) {
+}
+
+static void
+series_free(struct series *s)
+{
+	int	i;
+
+	for (i = 0; i < s->done; i++)
+		run_result_free(&s->runs[i]);
+	sysinfo_free(s->si);
+	free(s->runs);
+}
+
+/*
+ * A stop signal, during the runs or while writing: said, and the process
+ * ends by it (returns 128 + its number where raise does not end it); 0
+ * when none came.  Rank 0 speaks before MPI_Finalize: no rank can end,
+ * and have mpirun stop the job, before it has.
+ */
+static int
+series_signal(struct series *s)
+{
+	const struct run_result	*last = &s->runs[s->done - 1];
+	int			 sig, late = 0;
+
+	if ((sig = last->interrupted) == 0 && bn_stop_signal != 0) {
 		/* The runs had ended: the signal came while writing. */
 		sig = bn_stop_signal;
-		if (leader)
+		if (s->leader)
 			text_say("interrupted by %s after the report was "
 			    "written", signal_name(sig));
 		late = 1;
 	}
-	if (sig != 0) {
-		if (late)
-			;
-		else if (leader && o->jobs > 1)
-			text_say("interrupted by %s; test "
-			    "files removed", signal_name(sig));
-		else if (leader)
-			text_say("interrupted by %s%s",
-			    signal_name(sig), runs[done - 1].file_removed ?
-			    "; test file removed" : "");
-		for (i = 0; i < done; i++)
-			run_result_free(&runs[i]);
-		sysinfo_free(si);
-		free(runs);
-		team_finish();
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return 128 + sig;
-	}
-	if (status != CMD_OK && !said)
-		errorf(cause, "%s", runs[done - 1].err.message);
-	else {
-		/* --verify found bad data: the report stands, the exit is 1. */
-		uint64_t	bad = 0;
+	if (sig == 0)
+		return 0;
+	if (late)
+		;
+	else if (s->leader && s->o->jobs > 1)
+		text_say("interrupted by %s; test files removed",
+		    signal_name(sig));
+	else if (s->leader)
+		text_say("interrupted by %s%s", signal_name(sig),
+		    last->file_removed ? "; test file removed" : "");
+	series_free(s);
+	team_finish();
+	signal(sig, SIG_DFL);
+	raise(sig);
+	return 128 + sig;
+}
 
-		if (say) {
-			space_trend(o, &rec);
-			cache_summary(o, &rec);
-		}
-		for (i = 0; i < done; i++)
-			bad += runs[i].bad_chunks;
-		if (bad > 0) {
-			errorf(cause, "--verify: %llu bad chunk%s read "
-			    "(described above)", (unsigned long long)bad,
-			    bad == 1 ? "" : "s");
-			status = CMD_FAIL;
-		} else if (left)
-			status = CMD_FAIL;	/* Said with its path by the run. */
+/* The exit status: the first failure, bad data read, a file left. */
+static void
+series_verdict(struct series *s, char **cause)
+{
+	uint64_t	bad = 0;
+	int		i, left = 0;
+
+	if (s->status != CMD_OK && !s->said) {
+		errorf(cause, "%s", s->runs[s->done - 1].err.message);
+		return;
 	}
-	for (i = 0; i < done; i++)
-		run_result_free(&runs[i]);
-	sysinfo_free(si);
-	free(runs);
-	return status;
+	/* --verify found bad data: the report stands, the exit is 1. */
+	if (s->say) {
+		space_trend(s->o, &s->rec);
+		cache_summary(s->o, &s->rec);
+	}
+	for (i = 0; i < s->done; i++) {
+		bad += s->runs[i].bad_chunks;
+		left |= s->runs[i].file_left;
+	}
+	if (bad > 0) {
+		errorf(cause, "--verify: %llu bad chunk%s read (described "
+		    "above)", (unsigned long long)bad, bad == 1 ? "" : "s");
+		s->status = CMD_FAIL;
+	} else if (left)
+		s->status = CMD_FAIL;	/* Said with its path by the run. */
+}
+
+int
+cmd_run_series(struct options *o, const struct cmd_run_out *out,
+    char **cause)
+{
+	struct series	s;
+	enum cmd_status	st;
+	int		sig;
+
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.out = out;
+	s.progress = out->progress;
+	s.say = out->notes;
+	s.status = CMD_OK;
+	if ((st = series_begin(&s, cause)) != CMD_OK)
+		return st;
+	series_runs(&s);
+	series_write(&s, cause);
+	if ((sig = series_signal(&s)) != 0)
+		return sig;
+	series_verdict(&s, cause);
+	series_free(&s);
+	return s.status;
 }
