@@ -585,6 +585,172 @@ make_points(const struct sweep_result *r)
 	return pts;
 }
 
+/* The sweep's own options, before anything is read from the system. */
+static enum cmd_status
+sweep_check(struct sweep_args *a, struct sweep_result *r, int *meta_only,
+    char **cause)
+{
+	enum cmd_status	st;
+	char		b1[32], b2[32];
+
+	if (a->opt.dir == NULL && a->opt.device == NULL) {
+		errorf(cause, "no directory given (-d dir, or --device path)");
+		return CMD_USAGE;
+	}
+	if (a->opt.dir == NULL)
+		a->opt.dir = ".";	/* As for a run on a device. */
+	r->nchunks = a->nchunks;
+	memcpy(r->chunks, a->chunks, sizeof(r->chunks));
+	r->njobs = a->njobs;
+	memcpy(r->jobs, a->jobs, sizeof(r->jobs));
+	if ((st = settle_files(a, r, cause)) != CMD_OK)
+		return st;
+	/* Only the file creation phases (settle_files() may choose them). */
+	*meta_only = (a->opt.phases & ~phase_flag_mask(PHASE_META)) == 0;
+	if (!*meta_only && r->chunks[r->nchunks - 1] > a->lo) {
+		units_size_words(b1, sizeof(b1), a->lo);
+		units_chunk(b2, sizeof(b2), r->chunks[r->nchunks - 1]);
+		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
+		    "than one chunk, %s)", a->sizes != NULL ? a->sizes : "64m",
+		    b1, b2);
+		return CMD_USAGE;
+	}
+	return CMD_OK;
+}
+
+/*
+ * The directory, then the free space it has (the room check is ours, for
+ * all the sizes at once), the sizes, and every point's options, so that
+ * none is refused half-way.  On a refusal, *si is freed.
+ */
+static enum cmd_status
+sweep_settle(struct sweep_args *a, struct sweep_result *r, int meta_only,
+    struct sysinfo **si, char **cause)
+{
+	struct options	o;
+	enum cmd_status	st;
+	char		b1[32], b2[32];
+	int		i;
+
+	a->opt.size_asked = a->lo;
+	a->opt.chunk = r->chunks[0];
+	a->opt.no_space_check = 1;
+	if ((st = cmd_run_prepare(&a->opt, si, cause)) != CMD_OK)
+		return st;
+	r->opt = &a->opt;
+	r->sys = *si;
+	r->knee_pct = (double)a->knee;
+	r->max_time = a->max_time;
+	r->repeat = a->opt.repeat;
+	r->min_time = a->min_time;
+	if (meta_only) {
+		/* The file creation phases: one size and chunk will do. */
+		r->nsizes = 1;
+		r->sizes[0] = a->lo;
+		r->nchunks = 1;
+	} else if ((st = settle_sizes(a, r, *si, cause)) != CMD_OK)
+		goto fail;
+	/* Room for the largest file, checked here to name --sizes. */
+	if (!meta_only && *si != NULL && (*si)->free_bytes >= 0 &&
+	    r->sizes[r->nsizes - 1] * (uint64_t)r->jobs[r->njobs - 1] >
+	    (uint64_t)(*si)->free_bytes) {
+		units_size_words(b1, sizeof(b1), r->sizes[r->nsizes - 1]);
+		units_size_words(b2, sizeof(b2),
+		    (uint64_t)(*si)->free_bytes >> 20 << 20);
+		errorf(cause, "invalid value for --sizes: '%s' (the largest "
+		    "file, %s, is more than the %s free in %s)",
+		    a->sizes != NULL ? a->sizes : "64m", b1, b2, a->opt.dir);
+		st = CMD_USAGE;
+		goto fail;
+	}
+	a->opt.size_asked = r->sizes[r->nsizes - 1];
+	if ((st = cmd_run_check(&a->opt, cause)) != CMD_OK)
+		goto fail;
+	r->points = make_points(r);
+	for (i = 0; i < sweep_npoints(r); i++)
+		if (sweep_point_options(&a->opt, &r->points[i], &o, cause) ==
+		    -1) {
+			free(r->points);
+			st = CMD_USAGE;
+			goto fail;
+		}
+	return CMD_OK;
+fail:
+	sysinfo_free(*si);
+	return st;
+}
+
+/* Every output file is made now: a bad one is refused before work. */
+static int
+sweep_open(const struct sweep_args *a, struct sweep_files *out, char **cause)
+{
+	memset(out, 0, sizeof(*out));
+	if ((a->json_path != NULL &&
+	    outfile_open(&out->json, "--json", a->json_path, cause) == -1) ||
+	    (a->svg_path != NULL &&
+	    outfile_open(&out->svg, "--svg", a->svg_path, cause) == -1) ||
+	    (out->json.path != NULL && out->svg.path != NULL &&
+	    outfile_same(&out->json, &out->svg) &&
+	    errorf(cause, "--json and --svg: %s: the same file for both",
+	    a->svg_path) == -1)) {
+		outfile_discard(&out->json);
+		outfile_discard(&out->svg);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Whatever was measured is shown and written, even after a stop, with
+ * the stop signals held (as a run's report: bench.c): a slow reader's
+ * pipe or FIFO gets every byte; a signal that came meanwhile acts once
+ * all is written.  An output on standard output ("-") takes the tables'
+ * place.
+ */
+static void
+sweep_show(const struct sweep_args *a, struct sweep_result *r,
+    struct sweep_files *out, int *status, char **cause)
+{
+	sigset_t	held;
+	int		tables = !out->json.is_stdout && !out->svg.is_stdout;
+
+	signals_block(&held);
+	if (!a->opt.quiet && tables)
+		sweep_print_head(stdout, r);
+	if (tables) {
+		sweep_print_tables(stdout, r);
+		sweep_print_knees(stdout, r);
+	}
+	/*
+	 * A write that failed while printing (musl's stdio buffer is 1 KiB,
+	 * glibc's fills only at the end) left its errno: keep it.
+	 */
+	finish_stdout(status, cause);
+	finish_file(&out->json, r, put_json, status, cause);
+	finish_file(&out->svg, r, put_svg, status, cause);
+	signals_restore(&held);
+	if (bn_stop_signal != 0 && r->stopped != signal_name(bn_stop_signal)) {
+		text_say("sweep: interrupted by %s after the tables and "
+		    "records were written", signal_name(bn_stop_signal));
+		if (*status == 0)
+			*status = 128 + bn_stop_signal;
+	}
+}
+
+static void
+sweep_free(struct sweep_result *r)
+{
+	int	i, k;
+
+	for (i = 0; i < r->npoints; i++) {
+		run_result_free(&r->points[i].res);
+		for (k = 0; k < r->points[i].nmore; k++)
+			run_result_free(&r->points[i].more[k]);
+		free(r->points[i].more);
+	}
+	free(r->points);
+}
+
 static int
 sweep_run(struct sweep_args *a, char **cause)
 {
@@ -594,111 +760,24 @@ sweep_run(struct sweep_args *a, char **cause)
 	struct options		 o;
 	struct lockmem		 lk;
 	enum cmd_status		 st;
-	int			 i, status, meta_only, tables;
-	sigset_t		 held;
+	int			 status, meta_only;
 
 	memset(&r, 0, sizeof(r));
 	/* Everything about the options is checked before any file is made. */
-	if (a->opt.dir == NULL && a->opt.device == NULL) {
-		errorf(cause, "no directory given (-d dir, or --device path)");
-		return CMD_USAGE;
-	}
-	if (a->opt.dir == NULL)
-		a->opt.dir = ".";	/* As for a run on a device. */
-	r.nchunks = a->nchunks;
-	memcpy(r.chunks, a->chunks, sizeof(r.chunks));
-	r.njobs = a->njobs;
-	memcpy(r.jobs, a->jobs, sizeof(r.jobs));
-	if ((st = settle_files(a, &r, cause)) != CMD_OK)
+	if ((st = sweep_check(a, &r, &meta_only, cause)) != CMD_OK ||
+	    (st = sweep_settle(a, &r, meta_only, &si, cause)) != CMD_OK)
 		return st;
-	meta_only = (a->opt.phases & ~phase_flag_mask(PHASE_META)) == 0;
-	if (!meta_only && r.chunks[r.nchunks - 1] > a->lo) {
-		char	b1[32], b2[32];
-
-		units_size_words(b1, sizeof(b1), a->lo);
-		units_chunk(b2, sizeof(b2), r.chunks[r.nchunks - 1]);
-		errorf(cause, "invalid value for --sizes: '%s' (%s is smaller "
-		    "than one chunk, %s)", a->sizes != NULL ? a->sizes : "64m",
-		    b1, b2);
-		return CMD_USAGE;
-	}
-
-	/*
-	 * The directory, then the free space it has; the room check is ours,
-	 * for all the sizes at once.
-	 */
-	a->opt.size_asked = a->lo;
-	a->opt.chunk = r.chunks[0];
-	a->opt.no_space_check = 1;
-	if ((st = cmd_run_prepare(&a->opt, &si, cause)) != CMD_OK)
-		return st;
-	r.opt = &a->opt;
-	r.sys = si;
-	r.knee_pct = (double)a->knee;
-	r.max_time = a->max_time;
-	r.repeat = a->opt.repeat;
-	r.min_time = a->min_time;
-	if (meta_only) {
-		/* The file creation phases: one size and chunk will do. */
-		r.nsizes = 1;
-		r.sizes[0] = a->lo;
-		r.nchunks = 1;
-	} else if ((st = settle_sizes(a, &r, si, cause)) != CMD_OK) {
-		sysinfo_free(si);
-		return st;
-	}
-	/* Room for the largest file, checked here to name --sizes. */
-	if (!meta_only && si != NULL && si->free_bytes >= 0 &&
-	    r.sizes[r.nsizes - 1] * (uint64_t)r.jobs[r.njobs - 1] >
-	    (uint64_t)si->free_bytes) {
-		char	b1[32], b2[32];
-
-		units_size_words(b1, sizeof(b1), r.sizes[r.nsizes - 1]);
-		units_size_words(b2, sizeof(b2),
-		    (uint64_t)si->free_bytes >> 20 << 20);
-		errorf(cause, "invalid value for --sizes: '%s' (the largest "
-		    "file, %s, is more than the %s free in %s)",
-		    a->sizes != NULL ? a->sizes : "64m", b1, b2, a->opt.dir);
-		sysinfo_free(si);
-		return CMD_USAGE;
-	}
-	a->opt.size_asked = r.sizes[r.nsizes - 1];
-	if ((st = cmd_run_check(&a->opt, cause)) != CMD_OK) {
-		sysinfo_free(si);
-		return st;
-	}
-	r.points = make_points(&r);
-	/* Every point's options, so that none is refused half-way. */
-	for (i = 0; i < sweep_npoints(&r); i++)
-		if (sweep_point_options(&a->opt, &r.points[i], &o, cause) == -1) {
-			free(r.points);
-			sysinfo_free(si);
-			return CMD_USAGE;
-		}
 	if ((st = cmd_run_lock(&a->opt, &lk, cause)) != CMD_OK) {
 		free(r.points);
 		sysinfo_free(si);
 		return st;
 	}
-	/* Every output file is made now: a bad one is refused before work. */
-	memset(&out, 0, sizeof(out));
-	if ((a->json_path != NULL &&
-	    outfile_open(&out.json, "--json", a->json_path, cause) == -1) ||
-	    (a->svg_path != NULL &&
-	    outfile_open(&out.svg, "--svg", a->svg_path, cause) == -1) ||
-	    (out.json.path != NULL && out.svg.path != NULL &&
-	    outfile_same(&out.json, &out.svg) &&
-	    errorf(cause, "--json and --svg: %s: the same file for both",
-	    a->svg_path) == -1)) {
-		outfile_discard(&out.json);
-		outfile_discard(&out.svg);
+	if (sweep_open(a, &out, cause) == -1) {
 		cmd_run_unlock(&a->opt, &lk);
 		free(r.points);
 		sysinfo_free(si);
 		return CMD_USAGE;
 	}
-	/* An output on standard output ("-") takes the tables' place. */
-	tables = !out.json.is_stdout && !out.svg.is_stdout;
 
 	utc_now(r.start_utc, sizeof(r.start_utc));
 	if (a->top[0] != '\0')
@@ -723,43 +802,8 @@ sweep_run(struct sweep_args *a, char **cause)
 	r.lock_held = cmd_run_unlock(&a->opt, &lk);
 	if (!a->opt.quiet)
 		sweep_warnings(&r);
-
-	/*
-	 * Whatever was measured is shown and written, even after a stop,
-	 * with the stop signals held (as a run's report: bench.c): a slow
-	 * reader's pipe or FIFO gets every byte; a signal that came
-	 * meanwhile acts once all is written.
-	 */
-	signals_block(&held);
-	if (!a->opt.quiet && tables)
-		sweep_print_head(stdout, &r);
-	if (tables) {
-		sweep_print_tables(stdout, &r);
-		sweep_print_knees(stdout, &r);
-	}
-	/*
-	 * A write that failed while printing (musl's stdio buffer is 1 KiB,
-	 * glibc's fills only at the end) left its errno: keep it.
-	 */
-	finish_stdout(&status, cause);
-	finish_file(&out.json, &r, put_json, &status, cause);
-	finish_file(&out.svg, &r, put_svg, &status, cause);
-	signals_restore(&held);
-	if (bn_stop_signal != 0 && r.stopped != signal_name(bn_stop_signal)) {
-		text_say("sweep: interrupted by %s after the tables and "
-		    "records were written", signal_name(bn_stop_signal));
-		if (status == 0)
-			status = 128 + bn_stop_signal;
-	}
-	for (i = 0; i < r.npoints; i++) {
-		int	k;
-
-		run_result_free(&r.points[i].res);
-		for (k = 0; k < r.points[i].nmore; k++)
-			run_result_free(&r.points[i].more[k]);
-		free(r.points[i].more);
-	}
-	free(r.points);
+	sweep_show(a, &r, &out, &status, cause);
+	sweep_free(&r);
 	sysinfo_free(si);
 	return status;
 }
