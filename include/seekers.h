@@ -15,6 +15,8 @@
 #include "pattern.h"
 #include "timer.h"
 
+struct seek_cache;
+
 /* The work, the same for every seeker. */
 struct seek_job {
 	const char	*path;		/* For messages. */
@@ -47,9 +49,12 @@ struct seek_job {
 	 * Cold by design (--cache=cold, buffered): read-ahead off, and each
 	 * chunk is dropped from the cache (written back first when it was
 	 * written) right after its seek, outside the timed span, so that no
-	 * read finds it cached.
+	 * read finds it cached; with the seekers' map (include/seek-cache.h),
+	 * a chunk read before is dropped just before it is read again, one
+	 * written back right after its seek, and one read once not at all.
 	 */
 	int		 drop_each;
+	struct seek_cache *cache;
 	/*
 	 * Optional: called about four times a second, from the process that
 	 * waits for the seekers, with the seeks done so far.
@@ -94,17 +99,6 @@ struct seeker_result {
  */
 int	seekers_run(const struct seek_job *, enum seeker_mode, int n,
 	    struct seeker_result *res, uint64_t *idle_ns, char **cause);
-
-/*
- * After seekers_run(): the reads of a chunk that some seeker had read
- * before, counted from the seekers' seeds and their seeks done (each
- * seek's chunk is the next draw of its seeker's generator), not in the
- * timed loop, where a bitmap shared by the seekers cost a cache line
- * moved between cores on most seeks.  seen: a zeroed bitmap of a bit per
- * chunk, left marked.
- */
-uint64_t seekers_repeats(const struct seek_job *,
-	    const struct seeker_result *res, int n, unsigned char *seen);
 
 /* Memory for n results, shared with forked children; NULL on failure. */
 struct seeker_result *seekers_alloc(int n);

@@ -15,12 +15,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "options.h"
 #include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
+#include "seek-cache.h"
+#include "seek-draws.h"
 #include "seekers.h"
 
 struct seeks_state {
@@ -32,7 +35,26 @@ struct seeks_state {
 	char			*cause;
 	atomic_uchar		*written;	/* --verify: a bit per chunk. */
 	size_t			 written_len;
+	struct seek_cache	*cache;		/* Cold: what may be cached. */
 };
+
+/*
+ * What cold seeks may leave cached (the chunks read once): a sixteenth of
+ * the memory available, and of the cgroup's room, at most 128 MiB, so
+ * that it never makes the kernel reclaim during the phase.
+ */
+#define KEEP_MAX	(128ull << 20)
+static uint64_t
+seeks_keep_max(void)
+{
+	uint64_t	max = KEEP_MAX, b;
+
+	if (platform_mem_available(&b) == 0 && b / 16 < max)
+		max = b / 16;
+	if (platform_cgroup_mem_room(&b) == 0 && b / 16 < max)
+		max = b / 16;
+	return max;
+}
 
 static int
 seeks_setup(struct phase_ctx *ctx)
@@ -94,7 +116,8 @@ seeks_collect(struct phase_ctx *ctx, const struct seeks_state *st,
 		cpu_add(&ctx->worker_cpu, &r->cpu);
 		hist_merge(ctx->hist, &r->hist);
 	}
-	ctx->repeats = seekers_repeats(job, st->res, st->n, st->seen);
+	ctx->repeats = seek_repeats(job->seed, job->size / job->chunk, st->n,
+	    &st->res[0].ops, sizeof(st->res[0]), st->seen);
 	ctx->bytes = ctx->ops * ctx->chunk;
 	ctx->workers = st->n;
 	/*
@@ -152,6 +175,14 @@ seeks_run(struct phase_ctx *ctx)
 	if (job.nok == 0 || job.ok[job.nok - 1] != PW_SEEK)
 		job.ok[job.nok++] = PW_SEEK;
 	job.written = st->written;
+	/* Without the map each seek drops its chunk after it, as before. */
+	if (job.drop_each && st->cache == NULL) {
+		long	page = sysconf(_SC_PAGESIZE);
+
+		st->cache = seek_cache_new(job.size, job.chunk,
+		    page > 0 ? (uint64_t)page : 0, seeks_keep_max());
+	}
+	job.cache = job.drop_each ? st->cache : NULL;
 	ctx->tick_min_s = job.min_seconds;
 	if (ctx->tick_due != UINT64_MAX) {
 		job.progress = seeks_progress;
@@ -188,6 +219,7 @@ seeks_teardown(struct phase_ctx *ctx)
 		return;
 	seekers_free(st->res, st->n);
 	seekers_bitmap_free(st->seen, st->nchunks);
+	seek_cache_free(st->cache);
 	if (st->written != NULL)
 		munmap(st->written, st->written_len);
 	free(st->cause);

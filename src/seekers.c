@@ -31,6 +31,8 @@
 #include "phase-ctx.h"
 #include "platform.h"
 #include "queue.h"
+#include "seek-cache.h"
+#include "seek-draws.h"
 #include "seekers.h"
 #include "signals.h"
 
@@ -133,22 +135,6 @@ struct seeker {
 	int			 depth;		/* 1, or job->depth with a queue. */
 };
 
-/*
- * Seeker i's random chunks: one draw per seek, in the order the seeks
- * start, the same for the loop, the queued loop and seekers_repeats().
- */
-static void
-seeker_rng(const struct seek_job *job, int i, struct rng *rng)
-{
-	rng_seed(rng, job->seed ^ (0x5EEC0000ull + (uint64_t)i));
-}
-
-static uint64_t
-seeker_next_chunk(struct rng *rng, uint64_t nchunks)
-{
-	return rng_next(rng) % nchunks;
-}
-
 /* The queue of a seeker at job->depth > 1, untimed. */
 static int
 seeker_queue_prepare(struct seeker *s)
@@ -187,7 +173,7 @@ seeker_prepare(struct seeker *s)
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
-	seeker_rng(job, s->index, &s->rng);
+	seek_rng(job->seed, s->index, &s->rng);
 	if ((e = posix_memalign(&p, align, job->chunk)) != 0) {
 		errno = e;
 		return seeker_fail(s->res, "allocate buffer", -1);
@@ -203,28 +189,6 @@ seeker_prepare(struct seeker *s)
 	if (job->depth > 1)
 		return seeker_queue_prepare(s);
 	return 0;
-}
-
-uint64_t
-seekers_repeats(const struct seek_job *job, const struct seeker_result *res,
-    int n, unsigned char *seen)
-{
-	struct rng	rng;
-	uint64_t	k, c, repeats = 0, nchunks = job->size / job->chunk;
-	unsigned char	bit;
-	int		i;
-
-	for (i = 0; i < n; i++) {
-		seeker_rng(job, i, &rng);
-		for (k = 0; k < res[i].ops; k++) {
-			c = seeker_next_chunk(&rng, nchunks);
-			bit = (unsigned char)(1u << (c % 8));
-			if (seen[c / 8] & bit)
-				repeats++;
-			seen[c / 8] |= bit;
-		}
-	}
-	return repeats;
 }
 
 /*
@@ -389,6 +353,26 @@ chunk_set_written(const struct seek_job *job, uint64_t i)
 }
 
 /*
+ * The next seek's chunk.  Cold, with the seekers' map: dropped now if a
+ * seek may have left it cached (*last moves past the drop), and *after
+ * set if it must be dropped after its read; without a map, after every
+ * read.
+ */
+static uint64_t
+seeker_next(struct seeker *s, uint64_t nchunks, int *after, bn_time *last,
+    uint64_t *drop_cpu)
+{
+	const struct seek_job	*job = s->job;
+	uint64_t		 c = seek_next_chunk(&s->rng, nchunks);
+
+	*after = job->drop_each;
+	if (job->drop_each && job->cache != NULL &&
+	    seek_cache_mark(job->cache, c * job->chunk, after))
+		*last = seeker_drop(s, c * job->chunk, 0, drop_cpu);
+	return c;
+}
+
+/*
  * The timed loop: a pread of one chunk at a random chunk-aligned offset,
  * checked under --verify, and every tenth seek the chunk written back as
  * generation 3.  Without -n the seeker keeps going past its share until
@@ -404,17 +388,17 @@ seeker_loop(struct seeker *s)
 	uint64_t		 c, drop_cpu = 0, cpu_ns;
 	off_t			 off;
 	size_t			 done;
-	int			 was;
+	int			 was, after;
 	bn_time			 last, now;
 	struct cpu_stamp	 c0, c1;
 
 	cpu_stamp_thread(&c0);
 	seeker_active(s, 1, &r->start, &cpu_ns);
 	last = r->start;
+	c = seeker_next(s, nchunks, &after, &last, &drop_cpu);
 	for (k = 0; k < s->quota || (min_ns > 0 &&
 	    time_elapsed_ns(r->start, last) - r->drop_ns - r->fill_ns < min_ns);
 	    k++) {
-		c = seeker_next_chunk(&s->rng, nchunks);
 		off = (off_t)(c * job->chunk);
 		was = chunk_written(job, c);
 		if (xfer_full(XFER_PREAD, s->fd, s->buf, job->chunk, off,
@@ -434,10 +418,15 @@ seeker_loop(struct seeker *s)
 		hist_add(&r->hist, time_elapsed_ns(last, now));
 		last = now;
 		r->ops = k + 1;
-		/* Untimed: drop the chunk just read (and written). */
-		if (job->drop_each)
+		/*
+		 * Untimed: drop the chunk just read when it was written back
+		 * (or no map says whether another seek reads it), then draw
+		 * the next one, dropped first if a seek may have left it.
+		 */
+		if (job->drop_each && (k % 10 == 9 || after))
 			last = seeker_drop(s, (uint64_t)off, k % 10 == 9,
 			    &drop_cpu);
+		c = seeker_next(s, nchunks, &after, &last, &drop_cpu);
 		if (bn_stop_signal) {
 			errno = EINTR;
 			return seeker_fail(r, "pread", (int64_t)off);
@@ -466,7 +455,7 @@ sq_next(void *arg, struct queue_chunk *c)
 	if (s->started >= s->quota && (job->min_seconds <= 0 ||
 	    time_elapsed(s->res->start, s->now) >= job->min_seconds))
 		return 0;
-	ch = seeker_next_chunk(&s->rng, job->size / job->chunk);
+	ch = seek_next_chunk(&s->rng, job->size / job->chunk);
 	c->off = ch * job->chunk;
 	c->read = 1;
 	c->write = s->started % 10 == 9;
