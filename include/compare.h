@@ -86,6 +86,13 @@ const char	*cmp_interval_name(enum cmp_interval);
  */
 void	cmp_values(const double *x, int nx, const double *y, int ny,
 	    double threshold, int lower_better, struct cmp_cell *);
+/*
+ * The measured values of column col of a set's runs, in a new array in
+ * *out (a %CPU column's: its costs, rs_cpu_cost()); returns how many, and
+ * the runs whose value was unmeasurable ("+++++") in *unmeasured.
+ */
+int	cmp_collect(const struct result_set *, int col, double **out,
+	    int *unmeasured);
 /* Compare column col of base and new; threshold in percent. */
 void	cmp_column(const struct result_set *base, const struct result_set *new,
 	    int col, double threshold, struct cmp_cell *);

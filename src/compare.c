@@ -321,12 +321,71 @@ shift_k(int nx, int ny, double *level, enum cmp_interval *how)
  * base's median.  0 with the interval, -1 when the sizes cannot reach
  * the level.
  */
+/* How many of the differences y_j - x_i (both sorted) are at most d. */
+static double
+count_le(const double *x, int nx, const double *y, int ny, double d)
+{
+	double	n = 0;
+	int	i = 0, j;
+
+	/* y_j - x_i <= d when x_i >= y_j - d, which grows with j. */
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i] < y[j] - d)
+			i++;
+		n += nx - i;
+	}
+	return n;
+}
+
+/* The largest difference y_j - x_i at most d (both sorted). */
+static double
+largest_le(const double *x, int nx, const double *y, int ny, double d)
+{
+	double	best = -INFINITY;
+	int	i = 0, j;
+
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i] < y[j] - d)
+			i++;
+		if (i < nx && y[j] - x[i] > best)
+			best = y[j] - x[i];
+	}
+	return best;
+}
+
+/*
+ * The k-th smallest (1-based) of the nx ny differences y_j - x_i, without
+ * making them: the smallest d with k differences at most d, by bisection
+ * on d (each step counts them in O(nx + ny) over the sorted sides), then
+ * the difference itself, so that the answer is exact in O((nx + ny) 64)
+ * time and no memory past the sides.
+ */
+static double
+kth_diff(const double *x, int nx, const double *y, int ny, double k)
+{
+	double	lo = y[0] - x[nx - 1], hi = y[ny - 1] - x[0], mid;
+	int	i;
+
+	if (count_le(x, nx, y, ny, lo) >= k)
+		return lo;
+	for (i = 0; i < 200; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (count_le(x, nx, y, ny, mid) >= k)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return largest_le(x, nx, y, ny, hi);
+}
+
 int
 cmp_shift_interval(const double *x, int nx, const double *y, int ny,
     double *lo, double *hi, double *level, enum cmp_interval *how)
 {
-	double	*d, mx;
-	int	 i, j, k, n = 0, logs = 1;
+	double	*a, *b, mx;
+	int	 i, k, logs = 1;
 
 	*lo = *hi = *level = NAN;
 	*how = CMP_I_NONE;
@@ -336,27 +395,31 @@ cmp_shift_interval(const double *x, int nx, const double *y, int ny,
 	}
 	for (i = 0; i < nx; i++)
 		logs &= x[i] > 0;
-	for (j = 0; j < ny; j++)
-		logs &= y[j] > 0;
+	for (i = 0; i < ny; i++)
+		logs &= y[i] > 0;
 	mx = stats_median(x, nx);
-	d = xmalloc(sizeof(*d) * (size_t)nx * (size_t)ny);
+	if (!logs && mx == 0) {
+		*how = CMP_I_NONE;
+		return -1;
+	}
+	a = xmalloc(sizeof(*a) * (size_t)nx);
+	b = xmalloc(sizeof(*b) * (size_t)ny);
 	for (i = 0; i < nx; i++)
-		for (j = 0; j < ny; j++)
-			d[n++] = logs ? log(y[j]) - log(x[i]) : y[j] - x[i];
-	stats_sort(d, n);
-	*lo = d[k - 1];
-	*hi = d[n - k];
-	free(d);
+		a[i] = logs ? log(x[i]) : x[i];
+	for (i = 0; i < ny; i++)
+		b[i] = logs ? log(y[i]) : y[i];
+	stats_sort(a, nx);
+	stats_sort(b, ny);
+	*lo = kth_diff(a, nx, b, ny, k);
+	*hi = kth_diff(a, nx, b, ny, (double)nx * ny - k + 1);
+	free(a);
+	free(b);
 	if (logs) {
 		*lo = expm1(*lo) * 100;
 		*hi = expm1(*hi) * 100;
-	} else if (mx != 0) {
+	} else {
 		*lo = *lo / fabs(mx) * 100;
 		*hi = *hi / fabs(mx) * 100;
-	} else {
-		*lo = *hi = NAN;
-		*how = CMP_I_NONE;
-		return -1;
 	}
 	return 0;
 }
@@ -365,8 +428,9 @@ cmp_shift_interval(const double *x, int nx, const double *y, int ny,
  * The measured values of a column, and how many runs were unmeasurable;
  * a %CPU column's values are its costs.
  */
-static int
-collect(const struct result_set *rs, int col, double **out, int *unmeasured)
+int
+cmp_collect(const struct result_set *rs, int col, double **out,
+    int *unmeasured)
 {
 	enum rs_state	st;
 	double		v;
@@ -556,8 +620,8 @@ cmp_column(const struct result_set *base, const struct result_set *new,
 		c->cpu_base = raw_median(base, col);
 		c->cpu_new = raw_median(new, col);
 	}
-	nx = collect(base, col, &x, &ubase);
-	ny = collect(new, col, &y, &unew);
+	nx = cmp_collect(base, col, &x, &ubase);
+	ny = cmp_collect(new, col, &y, &unew);
 	cmp_values(x, nx, y, ny, threshold, rs_col_lower_better(col), c);
 	c->ubase = ubase;
 	c->unew = unew;

@@ -131,9 +131,9 @@ test_interval(void)
 	double			 lo, hi, level, a[40], b[40];
 	enum cmp_interval	 how;
 	uint64_t		 s = 42;
-	char			 desc[96];
+	char			 desc[160];
 	size_t			 k;
-	int			 t, in;
+	int			 t, in, tried;
 
 	ok(cmp_shift_interval(x, 5, y, 5, &lo, &hi, &level, &how) == 0 &&
 	    how == CMP_I_EXACT && lo < 20 + 1e-9 && hi > 20 - 1e-9 && lo > 15 &&
@@ -152,6 +152,35 @@ test_interval(void)
 	ok(cmp_shift_interval(y, 5, x, 5, &lo, &hi, &level, &how) == 0 &&
 	    lo < (1 / 1.2 - 1) * 100 && hi > (1 / 1.2 - 1) * 100 && hi < 0,
 	    "the other way round: around -16.7%");
+	/*
+	 * The ends against every ratio made and sorted, ties included: the
+	 * k-th smallest and the k-th largest for one k.
+	 */
+	for (t = 0, in = 0, tried = 0; t < 200; t++) {
+		int	nx = 3 + t % 17, ny = 4 + t % 23, i, j, n = 0, kk;
+		double	d[40 * 40], lv;
+
+		lognormal(&s, 100, 0.2, a, nx);
+		lognormal(&s, 100, 0.2, b, ny);
+		for (i = 0; i < nx; i++)
+			a[i] = floor(a[i] / 4) * 4 + 4;	/* Ties. */
+		for (i = 0; i < nx; i++)
+			for (j = 0; j < ny; j++)
+				d[n++] = log(b[j]) - log(a[i]);
+		stats_sort(d, n);
+		if (cmp_shift_interval(a, nx, b, ny, &lo, &hi, &lv, &how) != 0)
+			continue;
+		tried++;
+		for (kk = 1; kk <= (n + 1) / 2; kk++)
+			if (fabs(expm1(d[kk - 1]) * 100 - lo) < 1e-9 &&
+			    fabs(expm1(d[n - kk]) * 100 - hi) < 1e-9)
+				break;
+		in += kk <= (n + 1) / 2;
+	}
+	snprintf(desc, sizeof(desc), "each interval's ends are the k-th "
+	    "smallest and largest of the ratios made one by one (%d of %d)",
+	    in, tried);
+	ok(tried > 150 && in == tried, desc);
 	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		in = 0;
 		for (t = 0; t < 1000; t++) {
