@@ -30,6 +30,14 @@ struct jv {
  */
 int	jv_parse(const char *buf, size_t len, struct jv **out, int *line,
 	    char **cause);
+/*
+ * The same, leaving out the members named in skip (a NULL-terminated
+ * list), at any depth: each is checked as strictly as the rest, and
+ * reads as null, so that a reader that needs little of a large document
+ * builds little of it.
+ */
+int	jv_parse_skip(const char *buf, size_t len, const char *const *skip,
+	    struct jv **out, int *line, char **cause);
 void	jv_free(struct jv *);
 
 /* The member key of an object, or NULL (also when v is not an object). */

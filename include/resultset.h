@@ -179,6 +179,8 @@ struct result_set {
 	int		 nruns;
 	struct rs_run	*runs;
 	struct rs_sweep	*sweep;		/* A sweep record's; else NULL. */
+	unsigned	 read_flags;	/* What the reader was asked to leave
+					   out (rs-read.h: RS_READ_LEAN). */
 };
 
 /* "write", "write_cpu", "write_lat", ...; NULL when out of range. */
@@ -220,6 +222,11 @@ void	rs_kernel_read(const struct jv *kernel, int id, double bytes,
 	    double ops, struct rs_run *r);
 void	rs_kernel_free(struct rs_run *r);
 
+/*
+ * Move every run of from to the end of into (a side pooled from several
+ * files); from keeps its settings and no run.
+ */
+void	rs_append(struct result_set *into, struct result_set *from);
 /* Append an empty run (all columns RS_NONE) and return it. */
 struct rs_run *rs_add_run(struct result_set *, const char *label, int line);
 

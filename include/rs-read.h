@@ -47,6 +47,14 @@ const char	*rs_format_name(enum rs_format);
 #define RS_MAX_BYTES	(16 << 20)
 int	rs_read_file(const char *path, struct result_set *rs, char **cause);
 /*
+ * The same, leaving out what flags say: RS_READ_LEAN, the kernel's
+ * account of each phase and its timeline (JSON records), which a reader
+ * of many records does not need (history).
+ */
+#define RS_READ_LEAN	0x1
+int	rs_read_file_flags(const char *path, unsigned flags,
+	    struct result_set *rs, char **cause);
+/*
  * Read n files, each as rs_read_file() does, into a new array of n result
  * sets in *sets (free it with rs_free_sets()).  On the first failure the
  * sets read so far are freed and -1 returned with its cause.

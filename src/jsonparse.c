@@ -16,9 +16,24 @@ struct jp {
 	const char	*end;
 	int		 line;
 	char		**cause;
+	const char *const *skip;	/* Members left out, or NULL. */
+	int		 skipping;	/* Inside one: check, keep nothing. */
 };
 
 static int	parse_value(struct jp *, struct jv *, int depth);
+static void	jv_clear(struct jv *);
+
+/* Is a member of this name to be left out? */
+static int
+skipped_name(const struct jp *jp, const char *key)
+{
+	const char *const	*k;
+
+	for (k = jp->skip; k != NULL && *k != NULL; k++)
+		if (strcmp(*k, key) == 0)
+			return 1;
+	return 0;
+}
 
 /* realloc(3) that cannot fail. */
 static void *
@@ -40,13 +55,18 @@ fail(struct jp *jp, const char *what)
 static void
 skip_ws(struct jp *jp)
 {
-	while (jp->p < jp->end) {
-		if (*jp->p == '\n')
+	const char	*p = jp->p, *end = jp->end;
+
+	/* Locals, so that the loop keeps them in registers. */
+	for (; p < end; p++) {
+		if (*p == ' ')
+			continue;
+		if (*p == '\n')
 			jp->line++;
-		else if (*jp->p != ' ' && *jp->p != '\t' && *jp->p != '\r')
+		else if (*p != '\t' && *p != '\r')
 			break;
-		jp->p++;
 	}
+	jp->p = p;
 }
 
 static int
@@ -60,10 +80,12 @@ literal(struct jp *jp, const char *word)
 	return 0;
 }
 
-/* Grow a byte buffer by one byte. */
+/* Grow a byte buffer by one byte (s NULL: a string not kept). */
 static void
 put_byte(char **s, size_t *len, size_t *cap, int c)
 {
+	if (s == NULL)
+		return;
 	if (*len + 1 >= *cap) {
 		*cap = *cap ? *cap * 2 : 32;
 		*s = grow(*s, *cap);
@@ -71,9 +93,24 @@ put_byte(char **s, size_t *len, size_t *cap, int c)
 	(*s)[(*len)++] = (char)c;
 }
 
+/* Append n bytes, with room left for one more. */
+static void
+put_bytes(char **s, size_t *len, size_t *cap, const char *b, size_t n)
+{
+	if (*len + n + 1 >= *cap) {
+		while (*len + n + 1 >= *cap)
+			*cap = *cap ? *cap * 2 : 32;
+		*s = grow(*s, *cap);
+	}
+	memcpy(*s + *len, b, n);
+	*len += n;
+}
+
 static void
 put_utf8(char **s, size_t *len, size_t *cap, unsigned long cp)
 {
+	if (s == NULL)
+		return;
 	if (cp < 0x80)
 		put_byte(s, len, cap, (int)cp);
 	else if (cp < 0x800) {
@@ -118,13 +155,24 @@ hex4(struct jp *jp, unsigned long *cp)
 static int
 parse_string(struct jp *jp, char **out)
 {
-	char		*s = NULL;
+	char		*s = NULL, **sp = out != NULL ? &s : NULL;
+	const char	*q;
 	size_t		 len = 0, cap = 0;
 	unsigned long	 cp, lo;
 	int		 c;
 
 	jp->p++;	/* The opening quote. */
 	for (;;) {
+		/* A run of plain bytes at once. */
+		for (q = jp->p; q < jp->end && *q != '"' && *q != '\\' &&
+		    (unsigned char)*q >= 0x20; q++)
+			;
+		if (q > jp->p) {
+			if (sp != NULL)
+				put_bytes(sp, &len, &cap, jp->p,
+				    (size_t)(q - jp->p));
+			jp->p = q;
+		}
 		if (jp->p >= jp->end) {
 			free(s);
 			return fail(jp, "unterminated string");
@@ -138,7 +186,7 @@ parse_string(struct jp *jp, char **out)
 		}
 		jp->p++;
 		if (c != '\\') {
-			put_byte(&s, &len, &cap, c);
+			put_byte(sp, &len, &cap, c);
 			continue;
 		}
 		if (jp->p >= jp->end) {
@@ -148,22 +196,22 @@ parse_string(struct jp *jp, char **out)
 		c = (unsigned char)*jp->p++;
 		switch (c) {
 		case '"': case '\\': case '/':
-			put_byte(&s, &len, &cap, c);
+			put_byte(sp, &len, &cap, c);
 			break;
 		case 'b':
-			put_byte(&s, &len, &cap, '\b');
+			put_byte(sp, &len, &cap, '\b');
 			break;
 		case 'f':
-			put_byte(&s, &len, &cap, '\f');
+			put_byte(sp, &len, &cap, '\f');
 			break;
 		case 'n':
-			put_byte(&s, &len, &cap, '\n');
+			put_byte(sp, &len, &cap, '\n');
 			break;
 		case 'r':
-			put_byte(&s, &len, &cap, '\r');
+			put_byte(sp, &len, &cap, '\r');
 			break;
 		case 't':
-			put_byte(&s, &len, &cap, '\t');
+			put_byte(sp, &len, &cap, '\t');
 			break;
 		case 'u':
 			if (hex4(jp, &cp) != 0) {
@@ -195,7 +243,7 @@ parse_string(struct jp *jp, char **out)
 				free(s);
 				return fail(jp, "NUL in string");
 			}
-			put_utf8(&s, &len, &cap, cp);
+			put_utf8(sp, &len, &cap, cp);
 			break;
 		default:
 			jp->p--;
@@ -204,8 +252,10 @@ parse_string(struct jp *jp, char **out)
 		}
 	}
 	jp->p++;	/* The closing quote. */
-	put_byte(&s, &len, &cap, '\0');
-	*out = s;
+	if (out != NULL) {
+		put_byte(sp, &len, &cap, '\0');
+		*out = s;
+	}
 	return 0;
 }
 
@@ -221,6 +271,7 @@ parse_number(struct jp *jp, double *n)
 	const char	*start = jp->p, *q = jp->p;
 	char		 tmp[64];
 	char		*endp;
+	double		 d;
 
 	if (q < jp->end && *q == '-')
 		q++;
@@ -259,12 +310,20 @@ parse_number(struct jp *jp, double *n)
 	}
 	if ((size_t)(q - start) >= sizeof(tmp))
 		return fail(jp, "number too long");
+	/* Not kept: only an exponent can take it out of range. */
+	if (n == NULL && memchr(start, 'e', (size_t)(q - start)) == NULL &&
+	    memchr(start, 'E', (size_t)(q - start)) == NULL) {
+		jp->p = q;
+		return 0;
+	}
 	memcpy(tmp, start, (size_t)(q - start));
 	tmp[q - start] = '\0';
 	errno = 0;
-	*n = strtod(tmp, &endp);
-	if (errno == ERANGE && (*n > 1 || *n < -1))
+	d = strtod(tmp, &endp);
+	if (errno == ERANGE && (d > 1 || d < -1))
 		return fail(jp, "number out of range");
+	if (n != NULL)
+		*n = d;
 	jp->p = q;
 	return 0;
 }
@@ -379,8 +438,10 @@ twice(struct jp *jp, char *key)
 static int
 parse_members(struct jp *jp, struct jv *v, int depth, struct seen *sn)
 {
-	char	 close = v->type == JV_OBJECT ? '}' : ']';
-	char	*key;
+	struct jv	*item;
+	char		 close = v->type == JV_OBJECT ? '}' : ']';
+	char		*key;
+	int		 r, skipped;
 
 	jp->p++;
 	skip_ws(jp);
@@ -412,8 +473,19 @@ parse_members(struct jp *jp, struct jv *v, int depth, struct seen *sn)
 			if (seen_has(sn, v, key))
 				return twice(jp, key);
 		}
-		if (parse_value(jp, add_item(v, key), depth + 1) != 0)
+		item = add_item(v, key);
+		skipped = !jp->skipping && key != NULL && skipped_name(jp, key);
+		jp->skipping += skipped;
+		r = parse_value(jp, item, depth + 1);
+		jp->skipping -= skipped;
+		if (r != 0)
 			return -1;
+		if (skipped || jp->skipping) {
+			/* Checked, not kept: a skipped member reads as null. */
+			jv_clear(item);
+			memset(item, 0, sizeof(*item));
+			item->type = JV_NULL;
+		}
 		if (sn->cap != 0)
 			seen_put(sn, v, v->len - 1);
 		skip_ws(jp);
@@ -459,7 +531,7 @@ parse_value(struct jp *jp, struct jv *v, int depth)
 		return parse_container(jp, v, depth);
 	case '"':
 		v->type = JV_STRING;
-		return parse_string(jp, &v->s);
+		return parse_string(jp, jp->skipping ? NULL : &v->s);
 	case 't':
 		v->type = JV_BOOL;
 		v->b = 1;
@@ -472,7 +544,7 @@ parse_value(struct jp *jp, struct jv *v, int depth)
 		return literal(jp, "null");
 	default:
 		v->type = JV_NUMBER;
-		return parse_number(jp, &v->n);
+		return parse_number(jp, jp->skipping ? NULL : &v->n);
 	}
 }
 
@@ -504,6 +576,13 @@ int
 jv_parse(const char *buf, size_t len, struct jv **out, int *line,
     char **cause)
 {
+	return jv_parse_skip(buf, len, NULL, out, line, cause);
+}
+
+int
+jv_parse_skip(const char *buf, size_t len, const char *const *skip,
+    struct jv **out, int *line, char **cause)
+{
 	struct jp	 jp;
 	struct jv	*v;
 
@@ -511,6 +590,8 @@ jv_parse(const char *buf, size_t len, struct jv **out, int *line,
 	jp.end = buf + len;
 	jp.line = 1;
 	jp.cause = cause;
+	jp.skip = skip;
+	jp.skipping = 0;
 	v = xcalloc(1, sizeof(*v));
 	skip_ws(&jp);
 	if (parse_value(&jp, v, 0) != 0)

@@ -384,6 +384,9 @@ read_more_runs(const char *name, const struct jv *pt, struct result_set *rs,
 	return 0;
 }
 
+/* What a lean read leaves out: the kernel's account and its timeline. */
+static const char *const lean_skip[] = { "kernel", NULL };
+
 int
 rs_read_json(const char *name, const char *buf, size_t len,
     struct result_set *rs, char **cause)
@@ -396,7 +399,8 @@ rs_read_json(const char *name, const char *buf, size_t len,
 	size_t		 i;
 	int		 line, ret = -1, sweep = 0;
 
-	if (jv_parse(buf, len, &root, &line, &msg) != 0) {
+	if (jv_parse_skip(buf, len, (rs->read_flags & RS_READ_LEAN) ?
+	    lean_skip : NULL, &root, &line, &msg) != 0) {
 		errorf(cause, "%s:%d: bad JSON: %s", name, line, msg);
 		free(msg);
 		return -1;

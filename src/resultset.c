@@ -105,6 +105,19 @@ rs_add_run(struct result_set *rs, const char *label, int line)
 }
 
 void
+rs_append(struct result_set *into, struct result_set *from)
+{
+	into->runs = xrealloc(into->runs, sizeof(*into->runs) *
+	    (size_t)(into->nruns + from->nruns + 1));
+	memcpy(&into->runs[into->nruns], from->runs, sizeof(*from->runs) *
+	    (size_t)from->nruns);
+	into->nruns += from->nruns;
+	free(from->runs);
+	from->runs = NULL;
+	from->nruns = 0;
+}
+
+void
 rs_free(struct result_set *rs)
 {
 	struct rs_settings	*s = &rs->set;

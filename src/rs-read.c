@@ -170,8 +170,18 @@ rs_check(struct result_set *rs, char **cause)
 	return 0;
 }
 
+static int	read_buf(const char *, const char *, size_t, unsigned,
+		    struct result_set *, char **);
+
 int
 rs_read_buf(const char *name, const char *buf, size_t len,
+    struct result_set *rs, char **cause)
+{
+	return read_buf(name, buf, len, 0, rs, cause);
+}
+
+static int
+read_buf(const char *name, const char *buf, size_t len, unsigned flags,
     struct result_set *rs, char **cause)
 {
 	const struct rs_reader *const	*rd;
@@ -180,6 +190,7 @@ rs_read_buf(const char *name, const char *buf, size_t len,
 
 	memset(rs, 0, sizeof(*rs));
 	rs->file = xstrdup(name);
+	rs->read_flags = flags;
 	/* A UTF-8 byte order mark is not part of any format. */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
 		buf += 3;
@@ -260,6 +271,13 @@ file_kind(const struct stat *st)
 int
 rs_read_file(const char *path, struct result_set *rs, char **cause)
 {
+	return rs_read_file_flags(path, 0, rs, cause);
+}
+
+int
+rs_read_file_flags(const char *path, unsigned flags, struct result_set *rs,
+    char **cause)
+{
 	struct stat	 st;
 	char		*buf;
 	size_t		 len = 0, cap = 65536, i, line = 1;
@@ -330,7 +348,7 @@ rs_read_file(const char *path, struct result_set *rs, char **cause)
 		r = errorf(cause, "%s: %s", path, strerror(e));
 		goto out;
 	}
-	r = rs_read_buf(path, buf, len, rs, cause);
+	r = read_buf(path, buf, len, flags, rs, cause);
 out:
 	if (fd != STDIN_FILENO)
 		close(fd);

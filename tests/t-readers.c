@@ -103,6 +103,46 @@ test_json_keys(void)
 	}
 }
 
+/* Members left out: checked as strictly, read as null, the rest kept. */
+static void
+test_json_skip(void)
+{
+	static const char *const skip[] = { "kernel", NULL };
+	static const char *const bad[] = {
+		"{\"kernel\": {\"a\": 1, \"a\": 2}}",
+		"{\"kernel\": [1e999]}",
+		"{\"kernel\": \"\\x\"}",
+		"{\"kernel\": [01]}",
+		"{\"kernel\": {\"x\": [1,]}}",
+	};
+	const char	*doc = "{\"a\": 1, \"kernel\": {\"s\": \"x\\u00e9\", "
+	    "\"n\": [1.5, -2e3, {\"kernel\": true}], \"o\": {}},\n"
+	    "\"b\": \"two\", \"p\": {\"kernel\": [1, 2]}}";
+	struct jv	*v;
+	char		*cause = NULL;
+	size_t		 i;
+	int		 line;
+
+	if (ok(jv_parse_skip(doc, strlen(doc), skip, &v, &line, &cause) == 0,
+	    "JSON skip: a document with skipped members parses")) {
+		ok(jv_get(v, "kernel") != NULL &&
+		    jv_get(v, "kernel")->type == JV_NULL &&
+		    jv_get(jv_get(v, "p"), "kernel")->type == JV_NULL,
+		    "JSON skip: a skipped member reads as null, at any depth");
+		ok(jv_get(v, "a")->n == 1 && strcmp(jv_str(v, "b"), "two") == 0 &&
+		    jv_get(v, "b")->line == 2, "JSON skip: the rest as before, "
+		    "lines counted through the skipped part");
+		jv_free(v);
+	}
+	free(cause);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cause = NULL;
+		ok(jv_parse_skip(bad[i], strlen(bad[i]), skip, &v, &line,
+		    &cause) == -1 && cause != NULL, bad[i]);
+		free(cause);
+	}
+}
+
 static void
 test_json(void)
 {
@@ -389,6 +429,7 @@ test_buffers(void)
 	    "JSON: error line");
 	free(cause);
 	test_json_keys();
+	test_json_skip();
 }
 
 int
