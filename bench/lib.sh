@@ -241,6 +241,19 @@ bng_get() {
 	    }' "$RAW/$1.out" 2>/dev/null || echo "NA NA"
 }
 
+# bng_get_all TAG PHASE: "RATE CPU" as bng_get, but CPU is all the CPU
+# the phase cost (its user_s + sys_s, the untimed fill of new data and
+# any drop included) over its timed seconds, so that RATE / (CPU / 100) is
+# the work per CPU second it really cost (the record's cpu_pct spreads
+# that CPU over the timed and the fill's seconds, as %CPU of a phase
+# should; it may pass 100 here).
+bng_get_all() {
+	jq -r ".runs[0].phases.$2 | if . == null or .elapsed_s <= 0 then
+	    \"NA NA\" else
+	    \"\\(.rate) \\(100 * (.user_s + .sys_s) / .elapsed_s)\" end" \
+	    "$RAW/$1.json" 2>/dev/null || echo "NA NA"
+}
+
 # bpp_run TAG ARGS...: one bonnie++ run with the common size and chunk.
 # bonnie++ wants a file of at least twice RAM; -r SIZE/2 tells it that RAM
 # is half the file so it accepts the size.  -n 0 skips the file tests.

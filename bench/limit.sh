@@ -7,10 +7,17 @@
 #         synchronous tool) and against fio (psync, buffered, cache kept)
 #         on the same sizes.  Targets: write and rewrite >= 0.97 of the
 #         bare loop and >= 1.0 of fio; read and seeks >= 0.95 of the loop.
-#  qd     a queue depth (--direct --iodepth Q, default 32): sequential
-#         write and read and random reads (seeks with -n) of one stream
-#         against fio ioengine=io_uring iodepth=Q direct=1 on the same
-#         file system; at chunk -c and at 1 MiB.  Target >= 0.90.
+#  qd     a queue depth (--direct --iodepth Q, default 32; -Q 8,32 for
+#         several): sequential write and read and random reads (seeks
+#         with -n) of one stream against fio ioengine=io_uring iodepth=Q
+#         direct=1 on the same file system; at chunk -c and at 1 MiB.
+#         Random: fio --rw=randrw --rwmixread=91 with as many I/Os, the
+#         same work (a seek reads a chunk, one in ten also writes it
+#         back: 10 writes to 110 I/Os).  Each side's mean queue at the
+#         device during the random reads (aqu-sz: bonnie-ng's record for
+#         the phase, /proc/diskstats' weighted time over fio's run time)
+#         is a group of its own, /aqu (not for the sequential phases,
+#         whose requests the block layer merges).  Target >= 1.0.
 #  ceil   the device's ceiling: -j J --direct --iodepth Q (default 4
 #         workers) against fio ioengine=libaio iodepth=Q numjobs=J
 #         direct=1 (one file each, group_reporting), the same works as qd.
@@ -25,7 +32,7 @@
 usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
-                      [-n SEEKS] [-g GROUPS] [-Q DEPTH] [-J JOBS]
+                      [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-J JOBS]
                       [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 1024)
@@ -34,7 +41,8 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
   -S SEEKERS seekers (default 3; qd uses one)
   -n SEEKS   seeks per run (default 16000)
   -g GROUPS  comma list of: mem,qd,ceil (default mem)
-  -Q DEPTH   the queue depth of the qd and ceil groups (default 32)
+  -Q DEPTHS  the queue depths of the qd and ceil groups, a comma list
+             (default 32)
   -J JOBS    workers (fio jobs) of the ceil group (default 4)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
@@ -61,7 +69,8 @@ if [ -z "$DIR" ]; then
 	{ has_group qd || has_group ceil; } && DIR=/var/tmp
 fi
 need_tools fio jq cc
-bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" "$DEPTH" \
+bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" \
+    $(echo "$DEPTH" | tr ',' ' ') \
     "$JOBS"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
@@ -87,7 +96,7 @@ mem_bng() {
 	bng_run "mem-$1" --cache=keep -p write,rewrite,read,seeks \
 	    -S "$SEEKERS" -n "$SEEKS"
 	for ph in write rewrite read seeks; do
-		v=$(bng_get "mem-$1" "$ph")
+		v=$(bng_get_all "mem-$1" "$ph")
 		sample mem-bare "$ph" "$1" B "$v"
 		[ "$ph" = rewrite ] || sample mem-fio "$ph" "$1" B "$v"
 	done
@@ -119,17 +128,20 @@ set_q() {
 	esac
 }
 
-# qd_fio TAG RW BS [EXTRA]: one fio run of QJ jobs at DEPTH on QENG, one
+# qd_fio TAG RW BS [EXTRA]: one fio run of QJ jobs at depth QD on QENG, one
 # file each, "RATE CPU" (KiB/s, or I/Os per second for random reads).
 qd_fio() {
 	tag=$1 rw=$2 bs=$3; shift 3
+	w0=$(dev_wms)
 	fio --output-format=json --output="$RAW/$tag.json" \
 	    --directory="$QDIR" --filename_format='f.$jobnum' \
 	    --numjobs="$QJ" --group_reporting \
 	    --size="${SIZE_MIB}m" --bs="$bs" \
-	    --ioengine="$QENG" --iodepth="$DEPTH" --direct=1 \
+	    --ioengine="$QENG" --iodepth="$QD" --direct=1 \
 	    --fallocate=none --name="$rw" --rw="$rw" "$@" \
 	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
+	w1=$(dev_wms)
+	[ -n "$w0" ] && [ -n "$w1" ] && echo $((w1 - w0)) >"$RAW/$tag.wms"
 	case $rw in
 	write) fio_jq "$tag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"' ;;
 	read)  fio_jq "$tag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"' ;;
@@ -137,33 +149,58 @@ qd_fio() {
 	esac
 }
 
+# The device under DIR (for the queue at the device around fio's runs),
+# and its weighted milliseconds of I/O (/proc/diskstats' eleventh field).
+QDEV=$(df -P "$DIR" 2>/dev/null | awk 'NR == 2 { sub("^/dev/", "", $1); print $1 }')
+dev_wms() {
+	awk -v d="$QDEV" '$3 == d { print $14 }' /proc/diskstats 2>/dev/null
+}
+
+# qd_aqu TAG: fio's mean queue at the device over its run, "AQU NA": the
+# device's weighted milliseconds over fio's own run time (written by
+# qd_fio into TAG.wms; other I/O on the device counts, as in
+# bonnie-ng's record).
+qd_aqu() {
+	[ -s "$RAW/$1.wms" ] || { echo "NA NA"; return; }
+	jq -r --argjson w "$(cat "$RAW/$1.wms")" '.jobs[0].job_runtime as $t |
+	    if ($t // 0) > 0 then "\($w / $t) NA" else "NA NA" end' \
+	    "$RAW/$1.json" 2>/dev/null || echo "NA NA"
+}
+
 # qd_side PAIR SIDE BS: one side of the current queued group at block
-# size BS.
+# size BS and depth QD.
 qd_side() {
-	g=$QG-$3
-	t=$QG-$3-$1
+	g=$QG$QD-$3
+	t=$QG$QD-$3-$1
 	if [ "$2" = B ]; then
 		c0=$CHUNK
 		CHUNK=$3
-		bng_run "$t" --direct --iodepth "$DEPTH" -j "$QJ" \
+		bng_run "$t" --direct --iodepth "$QD" -j "$QJ" \
 		    -p write,read,seeks -S 1 -n "$SEEKS"
 		CHUNK=$c0
 		for ph in write read; do
-			sample "$g" "$ph" "$1" B "$(bng_get "$t" "$ph")"
+			sample "$g" "$ph" "$1" B "$(bng_get_all "$t" "$ph")"
 		done
 		# One seek is one read, one in ten also written back: I/Os
-		# per second are seeks/s x 1.1, against fio's randrw 90/10.
-		[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" B \
-		    "$(jq -r '.runs[0].phases.seeks | "\(.rate * 1.1) \(.cpu_pct)"' \
+		# per second are seeks/s x 1.1, against fio's randrw 91/9.
+		[ "$3" = "$CHUNK" ] || return
+		sample "$g" seeks "$1" B "$(jq -r '.runs[0].phases.seeks |
+		    "\(.rate * 1.1) \(100 * (.user_s + .sys_s) / .elapsed_s)"' \
 		    "$RAW/$t.json" 2>/dev/null || echo NA NA)"
+		sample "$g/aqu" seeks "$1" B "$(jq -r \
+		    '.runs[0].phases.seeks.kernel.disk[0]["aqu-sz"] // "NA" |
+		    "\(.) NA"' "$RAW/$t.json" 2>/dev/null || echo NA NA)"
 		return
 	fi
 	rm -f "$QDIR"/*
 	sample "$g" write "$1" A "$(qd_fio "w-$t" write "$3" --end_fsync=1)"
 	sample "$g" read "$1" A "$(qd_fio "r-$t" read "$3")"
-	[ "$3" = "$CHUNK" ] && sample "$g" seeks "$1" A \
-	    "$(qd_fio "s-$t" randrw "$3" --rwmixread=90 --norandommap \
-	    --randrepeat=0 --number_ios="$((SEEKS * 11 / 10))")"
+	if [ "$3" = "$CHUNK" ]; then
+		sample "$g" seeks "$1" A \
+		    "$(qd_fio "s-$t" randrw "$3" --rwmixread=91 --norandommap \
+		    --randrepeat=0 --number_ios="$((SEEKS * 11 / 10))")"
+		sample "$g/aqu" seeks "$1" A "$(qd_aqu "s-$t")"
+	fi
 	rm -f "$QDIR"/*
 }
 
@@ -182,12 +219,14 @@ while [ "$pair" -le "$PAIRS" ]; do
 	for q in qd ceil; do
 		has_group $q || continue
 		set_q $q
+		for QD in $(echo "$DEPTH" | tr ',' ' '); do
 		for bs in "$CHUNK" 1048576; do
 			if [ $((pair % 2)) -eq 1 ]; then
 				qd_side $pair A $bs; qd_side $pair B $bs
 			else
 				qd_side $pair B $bs; qd_side $pair A $bs
 			fi
+		done
 		done
 	done
 	pair=$((pair + 1))
@@ -197,8 +236,10 @@ note "done (load $(load_line))"
 echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
 echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
-echo "# qd-BS: A = fio io_uring iodepth=$DEPTH direct=1; B = --direct --iodepth $DEPTH"
-echo "# ceil-BS: A = fio libaio iodepth=$DEPTH numjobs=$JOBS direct=1; B = -j $JOBS --direct --iodepth $DEPTH"
+echo "# cpuB: all the CPU of bonnie-ng's phase (its fill included) over the phase's timed seconds"
+echo "# qdQ-BS: A = fio io_uring iodepth=Q direct=1 (random: randrw, rwmixread=91); B = --direct --iodepth Q (Q: $DEPTH)"
+echo "# ceilQ-BS: A = fio libaio iodepth=Q numjobs=$JOBS direct=1; B = -j $JOBS --direct --iodepth Q"
+echo "# .../aqu: the mean queue at the device during the random reads (aqu-sz), in requests"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 # A busy machine slows both sides by how much CPU each is given; the work
 # done per CPU second is steadier: the same pairs as KiB (seeks) per CPU
@@ -206,7 +247,8 @@ awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 # then the rates).
 # Not for ceil: fio's %CPU of a group of jobs is their average, not their
 # sum as bonnie-ng's team %CPU is.
-echo "# per CPU second: KiB (seeks, I/Os) per second of user + system time"
+echo "# per CPU second: KiB (seeks, I/Os) per second of user + system time;"
+echo "# bonnie-ng's is all the CPU its phase cost (the untimed fill of new data included)"
 awk -F'\t' -v OFS='\t' '$1 !~ /^ceil/ && $5 ~ /^[0-9.]+$/ && $6 ~ /^[0-9.]+$/ && $6 > 0 {
 	print $1 "/cpu", $2, $3, $4, $5 / ($6 / 100), $5 }' "$SAMPLES" |
     awk -F'\t' -f "$here/ratio.awk"
