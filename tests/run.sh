@@ -4,7 +4,9 @@
 # counts it, and ends with "N passed, N failed, N skipped".
 #
 # Usage: sh tests/run.sh [-j N] [BUILD-DIR] [TEST-NAME...]
-# A TEST-NAME without its extension names both t-NAME.c and t-NAME.sh.
+# A TEST-NAME without its extension names both t-NAME.c and t-NAME.sh;
+# a name that is no test is refused (exit 2) before anything runs.  Each
+# test's output ends with its place, "# t-NAME.sh (12 of 89)".
 #
 # -j N runs N tests at a time (default: the online CPUs), each into a log
 # of its own, shown whole, indented, as it ends.  A test with a line
@@ -46,6 +48,14 @@ esac
 
 O=${1:-.}
 [ $# -gt 0 ] && shift
+# A name that is no test is refused, before anything runs: a typo must not
+# pass as "0 passed, 0 failed".
+for w in "$@"; do
+	[ -e "tests/$w" ] || [ -e "tests/$w.c" ] || [ -e "tests/$w.sh" ] || {
+		echo "run.sh: no test '$w' (no tests/$w.c, no tests/$w.sh)" >&2
+		exit 2
+	}
+done
 BONNIE=$O/bonnie-ng
 case $BONNIE in /*) ;; *) BONNIE=$(pwd)/$BONNIE ;; esac
 export BONNIE O
@@ -137,6 +147,10 @@ for t in $order; do
 	fi
 done
 
+# What the runner will run, for the "N of M" each test ends with.
+# shellcheck disable=SC2086
+total=$(echo $alone $list | wc -w | tr -d ' ') ended=0
+
 # launch TEST LOCK: run TEST in the background under LOCK, its output in
 # $work/NAME.log, its exit status and seconds beside; its name goes down
 # the pipe on fd 3 when it ends.  The test gets neither fd 3 nor stdin.
@@ -166,8 +180,9 @@ launch() {
 report() {
 	_log=$work/$1.log
 	status=$(cat "$work/$1.rc")
+	ended=$((ended + 1))
 	{
-		echo "# $1"
+		echo "# $1 ($ended of $total)"
 		sed 's/^/    /' "$_log"
 		p=$(grep -c '^ok ' "$_log" | tr -d ' ')
 		s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$_log" | tr -d ' ')
