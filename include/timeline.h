@@ -18,8 +18,10 @@
 
 #include "kstat.h"
 
-/* --interval: the default, and its bounds (0 is off). */
-#define TL_DEFAULT_S	0.1
+/*
+ * --interval's bounds (0 is off); its default is its row's in the
+ * settings table (src/settings.c).
+ */
 #define TL_MIN_S	0.01
 #define TL_MAX_S	60.0
 
