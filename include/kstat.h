@@ -46,7 +46,16 @@ enum ks_proc {
 	KC_READ_BYTES, KC_WRITE_BYTES, KC_CANCELLED_WRITE_BYTES,
 	KC_COUNT
 };
-extern const char *const kstat_proc_name[KC_COUNT];
+/* Each counter's name (the kernel's) and where it is read. */
+enum ks_proc_src {
+	KS_RUSAGE,		/* getrusage(2). */
+	KS_PROC_IO		/* /proc/self/io (Linux's). */
+};
+struct ks_proc_counter {
+	const char		*name;
+	enum ks_proc_src	 src;
+};
+extern const struct ks_proc_counter kstat_proc[KC_COUNT];
 
 /* The notes a phase can carry (a bit each), said on stderr too. */
 enum ks_note {

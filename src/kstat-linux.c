@@ -278,25 +278,31 @@ kstat_sys_read(struct kstat_src *s, struct kstat_snap *sn)
 void
 kstat_sys_proc(struct kstat_proc *p)
 {
-	static char	 names[3][KS_NAME] = {
-		"read_bytes", "write_bytes", "cancelled_write_bytes"
-	};
-	int		 n = 3;
-	uint64_t	 v[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
-	char		 (*nm)[KS_NAME] = names;
+	char		 names[KC_COUNT][KS_NAME];
+	uint64_t	 v[KC_COUNT];
+	int		 id[KC_COUNT], i, n = 0, max;
 
 	memset(p, 0, sizeof(*p));
 	p->ru_ok = cpu_counts(&p->v[KC_NVCSW], &p->v[KC_NIVCSW],
 	    &p->v[KC_MINFLT], &p->v[KC_MAJFLT]) == 0;
+	/* /proc/self/io's counters, by their names in the table. */
+	for (i = 0; i < KC_COUNT; i++)
+		if (kstat_proc[i].src == KS_PROC_IO) {
+			snprintf(names[n], KS_NAME, "%s", kstat_proc[i].name);
+			v[n] = UINT64_MAX;
+			id[n++] = i;
+		}
+	max = n;
 	/* Reaped children's (forked seekers') I/O is in the parent's. */
-	p->io_err = read_pairs("/proc/self/io", nm, &n, 3, v);
-	p->io_ok = p->io_err == 0 && v[0] != UINT64_MAX &&
-	    v[1] != UINT64_MAX && v[2] != UINT64_MAX;
+	p->io_err = read_pairs("/proc/self/io", names, &n, max, v);
+	p->io_ok = p->io_err == 0;
+	for (i = 0; i < max; i++) {
+		if (v[i] == UINT64_MAX)
+			p->io_ok = 0;
+		p->v[id[i]] = v[i];
+	}
 	if (p->io_err == 0 && !p->io_ok)
 		p->io_err = ENOENT;
-	p->v[KC_READ_BYTES] = v[0];
-	p->v[KC_WRITE_BYTES] = v[1];
-	p->v[KC_CANCELLED_WRITE_BYTES] = v[2];
 	p->workers = 1;
 }
 

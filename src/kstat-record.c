@@ -135,10 +135,10 @@ kstat_write_proc(struct json *j, const char *key, const struct kstat_proc *p)
 	json_object_start(j, key);
 	json_int(j, "processes", p->workers);
 	for (i = 0; i < KC_COUNT; i++)
-		if (i < KC_READ_BYTES ? p->ru_ok : p->io_ok)
-			json_uint(j, kstat_proc_name[i], p->v[i]);
+		if (kstat_proc[i].src == KS_RUSAGE ? p->ru_ok : p->io_ok)
+			json_uint(j, kstat_proc[i].name, p->v[i]);
 		else
-			json_null(j, kstat_proc_name[i]);
+			json_null(j, kstat_proc[i].name);
 	json_object_end(j);
 }
 

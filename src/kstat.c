@@ -35,11 +35,15 @@ const char *const kstat_psi_name[KP_NRES] = {
 	[KP_IO] = "io", [KP_MEMORY] = "memory", [KP_CPU] = "cpu"
 };
 
-const char *const kstat_proc_name[KC_COUNT] = {
-	[KC_NVCSW] = "nvcsw", [KC_NIVCSW] = "nivcsw", [KC_MINFLT] = "minflt",
-	[KC_MAJFLT] = "majflt", [KC_READ_BYTES] = "read_bytes",
-	[KC_WRITE_BYTES] = "write_bytes",
-	[KC_CANCELLED_WRITE_BYTES] = "cancelled_write_bytes"
+const struct ks_proc_counter kstat_proc[KC_COUNT] = {
+	[KC_NVCSW] = { .name = "nvcsw", .src = KS_RUSAGE },
+	[KC_NIVCSW] = { .name = "nivcsw", .src = KS_RUSAGE },
+	[KC_MINFLT] = { .name = "minflt", .src = KS_RUSAGE },
+	[KC_MAJFLT] = { .name = "majflt", .src = KS_RUSAGE },
+	[KC_READ_BYTES] = { .name = "read_bytes", .src = KS_PROC_IO },
+	[KC_WRITE_BYTES] = { .name = "write_bytes", .src = KS_PROC_IO },
+	[KC_CANCELLED_WRITE_BYTES] = { .name = "cancelled_write_bytes",
+	    .src = KS_PROC_IO },
 };
 
 const char *const kstat_note_name[KN_COUNT] = {
