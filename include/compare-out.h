@@ -27,6 +27,8 @@ struct cmp_printer {
 
 extern const struct cmp_printer cmp_out_text, cmp_out_json, cmp_out_junit,
 	    cmp_out_markdown;
+/* Every printer, NULL-ended (cmd-compare.c): -o takes their names. */
+extern const struct cmp_printer *const cmp_printers[];
 
 /*
  * The settings that differ, the comparability warnings and, where the

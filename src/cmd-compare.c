@@ -1,6 +1,6 @@
 /*
- * "bonnie-ng compare [-h] [-t pct] [-F columns] [-o text|json|junit|markdown]
- * base new [new ...]": a side-by-side table of base and new results with
+ * "bonnie-ng compare [-h] [-t pct] [-F columns] [-o format] base new
+ * [new ...]": a side-by-side table of base and new results with
  * the change and a verdict per column, and an exit status for scripts:
  * 0 when nothing selected got worse, 1 when something did, 2 when the
  * input is unusable.  The same comparison prints as a text table, a JSON
@@ -11,7 +11,7 @@
  * This file is the command: its options, reading the files, leaving out
  * the runs that failed, the gate's checks and the verdicts, into a
  * struct cmp_view (compare-view.h; compare-sweep.c fills it for sweep
- * records).  The printers (compare-out-*.c, the table printers[] below)
+ * records).  The printers (compare-out-*.c, the table cmp_printers[] below)
  * only read that view.
  */
 #include <errno.h>
@@ -32,14 +32,17 @@
 
 #define DEFAULT_THRESHOLD	5.0
 
-/* The outputs, by their name for -o. */
-static const struct cmp_printer *const printers[] = {
+/*
+ * The outputs, by their name for -o, in the order of the usage (-o's row
+ * spells the same names: t-compare.c checks that the two agree).
+ */
+const struct cmp_printer *const cmp_printers[] = {
 	&cmp_out_text,
 	&cmp_out_json,
 	&cmp_out_junit,
 	&cmp_out_markdown,
+	NULL
 };
-#define NPRINTERS	(sizeof(printers) / sizeof(printers[0]))
 
 /* The command's state: its options, and the comparison it makes. */
 struct compare {
@@ -131,16 +134,24 @@ set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 static int
 set_output(void *t, const struct args_option *r, const char *v, char **why)
 {
+	const struct cmp_printer *const *p;
 	struct compare	*cmp = t;
-	size_t		 i;
+	char		 names[128];
+	size_t		 n = 0;
 
 	(void)r;
-	for (i = 0; i < NPRINTERS; i++)
-		if (strcmp(v, printers[i]->name) == 0) {
-			cmp->out = printers[i];
+	for (p = cmp_printers; *p != NULL; p++)
+		if (strcmp(v, (*p)->name) == 0) {
+			cmp->out = *p;
 			return 0;
 		}
-	return errorf(why, "'%s' (use text, json, junit or markdown)", v);
+	/* "text, json, junit or markdown", from the table. */
+	names[0] = '\0';
+	for (p = cmp_printers; *p != NULL && n < sizeof(names); p++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    p == cmp_printers ? "" : p[1] == NULL ? " or " : ", ",
+		    (*p)->name);
+	return errorf(why, "'%s' (use %s)", v, names);
 }
 
 static const struct args_option compare_rows[] = {
@@ -326,7 +337,7 @@ compare_init(void *state, int argc, char **argv)
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->v.threshold = DEFAULT_THRESHOLD;
 	cmp->v.fail_on = cmp->fail_on;
-	cmp->out = printers[0];
+	cmp->out = cmp_printers[0];
 	for (col = 0; col < RS_NCOLS; col++)
 		cmp->fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
 }
