@@ -13,7 +13,10 @@
 #include "error.h"
 #include "options.h"
 #include "settings.h"
+#include "compare-out.h"
+#include "commands.h"
 #include "record.h"
+#include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
 #include "stats.h"
@@ -337,7 +340,7 @@ test_csv_writer(void)
 	struct result_set	 rs;
 	char			 path[256], cmd[1200], *line, *out, *err, *cause = NULL;
 	FILE			*f;
-	int			 fd, i, commas;
+	int			 fd, i, k, commas;
 
 	settings_defaults(&opt);
 	opt.label = "box,1";
@@ -346,12 +349,18 @@ test_csv_writer(void)
 	opt.seeks = 4000;
 	opt.seekers = 3;
 	memset(runs, 0, sizeof(runs));
-	for (i = 0; i < PH_COUNT; i++) {
+	for (i = 0; i < PH_COUNT; i++)
 		runs[0].ph[i].ran = 1;
-		runs[0].ph[i].rate = 1000.9 * (i + 1);
-		runs[0].ph[i].cpu_pct = 10.5 + i;
+	/*
+	 * The classic columns' figures by their place in the CSV line, not
+	 * by their phases' ids: a phase added anywhere moves no figure.
+	 */
+	for (k = 0; k < CLASSIC_NCOLS; k++) {
+		i = classic_columns[k];
+		runs[0].ph[i].rate = 1000.9 * (k + 1);
+		runs[0].ph[i].cpu_pct = 10.5 + k;
 		runs[0].ph[i].lat.count = 10;
-		runs[0].ph[i].lat.max = 0.0123456 * (i + 1) * (i + 1) * (i + 1);
+		runs[0].ph[i].lat.max = 0.0123456 * (k + 1) * (k + 1) * (k + 1);
 	}
 	runs[0].ph[PH_SEEKS].rate = 1014.14;
 	runs[0].ph[PH_WRITE].rate = 1195170.7;
@@ -449,9 +458,34 @@ test_csv_writer(void)
 	sh(cmd);
 }
 
+/*
+ * -o's row spells the printers' names, in the table's order, for the
+ * usage, the man page (t-args.sh) and the completion: the two agree.
+ */
+static void
+test_printer_names(void)
+{
+	const struct cmp_printer *const *p;
+	const struct args_option	*r;
+	char				 names[128];
+	size_t				 n = 0;
+
+	names[0] = '\0';
+	for (p = cmp_printers; *p != NULL; p++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    p == cmp_printers ? "" : "|", (*p)->name);
+	for (r = cmd_compare_entry.rows[0].rows; r->name != NULL &&
+	    strcmp(r->name, "output") != 0; r++)
+		;
+	ok(r->name != NULL && r->value != NULL, "compare has -o");
+	is_str(r->value != NULL ? r->value : "", names,
+	    "-o's words are the printers' names");
+}
+
 int
 main(void)
 {
+	test_printer_names();
 	test_mann_whitney();
 	test_bootstrap();
 	test_interval();
