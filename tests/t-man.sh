@@ -62,6 +62,61 @@ ok "the program knows every long option of issue 2" sh -c "[ ! -s '$T/unknown' ]
 ok "the manual documents every long option" sh -c "[ ! -s '$T/missing' ]"
 ok "trying them made no file" sh -c "[ ! -e '$T/no' ] && [ ! -e '$T/j.json' ]"
 
+# Every option of every command (its --help, made from its rows) has an
+# entry in the manual, an .It line that names it (its long name, or its
+# letter), in the command's part of the page: the benchmark's under
+# OPTIONS, each other command's in its own subsection (a sweep's shared
+# options are the benchmark's).  And every phase of the phase table has
+# its entry under "The phases".
+its() {	# its SH|SS TITLE: the .It lines of that section
+	awk -v k="$1" -v t="$2" '
+		/^\.Sh / { on = (k == "SH" && substr($0, 5) == t) }
+		/^\.Ss / { if (k == "SS") on = (substr($0, 5) == t) }
+		on && /^\.It/' "$MAN" | sed 's/\\-/-/g'
+}
+opts() {	# opts CMD: a line "name letter" per option of CMD's help
+	# shellcheck disable=SC2086
+	"$BONNIE" $1 --help 2>&1 | awk '
+		/^  +-/ {
+			l = ""; s = ""
+			if ($1 ~ /^--/) l = $1
+			else { s = substr($1, 2, 1); if ($1 ~ /,$/) l = $2 }
+			sub(/^--/, "", l); sub(/[[= ].*/, "", l)
+			if (l != "help" && l != "version") print (l == "" ? "-" : l), (s == "" ? "-" : s)
+		}'
+}
+: >"$T/undocumented"
+for c in run compare report sweep pp; do
+	case $c in
+	run)	cmd="" sec="SH OPTIONS" ;;
+	compare) cmd=$c sec="SS Comparing results" ;;
+	report)	cmd=$c sec="SS Reports" ;;
+	sweep)	cmd=$c sec="SS Sweeps" ;;
+	pp)	cmd=$c sec="SS Running bonnie++ command lines: pp" ;;
+	esac
+	its ${sec%% *} "${sec#* }" >"$T/its"
+	[ "$c" = sweep ] && its SH OPTIONS >>"$T/its"
+	opts "$cmd" >"$T/opts"
+	[ -s "$T/opts" ] || echo "$c: no options read from its --help" >>"$T/undocumented"
+	while read -r l s; do
+		{ [ "$l" != - ] && grep -Eq "Fl -$l([^a-z-]|\$)" "$T/its"; } ||
+		    { [ "$s" != - ] && grep -Eq "Fl $s([^A-Za-z]|\$)" "$T/its"; } ||
+		    echo "$c: ${l#-}${s#-}" >>"$T/undocumented"
+	done <"$T/opts"
+done
+its SS "The phases" >"$T/its"
+# The words -p completes: the phase table's names, then "all".
+"$BONNIE" __complete bonnie-ng -p '' | sed 1d | grep -vx all >"$T/phases"
+check "the phase table read ($(wc -l <"$T/phases") phases)" \
+    $([ "$(wc -l <"$T/phases")" -ge 7 ]; echo $?)
+while read -r p; do
+	grep -Eq "(^|[ ,])$p( |,|\$)" "$T/its" ||
+	    echo "phase $p" >>"$T/undocumented"
+done <"$T/phases"
+[ -s "$T/undocumented" ] && diag "no entry in the manual: $(cat "$T/undocumented")"
+ok "every option of every command and every phase has its entry in the manual" \
+    sh -c "[ ! -s '$T/undocumented' ]"
+
 # The README is a front page: short, without the old section markers, and
 # its links, and those of the documents it points to, lead to files that
 # exist.  The fault matrix in doc/FAULTS.md names tests that exist.
