@@ -1,6 +1,8 @@
 #!/bin/sh
 # The manual: mandoc -Tlint is clean, man -l renders it without a warning,
-# it documents every long option the program knows, and make install puts
+# it documents every option and phase the program knows, doc/RECORD.md
+# every key of the schema, the schema's phase lists are the phase table's,
+# and make install puts
 # the program, the page, the completions, the documents and the schema
 # under DESTDIR/PREFIX and make uninstall takes them away.
 . tests/lib.sh
@@ -116,6 +118,38 @@ done <"$T/phases"
 [ -s "$T/undocumented" ] && diag "no entry in the manual: $(cat "$T/undocumented")"
 ok "every option of every command and every phase has its entry in the manual" \
     sh -c "[ ! -s '$T/undocumented' ]"
+
+# The record's documents agree with the code: every key the schema knows
+# (records are checked against it, and it allows no other) is in
+# doc/RECORD.md, and the schema's three lists of the phases (the phase
+# names, the phases of a run, the summary) are the phase table's names.
+if command -v jq >/dev/null 2>&1; then
+	jq -r '[.. | objects | select(has("properties")) | .properties |
+	    keys[]] | unique | .[]' doc/schema.json >"$T/keys"
+	: >"$T/nokey"
+	while read -r k; do
+		grep -qw -- "$k" doc/RECORD.md || echo "$k" >>"$T/nokey"
+	done <"$T/keys"
+	[ -s "$T/nokey" ] && diag "not in doc/RECORD.md: $(cat "$T/nokey")"
+	ok "every key of the schema ($(wc -l <"$T/keys")) is in doc/RECORD.md" \
+	    sh -c "[ -s '$T/keys' ] && [ ! -s '$T/nokey' ]"
+	sort "$T/phases" >"$T/table"
+	for l in '.["$defs"].phase_name.enum[]' \
+	    '.["$defs"].phases.properties | keys[]' \
+	    '.properties.summary.properties | to_entries[] |
+	    select(.value["$ref"] == "#/$defs/phase_summary") | .key'; do
+		jq -r "$l" doc/schema.json | sort >"$T/listed"
+		cmp -s "$T/table" "$T/listed" ||
+		    diag "$l: $(diff "$T/table" "$T/listed" | grep '^[<>]' | tr '\n' ' ')"
+		ok "the schema's $(echo $l | cut -c1-40): the phase table's names" \
+		    cmp -s "$T/table" "$T/listed"
+	done
+else
+	skip "jq is not installed"
+	skip "jq is not installed"
+	skip "jq is not installed"
+	skip "jq is not installed"
+fi
 
 # The README is a front page: short, without the old section markers, and
 # its links, and those of the documents it points to, lead to files that
