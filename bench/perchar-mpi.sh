@@ -68,22 +68,22 @@ SAMPLES=$RAW/samples
 # $RAW/TAG.json; the program is run under WRAP (valgrind), itself under
 # mpirun for mpi.
 side() {
-	v=$1 tag=$2 mib=$3; shift 3
+	sv_=$1 tag=$2 mib=$3; shift 3
 	bin=$BNG
-	if [ "$v" = mpi ]; then
+	if [ "$sv_" = mpi ]; then
 		bin=$MPI
 		set -- mpirun --allow-run-as-root --oversubscribe -np 1 "$@"
 	fi
 	set -- "$@" "$bin" -d "$DIR" -s "${mib}m" -c "$CHUNK" -q \
 	    --cache=keep --interval 0 --json "$RAW/$tag.json"
-	case $v in
+	case $sv_ in
 	plain|mpi) set -- "$@" -p putc,getc ;;
 	j1) set -- "$@" -p putc,getc -j 1 ;;
 	plain-x2) set -- "$@" -p putc,getc,seeks -n "$SEEKS" -x 2 ;;
 	thread) set -- "$@" -p putc,getc,seeks -n "$SEEKS" -x 2 -S thread ;;
 	esac
 	"$@" >"$RAW/$tag.out" 2>"$RAW/$tag.err" ||
-	    note "$v failed (exit $?), see $RAW/$tag.err"
+	    note "$sv_ failed (exit $?), see $RAW/$tag.err"
 }
 
 # The run of a record the variant compares: the second for thread.
