@@ -66,6 +66,7 @@ enum ks_note {
 	KN_IDLE,		/* The device idle while the tool was CPU-bound. */
 	KN_SMALL_REQ,		/* Requests much smaller than the chunk. */
 	KN_UNREADABLE,		/* A counter could not be read at the end. */
+	KN_TIMELINE,		/* No timeline: its sampler failed. */
 	KN_COUNT
 };
 extern const char *const kstat_note_name[KN_COUNT];
@@ -149,6 +150,7 @@ struct kstat_phase {
 	unsigned	 notes;		/* 1 << KN_*. */
 	char		 note_text[KN_COUNT][320];
 	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
+	char		 tl_why[KS_WHY];	/* Why none, "" when asked. */
 	/*
 	 * 0: one host's own account.  Else the sum over this many hosts
 	 * (kstat_sum()), which leaves out what is per host only.
@@ -200,6 +202,7 @@ struct kstat_readings {
 	struct kstat_snap a, b;
 	int		 has_tl;
 	struct kstat_timeline tl;
+	char		 tl_why[KS_WHY];	/* Why none (timeline_why()). */
 };
 
 /* The system half (kstat-linux.c, kstat-posix.c). */
@@ -236,7 +239,12 @@ const char *kstat_run_device(const struct kstat_run *);
  * Hand the phase its timeline (allocated; NULL: none): its gauges'
  * peak and mean replace those of the two readings.
  */
-void	kstat_attach_timeline(struct kstat_phase *, struct kstat_timeline *);
+/*
+ * The phase's timeline (NULL: none), or why it has none although one was
+ * asked for (why not NULL: the phase's note).
+ */
+void	kstat_attach_timeline(struct kstat_phase *, struct kstat_timeline *,
+	    const char *why);
 
 /* The process's counters: read now, and the delta since a reading. */
 void	kstat_proc_begin(struct kstat_proc *);

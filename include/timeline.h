@@ -49,8 +49,17 @@ _Atomic uint64_t *timeline_counter(struct timeline *, int);
  */
 int	timeline_start(struct timeline *, const char *dev, const void *base,
 	    size_t stride, int n);
-/* Stop it and hand back a copy of the samples (NULL: none). */
+/*
+ * Stop it and hand back a copy of the samples (NULL: none).  A sampler
+ * that does not end within CHILD_END_MS of being told (stopped) is
+ * killed.
+ */
 struct kstat_timeline *timeline_stop(struct timeline *);
+/*
+ * Why the last phase has no timeline although one was asked for (its
+ * sampler not started, stopped and killed, killed): a sentence, or NULL.
+ */
+const char *timeline_why(const struct timeline *);
 
 /* --interval: "100ms", "0.5s", bare milliseconds, 0 off.  0 or -1. */
 int	timeline_interval_parse(const char *, double *seconds, char **why);

@@ -32,8 +32,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "error.h"
 #include "ioq.h"
+#include "signals.h"
+#include "text.h"
 
 /*
  * A process per request in flight: deeper than this is a fork bomb, not
@@ -48,6 +51,12 @@
  */
 #define WORKER_CHECK_MS		1000
 #define WORKER_CHECK_WAITS	256
+/*
+ * A worker stopped (SIGSTOP, a debugger) for this many of those idle
+ * seconds holds its request for ever: it is killed, and the request
+ * fails as a dead worker's does.
+ */
+#define WORKER_STOPPED_CHECKS	(CHILD_END_MS / WORKER_CHECK_MS)
 
 struct ioq_req {
 	void		*buf;
@@ -74,6 +83,8 @@ struct ioq {
 	int		 inflight;	/* Sent, not yet reaped. */
 	unsigned	 waits;		/* Since the last look for the dead. */
 	pid_t		*pids;
+	int		*stopped;	/* The signal that stopped it, or 0. */
+	int		*stopped_for;	/* Idle checks since. */
 	struct ioq_req	*reqs;
 	struct ioq	*next;		/* The list of open queues. */
 };
@@ -133,11 +144,35 @@ worker(int id, int fd, int req_r, int done_w)
 	}
 }
 
+/*
+ * A worker told to end (its request pipe closed) is waited for at most
+ * CHILD_END_MS: one stopped would hold the run for as long as it stays
+ * stopped; one seen stopped already is killed at once.  One killed is
+ * said.
+ */
+static void
+worker_end(struct ioq *q, int i)
+{
+	char	who[64], words[160];
+	int	st, stopsig, r;
+
+	if (q->stopped[i] != 0)
+		kill(q->pids[i], SIGKILL);
+	if ((r = child_end(q->pids[i], CHILD_END_MS, &st, &stopsig)) != 1 &&
+	    q->stopped[i] == 0)
+		return;
+	snprintf(who, sizeof(who), "the queue's worker (process %ld)",
+	    (long)q->pids[i]);
+	child_words(words, sizeof(words), who, 1, st,
+	    stopsig != 0 ? stopsig : q->stopped[i], CHILD_END_MS);
+	text_say("warning: %s", words);
+}
+
 /* Our ends closed, the workers waited for. */
 static void
 ioq_end(struct ioq *q)
 {
-	int	i, st;
+	int	i;
 
 	if (q->req_w != -1)
 		close(q->req_w);
@@ -145,10 +180,10 @@ ioq_end(struct ioq *q)
 		close(q->done_r);
 	for (i = 0; i < q->depth; i++)
 		if (q->pids[i] > 0)
-			while (waitpid(q->pids[i], &st, 0) == -1 &&
-			    errno == EINTR)
-				;
+			worker_end(q, i);
 	free(q->pids);
+	free(q->stopped);
+	free(q->stopped_for);
 	free(q->reqs);
 	free(q);
 }
@@ -183,9 +218,14 @@ ioq_open(int fd, int depth, char **why)
 
 	if ((q = calloc(1, sizeof(*q))) == NULL ||
 	    (q->pids = calloc((size_t)depth, sizeof(*q->pids))) == NULL ||
+	    (q->stopped = calloc((size_t)depth, sizeof(int))) == NULL ||
+	    (q->stopped_for = calloc((size_t)depth, sizeof(int))) == NULL ||
 	    (q->reqs = calloc((size_t)depth, sizeof(*q->reqs))) == NULL) {
-		if (q != NULL)
+		if (q != NULL) {
 			free(q->pids);
+			free(q->stopped);
+			free(q->stopped_for);
+		}
 		free(q);
 		errorf(why, "the queue: %s", strerror(ENOMEM));
 		return NULL;
@@ -255,18 +295,48 @@ ioq_prep(struct ioq *q, int tag, int write, void *buf, size_t len, off_t off)
 	r->write = write;
 }
 
-/* A worker has ended: 1 (it is reaped). */
+/*
+ * A worker has ended, or (idle: after a second with no completion) has
+ * been stopped for WORKER_STOPPED_CHECKS of those seconds and is killed,
+ * which is said: 1 (it is reaped).
+ */
 static int
-ioq_worker_died(struct ioq *q)
+ioq_worker_died(struct ioq *q, int idle)
 {
+	pid_t	r;
 	int	i, st;
 
-	for (i = 0; i < q->depth; i++)
-		if (q->pids[i] > 0 && waitpid(q->pids[i], &st, WNOHANG) ==
-		    q->pids[i]) {
+	for (i = 0; i < q->depth; i++) {
+		if (q->pids[i] <= 0)
+			continue;
+		r = waitpid(q->pids[i], &st, WNOHANG | WUNTRACED | WCONTINUED);
+		if (r == q->pids[i] && WIFSTOPPED(st)) {
+			q->stopped[i] = WSTOPSIG(st);
+			q->stopped_for[i] = 0;
+			continue;
+		}
+		if (r == q->pids[i] && WIFCONTINUED(st)) {
+			q->stopped[i] = 0;
+			continue;
+		}
+		if (r == q->pids[i]) {
 			q->pids[i] = 0;
 			return 1;
 		}
+		if (idle && q->stopped[i] != 0 &&
+		    ++q->stopped_for[i] >= WORKER_STOPPED_CHECKS) {
+			text_say("warning: the queue's worker (process %ld) "
+			    "was stopped by %s for %d s; killed",
+			    (long)q->pids[i], signal_name(q->stopped[i]),
+			    CHILD_END_MS / 1000);
+			kill(q->pids[i], SIGKILL);
+			while (waitpid(q->pids[i], &st, 0) == -1 &&
+			    errno == EINTR)
+				;
+			q->pids[i] = 0;
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -288,7 +358,7 @@ ioq_submit(struct ioq *q)
 		return 0;
 	if (++q->waits >= WORKER_CHECK_WAITS) {
 		q->waits = 0;
-		if (ioq_worker_died(q)) {
+		if (ioq_worker_died(q, 0)) {
 			errno = EPIPE;
 			return -1;
 		}
@@ -305,7 +375,7 @@ ioq_submit(struct ioq *q)
 		 * Every worker gone (a hang-up), or one of them: its request
 		 * will never end.
 		 */
-		if (n == 1 || ioq_worker_died(q)) {
+		if (n == 1 || ioq_worker_died(q, n == 0)) {
 			errno = EPIPE;
 			return -1;
 		}
@@ -359,7 +429,7 @@ ioq_cpu(struct ioq *q, struct cpu_times *cpu)
 			}
 			continue;
 		}
-		if (n != 0 || !ioq_worker_died(q))
+		if (n != 0 || !ioq_worker_died(q, 1))
 			break;
 		live--;
 	}

@@ -50,7 +50,7 @@ const char *const kstat_note_name[KN_COUNT] = {
 	[KN_SWAP] = "swap", [KN_RECLAIM] = "reclaim",
 	[KN_THROTTLE] = "dirty_throttle", [KN_SATURATED] = "device_saturated",
 	[KN_IDLE] = "device_idle", [KN_SMALL_REQ] = "small_requests",
-	[KN_UNREADABLE] = "unreadable"
+	[KN_UNREADABLE] = "unreadable", [KN_TIMELINE] = "timeline"
 };
 
 /* /proc/diskstats' fields after the name (Documentation/admin-guide/iostats). */
@@ -370,10 +370,13 @@ kstat_account(const struct kstat_src *src, const struct kstat_snap *a,
 }
 
 void
-kstat_attach_timeline(struct kstat_phase *k, struct kstat_timeline *tl)
+kstat_attach_timeline(struct kstat_phase *k, struct kstat_timeline *tl,
+    const char *why)
 {
 	free(k->tl);
 	k->tl = tl;
+	snprintf(k->tl_why, sizeof(k->tl_why), "%s", tl == NULL &&
+	    why != NULL ? why : "");
 	if (tl == NULL || tl->gauges < 2 || !k->vm_ok)
 		return;
 	k->dirty_peak = tl->dirty_peak;
@@ -637,6 +640,9 @@ kstat_notes(struct kstat_phase *k, const struct kstat_proc *p,
 		return;
 	note_memory(k, w);
 	note_device(k, w);
+	if (k->tl_why[0] != '\0')
+		note(k, KN_TIMELINE, "phase %s: %s, so the phase has no "
+		    "timeline", w->phase, k->tl_why);
 }
 
 void

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "error.h"
 #include "lockmem.h"
 #include "platform.h"
@@ -194,33 +195,19 @@ lockmem_alive(struct lockmem *lk)
 
 /*
  * Wait for the helper to end once its pipe is closed, for at most
- * END_WAIT_MS: a helper stopped (SIGSTOP, a debugger) would keep the run
+ * CHILD_END_MS: a helper stopped (SIGSTOP, a debugger) would keep the run
  * waiting forever after its report.  One that does not end in time is
- * killed (SIGKILL ends a stopped process too) and marked late.
+ * killed and marked late.
  */
-#define END_WAIT_MS	5000
-
 static void
 reap_bounded(struct lockmem *lk)
 {
-	struct timespec	step = { 0, 10000000 };
-	pid_t		r;
-	int		i, stopped = 0;
+	int	stopped;
 
-	for (i = 0; i < END_WAIT_MS / 10; i++) {
-		r = waitpid(lk->pid, &lk->status, WNOHANG | WUNTRACED);
-		if (r == lk->pid && WIFSTOPPED(lk->status)) {
-			stopped = WSTOPSIG(lk->status);
-			break;
-		}
-		if (r == lk->pid || (r == -1 && errno != EINTR))
-			return;
-		nanosleep(&step, NULL);
-	}
+	if (child_end(lk->pid, CHILD_END_MS, &lk->status, &stopped) != 1)
+		return;
 	lk->late = 1;
 	lk->stop_sig = stopped;
-	kill(lk->pid, SIGKILL);
-	reap(lk);
 }
 
 int

@@ -204,8 +204,9 @@ host_account(const struct kstat_readings *r, double span,
 	if (r->has_tl) {
 		tl = xmalloc(sizeof(*tl));
 		memcpy(tl, &r->tl, sizeof(*tl));
-		kstat_attach_timeline(k, tl);
-	}
+		kstat_attach_timeline(k, tl, NULL);
+	} else
+		kstat_attach_timeline(k, NULL, r->tl_why);
 }
 
 /* The kernel's account of the phase: the host's, or each and the sum. */
@@ -591,11 +592,15 @@ leader_host_end(void *arg, void *buf)
 	struct kstat_timeline	*tl;
 
 	kstat_end_readings(l->ks, r);
+	r->has_tl = 0;
+	r->tl_why[0] = '\0';
 	if ((tl = timeline_stop(l->tl)) != NULL) {
 		memcpy(&r->tl, tl, sizeof(r->tl));
 		r->has_tl = 1;
 		free(tl);
-	}
+	} else if (timeline_why(l->tl) != NULL)
+		snprintf(r->tl_why, sizeof(r->tl_why), "%s",
+		    timeline_why(l->tl));
 }
 
 static void

@@ -234,8 +234,13 @@ phase_timed(struct runner *r, enum phase_id id, struct phase_ctx *ctx,
 	cpu_stamp_thread(&k->c1);
 	machine_sample(r, &k->m1);
 	if (r->ks != NULL) {
+		struct kstat_timeline	*tl;
+
 		kstat_end(r->ks, time_elapsed(k->t0, k->t1), &r->res->ks[id]);
-		kstat_attach_timeline(&r->res->ks[id], timeline_stop(r->tl));
+		/* Stopped first: timeline_why() tells how it ended. */
+		tl = timeline_stop(r->tl);
+		kstat_attach_timeline(&r->res->ks[id], tl,
+		    timeline_why(r->tl));
 	}
 	kstat_proc_end(&k->kp0, &r->res->ph[id].kp);
 	progress_end(p->title, rv == 0);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "error.h"
 #include "kstat.h"
 #include "platform.h"
@@ -35,6 +36,7 @@ struct timeline {
 	struct tl_shared	*sh;
 	pid_t			 pid;
 	int			 fd;		/* The pipe's write end. */
+	char			 why[KS_WHY];	/* Why the phase has none. */
 };
 
 /* What the sampler reads. */
@@ -226,14 +228,18 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 
 	if (t == NULL || t->pid != -1)
 		return -1;
+	t->why[0] = '\0';
 	memset(&t->sh->tl, 0, sizeof(t->sh->tl));
 	t->sh->tl.interval = t->interval;
 	t->sh->tl.merged = 1;
 	for (i = 0; i < t->sh->ncounters; i++)
 		atomic_store_explicit(timeline_counter(t, i), 0,
 		    memory_order_relaxed);
-	if (pipe(p) == -1)
+	if (pipe(p) == -1) {
+		snprintf(t->why, sizeof(t->why), "the timeline's sampler "
+		    "could not be started: pipe: %s", strerror(errno));
 		return -1;
+	}
 	w.dev = dev;
 	w.base = base;
 	w.stride = stride;
@@ -252,6 +258,8 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 	signals_restore(&old);
 	close(p[0]);
 	if (pid == -1) {
+		snprintf(t->why, sizeof(t->why), "the timeline's sampler "
+		    "could not be started: fork: %s", strerror(errno));
 		close(p[1]);
 		return -1;
 	}
@@ -264,22 +272,36 @@ struct kstat_timeline *
 timeline_stop(struct timeline *t)
 {
 	struct kstat_timeline	*out;
-	int			 status = 0;
-	pid_t			 r;
+	char			 who[64];
+	int			 status = 0, stopsig, r;
 
 	if (t == NULL || t->pid == -1)
 		return NULL;
 	close(t->fd);
 	t->fd = -1;
-	while ((r = waitpid(t->pid, &status, 0)) == -1 && errno == EINTR)
-		;
+	/*
+	 * It ends as soon as it sees the pipe closed; one stopped (SIGSTOP,
+	 * a debugger) would hold the run, so it is waited for a bounded
+	 * time.  Killed, stopped, or reaped already by a wait for any
+	 * child: no timeline, and the reason for the phase's note.
+	 */
+	r = child_end(t->pid, CHILD_END_MS, &status, &stopsig);
+	snprintf(who, sizeof(who), "the timeline's sampler (process %ld)",
+	    (long)t->pid);
 	t->pid = -1;
-	/* Killed, or reaped already by a wait for any child: no timeline. */
-	if (r == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	child_words(t->why, sizeof(t->why), who, r, status, stopsig,
+	    CHILD_END_MS);
+	if (t->why[0] != '\0')
 		return NULL;
 	out = xmalloc(sizeof(*out));
 	memcpy(out, &t->sh->tl, sizeof(*out));
 	return out;
+}
+
+const char *
+timeline_why(const struct timeline *t)
+{
+	return t != NULL && t->why[0] != '\0' ? t->why : NULL;
 }
 
 int

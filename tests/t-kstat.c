@@ -259,7 +259,7 @@ main(void)
 		kstat_notes(k, NULL, &w);
 		ok(!(k->notes & (1u << KN_THROTTLE)), "timeline: the rate held "
 		    "at the limit: no note");
-		kstat_attach_timeline(k, NULL);
+		kstat_attach_timeline(k, NULL, NULL);
 	}
 
 	/* Idle device while CPU-bound. */
