@@ -82,7 +82,7 @@ struct cmd_entry {
  */
 #define CMD_USAGE_EXIT1	0x2
 
-extern const struct cmd_entry cmd_run_entry, cmd_compare_entry,
+extern const struct cmd_entry cmd_run_entry, cmd_compare_entry, cmd_vm_entry,
 	    cmd_report_entry, cmd_sweep_entry, cmd_pp_entry;
 
 #define CMD_MAX_TABLES	16

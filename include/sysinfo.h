@@ -40,6 +40,34 @@ struct sysinfo_vm {
 	int64_t		 dirty_writeback_centisecs;
 };
 
+/*
+ * The machine a bonnie-ng vm guest is, as the host made it (the request on
+ * the mailbox disk, src/vm-guest.c): the record's "guest" object.  NULL
+ * text and -1 are unknown or not given.
+ */
+struct sysinfo_guest {
+	char		*accel;		/* "kvm" or "tcg". */
+	int64_t		 vcpus;
+	int64_t		 memory_bytes;	/* qemu's -m. */
+	int64_t		 disk_bytes;	/* The test disk's image. */
+	char		*disk_cache;	/* qemu's cache= for it: "none". */
+	char		*fs;		/* --fs: "ext4", ..., "none". */
+	char		*mkfs_options;
+	char		*mount_options;
+	char		*append;	/* --append. */
+	char		*qemu;		/* qemu's program. */
+	char		*qemu_version;
+	char		*kernel_image;	/* --kernel: the image or the .deb. */
+	char		*kernel_sha256;	/* Of the image booted. */
+	char		*host_kernel;	/* The host's uname -r. */
+	char		*host_command;	/* The host's command line, its words
+					   joined by NULs. */
+	int64_t		 host_command_len;
+	int64_t		 cell;		/* Its place in the order, from 1. */
+	int64_t		 cells;		/* Boots in all. */
+	int64_t		 round;		/* From 1. */
+};
+
 struct sysinfo {
 	/* The system. */
 	char		*os;		/* uname -s */
@@ -67,6 +95,8 @@ struct sysinfo {
 	 */
 	int		 page_reporting;
 	int		 page_reporting_order;
+	/* The guest's machine under bonnie-ng vm, or NULL. */
+	const struct sysinfo_guest *guest;
 
 	/*
 	 * The target: a directory for the test file, or what --device
@@ -100,6 +130,11 @@ struct sysinfo {
  * message in *cause.
  */
 int	sysinfo_collect(const char *dir, struct sysinfo **out, char **cause);
+/*
+ * In a bonnie-ng vm guest: the guest's machine, which every sysinfo
+ * collected from then on points to (it must outlive them).
+ */
+void	sysinfo_set_guest(const struct sysinfo_guest *);
 void	sysinfo_free(struct sysinfo *);
 
 /*

@@ -15,6 +15,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_report_entry,
 	&cmd_sweep_entry,
 	&cmd_pp_entry,
+	&cmd_vm_entry,
 	NULL
 };
 

@@ -15,6 +15,7 @@
 #include "settings.h"
 #include "team.h"
 #include "text.h"
+#include "vm-guest.h"
 
 /*
  * "bonnie-ng: message" as one line, shown as every message is
@@ -93,11 +94,22 @@ main(int argc, char **argv)
 	const struct cmd_entry	*e = NULL;
 	void			*state;
 	char			**files, *cause = NULL;
-	int			  nfiles, status;
+	int			  nfiles, status, guest = 0;
 
 	/* Before any file is opened, so that none takes 0, 1 or 2. */
 	if (std_fds_open() == -1)
 		return CMD_FAIL;	/* Nowhere safe to say so. */
+	/*
+	 * A bonnie-ng vm guest's init (vm-guest.h): the run's command line
+	 * comes from the mailbox disk, and the end goes back there.
+	 */
+	if (vm_guest_wanted(argv[0])) {
+		guest = 1;
+		if (vm_guest_start(&argc, &argv, &cause) == -1) {
+			print_error(cause);
+			vm_guest_end(CMD_FAIL, cause);
+		}
+	}
 	/* The completion scripts' question (completions/, complete.h). */
 	if (argc > 1 && strcmp(argv[1], "__complete") == 0)
 		return complete_main(argc, argv, pp_name(argv[0]));
@@ -161,6 +173,8 @@ main(int argc, char **argv)
 	}
 	if (cause != NULL)
 		print_error(cause);
+	if (guest)
+		vm_guest_end(status, cause);
 	if (e->flags & CMD_TEAM)
 		team_finish();
 	free(cause);

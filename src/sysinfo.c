@@ -69,6 +69,14 @@ collect_statvfs(struct sysinfo *si)
 		si->free_bytes = (int64_t)((uint64_t)sv.f_bavail * unit);
 }
 
+static const struct sysinfo_guest *the_guest;
+
+void
+sysinfo_set_guest(const struct sysinfo_guest *g)
+{
+	the_guest = g;
+}
+
 int
 sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 {
@@ -89,6 +97,7 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->hypervisor = -1;
 	si->page_reporting = -1;
 	si->page_reporting_order = -1;
+	si->guest = the_guest;
 	si->block_size = -1;
 	si->free_bytes = -1;
 	si->device.rotational = -1;

@@ -1,0 +1,729 @@
+/*
+ * "bonnie-ng vm --kernel A [--kernel B ...] [options] -- [run options]":
+ * boot each kernel under qemu on a fresh disk, run one bonnie-ng command
+ * inside with bonnie-ng as the guest's only program, bring the records
+ * back, and compare them.
+ *
+ * This file is the command: its options, the checks made before anything
+ * is made (exit 2), the kernels made ready, the matrix of cells (kernels
+ * x memory sizes x file systems x rounds) booted in an interleaved order,
+ * and the comparison at the end.  A cell's boot is vm-cell.c's; the
+ * kernel and its initramfs vm-kernel.c's and vm-initrd.c's; qemu
+ * vm-qemu.c's; the guest's side vm-guest.c's.
+ */
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "commands.h"
+#include "error.h"
+#include "platform.h"
+#include "signals.h"
+#include "spawn.h"
+#include "text.h"
+#include "tmptree.h"
+#include "units.h"
+#include "vm-guest.h"
+#include "vm-qemu.h"
+#include "vm-request.h"
+#include "vm.h"
+
+#define OFF(f)	((int)offsetof(struct vm_args, f))
+
+static volatile sig_atomic_t	vm_stop;
+
+static const char *const fs_names[] = { "ext4", "ext2", "xfs", "none" };
+/* The package of each file system's mkfs, for the refusal. */
+static const char *const fs_packages[] = { "e2fsprogs", "e2fsprogs",
+    "xfsprogs", NULL };
+#define NFS	(sizeof(fs_names) / sizeof(fs_names[0]))
+
+static int
+set_kernel(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+
+	(void)r;
+	if (*v == '\0')
+		return errorf(why, "an empty kernel name");
+	a->kernels = xrealloc(a->kernels, (size_t)(a->nkernels + 1) *
+	    sizeof(*a->kernels));
+	a->modules = xrealloc(a->modules, (size_t)(a->nkernels + 1) *
+	    sizeof(*a->modules));
+	a->kernels[a->nkernels] = v;
+	a->modules[a->nkernels++] = NULL;
+	return 0;
+}
+
+static int
+set_modules(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+
+	(void)r;
+	if (a->nkernels == 0)
+		return errorf(why, "'%s': give it after the --kernel it is "
+		    "for", v);
+	if (a->modules[a->nkernels - 1] != NULL)
+		return errorf(why, "'%s': %s has its modules already", v,
+		    a->kernels[a->nkernels - 1]);
+	a->modules[a->nkernels - 1] = v;
+	return 0;
+}
+
+/* "512m,1g": each a size, MiB when bare, at least VM_MEM_MIN. */
+static int
+set_mem(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+	char		*s, *w, *last;
+	uint64_t	 m;
+	int		 rv = 0;
+
+	(void)r;
+	s = xstrdup(v);
+	a->nmems = 0;
+	for (w = strtok_r(s, ",", &last); w != NULL && rv == 0;
+	    w = strtok_r(NULL, ",", &last)) {
+		if (parse_size(w, (uint64_t)1 << 20, &m, why) == -1)
+			rv = -1;
+		else if (m < VM_MEM_MIN)
+			rv = errorf(why, "'%s': below the %llu MiB a guest "
+			    "needs to boot", w, (unsigned long long)
+			    (VM_MEM_MIN >> 20));
+		else {
+			a->mems = xrealloc(a->mems, (size_t)(a->nmems + 1) *
+			    sizeof(*a->mems));
+			a->mems[a->nmems++] = m & ~(uint64_t)((1 << 20) - 1);
+		}
+	}
+	free(s);
+	if (rv == 0 && a->nmems == 0)
+		rv = errorf(why, "'%s': no size", v);
+	return rv;
+}
+
+static int
+set_fs(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+	char		*s, *w, *last;
+	size_t		 i;
+	int		 rv = 0;
+
+	(void)r;
+	s = xstrdup(v);
+	a->nfss = 0;
+	for (w = strtok_r(s, ",", &last); w != NULL && rv == 0;
+	    w = strtok_r(NULL, ",", &last)) {
+		for (i = 0; i < NFS && strcmp(w, fs_names[i]) != 0; i++)
+			;
+		if (i == NFS)
+			rv = errorf(why, "'%s' (use ext4, ext2, xfs or none)",
+			    w);
+		else {
+			a->fss = xrealloc(a->fss, (size_t)(a->nfss + 1) *
+			    sizeof(*a->fss));
+			a->fss[a->nfss++] = fs_names[i];
+		}
+	}
+	free(s);
+	if (rv == 0 && a->nfss == 0)
+		rv = errorf(why, "'%s': no file system", v);
+	return rv;
+}
+
+static int
+set_disk(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+
+	(void)r;
+	if (parse_size(v, (uint64_t)1 << 20, &a->disk, why) == -1)
+		return -1;
+	if (a->disk < ((uint64_t)16 << 20))
+		return errorf(why, "'%s': below 16 MiB", v);
+	return 0;
+}
+
+static int
+set_accel(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct vm_args	*a = t;
+
+	(void)r;
+	if (strcmp(v, "auto") != 0 && strcmp(v, "kvm") != 0 &&
+	    strcmp(v, "tcg") != 0)
+		return errorf(why, "'%s' (use auto, kvm or tcg)", v);
+	a->accel = v;
+	return 0;
+}
+
+static const struct args_option vm_rows[] = {
+	{ .name = "kernel", .kind = ARGS_VALUE,
+	  .value = "image|deb", .set = set_kernel,
+	  .help = "a kernel to boot: a bzImage or a linux-image .deb "
+	  "(again for each)" },
+	{ .name = "modules", .kind = ARGS_VALUE,
+	  .value = "dir", .set = set_modules,
+	  .help = "the lib/modules/RELEASE tree of the --kernel before it" },
+	{ .name = "mem", .kind = ARGS_VALUE,
+	  .value = "size[,size...]", .set = set_mem,
+	  .help = "the guest's RAM, a cell for each (default: 512m)" },
+	{ .name = "cpus", .kind = ARGS_VALUE, .value = "n",
+	  .set = args_set_count, .slot = OFF(cpus), .def = 1, .min = 1,
+	  .max = 64, .help = "the guest's virtual CPUs (default: 1)" },
+	{ .name = "disk", .kind = ARGS_VALUE, .value = "size",
+	  .set = set_disk,
+	  .help = "the test disk's size (default: the run's files and a tenth)" },
+	{ .name = "fs", .kind = ARGS_VALUE,
+	  .value = "ext4|ext2|xfs|none", .set = set_fs,
+	  .help = "the test disk's file systems, a cell for each (default: "
+	  "ext4)" },
+	{ .name = "mkfs-options", .kind = ARGS_VALUE, .value = "opts",
+	  .set = args_set_string, .slot = OFF(mkfs_options),
+	  .help = "more options for mkfs" },
+	{ .name = "mount-options", .kind = ARGS_VALUE, .value = "opts",
+	  .set = args_set_string, .slot = OFF(mount_options),
+	  .help = "the test disk's mount options in the guest" },
+	{ .name = "append", .kind = ARGS_VALUE, .value = "cmdline",
+	  .set = args_set_string, .slot = OFF(append),
+	  .help = "more of the guest kernel's command line" },
+	{ .name = "accel", .kind = ARGS_VALUE, .value = "auto|kvm|tcg",
+	  .set = set_accel,
+	  .help = "qemu's accelerator (default: kvm when /dev/kvm opens)" },
+	{ .name = "rounds", .kind = ARGS_VALUE, .value = "n",
+	  .set = args_set_count, .slot = OFF(rounds), .def = 1, .min = 1,
+	  .max = 1000, .help = "boot every cell n times, interleaved "
+	  "(default: 1)" },
+	{ .name = "timeout", .kind = ARGS_VALUE,
+	  .value = "seconds", .set = args_set_count, .slot = OFF(timeout),
+	  .min = 1, .max = 1000000,
+	  .help = "a cell's time before it is killed (default: from its work)" },
+	{ .name = "out", .kind = ARGS_VALUE, .value = "dir",
+	  .set = args_set_string, .slot = OFF(out),
+	  .help = "where the records and console logs go (default: a new "
+	  "bonnie-ng-vm.DATE)" },
+	ARGS_END
+};
+
+static void
+vm_init(void *state, int argc, char **argv)
+{
+	struct vm_args	*a = state;
+
+	a->argc = argc;
+	a->argv = argv;
+	a->cpus = 1;
+	a->rounds = 1;
+	a->accel = "auto";
+	a->stop = &vm_stop;
+}
+
+static void
+vm_fini(void *state)
+{
+	struct vm_args	*a = state;
+	int		 i;
+
+	for (i = 0; a->k != NULL && i < a->nkernels; i++)
+		vm_kernel_free(&a->k[i]);
+	if (a->top != NULL)
+		(void)tmptree_remove(a->top);
+	for (i = 0; a->labels != NULL && i < a->nkernels; i++)
+		free(a->labels[i]);
+	free(a->labels);
+	free(a->k);
+	free(a->top);
+	free(a->outdir);
+	free(a->kernels);
+	free(a->modules);
+	free(a->mems);
+	free(a->fss);
+	free(a->guest_argv);
+	free(a->qemu_version);
+	free(a->host_kernel);
+}
+
+static void
+on_stop(int sig)
+{
+	if (vm_stop == 0)
+		vm_stop = sig;
+}
+
+static void
+on_fault(int sig)
+{
+	/* qemu dies with this process (spawn.h); the signal's default. */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * The guest's command line: the words after "--", checked here as the
+ * run would check them, then the test disk and the record's file added.
+ * The words that name a target or the record's file are the tool's.
+ */
+static int
+guest_line(struct vm_args *a, int n, char **words, char **cause)
+{
+	struct options	 o, def;
+	char		**v, *why = NULL;
+	int		 i, k = 0, none;
+
+	none = 0;
+	for (i = 0; i < a->nfss; i++)
+		none += strcmp(a->fss[i], "none") == 0;
+	if (none > 0 && none < a->nfss) {
+		errorf(cause, "vm: --fs none (the raw disk) and a file system "
+		    "in one matrix: the runs would differ in their target");
+		return -1;
+	}
+	v = xcalloc((size_t)n + 6, sizeof(*v));
+	v[k++] = "bonnie-ng";
+	for (i = 0; i < n; i++)
+		v[k++] = words[i];
+	memset(&o, 0, sizeof(o));
+	memset(&def, 0, sizeof(def));
+	settings_defaults(&def);
+	if (cmd_run_parse(k, v, &o, &why) != ARGS_OK) {
+		errorf(cause, "vm: after --: %s", why != NULL ? why :
+		    "not a run's command line");
+		free(why);
+		free(v);
+		return -1;
+	}
+	if (o.dir != def.dir || o.device != NULL || o.json_path != NULL) {
+		errorf(cause, "vm: after --: %s is the tool's: the guest's run "
+		    "uses its test disk and hands its record back itself",
+		    o.dir != def.dir ? "-d" : o.device != NULL ? "--device" :
+		    "--json");
+		free(v);
+		return -1;
+	}
+	if (none > 0) {
+		v[k++] = "--device";
+		v[k++] = VM_TEST_DISK;
+	} else {
+		v[k++] = "-d";
+		v[k++] = VM_GUEST_MNT;
+	}
+	v[k++] = "--json";
+	v[k++] = VM_GUEST_RECORD;
+	memset(&a->run, 0, sizeof(a->run));
+	if (cmd_run_parse(k, v, &a->run, &why) != ARGS_OK) {
+		errorf(cause, "vm: after --: %s", why);
+		free(why);
+		free(v);
+		return -1;
+	}
+	a->guest_argv = v;
+	a->guest_argc = k;
+	return 0;
+}
+
+/* Everything checked before anything is made: CMD_OK or CMD_USAGE. */
+static int
+vm_check(struct vm_args *a, int n, char **words, char **cause)
+{
+	struct utsname	u;
+	size_t		i;
+	int		j, rv;
+
+	if (a->nmems == 0) {
+		a->mems = xcalloc(1, sizeof(*a->mems));
+		a->mems[a->nmems++] = VM_MEM_DEFAULT;
+	}
+	if (a->nfss == 0) {
+		a->fss = xcalloc(1, sizeof(*a->fss));
+		a->fss[a->nfss++] = fs_names[0];
+	}
+	if (guest_line(a, n, words, cause) == -1)
+		return CMD_USAGE;
+	if (!spawn_found(VM_QEMU))
+		return errorf(cause, "vm: %s not found: install Debian's %s "
+		    "package", VM_QEMU, VM_QEMU_PACKAGE), CMD_USAGE;
+	for (j = 0; j < a->nfss; j++)
+		for (i = 0; i < NFS; i++) {
+			char	prog[32];
+
+			if (strcmp(a->fss[j], fs_names[i]) != 0 ||
+			    fs_packages[i] == NULL)
+				continue;
+			snprintf(prog, sizeof(prog), "mkfs.%s", fs_names[i]);
+			if (!spawn_found(prog))
+				return errorf(cause, "vm: --fs %s: %s not "
+				    "found: install Debian's %s package",
+				    fs_names[i], prog, fs_packages[i]),
+				    CMD_USAGE;
+		}
+	a->kvm = vm_kvm_usable();
+	if (strcmp(a->accel, "kvm") == 0 && !a->kvm)
+		return errorf(cause, "vm: --accel kvm: /dev/kvm: %s",
+		    strerror(errno)), CMD_USAGE;
+	if (strcmp(a->accel, "tcg") == 0)
+		a->kvm = 0;
+	a->k = xcalloc((size_t)a->nkernels, sizeof(*a->k));
+	for (j = 0; j < a->nkernels; j++) {
+		vm_kernel_init(&a->k[j], a->kernels[j], a->modules[j]);
+		if ((rv = vm_kernel_check(&a->k[j], cause)) != VMK_OK)
+			return rv;
+	}
+	a->qemu_version = vm_qemu_version(VM_QEMU);
+	if (uname(&u) == 0)
+		a->host_kernel = xstrdup(u.release);
+	return CMD_OK;
+}
+
+/*
+ * The temporary directory, and whether qemu can open an image in it with
+ * O_DIRECT (cache=none): a memory file system may not.
+ */
+static int
+make_top(struct vm_args *a, char **cause)
+{
+	char	*probe;
+	int	 fd, rv = CMD_OK;
+
+	if (tmptree_make("bonnie-ng-vm", &a->top, cause) == -1)
+		return CMD_FAIL;
+	probe = xasprintf("%s/probe", a->top);
+	fd = open(probe, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC |
+	    platform_odirect_flag(), 0600);
+	if (fd == -1 && errno == EINVAL) {
+		errorf(cause, "vm: %s: its file system does not take O_DIRECT, "
+		    "which the test disk's cache=none needs: set TMPDIR to a "
+		    "directory on a disk", a->top);
+		rv = CMD_USAGE;
+	} else if (fd == -1) {
+		errorf(cause, "vm: %s: %s", probe, strerror(errno));
+		rv = CMD_FAIL;
+	} else
+		close(fd);
+	(void)unlink(probe);
+	free(probe);
+	return rv;
+}
+
+/* The out directory, made when it is not there. */
+static int
+make_out(struct vm_args *a, char **cause)
+{
+	struct stat	 st;
+	char		 stamp[32];
+	time_t		 now = time(NULL);
+
+	if (a->out != NULL)
+		a->outdir = xstrdup(a->out);
+	else {
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S",
+		    localtime(&now));
+		a->outdir = xasprintf("bonnie-ng-vm.%s", stamp);
+	}
+	if (mkdir(a->outdir, 0777) == -1 && errno != EEXIST)
+		return errorf(cause, "vm: --out: %s: %s", a->outdir,
+		    strerror(errno));
+	if (stat(a->outdir, &st) == -1 || !S_ISDIR(st.st_mode))
+		return errorf(cause, "vm: --out: %s: not a directory",
+		    a->outdir);
+	return 0;
+}
+
+/*
+ * Each kernel's name in the files: its release, and its place when two
+ * kernels have the same release (a bisection's builds).
+ */
+static void
+make_labels(struct vm_args *a)
+{
+	int	i, j, dup;
+
+	a->labels = xcalloc((size_t)a->nkernels, sizeof(*a->labels));
+	for (i = 0; i < a->nkernels; i++) {
+		for (j = 0, dup = 0; j < a->nkernels; j++)
+			dup += j != i && strcmp(a->k[i].release,
+			    a->k[j].release) == 0;
+		a->labels[i] = dup ? xasprintf("%s.k%d", a->k[i].release,
+		    i + 1) : xstrdup(a->k[i].release);
+	}
+}
+
+/* The kernels made ready, one by one: VMK_* as CMD_*. */
+static int
+prepare_kernels(struct vm_args *a, char **cause)
+{
+	char	size[32];
+	int	i, rv;
+
+	for (i = 0; i < a->nkernels; i++) {
+		if (!a->run.quiet)
+			fprintf(stderr, "vm: kernel %d/%d: %s: unpacking and "
+			    "writing its initramfs\n", i + 1, a->nkernels,
+			    a->kernels[i]);
+		rv = vm_kernel_prepare(&a->k[i], a->top, i, a->fss, a->nfss,
+		    a->stop, cause);
+		if (vm_stop)
+			return 128 + vm_stop;
+		if (rv != VMK_OK)
+			return rv;
+		units_size_binary(size, sizeof(size), a->k[i].initrd_bytes);
+		if (!a->run.quiet)
+			fprintf(stderr, "vm: kernel %d/%d: %s, %zu module%s, "
+			    "initramfs %s\n", i + 1, a->nkernels,
+			    a->k[i].release, a->k[i].nmodules,
+			    a->k[i].nmodules == 1 ? "" : "s", size);
+	}
+	make_labels(a);
+	return CMD_OK;
+}
+
+/* The cells in their order: round by round, each kernel in turn. */
+static struct vm_cell *
+make_cells(struct vm_args *a, int *ncells)
+{
+	struct vm_cell	*c;
+	char		 mem[32];
+	int		 n, r, m, f, k, i = 0;
+
+	n = (int)a->rounds * a->nmems * a->nfss * a->nkernels;
+	c = xcalloc((size_t)n, sizeof(*c));
+	for (r = 0; r < (int)a->rounds; r++)
+		for (m = 0; m < a->nmems; m++)
+			for (f = 0; f < a->nfss; f++)
+				for (k = 0; k < a->nkernels; k++, i++) {
+					c[i].kernel = k;
+					c[i].mem = m;
+					c[i].fs = f;
+					c[i].round = r;
+					c[i].index = i + 1;
+					c[i].ncells = n;
+					units_size(mem, sizeof(mem),
+					    a->mems[m]);
+					c[i].name = xasprintf("%s.%s%s%s.r%d",
+					    a->labels[k], mem,
+					    a->nfss > 1 ? "." : "",
+					    a->nfss > 1 ? a->fss[f] : "",
+					    r + 1);
+				}
+	*ncells = n;
+	return c;
+}
+
+static void
+free_cells(struct vm_cell *c, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		free(c[i].name);
+		free(c[i].record);
+	}
+	free(c);
+}
+
+/* No cell's files may be there already: CMD_OK or CMD_USAGE. */
+static int
+check_names(const struct vm_args *a, const struct vm_cell *c, int n,
+    char **cause)
+{
+	static const char *const sfx[] = { ".json", ".console.log" };
+	struct stat	 st;
+	char		*path;
+	size_t		 j;
+	int		 i, there;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < 2; j++) {
+			path = xasprintf("%s/%s%s", a->outdir, c[i].name,
+			    sfx[j]);
+			there = lstat(path, &st) == 0;
+			if (there)
+				errorf(cause, "vm: --out: %s is there already "
+				    "(name another directory)", path);
+			free(path);
+			if (there)
+				return CMD_USAGE;
+		}
+	return CMD_OK;
+}
+
+/*
+ * compare's own command on files (the first the base), as "bonnie-ng
+ * compare" prints it: its exit status.
+ */
+static int
+compare_files(char **files, int n, char **cause)
+{
+	const struct cmd_entry	*e = &cmd_compare_entry;
+	void			*state;
+	char			**argv, **ops;
+	int			  i, nops, rv;
+
+	argv = xcalloc((size_t)n + 2, sizeof(*argv));
+	ops = xcalloc((size_t)n + 2, sizeof(*ops));
+	argv[0] = "compare";
+	for (i = 0; i < n; i++)
+		argv[i + 1] = files[i];
+	state = xcalloc(1, e->size);
+	if (cmd_parse(e, n + 1, argv, state, ops, &nops, cause) != ARGS_OK)
+		rv = CMD_USAGE;
+	else
+		rv = e->exec(state, nops, ops, cause);
+	if (e->fini != NULL)
+		e->fini(state);
+	free(state);
+	free(ops);
+	free(argv);
+	return rv;
+}
+
+/*
+ * The comparison of the cells: within each memory size and file system,
+ * the first kernel's first round against each other kernel's.  The worst
+ * exit status of them.
+ */
+static int
+compare_cells(const struct vm_args *a, const struct vm_cell *c, int n,
+    char **cause)
+{
+	char	**files, mem[32], *why = NULL;
+	int	  m, f, i, k, nf, rv, worst = CMD_OK;
+
+	if (a->nkernels < 2)
+		return CMD_OK;
+	files = xcalloc((size_t)a->nkernels, sizeof(*files));
+	for (m = 0; m < a->nmems; m++)
+		for (f = 0; f < a->nfss; f++) {
+			for (k = 0, nf = 0; k < a->nkernels; k++)
+				for (i = 0; i < n; i++)
+					if (c[i].kernel == k && c[i].mem == m &&
+					    c[i].fs == f && c[i].round == 0 &&
+					    c[i].ran && c[i].status == 0 &&
+					    (k == 0 || nf > 0))
+						files[nf++] = c[i].record;
+			/* No base (its cell failed), or nothing beside it. */
+			if (nf < 2)
+				continue;
+			units_ram(mem, sizeof(mem), a->mems[m]);
+			printf("\nvm: %s of RAM, %s: %s is the base\n", mem,
+			    a->fss[f], files[0]);
+			fflush(stdout);
+			rv = compare_files(files, nf, &why);
+			if (why != NULL) {
+				text_say("%s", why);
+				free(why);
+				why = NULL;
+			}
+			if (rv > worst)
+				worst = rv;
+		}
+	free(files);
+	(void)cause;
+	return worst;
+}
+
+static int
+vm_exec(void *state, int n, char **words, char **cause)
+{
+	struct vm_args	*a = state;
+	struct vm_cell	*c = NULL;
+	bn_time		 start;
+	double		 done_s = 0;
+	char		 span[32];
+	int		 ncells = 0, i, rv, failed = 0, done = 0;
+
+	if ((rv = vm_check(a, n, words, cause)) != CMD_OK)
+		return rv;
+	signals_install(on_stop, on_fault);
+	if ((rv = make_top(a, cause)) != CMD_OK)
+		return rv;
+	if ((rv = prepare_kernels(a, cause)) != CMD_OK)
+		return rv;
+	if (make_out(a, cause) == -1)
+		return CMD_FAIL;
+	c = make_cells(a, &ncells);
+	if ((rv = check_names(a, c, ncells, cause)) != CMD_OK) {
+		free_cells(c, ncells);
+		return rv;
+	}
+	if (!a->kvm && !a->run.quiet)
+		text_say("vm: no KVM here, so TCG: the guest's CPU is emulated, "
+		    "and its CPU-bound figures (the per-char phases, %%CPU) are "
+		    "the emulator's, not the kernel's; request sizes, the VM "
+		    "counters, swap, reclaim and pressure are the guest "
+		    "kernel's own");
+	start = time_now();
+	for (i = 0; i < ncells && rv == CMD_OK; i++) {
+		char	*why = NULL;
+
+		if (vm_stop)
+			break;
+		if (vm_cell_run(a, &c[i], start, done_s, done, &why) == -1) {
+			if (vm_stop) {
+				free(why);
+				break;
+			}
+			*cause = why;
+			rv = CMD_FAIL;
+			break;
+		}
+		done++;
+		done_s = time_elapsed(start, time_now());
+		if (c[i].failed) {
+			failed++;
+			text_say("%s", why);
+		}
+		free(why);
+		units_span(span, sizeof(span), c[i].seconds);
+		if (!a->run.quiet)
+			fprintf(stderr, "vm: cell %d/%d: %s: %s in %s (first "
+			    "phase after %.1f s)\n", c[i].index, ncells,
+			    c[i].name, c[i].failed ? "failed" : "ran", span,
+			    c[i].first_phase_s);
+	}
+	if (vm_stop) {
+		errorf(cause, "vm: interrupted by %s after %d of %d cells; "
+		    "their records are kept in %s", signal_name(vm_stop), done,
+		    ncells, a->outdir);
+		free_cells(c, ncells);
+		return 128 + vm_stop;
+	}
+	if (rv == CMD_OK) {
+		rv = compare_cells(a, c, ncells, cause);
+		if (failed > 0) {
+			errorf(cause, "vm: %d of %d cells failed; the others' "
+			    "records are in %s", failed, ncells, a->outdir);
+			rv = VM_CELL_FAILED;
+		} else if (!a->run.quiet)
+			fprintf(stderr, "vm: the records and console logs are "
+			    "in %s\n", a->outdir);
+	}
+	free_cells(c, ncells);
+	return rv;
+}
+
+static const struct cmd_rows vm_tables[] = {
+	{ .rows = vm_rows, .scope = SCOPE_NONE },
+	{ .rows = NULL, .scope = SCOPE_NONE }
+};
+
+const struct cmd_entry cmd_vm_entry = {
+	.spec = { .command = "vm", .operands = "-- [run options]",
+	    .lower = 0, .upper = -1, .required = "kernel",
+	    .missing = "--kernel: give a kernel to boot" },
+	.rows = vm_tables,
+	.size = sizeof(struct vm_args),
+	.init = vm_init,
+	.exec = vm_exec,
+	.flags = 0,
+	.fini = vm_fini
+};

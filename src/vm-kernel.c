@@ -1,0 +1,511 @@
+/*
+ * A kernel made ready for bonnie-ng vm (include/vm-kernel.h): what the
+ * file is, a Debian package unpacked, the modules the guest needs, the
+ * initramfs written, and the files opened and removed.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "moddep.h"
+#include "sha256.h"
+#include "spawn.h"
+#include "tmptree.h"
+#include "vm-kernel.h"
+
+#define AR_MAGIC	"!<arch>\n"
+#define AR_HEADER	60
+
+void
+vm_kernel_init(struct vm_kernel *k, const char *arg, const char *modules)
+{
+	memset(k, 0, sizeof(*k));
+	k->arg = arg;
+	k->modules_arg = modules;
+	k->image_fd = -1;
+	k->initrd_fd = -1;
+}
+
+void
+vm_kernel_free(struct vm_kernel *k)
+{
+	if (k->dir != NULL)
+		(void)tmptree_remove(k->dir);
+	if (k->image_fd != -1)
+		close(k->image_fd);
+	if (k->initrd_fd != -1)
+		close(k->initrd_fd);
+	free(k->dir);
+	free(k->image);
+	free(k->tree);
+	free(k->release);
+	vm_kernel_init(k, NULL, NULL);
+}
+
+static int
+read_at(int fd, void *buf, size_t len, off_t off)
+{
+	ssize_t	n;
+
+	while ((n = pread(fd, buf, len, off)) == -1 && errno == EINTR)
+		;
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+/*
+ * A bzImage's own release, the first word of the version string its
+ * setup header points to (kernel_version, at 0x20e, from 0x200).
+ */
+static char *
+image_release(int fd)
+{
+	unsigned char	p[2];
+	char		v[128];
+	size_t		n;
+
+	if (read_at(fd, p, 2, 0x20e) == -1 || (p[0] == 0 && p[1] == 0) ||
+	    read_at(fd, v, sizeof(v) - 1, 0x200 + (p[0] | p[1] << 8)) == -1)
+		return NULL;
+	v[sizeof(v) - 1] = '\0';
+	n = strcspn(v, " ");
+	if (n == 0)
+		return NULL;
+	v[n] = '\0';
+	return xstrdup(v);
+}
+
+/* 1 a bzImage, 0 not one, -1 unreadable. */
+static int
+is_bzimage(int fd)
+{
+	unsigned char	b[8];
+
+	if (read_at(fd, b, 2, 0x1fe) == -1)
+		return 0;
+	if (b[0] != 0x55 || b[1] != 0xaa)
+		return 0;
+	if (read_at(fd, b, 4, 0x202) == -1)
+		return 0;
+	return memcmp(b, "HdrS", 4) == 0;
+}
+
+int
+vm_kernel_check(struct vm_kernel *k, char **cause)
+{
+	char	magic[8];
+	int	fd, rv = VMK_OK;
+
+	if ((fd = open(k->arg, O_RDONLY | O_CLOEXEC)) == -1) {
+		errorf(cause, "--kernel: %s: %s", k->arg, strerror(errno));
+		return errno == ENOENT || errno == ENOTDIR ? VMK_USAGE :
+		    VMK_FAIL;
+	}
+	if (read_at(fd, magic, 8, 0) == 0 && memcmp(magic, AR_MAGIC, 8) == 0)
+		k->deb = 1;
+	else if (!is_bzimage(fd)) {
+		errorf(cause, "--kernel: %s: not a kernel image (no bzImage "
+		    "setup header) nor a Debian package", k->arg);
+		rv = VMK_USAGE;
+	}
+	if (rv == VMK_OK && k->deb && k->modules_arg != NULL) {
+		errorf(cause, "--modules: %s: a Debian package (%s) brings "
+		    "its own", k->modules_arg, k->arg);
+		rv = VMK_USAGE;
+	}
+	close(fd);
+	return rv;
+}
+
+/* A file's bytes (NUL-terminated), or NULL with errno. */
+static char *
+slurp(const char *path, size_t *len)
+{
+	struct stat	 st;
+	char		*buf;
+	ssize_t		 n;
+	size_t		 got = 0;
+	int		 fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		n = read(fd, buf + got, (size_t)st.st_size - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
+/*
+ * The package's data.tar.* member copied to a file of its own, *out; its
+ * compression's tar option into *z.  VMK_OK, or VMK_USAGE when the
+ * package has none.
+ */
+static int
+deb_data(struct vm_kernel *k, char **out, char **cause)
+{
+	char		 h[AR_HEADER + 1], name[17], buf[65536], *sfx;
+	off_t		 off = 8;
+	long long	 size;
+	ssize_t		 n;
+	int		 fd, ofd = -1, rv = VMK_USAGE;
+
+	*out = NULL;
+	if ((fd = open(k->arg, O_RDONLY | O_CLOEXEC)) == -1) {
+		errorf(cause, "--kernel: %s: %s", k->arg, strerror(errno));
+		return VMK_FAIL;
+	}
+	while (read_at(fd, h, AR_HEADER, off) == 0) {
+		h[AR_HEADER] = '\0';
+		memcpy(name, h, 16);
+		name[16] = '\0';
+		name[strcspn(name, " /")] = '\0';
+		size = strtoll(h + 48, NULL, 10);
+		if (memcmp(h + 58, "`\n", 2) != 0 || size < 0)
+			break;
+		off += AR_HEADER;
+		if (strncmp(name, "data.tar", 8) == 0) {
+			sfx = xasprintf("%s/%s", k->dir, name);
+			ofd = open(sfx, O_WRONLY | O_CREAT | O_EXCL |
+			    O_CLOEXEC, 0600);
+			if (ofd == -1) {
+				errorf(cause, "%s: %s", sfx, strerror(errno));
+				free(sfx);
+				rv = VMK_FAIL;
+				break;
+			}
+			*out = sfx;
+			rv = VMK_OK;
+			while (size > 0 && rv == VMK_OK) {
+				n = pread(fd, buf, size < (long long)sizeof(buf) ?
+				    (size_t)size : sizeof(buf), off);
+				if (n <= 0 || write(ofd, buf, (size_t)n) != n) {
+					errorf(cause, "--kernel: %s: %s", k->arg,
+					    n < 0 ? strerror(errno) : "cut short");
+					rv = VMK_FAIL;
+					break;
+				}
+				size -= n;
+				off += n;
+			}
+			if (close(ofd) == -1 && rv == VMK_OK) {
+				errorf(cause, "%s: %s", *out, strerror(errno));
+				rv = VMK_FAIL;
+			}
+			break;
+		}
+		off += (off_t)size + (size & 1);
+	}
+	close(fd);
+	if (rv == VMK_USAGE)
+		errorf(cause, "--kernel: %s: a Debian package without its "
+		    "data.tar member", k->arg);
+	return rv;
+}
+
+/* The only entry of dir whose name starts with prefix, or NULL. */
+static char *
+only_entry(const char *dir, const char *prefix)
+{
+	DIR		*d;
+	struct dirent	*e;
+	char		*found = NULL;
+	int		 n = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 &&
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+		    n++ == 0)
+			found = xstrdup(e->d_name);
+	closedir(d);
+	if (n != 1) {
+		free(found);
+		return NULL;
+	}
+	return found;
+}
+
+/* Unpack the package into k->dir/root; find its image and modules. */
+static int
+deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
+{
+	char	*data, *root, *name, *mods;
+	char	*argv[] = { "tar", "-x", "--no-same-owner", "--no-same-permissions",
+		    "--exclude=./usr/share", "-C", NULL, "-f", NULL, NULL };
+	int	 rv;
+
+	if ((rv = deb_data(k, &data, cause)) != VMK_OK)
+		return rv;
+	root = xasprintf("%s/root", k->dir);
+	if (mkdir(root, 0700) == -1) {
+		errorf(cause, "%s: %s", root, strerror(errno));
+		rv = VMK_FAIL;
+	} else {
+		argv[6] = root;
+		argv[8] = data;
+		if (spawn_run(argv, -1, -1, stop, cause) == -1)
+			rv = VMK_FAIL;
+	}
+	(void)unlink(data);
+	free(data);
+	if (rv == VMK_OK) {
+		mods = xasprintf("%s/boot", root);
+		if ((name = only_entry(mods, "vmlinuz-")) == NULL) {
+			errorf(cause, "--kernel: %s: no one boot/vmlinuz-* in the "
+			    "package", k->arg);
+			rv = VMK_USAGE;
+		} else
+			k->image = xasprintf("%s/%s", mods, name);
+		free(name);
+		free(mods);
+	}
+	/* lib/modules/RELEASE, or usr/lib/modules/RELEASE (merged /usr). */
+	if (rv == VMK_OK) {
+		mods = xasprintf("%s/lib/modules", root);
+		if ((name = only_entry(mods, "")) == NULL) {
+			free(mods);
+			mods = xasprintf("%s/usr/lib/modules", root);
+			name = only_entry(mods, "");
+		}
+		if (name != NULL)
+			k->tree = xasprintf("%s/%s", mods, name);
+		free(name);
+		free(mods);
+	}
+	free(root);
+	return rv;
+}
+
+/*
+ * The tree's depmod files, or when it has no modules.dep (Debian ships
+ * none: depmod makes it at install) what depmod -n prints for it, read
+ * through a directory of the tool's that links to the tree, so that
+ * nothing is written into it.
+ */
+static int
+read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	static const char *const files[] = { "modules.dep", "modules.alias",
+	    "modules.softdep" };
+	char	*path, *text, *base, *link, *rel;
+	char	*argv[] = { "depmod", "-n", "-b", NULL, NULL, NULL };
+	size_t	 i, len;
+	int	 fd, rv = 0;
+
+	path = xasprintf("%s/modules.dep", k->tree);
+	if (access(path, R_OK) == 0) {
+		free(path);
+		for (i = 0; i < sizeof(files) / sizeof(files[0]) && rv == 0;
+		    i++) {
+			path = xasprintf("%s/%s", k->tree, files[i]);
+			if ((text = slurp(path, &len)) != NULL)
+				rv = moddep_parse(d, text, len, cause);
+			free(text);
+			free(path);
+		}
+		return rv == 0 ? VMK_OK : VMK_USAGE;
+	}
+	free(path);
+	if (!spawn_found("depmod")) {
+		errorf(cause, "%s: no modules.dep, and no depmod to make it: "
+		    "install Debian's kmod package", k->tree);
+		return VMK_USAGE;
+	}
+	rel = strrchr(k->tree, '/') + 1;
+	base = xasprintf("%s/base", k->dir);
+	link = xasprintf("%s/base/lib/modules/%s", k->dir, rel);
+	path = xasprintf("%s/depmod.txt", k->dir);
+	fd = -1;
+	for (i = 0; i < 3 && rv == 0; i++) {
+		text = xasprintf("%s%s", base, i == 0 ? "" : i == 1 ? "/lib" :
+		    "/lib/modules");
+		if (mkdir(text, 0700) == -1)
+			rv = errorf(cause, "%s: %s", text, strerror(errno));
+		free(text);
+	}
+	if (rv == 0 && symlink(k->tree, link) == -1)
+		rv = errorf(cause, "%s: %s", link, strerror(errno));
+	if (rv == 0 && (fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+	    0600)) == -1)
+		rv = errorf(cause, "%s: %s", path, strerror(errno));
+	argv[3] = base;
+	argv[4] = rel;
+	if (rv == 0 && spawn_run(argv, -1, fd, stop, cause) == -1)
+		rv = -1;
+	if (fd != -1)
+		close(fd);
+	if (rv == 0) {
+		if ((text = slurp(path, &len)) == NULL)
+			rv = errorf(cause, "%s: %s", path, strerror(errno));
+		else if (moddep_parse(d, text, len, cause) == -1)
+			rv = -2;
+		free(text);
+	}
+	(void)unlink(path);
+	free(path);
+	free(link);
+	free(base);
+	return rv == 0 ? VMK_OK : rv == -2 ? VMK_USAGE : VMK_FAIL;
+}
+
+static void
+read_builtin(struct vm_kernel *k, struct moddep *d)
+{
+	char	*path, *text;
+	size_t	 len;
+
+	path = xasprintf("%s/modules.builtin", k->tree);
+	if ((text = slurp(path, &len)) != NULL)
+		moddep_parse_builtin(d, text, len);
+	free(text);
+	free(path);
+	path = xasprintf("%s/modules.builtin.modinfo", k->tree);
+	if ((text = slurp(path, &len)) != NULL)
+		moddep_parse_builtin_modinfo(d, text, len);
+	free(text);
+	free(path);
+}
+
+/* The modules for virtio's disk and fs, and the initramfs with them. */
+static int
+modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
+    const char *initrd, volatile sig_atomic_t *stop, char **cause)
+{
+	struct moddep		 d;
+	struct moddep_load	*l = NULL;
+	const char		**want;
+	char			**fsmod, *why = NULL;
+	size_t			 n = 0, nwant = 2;
+	int			 rv = VMK_OK, i;
+
+	moddep_init(&d);
+	want = xcalloc((size_t)nfs + 2, sizeof(*want));
+	fsmod = xcalloc((size_t)nfs + 1, sizeof(*fsmod));
+	want[0] = "virtio_pci";
+	want[1] = "virtio_blk";
+	if (k->tree != NULL) {
+		rv = read_depmod(k, &d, stop, cause);
+		read_builtin(k, &d);
+	}
+	if (rv == VMK_OK && k->tree != NULL) {
+		/* The module of that name, or the one "fs-NAME" stands for. */
+		for (i = 0; i < nfs; i++) {
+			if (strcmp(fs[i], "none") == 0)
+				continue;
+			fsmod[i] = moddep_find(&d, fs[i]) != NULL ||
+			    moddep_is_builtin(&d, fs[i]) ? xstrdup(fs[i]) :
+			    xasprintf("fs-%s", fs[i]);
+			want[nwant++] = fsmod[i];
+		}
+		if (moddep_closure(&d, want, nwant, &l, &n, &why) == -1) {
+			errorf(cause, "--kernel: %s: %s (in %s)", k->arg, why,
+			    k->tree);
+			free(why);
+			rv = VMK_USAGE;
+		}
+	}
+	if (rv == VMK_OK)
+		rv = vm_initrd_write(initrd, k->tree, l, n, k->dir, stop, cause);
+	k->nmodules = n;
+	free(l);
+	for (i = 0; i < nfs; i++)
+		free(fsmod[i]);
+	free(fsmod);
+	free(want);
+	moddep_free(&d);
+	return rv;
+}
+
+int
+vm_kernel_prepare(struct vm_kernel *k, const char *top, int index,
+    const char *const *fs, int nfs, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	struct stat	 st;
+	char		*initrd;
+	int		 rv = VMK_OK;
+
+	k->dir = xasprintf("%s/kernel%d", top, index);
+	if (mkdir(k->dir, 0700) == -1) {
+		errorf(cause, "%s: %s", k->dir, strerror(errno));
+		free(k->dir);
+		k->dir = NULL;
+		return VMK_FAIL;
+	}
+	if (k->deb)
+		rv = deb_unpack(k, stop, cause);
+	else {
+		k->image = xstrdup(k->arg);
+		if (k->modules_arg != NULL)
+			k->tree = xstrdup(k->modules_arg);
+	}
+	if (rv == VMK_OK && k->tree != NULL && stat(k->tree, &st) == -1) {
+		errorf(cause, "--modules: %s: %s", k->tree, strerror(errno));
+		rv = VMK_USAGE;
+	} else if (rv == VMK_OK && k->tree != NULL && !S_ISDIR(st.st_mode)) {
+		errorf(cause, "--modules: %s: not a directory", k->tree);
+		rv = VMK_USAGE;
+	}
+	if (rv == VMK_OK && (k->image_fd = open(k->image, O_RDONLY |
+	    O_CLOEXEC)) == -1) {
+		errorf(cause, "%s: %s", k->image, strerror(errno));
+		rv = VMK_FAIL;
+	}
+	if (rv == VMK_OK && !is_bzimage(k->image_fd)) {
+		errorf(cause, "--kernel: %s: not a kernel image (no bzImage "
+		    "setup header)", k->image);
+		rv = VMK_USAGE;
+	}
+	if (rv == VMK_OK && sha256_fd(k->image_fd, k->sha256) == -1) {
+		errorf(cause, "%s: %s", k->image, strerror(errno));
+		rv = VMK_FAIL;
+	}
+	if (rv == VMK_OK)
+		k->release = k->tree != NULL ?
+		    xstrdup(strrchr(k->tree, '/') + 1) :
+		    image_release(k->image_fd);
+	if (rv == VMK_OK && k->release == NULL)
+		k->release = xstrdup("unknown");
+	initrd = xasprintf("%s/initrd.cpio", k->dir);
+	if (rv == VMK_OK)
+		rv = modules_and_initrd(k, fs, nfs, initrd, stop, cause);
+	if (rv == VMK_OK && (k->initrd_fd = open(initrd, O_RDONLY |
+	    O_CLOEXEC)) == -1) {
+		errorf(cause, "%s: %s", initrd, strerror(errno));
+		rv = VMK_FAIL;
+	}
+	if (rv == VMK_OK && fstat(k->initrd_fd, &st) == 0)
+		k->initrd_bytes = (uint64_t)st.st_size;
+	free(initrd);
+	/* Open now: the files themselves are no longer needed. */
+	if (tmptree_remove(k->dir) == -1 && rv == VMK_OK) {
+		errorf(cause, "%s: %s", k->dir, strerror(errno));
+		rv = VMK_FAIL;
+	}
+	free(k->dir);
+	k->dir = NULL;
+	return rv;
+}
