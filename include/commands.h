@@ -81,6 +81,11 @@ struct cmd_entry {
  * error and exits 1, as bonnie++ does (bonnie-ng pp), not 2.
  */
 #define CMD_USAGE_EXIT1	0x2
+/*
+ * After "--", the operands are a run's command line, passed on (bonnie-ng
+ * vm's guest): the completion offers run's options there.
+ */
+#define CMD_RUN_OPERANDS 0x4
 
 extern const struct cmd_entry cmd_run_entry, cmd_compare_entry, cmd_vm_entry,
 	    cmd_report_entry, cmd_sweep_entry, cmd_pp_entry;

@@ -67,6 +67,8 @@ struct vm_cell {
 	double		 seconds;	/* qemu's start to its end. */
 	double		 first_phase_s;	/* To the first phase; <0 none. */
 	char		*record;	/* The record's path. */
+	char		*tail;		/* A failed cell's last console
+					   lines, each indented, or NULL. */
 };
 
 /*

@@ -169,7 +169,7 @@ set_accel(void *t, const struct args_option *r, const char *v, char **why)
 
 static const struct args_option vm_rows[] = {
 	{ .name = "kernel", .kind = ARGS_VALUE,
-	  .value = "image|deb", .set = set_kernel,
+	  .value = "file", .set = set_kernel,
 	  .help = "a kernel to boot: a bzImage or a linux-image .deb "
 	  "(again for each)" },
 	{ .name = "modules", .kind = ARGS_VALUE,
@@ -349,9 +349,17 @@ vm_check(struct vm_args *a, int n, char **words, char **cause)
 	}
 	if (guest_line(a, n, words, cause) == -1)
 		return CMD_USAGE;
-	if (!spawn_found(VM_QEMU))
-		return errorf(cause, "vm: %s not found: install Debian's %s "
-		    "package", VM_QEMU, VM_QEMU_PACKAGE), CMD_USAGE;
+	a->k = xcalloc((size_t)a->nkernels, sizeof(*a->k));
+	for (j = 0; j < a->nkernels; j++) {
+		vm_kernel_init(&a->k[j], a->kernels[j], a->modules[j]);
+		if ((rv = vm_kernel_check(&a->k[j], cause)) != VMK_OK)
+			return rv;
+	}
+	if (!spawn_found(VM_QEMU)) {
+		errorf(cause, "vm: %s not found: install Debian's %s package",
+		    VM_QEMU, VM_QEMU_PACKAGE);
+		return CMD_USAGE;
+	}
 	for (j = 0; j < a->nfss; j++)
 		for (i = 0; i < NFS; i++) {
 			char	prog[32];
@@ -360,24 +368,20 @@ vm_check(struct vm_args *a, int n, char **words, char **cause)
 			    fs_packages[i] == NULL)
 				continue;
 			snprintf(prog, sizeof(prog), "mkfs.%s", fs_names[i]);
-			if (!spawn_found(prog))
-				return errorf(cause, "vm: --fs %s: %s not "
-				    "found: install Debian's %s package",
-				    fs_names[i], prog, fs_packages[i]),
-				    CMD_USAGE;
+			if (!spawn_found(prog)) {
+				errorf(cause, "vm: --fs %s: %s not found: "
+				    "install Debian's %s package", fs_names[i],
+				    prog, fs_packages[i]);
+				return CMD_USAGE;
+			}
 		}
 	a->kvm = vm_kvm_usable();
-	if (strcmp(a->accel, "kvm") == 0 && !a->kvm)
-		return errorf(cause, "vm: --accel kvm: /dev/kvm: %s",
-		    strerror(errno)), CMD_USAGE;
+	if (strcmp(a->accel, "kvm") == 0 && !a->kvm) {
+		errorf(cause, "vm: --accel kvm: /dev/kvm: %s", strerror(errno));
+		return CMD_USAGE;
+	}
 	if (strcmp(a->accel, "tcg") == 0)
 		a->kvm = 0;
-	a->k = xcalloc((size_t)a->nkernels, sizeof(*a->k));
-	for (j = 0; j < a->nkernels; j++) {
-		vm_kernel_init(&a->k[j], a->kernels[j], a->modules[j]);
-		if ((rv = vm_kernel_check(&a->k[j], cause)) != VMK_OK)
-			return rv;
-	}
 	a->qemu_version = vm_qemu_version(VM_QEMU);
 	if (uname(&u) == 0)
 		a->host_kernel = xstrdup(u.release);
@@ -466,9 +470,9 @@ prepare_kernels(struct vm_args *a, char **cause)
 
 	for (i = 0; i < a->nkernels; i++) {
 		if (!a->run.quiet)
-			fprintf(stderr, "vm: kernel %d/%d: %s: unpacking and "
-			    "writing its initramfs\n", i + 1, a->nkernels,
-			    a->kernels[i]);
+			fprintf(stderr, "vm: kernel %d/%d: %s: %sits "
+			    "initramfs\n", i + 1, a->nkernels, a->kernels[i],
+			    a->k[i].deb ? "unpacking it, writing " : "writing ");
 		rv = vm_kernel_prepare(&a->k[i], a->top, i, a->fss, a->nfss,
 		    a->stop, cause);
 		if (vm_stop)
@@ -526,6 +530,7 @@ free_cells(struct vm_cell *c, int n)
 	for (i = 0; i < n; i++) {
 		free(c[i].name);
 		free(c[i].record);
+		free(c[i].tail);
 	}
 	free(c);
 }
@@ -681,14 +686,21 @@ vm_exec(void *state, int n, char **words, char **cause)
 		if (c[i].failed) {
 			failed++;
 			text_say("%s", why);
+			if (c[i].tail != NULL && *c[i].tail != '\0')
+				fprintf(stderr, "vm: the console's last "
+				    "lines:\n%s", c[i].tail);
 		}
 		free(why);
 		units_span(span, sizeof(span), c[i].seconds);
-		if (!a->run.quiet)
-			fprintf(stderr, "vm: cell %d/%d: %s: %s in %s (first "
-			    "phase after %.1f s)\n", c[i].index, ncells,
-			    c[i].name, c[i].failed ? "failed" : "ran", span,
-			    c[i].first_phase_s);
+		if (!a->run.quiet && c[i].first_phase_s >= 0)
+			fprintf(stderr, "vm: cell %d/%d: %s: %s in %s, its "
+			    "first phase %.1f s after qemu's start\n",
+			    c[i].index, ncells, c[i].name, c[i].failed ?
+			    "failed" : "ran", span, c[i].first_phase_s);
+		else if (!a->run.quiet)
+			fprintf(stderr, "vm: cell %d/%d: %s: %s in %s, before "
+			    "any phase\n", c[i].index, ncells, c[i].name,
+			    c[i].failed ? "failed" : "ran", span);
 	}
 	if (vm_stop) {
 		errorf(cause, "vm: interrupted by %s after %d of %d cells; "
@@ -724,6 +736,6 @@ const struct cmd_entry cmd_vm_entry = {
 	.size = sizeof(struct vm_args),
 	.init = vm_init,
 	.exec = vm_exec,
-	.flags = 0,
+	.flags = CMD_RUN_OPERANDS,
 	.fini = vm_fini
 };

@@ -282,6 +282,14 @@ complete_words(FILE *out, int n, char **words)
 		words++;
 	} else
 		e = cmd_table[0];
+	/* bonnie-ng vm ... -- RUN OPTIONS: run's, after the "--". */
+	for (i = 0; (e->flags & CMD_RUN_OPERANDS) && i < n - 1; i++)
+		if (strcmp(words[i], "--") == 0) {
+			e = &cmd_run_entry;
+			words += i + 1;
+			n -= i + 1;
+			break;
+		}
 
 	/* A scratch state for the setters that check the values. */
 	state = xcalloc(1, e->size);

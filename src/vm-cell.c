@@ -319,23 +319,58 @@ kernel_line(const struct vm_args *a)
 	    a->append != NULL ? " " : "", a->append != NULL ? a->append : "");
 }
 
-/* The last lines of the console's log, for a failed cell's message. */
+/*
+ * A console line without its terminal's escape sequences (the firmware
+ * clears the screen) and other control characters.
+ */
+static void
+plain(char *s)
+{
+	char	*d = s;
+
+	while (*s != '\0') {
+		if (*s == '\033') {
+			/* ESC [ parameters, then a final letter. */
+			s++;
+			if (*s == '[' || *s == '(')
+				for (s++; *s != '\0' && (*s < '@' || *s > '~');
+				    s++)
+					;
+			if (*s != '\0')
+				s++;
+		} else if ((unsigned char)*s < ' ' && *s != '\t')
+			s++;
+		else
+			*d++ = *s++;
+	}
+	*d = '\0';
+}
+
+/*
+ * The last lines of the console's log (for the cell's tail), and its
+ * kernel panic's line, if any (into panic, len bytes).
+ */
 static char *
-console_tail(const char *path)
+console_tail(const char *path, char *panic, size_t len)
 {
 	FILE	*f;
-	char	*lines[TAIL_LINES], buf[512], *s, *out;
+	char	*lines[TAIL_LINES], buf[512], *s, *out, *p;
 	int	 n = 0, i;
-	size_t	 len;
+	size_t	 blen;
 
 	memset(lines, 0, sizeof(lines));
+	panic[0] = '\0';
 	if ((f = fopen(path, "re")) == NULL)
 		return xstrdup("");
 	while (fgets(buf, sizeof(buf), f) != NULL) {
-		len = strcspn(buf, "\r\n");
-		buf[len] = '\0';
-		if (len == 0)
+		blen = strcspn(buf, "\r\n");
+		buf[blen] = '\0';
+		plain(buf);
+		if (buf[0] == '\0')
 			continue;
+		if (panic[0] == '\0' && (p = strstr(buf, "Kernel panic")) !=
+		    NULL)
+			snprintf(panic, len, "%s", p);
 		free(lines[n % TAIL_LINES]);
 		lines[n % TAIL_LINES] = xstrdup(buf);
 		n++;
@@ -343,7 +378,7 @@ console_tail(const char *path)
 	fclose(f);
 	out = xstrdup("");
 	for (i = n > TAIL_LINES ? n - TAIL_LINES : 0; i < n; i++) {
-		s = xasprintf("%s\n    %s", out, lines[i % TAIL_LINES]);
+		s = xasprintf("%s    %s\n", out, lines[i % TAIL_LINES]);
 		free(out);
 		out = s;
 	}
@@ -392,7 +427,7 @@ take_reply(const struct vm_args *a, struct vm_cell *c,
 {
 	struct mbox_msg	 m;
 	struct outfile	 out;
-	char		*why = NULL, *tail, buf[1200];
+	char		*why = NULL, buf[1200], panic[200];
 	int		 r;
 
 	r = mbox_read(mbox_fd, "the mailbox disk", MBOX_REPLY_OFF, MBOX_SIZE,
@@ -423,11 +458,9 @@ take_reply(const struct vm_args *a, struct vm_cell *c,
 		free(why);
 	} else
 		no_reply(b, buf, sizeof(buf));
-	tail = console_tail(log);
-	errorf(cause, "vm: cell %d (%s): %s; console: %s, its last lines:%s",
-	    c->index, c->name, buf, log, *tail != '\0' ? tail :
-	    " (none)");
-	free(tail);
+	c->tail = console_tail(log, panic, sizeof(panic));
+	errorf(cause, "vm: cell %d (%s): %s%s%s; its console: %s", c->index,
+	    c->name, buf, panic[0] != '\0' ? "; " : "", panic, log);
 	return 0;
 }
 

@@ -103,19 +103,19 @@ vm_kernel_check(struct vm_kernel *k, char **cause)
 	int	fd, rv = VMK_OK;
 
 	if ((fd = open(k->arg, O_RDONLY | O_CLOEXEC)) == -1) {
-		errorf(cause, "--kernel: %s: %s", k->arg, strerror(errno));
+		errorf(cause, "vm: --kernel: %s: %s", k->arg, strerror(errno));
 		return errno == ENOENT || errno == ENOTDIR ? VMK_USAGE :
 		    VMK_FAIL;
 	}
 	if (read_at(fd, magic, 8, 0) == 0 && memcmp(magic, AR_MAGIC, 8) == 0)
 		k->deb = 1;
 	else if (!is_bzimage(fd)) {
-		errorf(cause, "--kernel: %s: not a kernel image (no bzImage "
+		errorf(cause, "vm: --kernel: %s: not a kernel image (no bzImage "
 		    "setup header) nor a Debian package", k->arg);
 		rv = VMK_USAGE;
 	}
 	if (rv == VMK_OK && k->deb && k->modules_arg != NULL) {
-		errorf(cause, "--modules: %s: a Debian package (%s) brings "
+		errorf(cause, "vm: --modules: %s: a Debian package (%s) brings "
 		    "its own", k->modules_arg, k->arg);
 		rv = VMK_USAGE;
 	}
@@ -172,7 +172,7 @@ deb_data(struct vm_kernel *k, char **out, char **cause)
 
 	*out = NULL;
 	if ((fd = open(k->arg, O_RDONLY | O_CLOEXEC)) == -1) {
-		errorf(cause, "--kernel: %s: %s", k->arg, strerror(errno));
+		errorf(cause, "vm: --kernel: %s: %s", k->arg, strerror(errno));
 		return VMK_FAIL;
 	}
 	while (read_at(fd, h, AR_HEADER, off) == 0) {
@@ -200,7 +200,7 @@ deb_data(struct vm_kernel *k, char **out, char **cause)
 				n = pread(fd, buf, size < (long long)sizeof(buf) ?
 				    (size_t)size : sizeof(buf), off);
 				if (n <= 0 || write(ofd, buf, (size_t)n) != n) {
-					errorf(cause, "--kernel: %s: %s", k->arg,
+					errorf(cause, "vm: --kernel: %s: %s", k->arg,
 					    n < 0 ? strerror(errno) : "cut short");
 					rv = VMK_FAIL;
 					break;
@@ -218,7 +218,7 @@ deb_data(struct vm_kernel *k, char **out, char **cause)
 	}
 	close(fd);
 	if (rv == VMK_USAGE)
-		errorf(cause, "--kernel: %s: a Debian package without its "
+		errorf(cause, "vm: --kernel: %s: a Debian package without its "
 		    "data.tar member", k->arg);
 	return rv;
 }
@@ -273,7 +273,7 @@ deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
 	if (rv == VMK_OK) {
 		mods = xasprintf("%s/boot", root);
 		if ((name = only_entry(mods, "vmlinuz-")) == NULL) {
-			errorf(cause, "--kernel: %s: no one boot/vmlinuz-* in the "
+			errorf(cause, "vm: --kernel: %s: no one boot/vmlinuz-* in the "
 			    "package", k->arg);
 			rv = VMK_USAGE;
 		} else
@@ -421,7 +421,7 @@ modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
 			want[nwant++] = fsmod[i];
 		}
 		if (moddep_closure(&d, want, nwant, &l, &n, &why) == -1) {
-			errorf(cause, "--kernel: %s: %s (in %s)", k->arg, why,
+			errorf(cause, "vm: --kernel: %s: %s (in %s)", k->arg, why,
 			    k->tree);
 			free(why);
 			rv = VMK_USAGE;
@@ -463,10 +463,10 @@ vm_kernel_prepare(struct vm_kernel *k, const char *top, int index,
 			k->tree = xstrdup(k->modules_arg);
 	}
 	if (rv == VMK_OK && k->tree != NULL && stat(k->tree, &st) == -1) {
-		errorf(cause, "--modules: %s: %s", k->tree, strerror(errno));
+		errorf(cause, "vm: --modules: %s: %s", k->tree, strerror(errno));
 		rv = VMK_USAGE;
 	} else if (rv == VMK_OK && k->tree != NULL && !S_ISDIR(st.st_mode)) {
-		errorf(cause, "--modules: %s: not a directory", k->tree);
+		errorf(cause, "vm: --modules: %s: not a directory", k->tree);
 		rv = VMK_USAGE;
 	}
 	if (rv == VMK_OK && (k->image_fd = open(k->image, O_RDONLY |
@@ -475,7 +475,7 @@ vm_kernel_prepare(struct vm_kernel *k, const char *top, int index,
 		rv = VMK_FAIL;
 	}
 	if (rv == VMK_OK && !is_bzimage(k->image_fd)) {
-		errorf(cause, "--kernel: %s: not a kernel image (no bzImage "
+		errorf(cause, "vm: --kernel: %s: not a kernel image (no bzImage "
 		    "setup header)", k->image);
 		rv = VMK_USAGE;
 	}

@@ -1,0 +1,129 @@
+#!/bin/sh
+# bonnie-ng vm with real kernels, Debian's 6.1 and 6.12 (make check-vm:
+# .ci/kernels fetches them into $BONNIE_NG_KERNELS; without it each case
+# skips).  Both boot from their packages and measure; the records validate
+# against the schema and name their guest kernels; compare names the
+# kernel release; the RAM axis changes the guest's MemTotal; the cells run
+# interleaved.  A guest that cannot start (init=/nonexistent), a broken
+# image, a run killed with SIGTERM and a hung guest each leave no qemu,
+# no image and no temporary directory behind (each call has its own
+# TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).
+# run.sh: alone: its guests take both CPUs for minutes
+# run.sh: long: six boots under TCG
+. tests/lib.sh
+kdir=${BONNIE_NG_KERNELS:-}
+deb61=$(ls "$kdir"/linux-image-6.1.0-*-amd64_*.deb 2>/dev/null |
+    sort -V | tail -1)
+deb612=$(ls "$kdir"/linux-image-6.12.*-amd64_*.deb 2>/dev/null |
+    sort -V | tail -1)
+if [ -z "$kdir" ] || [ -z "$deb61" ] || [ -z "$deb612" ]; then
+	skip "no kernels: make check-vm fetches them (.ci/kernels)"
+	done_testing
+	exit
+fi
+if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
+	skip "no qemu-system-x86_64 (Debian's qemu-system-x86)"
+	done_testing
+	exit
+fi
+scratch
+
+# Our qemus: every guest of bonnie-ng vm has a disk with this serial.
+qemus() { pgrep -f 'serial=bonnie-ng-mailbox' 2>/dev/null; }
+
+# nothing_left DESC TMPDIR: no temporary and no qemu of ours.
+nothing_left() {
+	ok "$1: no temporary left" [ -z "$(ls -A "$2")" ]
+	ok "$1: no qemu left" [ -z "$(qemus)" ]
+}
+
+# jget FILE EXPR: a value of a record, by Python's json.
+jget() {
+	python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2], {"r": r}))' "$1" "$2"
+}
+
+# 1. Both kernels from their packages, two memory sizes: four cells.
+mkdir "$T/tmp1"
+TMPDIR=$T/tmp1 "$BONNIE" vm --kernel "$deb61" --kernel "$deb612" \
+    --mem 160m,320m --out "$T/out1" -- -s 32 -p write,read \
+    >"$T/vm.out" 2>"$T/vm.err"
+st=$?
+ok "two kernels x two memory sizes: exit 0 (was $st)" [ $st -eq 0 ] ||
+    sed 's/^/#   /' "$T/vm.err"
+nothing_left "the matrix" "$T/tmp1"
+set -- "$T"/out1/*.json
+ok "four records" [ $# -eq 4 ]
+ok "four console logs" [ "$(ls "$T"/out1/*.console.log | wc -l)" -eq 4 ]
+schema_ok "the records validate against the schema" "$@"
+# Each record: its guest kernel by name, its memory, its place.
+: >"$T/cells"
+for f in "$@"; do
+	echo "$(jget "$f" 'r["guest"]["cell"]') $(jget "$f" \
+	    'r["system"]["kernel_release"]') $(jget "$f" \
+	    'r["guest"]["memory_bytes"]') $(jget "$f" \
+	    'r["system"]["ram_bytes"]')" >>"$T/cells"
+done
+sort -n "$T/cells" >"$T/order"
+sed 's/^/# /' "$T/order"
+ok "the records name 6.1 and 6.12" sh -c "grep -q ' 6\\.1\\.0-' '$T/order' &&
+    grep -q ' 6\\.12\\.' '$T/order'"
+ok "interleaved: 6.1, 6.12, 6.1, 6.12" sh -c "awk '{ print \$2 }' \
+    '$T/order' | cut -d. -f1,2 | tr '\\n' ' ' | grep -qx '6.1 6.12 6.1 6.12 '"
+# MemTotal (system.ram_bytes) follows --mem: at least 100 MiB more.
+ok "the RAM axis: MemTotal rises with --mem" awk '
+    $3 == 167772160 { lo[$2] = $4 } $3 == 335544320 { hi[$2] = $4 }
+    END { n = 0; for (k in lo) { if (!(k in hi) ||
+    hi[k] - lo[k] < 100 * 1048576) exit 1; n++ } exit n != 2 }' "$T/order"
+ok "compare names the kernel release as a setting that differs" \
+    grep -q '^  kernel .*6\.1\.0-.* | 6\.12\.' "$T/vm.out"
+ok "the TCG note" grep -q "the emulator's, not the kernel's" "$T/vm.err"
+
+# The failures: the 6.12 image alone (no modules are needed to fail).
+mkdir "$T/k"
+dpkg-deb --fsys-tarfile "$deb612" | tar -x -C "$T/k" --wildcards \
+    './boot/vmlinuz-*'
+img=$(ls "$T"/k/boot/vmlinuz-*)
+
+# fails N DESC WORD VM-ARGS...: exit 3 naming WORD, nothing left.
+fails() {
+	_n=$1 _d=$2 _w=$3
+	shift 3
+	mkdir "$T/tmp$_n"
+	TMPDIR=$T/tmp$_n "$BONNIE" vm --out "$T/out$_n" "$@" \
+	    >"$T/vm.out" 2>"$T/vm.err"
+	st=$?
+	ok "$_d: exit 3 (was $st)" [ $st -eq 3 ] || sed 's/^/#   /' "$T/vm.err"
+	ok "$_d: says so" grep -q "$_w" "$T/vm.err" ||
+	    sed 's/^/#   /' "$T/vm.err"
+	nothing_left "$_d" "$T/tmp$_n"
+}
+fails 2 "init=/nonexistent" "Kernel panic" --kernel "$img" --mem 192m \
+    --append "init=/nonexistent rdinit=/nonexistent" -- -s 32 -p write
+head -c 1000000 "$img" >"$T/broken"
+fails 3 "a broken image" "no reply from the guest" --kernel "$T/broken" \
+    --mem 192m -- -s 32 -p write
+fails 4 "a hung guest" "no reply within the timeout" --kernel "$img" \
+    --mem 192m --timeout 20 --append "rdinit=/nonexistent panic=0" \
+    -- -s 32 -p write
+
+# SIGTERM while the guest boots: qemu killed, exit 128 + 15.
+mkdir "$T/tmp5"
+TMPDIR=$T/tmp5 "$BONNIE" vm --kernel "$img" --mem 192m --out "$T/out5" \
+    --append "rdinit=/nonexistent panic=0" -- -s 32 -p write \
+    >"$T/vm.out" 2>"$T/vm.err" &
+pid=$!
+i=0
+while [ $i -lt 600 ] && ! grep -q ': booting' "$T/vm.err"; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid
+st=$?
+ok "SIGTERM: exit 143 (was $st)" [ $st -eq 143 ] ||
+    sed 's/^/#   /' "$T/vm.err"
+ok "SIGTERM: says so" grep -q 'interrupted by SIGTERM' "$T/vm.err"
+nothing_left "SIGTERM" "$T/tmp5"
+done_testing

@@ -1,0 +1,63 @@
+#!/bin/sh
+# bonnie-ng vm's refusals, before anything boots or is made: each is one
+# line on stderr naming what is wrong, exit 2, nothing on stdout, no
+# temporary directory left in its own TMPDIR and no out directory made.
+# Its help, and the completion after "--" (run's options).  The boots
+# themselves are t-vm-boot.sh's (make check-vm).
+. tests/lib.sh
+. tests/fault/lib.sh
+scratch
+mkdir "$T/tmp" "$T/cwd"
+# Not a kernel: text.  A fake bzImage is not needed: nothing boots here.
+printf 'not a kernel\n' >"$T/text"
+
+# bad WORD-IN-MESSAGE ARGS...: refused before anything is made.
+bad() {
+	_w=$1; shift
+	(cd "$T/cwd" && TMPDIR=$T/tmp PATH=${VM_PATH:-$PATH} "$BONNIE" vm \
+	    "$@" >"$T/out" 2>"$T/err" </dev/null)
+	st=$?
+	_r=0
+	[ $st -eq 2 ] || _r=1
+	one_line "$T/err" || _r=1
+	grep -q -- "^bonnie-ng: .*$_w" "$T/err" || _r=1
+	[ -s "$T/out" ] && _r=1
+	[ -z "$(ls -A "$T/tmp")$(ls -A "$T/cwd")" ] || _r=1
+	check "refused: vm $* (exit $st)" $_r
+	[ $_r -eq 0 ] || sed 's/^/#   /' "$T/err"
+}
+
+bad "--kernel: give a kernel"	-- -s 32
+bad "not a kernel image"	--kernel "$T/text" -- -s 32
+bad "No such file"		--kernel "$T/none" -- -s 32
+bad "give it after the --kernel" --modules "$T" --kernel "$T/text"
+bad "below the 128 MiB"		--kernel "$T/text" --mem 64m
+bad "below the 128 MiB"		--kernel "$T/text" --mem 512m,100m
+bad "use ext4, ext2, xfs or none" --kernel "$T/text" --fs btrfs
+bad "use auto, kvm or tcg"	--kernel "$T/text" --accel hvf
+bad "--rounds"			--kernel "$T/text" --rounds 0
+bad "after --: invalid value for -s" --kernel "$T/text" -- -s banana
+bad "after --: .*-d is the tool's" --kernel "$T/text" -- -s 32 -d /tmp
+bad "after --: --json is the tool's" --kernel "$T/text" -- --json x.json
+bad "after --: --device is the tool's" --kernel "$T/text" -- --device /dev/null
+bad "--fs none .* and a file system" --kernel "$T/text" --fs ext4,none
+# qemu missing: named with its Debian package (PATH without it); a fake
+# bzImage (its setup header's magic) passes the kernel's check first.
+printf '\125\252\0\0HdrS' | dd of="$T/fake" bs=1 seek=510 conv=notrunc \
+    2>/dev/null
+VM_PATH=/nonexistent bad \
+    "qemu-system-x86_64 not found: install Debian's qemu-system-x86" \
+    --kernel "$T/fake" -- -s 32
+
+# The help: vm's own, not run's.
+run vm --help
+ok "vm --help: exit 0" [ "$status" -eq 0 ]
+ok "vm --help: vm's usage" grep -q '^usage: bonnie-ng vm .*--kernel' "$T/out"
+ok "vm --help: its options" grep -q -- '--mem size' "$T/out"
+
+# The completion after "--" offers run's options; before it, vm's.
+"$BONNIE" __complete vm --mem 512m -- -- >"$T/out" 2>&1
+ok "completion after --: run's options" grep -qx -- '--size=' "$T/out"
+"$BONNIE" __complete vm -- >"$T/out" 2>&1
+ok "completion before --: vm's options" grep -qx -- '--kernel=' "$T/out"
+done_testing
