@@ -62,7 +62,7 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-quick check-asan check-asan-build check-posix install uninstall \
+.PHONY: all check check-plain check-quick check-asan check-asan-build check-posix check-vm install uninstall \
 	clean bench fuzz \
 	fuzz-build analyze analyze-cppcheck analyze-mpi check-tsan check-valgrind dist \
 	install-mpi mpi mpi-if-any
@@ -137,6 +137,16 @@ check-asan: check-asan-build
 # with musl (build-posix-musl/, when $(MUSL_CC) is there), so that a
 # glibc-only call or a Linux-only assumption shows here.  Both run the
 # suite side by side; a test that needs Linux skips, saying why.
+# make check-vm: bonnie-ng vm booting real kernels under qemu
+# (tests/t-vm-boot.sh), Debian's newest 6.1 and 6.12, which .ci/kernels
+# fetches with apt-get download into $(KERNELS) (outside the tree) unless
+# they are there; with the vm's own quick tests.
+KERNELS    ?= $(BONNIE_NG_KERNELS)
+check-vm: $(BIN) $(TEST_BIN)
+	BONNIE_NG_KERNELS=$$(sh .ci/kernels $(KERNELS)) && \
+	    export BONNIE_NG_KERNELS && \
+	    sh tests/run.sh $(O) t-vm-boot t-vm t-cpio t-moddep t-mailbox
+
 MUSL_CC    ?= musl-gcc
 POSIX_RUN   = sh tests/run.sh -j $(CHECK_JOBS)
 check-posix:
