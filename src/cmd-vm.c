@@ -461,10 +461,12 @@ make_labels(struct vm_args *a)
 static int
 prepare_kernels(struct vm_args *a, char **cause)
 {
+	bn_time	t0;
 	char	size[32];
 	int	i, rv;
 
 	for (i = 0; i < a->nkernels; i++) {
+		t0 = time_now();
 		if (!a->run.quiet)
 			fprintf(stderr, "vm: kernel %d/%d: %s: %sits "
 			    "initramfs\n", i + 1, a->nkernels, a->kernels[i],
@@ -478,9 +480,10 @@ prepare_kernels(struct vm_args *a, char **cause)
 		units_size_binary(size, sizeof(size), a->k[i].initrd_bytes);
 		if (!a->run.quiet)
 			fprintf(stderr, "vm: kernel %d/%d: %s, %zu module%s, "
-			    "initramfs %s\n", i + 1, a->nkernels,
-			    a->k[i].release, a->k[i].nmodules,
-			    a->k[i].nmodules == 1 ? "" : "s", size);
+			    "initramfs %s, ready in %.1f s\n", i + 1,
+			    a->nkernels, a->k[i].release, a->k[i].nmodules,
+			    a->k[i].nmodules == 1 ? "" : "s", size,
+			    time_elapsed(t0, time_now()));
 	}
 	make_labels(a);
 	return CMD_OK;
