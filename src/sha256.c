@@ -29,7 +29,7 @@ static const uint32_t k[64] = {
 static void
 block(struct sha256 *s, const unsigned char *p)
 {
-	uint32_t	w[64], a, b, c, d, e, f, g, h, t1, t2;
+	uint32_t	w[64], v[8], t1, t2;
 	int		i;
 
 	for (i = 0; i < 16; i++)
@@ -39,18 +39,19 @@ block(struct sha256 *s, const unsigned char *p)
 		w[i] = (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ w[i - 2] >> 10) +
 		    w[i - 7] + (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^
 		    w[i - 15] >> 3) + w[i - 16];
-	a = s->h[0]; b = s->h[1]; c = s->h[2]; d = s->h[3];
-	e = s->h[4]; f = s->h[5]; g = s->h[6]; h = s->h[7];
+	memcpy(v, s->h, sizeof(v));
+	/* v[0..7] are a..h. */
 	for (i = 0; i < 64; i++) {
-		t1 = h + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) +
-		    ((e & f) ^ (~e & g)) + k[i] + w[i];
-		t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) +
-		    ((a & b) ^ (a & c) ^ (b & c));
-		h = g; g = f; f = e; e = d + t1;
-		d = c; c = b; b = a; a = t1 + t2;
+		t1 = v[7] + (ROR(v[4], 6) ^ ROR(v[4], 11) ^ ROR(v[4], 25)) +
+		    ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i];
+		t2 = (ROR(v[0], 2) ^ ROR(v[0], 13) ^ ROR(v[0], 22)) +
+		    ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+		memmove(v + 1, v, 7 * sizeof(v[0]));
+		v[4] += t1;
+		v[0] = t1 + t2;
 	}
-	s->h[0] += a; s->h[1] += b; s->h[2] += c; s->h[3] += d;
-	s->h[4] += e; s->h[5] += f; s->h[6] += g; s->h[7] += h;
+	for (i = 0; i < 8; i++)
+		s->h[i] += v[i];
 }
 
 void
