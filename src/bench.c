@@ -244,7 +244,13 @@ cache_summary(const struct options *o, const struct record *rec)
 	else
 		fprintf(stderr, ", did not hold for %d of %d reading phases: "
 		    "%s%s warm", nwarm, nread, warm, nwarm > 4 ? ", ..." : "");
-	if (rec->sys != NULL && rec->sys->hypervisor == 1)
+	/* bonnie-ng vm's guest knows how its host treats the disk. */
+	if (rec->sys != NULL && rec->sys->guest != NULL &&
+	    rec->sys->guest->disk_cache != NULL &&
+	    strcmp(rec->sys->guest->disk_cache, "none") == 0)
+		fprintf(stderr, "; a bonnie-ng vm guest: its host does not "
+		    "cache the disk (cache=none)");
+	else if (rec->sys != NULL && rec->sys->hypervisor == 1)
 		fprintf(stderr, "; a virtual machine: its host may cache the "
 		    "disk");
 	/* Only a buffered run allocates memory to write into. */
