@@ -54,6 +54,8 @@ void	record_write_run_phase(struct json *, const char *key, enum phase_id,
  * and the sweep record.
  */
 void	record_write_system(struct json *, const struct sysinfo *);
+/* A bonnie-ng vm guest's "guest" object; nothing in any other run. */
+void	record_write_guest(struct json *, const struct sysinfo *);
 void	record_write_target(struct json *, const struct options *,
 	    const struct sysinfo *);
 void	record_write_options(struct json *, const struct options *);

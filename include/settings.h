@@ -144,6 +144,25 @@ enum setting_id {
 	SET_LOCKED,
 	SET_LOCK_HELD,
 	SET_RAM_SOURCE,
+	/* A bonnie-ng vm guest's machine (absent from other records). */
+	SET_GUEST_ACCEL,
+	SET_GUEST_VCPUS,
+	SET_GUEST_MEMORY,
+	SET_GUEST_DISK,
+	SET_GUEST_DISK_CACHE,
+	SET_GUEST_FS,
+	SET_GUEST_MKFS_OPTIONS,
+	SET_GUEST_MOUNT_OPTIONS,
+	SET_GUEST_APPEND,
+	SET_GUEST_QEMU,
+	SET_GUEST_QEMU_VERSION,
+	SET_GUEST_KERNEL_IMAGE,
+	SET_GUEST_KERNEL_SHA256,
+	SET_GUEST_HOST_KERNEL,
+	SET_GUEST_HOST_COMMAND,
+	SET_GUEST_CELL,
+	SET_GUEST_CELLS,
+	SET_GUEST_ROUND,
 	SET_COUNT
 };
 
@@ -189,7 +208,9 @@ enum setting_type {
 	TYPE_DEV_STR,		/* struct sysinfo_device: char *. */
 	TYPE_DEV_I64,		/* int64_t. */
 	TYPE_DEV_BOOL,		/* int, 1, 0 or -1. */
-	TYPE_VM_I64		/* struct sysinfo_vm: int64_t. */
+	TYPE_VM_I64,		/* struct sysinfo_vm: int64_t. */
+	TYPE_GUEST_STR,		/* struct sysinfo_guest: char *. */
+	TYPE_GUEST_I64		/* int64_t. */
 };
 
 /*

@@ -50,6 +50,17 @@ record_write_system(struct json *j, const struct sysinfo *si)
 }
 
 void
+record_write_guest(struct json *j, const struct sysinfo *si)
+{
+	struct options	none;
+
+	if (si == NULL || si->guest == NULL)
+		return;
+	memset(&none, 0, sizeof(none));
+	write_settings(j, "guest", &none, si, -1);
+}
+
+void
 record_write_target(struct json *j, const struct options *opt,
     const struct sysinfo *si)
 {
@@ -516,6 +527,7 @@ record_write_json(FILE *f, const struct record *rec)
 	json_string(&j, "start",
 	    rec->start_utc[0] != '\0' ? rec->start_utc : NULL);
 	record_write_system(&j, rec->sys);
+	record_write_guest(&j, rec->sys);
 	record_write_target(&j, opt, rec->sys);
 	record_write_options(&j, opt);
 	record_write_memory(&j, opt, rec->sys, rec->lock_held);

@@ -24,6 +24,7 @@
 #define SI(field)	((int)offsetof(struct sysinfo, field))
 #define DEV(field)	((int)offsetof(struct sysinfo_device, field))
 #define VM(field)	((int)offsetof(struct sysinfo_vm, field))
+#define GUEST(field)	((int)offsetof(struct sysinfo_guest, field))
 
 /* The writers of the record's keys whose type does not say how. */
 static void
@@ -188,6 +189,26 @@ static void
 write_ram_source(struct json *j, const char *k, const struct settings_ctx *c)
 {
 	json_string(j, k, ram_source_name(c->opt->ram_source));
+}
+
+/* A vm guest's host command line: its words, kept joined by NULs. */
+static void
+write_host_command(struct json *j, const char *k, const struct settings_ctx *c)
+{
+	const struct sysinfo_guest	*g;
+	const char			*w;
+	int64_t				 left;
+
+	if (c->si == NULL || (g = c->si->guest) == NULL ||
+	    g->host_command == NULL) {
+		json_null(j, k);
+		return;
+	}
+	json_array_start(j, k);
+	for (w = g->host_command, left = g->host_command_len; left > 0;
+	    left -= (int64_t)strlen(w) + 1, w += strlen(w) + 1)
+		json_string(j, NULL, w);
+	json_array_end(j);
 }
 
 /*
@@ -532,6 +553,62 @@ const struct setting settings_table[SET_COUNT] = {
 	    .write = write_lock_held, .rule = RULE_INFO },
 	[SET_RAM_SOURCE] = { .name = "ram source", .key = "memory.ram_source",
 	    .write = write_ram_source, .rule = RULE_INFO },
+
+	/*
+	 * A bonnie-ng vm guest's machine: the accelerator and the test
+	 * disk's cache mode must match; the memory (the RAM axis), the
+	 * kernel's digest and the rest are listed.  The kernel's release and
+	 * the RAM it saw are system's rows.
+	 */
+	[SET_GUEST_ACCEL] = { .name = "accelerator", .type = TYPE_GUEST_STR,
+	    .slot = GUEST(accel), .key = "guest.accel", .rule = RULE_MATCH },
+	[SET_GUEST_VCPUS] = FACT_INFO("guest cpus", TYPE_GUEST_I64,
+	    GUEST(vcpus), "guest.vcpus"),
+	[SET_GUEST_MEMORY] = FACT_INFO("guest memory", TYPE_GUEST_I64,
+	    GUEST(memory_bytes), "guest.memory_bytes"),
+	[SET_GUEST_DISK] = FACT_INFO("guest disk", TYPE_GUEST_I64,
+	    GUEST(disk_bytes), "guest.disk_bytes"),
+	[SET_GUEST_DISK_CACHE] = { .name = "guest disk cache",
+	    .type = TYPE_GUEST_STR, .slot = GUEST(disk_cache),
+	    .key = "guest.disk_cache", .rule = RULE_MATCH },
+	[SET_GUEST_FS] = FACT_INFO("guest fs", TYPE_GUEST_STR, GUEST(fs),
+	    "guest.fs"),
+	[SET_GUEST_MKFS_OPTIONS] = FACT_INFO("mkfs options", TYPE_GUEST_STR,
+	    GUEST(mkfs_options), "guest.mkfs_options"),
+	[SET_GUEST_MOUNT_OPTIONS] = { .name = "guest mount options",
+	    .type = TYPE_GUEST_STR, .slot = GUEST(mount_options),
+	    .key = "guest.mount_options", .rule = RULE_NONE,
+	    .why = "--mount-options as given: the mount's own options "
+	    "(target.mount_options) are compared" },
+	[SET_GUEST_APPEND] = FACT_INFO("kernel command line", TYPE_GUEST_STR,
+	    GUEST(append), "guest.append"),
+	[SET_GUEST_QEMU] = { .name = "qemu", .type = TYPE_GUEST_STR,
+	    .slot = GUEST(qemu), .key = "guest.qemu", .rule = RULE_NONE,
+	    .why = "the emulator's program: its version is compared" },
+	[SET_GUEST_QEMU_VERSION] = FACT_INFO("qemu version", TYPE_GUEST_STR,
+	    GUEST(qemu_version), "guest.qemu_version"),
+	[SET_GUEST_KERNEL_IMAGE] = { .name = "kernel image",
+	    .type = TYPE_GUEST_STR, .slot = GUEST(kernel_image),
+	    .key = "guest.kernel_image", .rule = RULE_NONE,
+	    .why = "where the kernel came from: the kernel itself is "
+	    "compared (its release, version and digest)" },
+	[SET_GUEST_KERNEL_SHA256] = FACT_INFO("kernel digest", TYPE_GUEST_STR,
+	    GUEST(kernel_sha256), "guest.kernel_sha256"),
+	[SET_GUEST_HOST_KERNEL] = FACT_INFO("host kernel", TYPE_GUEST_STR,
+	    GUEST(host_kernel), "guest.host_kernel"),
+	[SET_GUEST_HOST_COMMAND] = { .name = "vm command",
+	    .key = "guest.host_command", .write = write_host_command,
+	    .rule = RULE_NONE,
+	    .why = "the host's vm command line, which its cells share" },
+	[SET_GUEST_CELL] = { .name = "cell", .type = TYPE_GUEST_I64,
+	    .slot = GUEST(cell), .key = "guest.cell", .rule = RULE_NONE,
+	    .why = "the cell's place in the order, not a setting" },
+	[SET_GUEST_CELLS] = { .name = "cells", .type = TYPE_GUEST_I64,
+	    .slot = GUEST(cells), .key = "guest.cells", .rule = RULE_NONE,
+	    .why = "how many boots the vm command made" },
+	[SET_GUEST_ROUND] = { .name = "round", .type = TYPE_GUEST_I64,
+	    .slot = GUEST(round), .key = "guest.round", .rule = RULE_NONE,
+	    .why = "the cell's round, not a setting" },
 };
 
 static int
@@ -699,6 +776,8 @@ set_default(struct options *o, const struct setting *s)
 	case TYPE_DEV_I64:
 	case TYPE_DEV_BOOL:
 	case TYPE_VM_I64:
+	case TYPE_GUEST_STR:
+	case TYPE_GUEST_I64:
 		break;
 	case TYPE_STR:
 		*(const char **)(void *)p = s->sdef;
@@ -772,6 +851,9 @@ base_of(const struct setting *s, const struct settings_ctx *c)
 		return c->si != NULL ? (const char *)&c->si->device : NULL;
 	case TYPE_VM_I64:
 		return c->si != NULL ? (const char *)&c->si->vm : NULL;
+	case TYPE_GUEST_STR:
+	case TYPE_GUEST_I64:
+		return c->si != NULL ? (const char *)c->si->guest : NULL;
 	default:
 		return (const char *)c->opt;
 	}
@@ -798,6 +880,7 @@ write_row(struct json *j, const struct setting *s, const struct settings_ctx *c)
 	case TYPE_STR:
 	case TYPE_SI_STR:
 	case TYPE_DEV_STR:
+	case TYPE_GUEST_STR:
 		json_string(j, k, *(const char *const *)(const void *)p);
 		break;
 	case TYPE_U64:
@@ -815,6 +898,7 @@ write_row(struct json *j, const struct setting *s, const struct settings_ctx *c)
 	case TYPE_SI_I64:
 	case TYPE_DEV_I64:
 	case TYPE_VM_I64:
+	case TYPE_GUEST_I64:
 		json_int_or_null(j, k, *(const int64_t *)(const void *)p);
 		break;
 	case TYPE_SI_INT:

@@ -249,6 +249,9 @@ guest_facts(const struct vm_args *a, const struct vm_cell *c,
 	g->kernel_sha256 = xstrdup(k->sha256);
 	if (a->host_kernel != NULL)
 		g->host_kernel = xstrdup(a->host_kernel);
+	/* The command's words, after the program's name main.c took. */
+	g->host_command = xstrdup("bonnie-ng");
+	len = strlen("bonnie-ng") + 1;
 	for (i = 0; i < a->argc; i++) {
 		n = strlen(a->argv[i]) + 1;
 		g->host_command = xrealloc(g->host_command, len + n);

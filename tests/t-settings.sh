@@ -48,18 +48,27 @@ ok "a real run on tmpfs makes its record" [ -s "$T/real.json" ]
 [ -s "$T/err" ] && diag "$(cat "$T/err")"
 
 # tmpfs has no block device: give the record one, with every key a
-# device has (as a loop device's), so that those are walked too.
+# device has (as a loop device's), so that those are walked too; and a
+# bonnie-ng vm guest's object, every key as vm writes it.
 jq '.target.device = { "name": "loop7", "scheduler": "none",
     "rotational": false, "read_ahead_kb": 128, "logical_block_size": 512,
     "physical_block_size": 512, "model": null, "size_bytes": 67108864,
-    "loop_backing_file": "/srv/img", "loop_dio": false }' \
+    "loop_backing_file": "/srv/img", "loop_dio": false } |
+    .guest = { "accel": "tcg", "vcpus": 1, "memory_bytes": 536870912,
+    "disk_bytes": 910163968, "disk_cache": "none", "fs": "ext4",
+    "mkfs_options": null, "mount_options": null, "append": null,
+    "qemu": "qemu-system-x86_64", "qemu_version": "7.2.22",
+    "kernel_image": "/boot/vmlinuz", "kernel_sha256":
+    "25e82babd1b424cdb8a000a0fbf163501e9f46b4b5f2dc2b435a8aa15231d39b",
+    "host_kernel": "6.1.0-41-amd64", "host_command": ["bonnie-ng", "vm",
+    "--kernel", "/boot/vmlinuz"], "cell": 1, "cells": 2, "round": 1 }' \
     "$T/real.json" >"$T/base.json"
 
 # Every key about how and where the run ran: the leaves of these objects
 # (an array is one value), and the record's own scalars.
 jq -r '[paths(scalars)] + [paths(arrays)] | map(
-    select(.[0] | IN("system", "target", "options", "memory", "schema",
-        "tool", "version", "command", "start"))) |
+    select(.[0] | IN("system", "guest", "target", "options", "memory",
+        "schema", "tool", "version", "command", "start"))) |
     map(if (.[-1] | type) == "number" then .[:-1] else . end) | unique |
     .[] | map(tostring) | join(".")' "$T/base.json" >"$T/paths"
 ok "the record has keys to walk" [ "$(wc -l <"$T/paths")" -gt 40 ]
