@@ -38,8 +38,13 @@ enum args_kind {
 	ARGS_OPTIONAL,		/* A value only after "=" or glued on:
 				   --verify, --verify=fatal; -f, -f10. */
 	ARGS_HELP,		/* Stop: print the help (-h, --help). */
-	ARGS_VERSION		/* Stop: print the version (-V, --version). */
+	ARGS_VERSION,		/* Stop: print the version (-V, --version). */
+	ARGS_MARK		/* No value: a mark among the operands where
+				   it stands (compare's --vs), args_mark. */
 };
+
+/* What an ARGS_MARK row puts among the operands: compare the pointer. */
+extern const char args_mark[];
 
 struct args_option;
 
@@ -94,6 +99,8 @@ struct args_option {
 	  .set = (fn), .help = (h) }
 #define OPT_HELP(l, n, h)						\
 	{ .letter = (l), .name = (n), .kind = ARGS_HELP, .help = (h) }
+#define OPT_MARK(n, h)							\
+	{ .name = (n), .kind = ARGS_MARK, .help = (h) }
 #define OPT_VERSION(l, n, h)						\
 	{ .letter = (l), .name = (n), .kind = ARGS_VERSION, .help = (h) }
 

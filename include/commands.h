@@ -69,6 +69,12 @@ struct cmd_entry {
 	int			 flags;
 	/* Free what the parse or exec left in the state, or NULL. */
 	void			(*fini)(void *state);
+	/*
+	 * The exit status of a refused command line, from what init saw
+	 * in it (compare --bisect: 255, so that git bisect run stops), or
+	 * NULL: 2.
+	 */
+	int			(*refused)(const void *state);
 };
 /*
  * The command runs as a team (include/team.h): main.c calls team_init()

@@ -46,7 +46,10 @@ struct cmp_view {
 	int			*left_out;	/* Per set, runs left out. */
 	char			**excluded;	/* Those runs, and why. */
 	int			 nexcluded;
-	int			 exit;		/* 0, or 1: a gate failed. */
+	int			 exit;		/* The exit status: 0, 1 a gate
+						   failed, 3 --strict and a gated
+						   column untold; --bisect's. */
+	int			 strict;	/* --strict (or --bisect=strict). */
 
 	/* Run records: a cell per column and new set. */
 	struct cmp_cell		*cells;		/* [col][new] */
@@ -87,6 +90,11 @@ void		 cmp_view_target(const struct rs_settings *, char *, size_t);
  * when they all match (or a side does not know one).
  */
 char		*cmp_view_not_comparable(const struct cmp_view *, int k);
+/* The same of any two sets (a side's files, to pool them). */
+char		*cmp_view_mismatch(const struct result_set *,
+		    const struct result_set *);
+/* How many selected columns (or sweep points) are inconclusive. */
+int		 cmp_view_untold(const struct cmp_view *);
 /* A setting's value as a terminal may show it: controls escaped. */
 void		 cmp_view_escape(char *, size_t);
 /* A result of bonnie++ itself (not bonnie-ng's CSV)? */
@@ -103,7 +111,10 @@ int		 cmp_view_targets_differ(const struct cmp_view *, int k,
 		    int *fs);
 double		 cmp_view_fs_ratio(const struct cmp_view *, int col, int k);
 
-/* Is column col selected by the gate and worse or missing in c? */
+/*
+ * Is column col selected by the gate and worse or missing in c (or, with
+ * --strict, inconclusive)?
+ */
 int		 cmp_view_fails(const struct cmp_view *, int col,
 		    const struct cmp_cell *);
 /* "K/sec", "/sec", a cost's unit or "lat". */

@@ -135,7 +135,11 @@ struct parse {
 	char			**argv;
 	int			 seen;		/* The required option. */
 	char			**cause;
+	char			**operands;	/* Those so far, and marks. */
+	int			 n;
 };
+
+const char	args_mark[] = "--";
 
 /*
  * Use one option: f's row with its value v (NULL for none).  Returns
@@ -152,6 +156,10 @@ use(struct parse *p, const struct found *f, const char *v)
 		return ARGS_SHOW_HELP;
 	case ARGS_VERSION:
 		return ARGS_SHOW_VERSION;
+	case ARGS_MARK:
+		/* Where it stands among the operands is what it says. */
+		p->operands[p->n++] = (char *)args_mark;
+		return ARGS_OK;
 	case ARGS_FLAG:
 	case ARGS_VALUE:
 	case ARGS_OPTIONAL:
@@ -268,7 +276,7 @@ args_parse(const struct args_spec *spec, const struct args_table *t,
 	enum args_result	 r;
 	const char		*w;
 	char			 pb[64], nb[64];
-	int			 i, only = 0, n = 0;
+	int			 i, only = 0, n;
 
 	p.spec = spec;
 	p.t = t;
@@ -276,11 +284,13 @@ args_parse(const struct args_spec *spec, const struct args_table *t,
 	p.argv = argv;
 	p.seen = 0;
 	p.cause = cause;
+	p.operands = operands;
+	p.n = 0;
 	*noperands = 0;
 	for (i = 1; i < argc; i++) {
 		w = argv[i];
 		if (only || w[0] != '-' || w[1] == '\0') {
-			operands[n++] = argv[i];
+			operands[p.n++] = argv[i];
 			continue;
 		}
 		if (strcmp(w, "--") == 0) {
@@ -294,6 +304,7 @@ args_parse(const struct args_spec *spec, const struct args_table *t,
 		if (r != ARGS_OK)
 			return r;
 	}
+	n = p.n;
 	*noperands = n;
 	if (spec->upper >= 0 && n > spec->upper)
 		return errorf(cause, "%sunexpected argument '%s' (see "

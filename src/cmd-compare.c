@@ -15,6 +15,7 @@
  * only read that view.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,23 @@ struct compare {
 	int				 fail_on[RS_NCOLS];
 	int				 fail_named[RS_NCOLS];	/* -F NAME. */
 	const struct cmp_printer	*out;			/* -o. */
+	int				 bisect;	/* 1 --bisect, 2 =strict. */
+};
+
+/*
+ * git bisect run's contract: 0 good, 1 bad, 125 this commit cannot be
+ * tested (skip it), 128 to 255 stop the bisection.
+ */
+#define BISECT_SKIP	125
+#define BISECT_ABORT	255
+/* --strict: a gated column the runs could not tell. */
+#define STATUS_UNTOLD	3
+
+/* How compare failed, for the exit status. */
+enum failure {
+	FAIL_USAGE,		/* The command line: 2, or stop a bisection. */
+	FAIL_INPUT,		/* A file or side unusable: 2, or skip. */
+	FAIL_OUTPUT		/* Standard output: 2, or stop a bisection. */
 };
 
 static int
@@ -154,6 +172,16 @@ set_output(void *t, const struct args_option *r, const char *v, char **why)
 	return errorf(why, "'%s' (use %s)", v, names);
 }
 
+static int
+set_bisect(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	if (v != NULL && strcmp(v, "strict") != 0)
+		return errorf(why, "'%s' (only --bisect=strict)", v);
+	((struct compare *)t)->bisect = v != NULL ? 2 : 1;
+	return 0;
+}
+
 static const struct args_option compare_rows[] = {
 	OPT_VALUE('t', "threshold", "pct", set_threshold, 0,
 	    "a change within pct is the same (default: 5)"),
@@ -161,6 +189,11 @@ static const struct args_option compare_rows[] = {
 	    "which columns getting worse exit 1 (default: rates)"),
 	OPT_VALUE('o', "output", "text|json|junit|markdown", set_output, 0,
 	    "a table, JSON, JUnit XML or a Markdown table"),
+	OPT_FLAG(0, "strict", offsetof(struct compare, v.strict),
+	    "a selected column the runs cannot tell exits 3"),
+	OPT_OPTIONAL(0, "bisect", "strict", set_bisect,
+	    "exit for git bisect run: 0 good, 1 bad, 125 skip"),
+	OPT_MARK("vs", "pool the files before it, and those after it"),
 	ARGS_END
 };
 
@@ -326,20 +359,202 @@ compare_all(struct compare *cmp)
 	}
 }
 
+/*
+ * --vs: its place among the operands, taken out of them (*n one less);
+ * -1 without it, -2 with a cause when it is given twice or a side would
+ * be empty.
+ */
+static int
+find_mark(int *n, char **files, char **cause)
+{
+	int	i, at = -1;
+
+	for (i = 0; i < *n; i++) {
+		if (files[i] != args_mark)
+			continue;
+		if (at >= 0) {
+			errorf(cause, "compare: --vs given twice (the files "
+			    "before it are one side, those after it the "
+			    "other)");
+			return -2;
+		}
+		at = i;
+	}
+	if (at < 0)
+		return -1;
+	if (at == 0 || at == *n - 1) {
+		errorf(cause, "compare: --vs needs files on both sides");
+		return -2;
+	}
+	memmove(&files[at], &files[at + 1], sizeof(*files) *
+	    (size_t)(*n - at - 1));
+	(*n)--;
+	return at;
+}
+
+/*
+ * Pool sets [a, b) into set a: each must be comparable with the first
+ * (the settings that must match, matching), and their runs join its.
+ */
+static int
+pool_side(struct compare *cmp, int a, int b, char **cause)
+{
+	struct result_set	*rs = cmp->v.sets;
+	char			*why, *name;
+	int			 k;
+
+	for (k = a + 1; k < b; k++) {
+		if ((why = cmp_view_mismatch(&rs[a], &rs[k])) != NULL) {
+			errorf(cause, "compare: %s cannot be pooled with %s "
+			    "(%s)", rs[k].file, rs[a].file, why);
+			free(why);
+			return -1;
+		}
+		rs_append(&rs[a], &rs[k]);
+		cmp->v.left_out[a] += cmp->v.left_out[k];
+		/* The side's name: its files, in order. */
+		name = xasprintf("%s, %s", rs[a].file, rs[k].file);
+		free(rs[a].file);
+		rs[a].file = name;
+	}
+	return 0;
+}
+
+/* The two sides of --vs at mark: the base's files pooled, the new's. */
+static int
+pool(struct compare *cmp, int mark, char **cause)
+{
+	struct cmp_view	*v = &cmp->v;
+	int		 k;
+
+	if (pool_side(cmp, 0, mark, cause) != 0 ||
+	    pool_side(cmp, mark, v->nsets, cause) != 0)
+		return -1;
+	if (mark > 1) {
+		rs_free(&v->sets[1]);
+		v->sets[1] = v->sets[mark];
+		v->left_out[1] = v->left_out[mark];
+		memset(&v->sets[mark], 0, sizeof(v->sets[mark]));
+	}
+	for (k = 2; k < v->nsets; k++)
+		rs_free(&v->sets[k]);
+	v->nsets = 2;
+	return 0;
+}
+
+/*
+ * The exit status, once every cell has its verdict: 1 for a gated
+ * column worse or missing, else with --strict 3 for one inconclusive;
+ * with --bisect git's: 125 when a side is not comparable (or, with
+ * =strict, a gated column inconclusive), then 1 or 0.
+ */
+static int
+verdict_status(const struct compare *cmp)
+{
+	const struct cmp_view	*v = &cmp->v;
+	char			*why;
+	int			 k, untold = cmp_view_untold(v);
+
+	if (cmp->bisect) {
+		for (k = 1; k < v->nsets; k++) {
+			if ((why = cmp_view_not_comparable(v, k)) != NULL) {
+				free(why);
+				return BISECT_SKIP;
+			}
+		}
+		if (v->exit == 1)
+			return 1;
+		return cmp->bisect == 2 && untold > 0 ? BISECT_SKIP : 0;
+	}
+	if (v->exit == 0 && v->strict && untold > 0)
+		return STATUS_UNTOLD;
+	return v->exit;
+}
+
+static int
+failed_status(const struct compare *cmp, enum failure f)
+{
+	if (!cmp->bisect)
+		return CMD_USAGE;
+	return f == FAIL_INPUT ? BISECT_SKIP : BISECT_ABORT;
+}
+
+/*
+ * Does the command line ask for --bisect (in any form the parser takes:
+ * --bisect, --bisect=..., a prefix of three letters or more)?  Then a
+ * line refused must stop git bisect run, not blame the commit.
+ */
+static int
+asks_bisect(int argc, char **argv)
+{
+	size_t	n;
+	int	i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strncmp(argv[i], "--", 2) != 0)
+			continue;
+		n = strcspn(argv[i] + 2, "=");
+		if (n >= 3 && strncmp(argv[i] + 2, "bisect", n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 compare_init(void *state, int argc, char **argv)
 {
 	struct compare	*cmp = state;
 	int		 col;
 
-	(void)argc;
-	(void)argv;
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->v.threshold = DEFAULT_THRESHOLD;
 	cmp->v.fail_on = cmp->fail_on;
 	cmp->out = cmp_printers[0];
 	for (col = 0; col < RS_NCOLS; col++)
 		cmp->fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
+	cmp->bisect = asks_bisect(argc, argv);
+}
+
+static int
+compare_refused(const void *state)
+{
+	return ((const struct compare *)state)->bisect ? BISECT_ABORT :
+	    CMD_USAGE;
+}
+
+/* Read the files into sides, as the operands and --vs say. */
+static int
+read_sides(struct compare *cmp, int n, char **files, int *sweep,
+    enum failure *fail, char **cause)
+{
+	struct cmp_view	*v = &cmp->v;
+	int		 i, mark;
+
+	*fail = FAIL_USAGE;
+	if ((mark = find_mark(&n, files, cause)) == -2 ||
+	    threshold_check(cmp, cause) != 0)
+		return -1;
+	*fail = FAIL_INPUT;
+	v->left_out = xcalloc((size_t)n, sizeof(*v->left_out));
+	if (rs_read_files(n, files, &v->sets, cause) != 0)
+		return -1;
+	v->nsets = n;
+	if ((*sweep = cmp_sweep_check(v->sets, n, cause)) == -1)
+		return -1;
+	if (*sweep && mark >= 0) {
+		*fail = FAIL_USAGE;
+		return errorf(cause, "compare: --vs pools the runs of run "
+		    "records; compare sweeps one file a side");
+	}
+	for (i = 0; i < n && !*sweep; i++)
+		if (drop_failed(cmp, i, cause) != 0)
+			return -1;
+	if (mark >= 0 && pool(cmp, mark, cause) != 0)
+		return -1;
+	*fail = FAIL_USAGE;
+	return gate_check(cmp, *sweep, cause);
 }
 
 static int
@@ -347,42 +562,35 @@ compare_exec(void *state, int n, char **files, char **cause)
 {
 	struct compare	*cmp = state;
 	struct cmp_view	*v = &cmp->v;
-	int		 i, sweep, r, status = CMD_USAGE, unwritten = 0;
+	enum failure	 fail;
+	int		 i, sweep = 0, r, status;
 
-	v->left_out = xcalloc((size_t)n, sizeof(*v->left_out));
-	if (threshold_check(cmp, cause) != 0)
+	v->strict |= cmp->bisect == 2;
+	if (read_sides(cmp, n, files, &sweep, &fail, cause) != 0)
 		goto out;
-	if (rs_read_files(n, files, &v->sets, cause) != 0)
-		goto out;
-	v->nsets = n;
-	if ((sweep = cmp_sweep_check(v->sets, n, cause)) == -1)
-		goto out;
-	for (i = 0; i < n && !sweep; i++)
-		if (drop_failed(cmp, i, cause) != 0)
-			goto out;
-	if (gate_check(cmp, sweep, cause) != 0)
-		goto out;
-	if (sweep) {
+	if (sweep)
 		cmp_sweep_view(v);
-		r = cmp->out->sweeps(stdout, v);
-	} else {
+	else
 		compare_all(cmp);
-		r = cmp->out->runs(stdout, v);
-	}
+	v->exit = verdict_status(cmp);
+	r = sweep ? cmp->out->sweeps(stdout, v) : cmp->out->runs(stdout, v);
 	/*
 	 * Output that could not be written is trouble (2), as an unusable
 	 * input is: 1 is a regression, 0 would pass a CI gate unread.
 	 */
 	if (r != 0 || fflush(stdout) != 0 || ferror(stdout)) {
 		errorf(cause, "compare: standard output: %s", strerror(errno));
-		unwritten = 1;
+		fail = FAIL_OUTPUT;
 		goto out;
 	}
 	status = v->exit;
+	goto done;
 out:
-	if (status == CMD_USAGE && !unwritten && cmp->out->refused != NULL)
+	status = failed_status(cmp, fail);
+	if (fail != FAIL_OUTPUT && cmp->out->refused != NULL)
 		cmp->out->refused(stdout, *cause != NULL ? *cause :
 		    "unusable input");
+done:
 	rs_free_sets(v->sets, v->nsets);
 	free(v->cells);
 	cmp_sweep_view_free(v);
@@ -405,4 +613,5 @@ const struct cmd_entry cmd_compare_entry = {
 	.size = sizeof(struct compare),
 	.init = compare_init,
 	.exec = compare_exec,
+	.refused = compare_refused,
 };

@@ -416,14 +416,20 @@ cmp_view_escape(char *buf, size_t len)
 char *
 cmp_view_not_comparable(const struct cmp_view *cmp, int k)
 {
+	return cmp_view_mismatch(&cmp->sets[0], &cmp->sets[k]);
+}
+
+char *
+cmp_view_mismatch(const struct result_set *x, const struct result_set *y)
+{
 	char	 a[128], b[128], *t, *bad = NULL;
 	int	 i;
 
 	for (i = 0; i < cmp_view_nsettings(); i++) {
 		if (!must_match(i))
 			continue;
-		cmp_view_show(&cmp->sets[0].set, i, a, sizeof(a));
-		cmp_view_show(&cmp->sets[k].set, i, b, sizeof(b));
+		cmp_view_show(&x->set, i, a, sizeof(a));
+		cmp_view_show(&y->set, i, b, sizeof(b));
 		cmp_view_escape(a, sizeof(a));
 		cmp_view_escape(b, sizeof(b));
 		if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0 ||
@@ -442,7 +448,8 @@ int
 cmp_view_fails(const struct cmp_view *cmp, int col, const struct cmp_cell *c)
 {
 	return cmp->fail_on[col] &&
-	    (c->verdict == CMP_WORSE || c->verdict == CMP_MISSING);
+	    (c->verdict == CMP_WORSE || c->verdict == CMP_MISSING ||
+	    (cmp->strict && c->verdict == CMP_INCONCLUSIVE));
 }
 
 /*
@@ -511,6 +518,27 @@ columns_with(const struct cmp_view *cmp, enum cmp_verdict v)
 	return list;
 }
 
+int
+cmp_view_untold(const struct cmp_view *cmp)
+{
+	char	*list;
+	int	 i, n = 0;
+
+	if (cmp->sweep) {
+		for (i = 0; i < cmp->npoints_all; i++)
+			n += cmp->points[i].shown &&
+			    cmp->fail_on[cmp->points[i].col] &&
+			    cmp->points[i].c.verdict == CMP_INCONCLUSIVE;
+		return n;
+	}
+	if ((list = columns_with(cmp, CMP_INCONCLUSIVE)) == NULL)
+		return 0;
+	for (n = 1, i = 0; list[i] != '\0'; i++)
+		n += list[i] == ',';
+	free(list);
+	return n;
+}
+
 /*
  * The points of a sweep where a selected phase got worse or is missing,
  * "worse read at 1M 64k, missing read at 2M 64k", in a new string, or
@@ -562,7 +590,10 @@ cmp_view_result(const struct cmp_view *cmp)
 		free(untold);
 		untold = t;
 	}
-	if (worse == NULL && missing == NULL)
+	if (worse == NULL && missing == NULL && untold != NULL && cmp->strict)
+		r = xasprintf("inconclusive (no selected column got worse, "
+		    "none is missing%s)", untold);
+	else if (worse == NULL && missing == NULL)
 		r = xasprintf("ok (no selected column got worse, none is "
 		    "missing%s)", untold ? untold : "");
 	else

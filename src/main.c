@@ -152,7 +152,7 @@ main(int argc, char **argv)
 		cmd_usage(stderr, e);
 		/* FALLTHROUGH */
 	default:
-		status = CMD_USAGE;
+		status = e->refused != NULL ? e->refused(state) : CMD_USAGE;
 		break;
 	}
 	/* bonnie++'s way (pp): the error, the usage, exit 1. */

@@ -109,7 +109,7 @@ ok "report without files: the error, then the usage" \
 ok "report without files: the usage is the second line" \
     sed -n '2p' "$T/err" | grep -q '^usage: bonnie-ng report '
 ok "compare with one file: the error, then the usage" \
-    expect_error 2 3 "compare: too few arguments" compare "$T/x.json"
+    expect_error 2 4 "compare: too few arguments" compare "$T/x.json"
 ok "compare -h no longer refused" sh -c "'$BONNIE' compare -h >/dev/null"
 ok "report --help no longer refused" sh -c "'$BONNIE' report --help >/dev/null"
 
