@@ -138,6 +138,20 @@ int	platform_cgroup_mem_limit(uint64_t *bytes);
 int	platform_cgroup_dir(int v2, char *dir, size_t len, char *name,
 	    size_t nlen);
 /*
+ * The kernel's count of processes its OOM killer has killed: in this
+ * process's memory cgroup (Linux: v2 memory.events, v1
+ * memory.oom_control, "oom_kill") and in the machine (/proc/vmstat
+ * "oom_kill"), each -1 when unknown; a process that died of SIGKILL while
+ * one moved was the OOM killer's.
+ */
+void	platform_oom_kills(int64_t *cgroup, int64_t *machine);
+/*
+ * Whether one of those counts moved since before (cgroup, machine, as
+ * platform_oom_kills() read them): 1 with which and from what to what in
+ * why ("the memory cgroup's oom_kill 0 -> 1"), else 0.
+ */
+int	platform_oom_since(const int64_t *before, char *why, size_t len);
+/*
  * The memory this process's cgroup may still take: the smallest of a
  * limit less the usage along its ancestors (Linux: memory.max less
  * memory.current, or v1 memory.limit_in_bytes less memory.usage_in_bytes):

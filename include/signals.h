@@ -19,6 +19,12 @@
  * installed with SA_RESETHAND | SA_NODEFER: it cleans up and re-raises.
  */
 void	signals_install(void (*stop)(int), void (*fault)(int));
+/*
+ * A CPU-time limit whose soft and hard values are alike and under 2 s
+ * (ulimit -t 1) leaves no second between SIGXCPU and SIGKILL to remove
+ * the test file: -1 with the reason, before anything is made; 0 else.
+ */
+int	signals_cpu_limit_check(char **cause);
 /* In a child: every signal in the lists back to its default action. */
 void	signals_default(void);
 /* Block (and later restore) every signal in the lists. */

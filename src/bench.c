@@ -91,6 +91,9 @@ cmd_run_prepare(struct options *o, struct sysinfo **si, char **cause)
 	options_finish(o);
 	if ((st = cmd_run_check(o, cause)) != CMD_OK)
 		return st;
+	/* A condition of the run, not of the command line: exit 1. */
+	if (signals_cpu_limit_check(cause) == -1)
+		return CMD_FAIL;
 	if (sysinfo_collect(o->device != NULL ? o->device : o->dir, si,
 	    cause) == -1)
 		return CMD_FAIL;

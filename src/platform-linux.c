@@ -770,3 +770,41 @@ platform_lock_memory(void *p, size_t len)
 {
 	return (int)syscall(SYS_mlock, p, len);
 }
+
+/* The value of the line "KEY N" in FILE, or -1. */
+static int64_t
+keyed_count(const char *file, const char *key)
+{
+	FILE		*f;
+	char		 line[256];
+	size_t		 n = strlen(key);
+	long long	 v = -1;
+
+	if ((f = fopen(file, "re")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, key, n) == 0 && line[n] == ' ') {
+			v = strtoll(line + n + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+void
+platform_oom_kills(int64_t *cgroup, int64_t *machine)
+{
+	char	dir[1024], name[1024], file[1100];
+
+	*cgroup = -1;
+	if (platform_cgroup_dir(1, dir, sizeof(dir), name, sizeof(name)) == 0) {
+		snprintf(file, sizeof(file), "%s/memory.events", dir);
+		*cgroup = keyed_count(file, "oom_kill");
+	}
+	if (*cgroup == -1 && platform_cgroup_dir(0, dir, sizeof(dir), name,
+	    sizeof(name)) == 0) {
+		snprintf(file, sizeof(file), "%s/memory.oom_control", dir);
+		*cgroup = keyed_count(file, "oom_kill");
+	}
+	*machine = keyed_count("/proc/vmstat", "oom_kill");
+}

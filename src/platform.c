@@ -4,6 +4,7 @@
  * description.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "platform.h"
@@ -46,4 +47,21 @@ platform_page_span(uint64_t *off, uint64_t *len)
 	end += (uint64_t)page - 1;
 	end -= end % (uint64_t)page;
 	*len = end - *off;
+}
+
+int
+platform_oom_since(const int64_t *before, char *why, size_t len)
+{
+	int64_t	cg, sys;
+
+	platform_oom_kills(&cg, &sys);
+	if (before[0] >= 0 && cg > before[0])
+		snprintf(why, len, "the memory cgroup's oom_kill %lld -> %lld",
+		    (long long)before[0], (long long)cg);
+	else if (before[1] >= 0 && sys > before[1])
+		snprintf(why, len, "the machine's oom_kill %lld -> %lld",
+		    (long long)before[1], (long long)sys);
+	else
+		return 0;
+	return 1;
 }

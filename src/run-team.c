@@ -44,6 +44,7 @@
 #include "phase.h"
 #include "platform.h"
 #include "run.h"
+#include "signals.h"
 #include "sysinfo.h"
 #include "team.h"
 #include "text.h"
@@ -456,6 +457,20 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 
 /* The worker's hooks. */
 
+/*
+ * A signal stopped this worker (its own CPU-time limit, a kill of its
+ * process; the team's stop is another worker's failure, which is the one
+ * blamed): its line names the signal, not the interrupted call.
+ */
+static void
+interrupted_line(char *line, size_t len, const char *phase, int sig)
+{
+	snprintf(line, len, "phase %s: process %ld interrupted by %s%s; its "
+	    "test file removed", phase != NULL ? phase : "setup",
+	    (long)getpid(), signal_name(sig), sig == SIGXCPU ? " (its "
+	    "CPU-time limit, see ulimit -t)" : "");
+}
+
 static int
 worker_ready(void *arg, enum phase_id id)
 {
@@ -487,8 +502,13 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 		b->hist = *rep->hist;
 	else
 		hist_init(&b->hist);
-	if (!rep->ok && rep->err != NULL)
+	if (!rep->ok && rep->err != NULL) {
 		b->err = *rep->err;
+		if (bn_stop_signal)
+			interrupted_line(b->err.message,
+			    sizeof(b->err.message), b->err.phase,
+			    bn_stop_signal);
+	}
 	return team_gather(wk->team, b, rep->ok);
 }
 
@@ -575,6 +595,9 @@ worker_body(struct team *t, int w, void *arg)
 		hooks.progress = timeline_counter(ba->tl, team_host_slot(w));
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
+	if (rv == -1 && res->interrupted != 0)
+		interrupted_line(res->err.message, sizeof(res->err.message),
+		    res->err.phase, res->interrupted);
 	if (rv == -1)
 		team_error(t, res->err.message);
 	left = res->file_left;

@@ -668,11 +668,11 @@ wait_seekers(const struct seek_job *job, pid_t which, int *status, int n,
  */
 static int
 reap_children(const struct seek_job *job, int n, struct seeker_result *res,
-    int killed, char **cause)
+    int killed, const int64_t *oom0, char **cause)
 {
-	int		 i, status, failed = -1, reaped = 0;
+	int		 i, status, failed = -1, reaped = 0, sk = -1;
 	char		why[128] = "";
-	pid_t		pid;
+	pid_t		pid, skpid = 0;
 
 	while (reaped < n) {
 		if (bn_stop_signal && !killed) {
@@ -693,6 +693,11 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 		reaped++;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 			continue;
+		if (sk == -1 && WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGKILL) {
+			sk = i;
+			skpid = pid;
+		}
 		if (killed && WIFSIGNALED(status) &&
 		    WTERMSIG(status) == SIGKILL)
 			continue;
@@ -711,6 +716,9 @@ reap_children(const struct seek_job *job, int n, struct seeker_result *res,
 	seeker_npids = 0;
 	if (bn_stop_signal)
 		return errorf(cause, "interrupted");
+	if (sk != -1 && platform_oom_since(oom0, why, sizeof(why)))
+		return errorf(cause, "%s: seeker %d (pid %ld) was killed by "
+		    "the OOM killer (%s)", job->path, sk, (long)skpid, why);
 	if ((i = seeker_first_cause(n, res)) != -1)
 		return seeker_error(job, i, &res[i], cause);
 	if (failed == -1)
@@ -727,10 +735,12 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 	struct seeker	s;
 	int		ready[2], go[2], i, got = 0, killed = 0, fork_errno = 0;
 	int		rv;
+	int64_t		oom0[2];
 	pid_t		pid, parent = getpid();
 	char		c;
 	ssize_t		r;
 
+	platform_oom_kills(&oom0[0], &oom0[1]);
 	if (pipe(ready) == -1)
 		return errorf(cause, "%s: pipe: %s", job->path,
 		    strerror(errno));
@@ -778,7 +788,7 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		killed = 1;
 	}
 	close(go[1]);		/* Go. */
-	rv = reap_children(job, seeker_npids, res, killed, cause);
+	rv = reap_children(job, seeker_npids, res, killed, oom0, cause);
 	if (bn_stop_signal)
 		return -1;
 	/* The first real cause: fork's own error before what followed. */

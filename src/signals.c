@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "error.h"
 #include "signals.h"
 
 /* A row of the tables below: the signal and its name, as C spells it. */
@@ -115,6 +116,20 @@ cpu_limit_margin(void)
 		return;
 	rl.rlim_cur = rl.rlim_max - (rl.rlim_max >= 20 ? 2 : 1);
 	(void)setrlimit(RLIMIT_CPU, &rl);
+}
+
+int
+signals_cpu_limit_check(char **cause)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_CPU, &rl) == -1 || rl.rlim_max == RLIM_INFINITY ||
+	    rl.rlim_cur != rl.rlim_max || rl.rlim_max >= 2)
+		return 0;
+	return errorf(cause, "the CPU-time limit (ulimit -t) is %llu s, soft "
+	    "and hard alike: SIGKILL would come with SIGXCPU and leave the "
+	    "test file behind; raise the hard limit to 2 s or more (ulimit "
+	    "-H -t)", (unsigned long long)rl.rlim_max);
 }
 
 void
