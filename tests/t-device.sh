@@ -249,11 +249,20 @@ else
 fi
 DM=""
 
+# appears PATH: until the kernel has made PATH (at most 10 s).
+appears() {
+	_i=0
+	until [ -e "$1" ] || [ $_i -ge 100 ]; do
+		sleep 0.1; _i=$((_i + 1))
+	done
+	[ -e "$1" ]
+}
+
 # A partition of the device mounted: the kernel must read partition tables.
 head -c $((32 * MIB)) /dev/zero >"$T/pimg"
 if have sfdisk && printf 'label: dos\nstart=2048, type=83\n' |
     sfdisk -q "$T/pimg" >/dev/null 2>&1 && attach "$T/pimg" -P &&
-    P=$L && PN=${P#/dev/} && sleep 0.2 && [ -e "/sys/block/$PN/${PN}p1" ]; then
+    P=$L && PN=${P#/dev/} && appears "/sys/block/$PN/${PN}p1"; then
 	pnode=/dev/${PN}p1
 	if [ ! -b "$pnode" ]; then
 		pnode=$T/${PN}p1

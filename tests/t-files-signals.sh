@@ -21,10 +21,11 @@ if ! command -v strace >/dev/null 2>&1; then
 	exit
 fi
 
-# wait_for FILE PATTERN: until PATTERN is in FILE (at most 10 s).
+# wait_for FILE PATTERN: until PATTERN is in FILE (at most 60 s, a bound
+# for a loaded machine).
 wait_for() {
 	i=0
-	while [ $i -lt 100 ] && ! grep -q "$2" "$1" 2>/dev/null; do
+	while [ $i -lt 600 ] && ! grep -q "$2" "$1" 2>/dev/null; do
 		sleep 0.1; i=$((i + 1))
 	done
 }
@@ -52,11 +53,15 @@ env "$STRACE_ENV" strace -f -o "$T/a.st" -e trace=openat,unlinkat \
     "$BONNIE" -d "$T" --files 2 -p create >/dev/null 2>"$T/a.err" &
 spid=$!
 wait_for "$T/a.err" "Creating files in order"
-sleep 0.5
+# Once 20 files are made, so that there is a tree to remove.
+i=0
+while [ $i -lt 600 ] && [ "$(grep -c 'openat(.*"[0-9]\{10\}"' "$T/a.st")" -lt 20 ]; do
+	sleep 0.1; i=$((i + 1))
+done
 bpid=$(pgrep -P $spid | head -n 1)
 kill -INT "$bpid"
 i=0
-while [ $i -lt 100 ] && [ "$(grep -c 'unlinkat(.*"[0-9]\{10\}"' "$T/a.st")" -lt 20 ]; do
+while [ $i -lt 600 ] && [ "$(grep -c 'unlinkat(.*"[0-9]\{10\}"' "$T/a.st")" -lt 20 ]; do
 	sleep 0.1; i=$((i + 1))
 done
 kill -INT "$bpid"

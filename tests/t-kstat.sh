@@ -175,7 +175,13 @@ SWAP=""
 undo() {
 	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
-	[ -n "$CG" ] && sleep 1 && rmdir "$CG" 2>/dev/null
+	# The cgroup goes once its last process has left it: until then.
+	if [ -n "$CG" ]; then
+		_i=0
+		until rmdir "$CG" 2>/dev/null || [ $_i -ge 300 ]; do
+			sleep 0.1; _i=$((_i + 1))
+		done
+	fi
 	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
 	[ -n "$LOOP" ] || return 0
 	umount "$M" 2>/dev/null

@@ -470,7 +470,8 @@ i=0
 while [ $i -lt 100 ] && [ "$(find "$T/a" -name 'bonnie-ng.*' | wc -l)" -lt 4 ]; do
 	sleep 0.1; i=$((i + 1))
 done
-sleep 1
+# Once the ranks write (rank 0's progress line), not after a time.
+wait_for "$T/err" "Writing intelligently" 60
 kill -INT $pid
 wait $pid
 st=$?

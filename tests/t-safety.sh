@@ -184,7 +184,7 @@ start_bg() {
 }
 
 # interrupt DESC STATUS SIGNAL...: start a big run, wait until its file
-# exists, send the signals 0.3 s later (50 ms apart), and check.
+# exists and holds data, send the signals (50 ms apart), and check.
 interrupt() {
 	desc=$1 want=$2; shift 2
 	start_bg -d "$D" -s 256 -c 4k -q
@@ -193,7 +193,13 @@ interrupt() {
 		sleep 0.05; i=$((i + 1))
 	done
 	seen=1; no_test_files "$D" && seen=0
-	sleep 0.3
+	# Once the file holds data (the run is in its phases): an event, not
+	# a time a loaded machine could outlast.
+	i=0
+	while [ -z "$(find "$D" -name 'bonnie-ng.*' -size +0 2>/dev/null)" ] &&
+	    kill -0 $pid 2>/dev/null && [ $i -lt 1200 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
 	for sig in "$@"; do
 		kill -s "$sig" $pid 2>/dev/null
 		sleep 0.05

@@ -19,9 +19,10 @@ ARGS="-d $T -s 1m -c 4k --cache=keep --no-space-check"
 # start SPEC PHASES [ARGS...]: the benchmark in the background, pid in $pid.
 start() {
 	_s=$1 _p=$2; shift 2
-	rm -f "$T/err"
-	BN_FAULT=$_s LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" $ARGS -p "$_p" \
-	    "$@" >"$T/out" 2>"$T/err" </dev/null &
+	rm -f "$T/err" "$T/fault.log"
+	BN_FAULT=$_s BN_FAULT_LOG=$T/fault.log LD_PRELOAD=$INJECT \
+	    "$BONNIE" -m "$TAG" $ARGS -p "$_p" "$@" >"$T/out" 2>"$T/err" \
+	    </dev/null &
 	pid=$!
 }
 
@@ -57,7 +58,7 @@ while [ $# -ge 4 ]; do
 			kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 			continue
 		fi
-		sleep 0.2
+		faulted
 		kill -"$sig" "$pid"
 		after "SIG$sig in $phase" $((128 + num))
 		grep -q "^$title\.\.\.interrupted\$" "$T/err" &&
@@ -70,7 +71,7 @@ done
 # Threaded seekers, SIGINT.
 start pread:1+:sleep=20000 write,seeks -n 100000 --seekers=thread
 if wait_for "$T/err" Seeking 10; then
-	sleep 0.2
+	faulted
 	kill -INT "$pid"
 	after "SIGINT in seeks (threads)" 130
 else
@@ -173,13 +174,12 @@ else
 fi
 
 # SIGINT during the untimed fill before -p read (it wrote on to the end).
-BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" \
-    -d "$T" -s 64m -c 4k --cache=keep --no-space-check -p read \
-    >"$T/out" 2>"$T/err" </dev/null &
+rm -f "$T/fault.log"
+BN_FAULT=write:1+:sleep=20000 BN_FAULT_LOG=$T/fault.log LD_PRELOAD=$INJECT \
+    "$BONNIE" -m "$TAG" -d "$T" -s 64m -c 4k --cache=keep --no-space-check \
+    -p read >"$T/out" 2>"$T/err" </dev/null &
 pid=$!
-i=0
-while no_test_files "$T" && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
-sleep 0.2
+faulted
 kill -INT "$pid"
 after "SIGINT in the fill before -p read" 130
 

@@ -35,9 +35,10 @@ need_inject
 # start DIR SPEC PHASES [ARGS...]: the benchmark in the background.
 start() {
 	_d=$1 _s=$2 _p=$3; shift 3
-	rm -f "$T/err"
-	BN_FAULT=$_s LD_PRELOAD=$INJECT "$BONNIE" -m "$TAG" -d "$_d" $ARGS \
-	    -p "$_p" "$@" >"$T/out" 2>"$T/err" </dev/null &
+	rm -f "$T/err" "$T/fault.log"
+	BN_FAULT=$_s BN_FAULT_LOG=$T/fault.log LD_PRELOAD=$INJECT \
+	    "$BONNIE" -m "$TAG" -d "$_d" $ARGS -p "$_p" "$@" >"$T/out" \
+	    2>"$T/err" </dev/null &
 	pid=$!
 }
 
@@ -75,7 +76,7 @@ while [ $# -ge 4 ]; do
 			kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 			continue
 		fi
-		sleep 0.1
+		faulted
 		kill -"$sig" "$pid"
 		after "SIG$sig in $phase" $((128 + num)) "$T"
 		grep -q "interrupted by SIG$sig; test file removed" "$T/err"

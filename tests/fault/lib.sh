@@ -67,10 +67,13 @@ err_line() {
 # err_offset FILE: the offset the error line names.
 err_offset() { sed -n 's/.*(at byte \([0-9]*\)[,)].*$/\1/p' "$1"; }
 
-# wait_for FILE PATTERN SECONDS: poll until FILE has a line matching.
+# wait_for FILE PATTERN SECONDS: poll until FILE has a line matching.  The
+# bound is at least 60 s: a bound for a loaded machine, which a passing
+# test never waits out.
 wait_for() {
-	_i=0
-	while [ $_i -lt $(($3 * 20)) ]; do
+	_i=0 _b=$3
+	[ "$_b" -ge 60 ] || _b=60
+	while [ $_i -lt $((_b * 20)) ]; do
 		grep -q -- "$2" "$1" 2>/dev/null && return 0
 		sleep 0.05
 		_i=$((_i + 1))
@@ -78,11 +81,25 @@ wait_for() {
 	return 1
 }
 
-# wait_exit PID SECONDS: wait for a background job to end, status in $st;
-# kill it and fail when it does not end in time.
-wait_exit() {
+# faulted: wait until the injector (run with BN_FAULT_LOG=$T/fault.log)
+# has slowed its first call (it logs the fault before it sleeps), while
+# $pid lives: the slowed loop is running.  An event, not a time, so that a
+# loaded machine cannot send a signal before it.
+faulted() {
 	_i=0
-	while kill -0 "$1" 2>/dev/null && [ $_i -lt $(($2 * 20)) ]; do
+	while ! grep -q '^fault ' "$T/fault.log" 2>/dev/null &&
+	    kill -0 "$pid" 2>/dev/null && [ $_i -lt 1200 ]; do
+		sleep 0.05; _i=$((_i + 1))
+	done
+}
+
+# wait_exit PID SECONDS: wait for a background job to end, status in $st;
+# kill it and fail when it does not end in time (at least 60 s, as
+# wait_for's bound).
+wait_exit() {
+	_i=0 _b=$2
+	[ "$_b" -ge 60 ] || _b=60
+	while kill -0 "$1" 2>/dev/null && [ $_i -lt $((_b * 20)) ]; do
 		sleep 0.05
 		_i=$((_i + 1))
 	done
