@@ -1,13 +1,18 @@
 #!/bin/sh
 # Knees that hold, on a planted curve: the fault injector slows every
 # read of the test file at or past 4 MiB sixteen times more than the
-# reads before it (sleep=8000@4194304 against sleep=500), so that block
-# read falls about 86% between 4 MiB and 8 MiB and stays down, and is
-# flat (the same sleep per chunk) from 1 MiB to 4 MiB.  The cache is kept,
-# so that no read waits on the disk: with cold reads and 0.2 ms sleeps
-# the flat points of one sweep spread by 24 to 50% in a CI run (16 tests
-# at a time) and the second sweep named other knees than the first;
-# kept, with 0.5 ms, they spread by 1.4 to 2%.  With -x 5 the knee is
+# reads before it (sleep=32000@4194304 against sleep=2000, 128 KiB a
+# read), so that block read falls about 86% between 4 MiB and 8 MiB and
+# stays down, and is flat (the same sleep per chunk) from 1 MiB to 4 MiB.
+# The cache is kept, so that no read waits on the disk.  The sleeps are
+# the planted effect, and they must be far larger than what a loaded
+# machine adds to each: a sleeper's wake-up waits for a CPU (a few ms at
+# a load of 30 on 2 cores).  With 0.5 ms sleeps, at that load the fast
+# points spread by up to 100% and the knees went astray; with 2 ms and
+# 32 ms, a wake-up 20 ms late still leaves a fall of 42%, over the 30% a
+# knee needs.  Each point's reads end with one more (the end of the
+# file), slowed too: 8 reads at 1 MiB make it 9 sleeps, a share that
+# differs from 4 MiB's by 9%, well inside the 30%.  With -x 5 the knee is
 # named by the test compare uses, and two identical planted sweeps name
 # the same knees; with single runs it is named only as far above the
 # measured noise, marked "single run"; with imprecise points it is not
@@ -18,14 +23,14 @@ scratch
 
 need_inject jq
 mkdir "$T/d"
-PLANT="read:1+:sleep=8000@4194304,read:1+:sleep=500"
+PLANT="read:1+:sleep=32000@4194304,read:1+:sleep=2000"
 
 # planted NAME ARGS...: a read sweep over the planted curve.
 planted() {
 	n=$1
 	shift
 	BN_FAULT=$PLANT LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
-	    --chunks 64k -p read --cache=keep -q --json "$T/$n.json" "$@" \
+	    --chunks 128k -p read --cache=keep -q --json "$T/$n.json" "$@" \
 	    >"$T/$n.out" 2>"$T/$n.err"
 }
 # The knees as the record names them, one per line.
@@ -33,7 +38,7 @@ knees() {
 	jq -c '[.knees[], .bad_chunks[]] | map({phase, chunk, direction,
 	    from_bytes, to_bytes, size_bytes, single_run})' "$1"
 }
-want='[{"phase":"read","chunk":65536,"direction":"falls","from_bytes":4194304,"to_bytes":8388608,"size_bytes":null,"single_run":false}]'
+want='[{"phase":"read","chunk":131072,"direction":"falls","from_bytes":4194304,"to_bytes":8388608,"size_bytes":null,"single_run":false}]'
 
 planted x1 --sizes 1m..8m -x 5 --min-time 0.02
 check "planted sweep 1 (-x 5) exits 0" $?
@@ -48,7 +53,7 @@ check "two identical planted sweeps name the same knees" $? ||
 $(cat "$T/x2.out")"
 [ "$k1" = "$want" ]
 check "the planted knee, by the runs' test: read falls 4 MiB to 8 MiB ($k1)" $?
-grep -q '^  block read, chunk 64k: falls [0-9]*% between 4 MiB and 8 MiB (RAM is [^;]*)$' \
+grep -q '^  block read, chunk 128k: falls [0-9]*% between 4 MiB and 8 MiB (RAM is [^;]*)$' \
     "$T/x1.out"
 check "  said in words, not marked single run" $?
 schema_ok "  the record with its knee matches doc/schema.json" -d sweep_record "$T/x1.json"
@@ -70,7 +75,7 @@ diag "$(cat "$T/s1.out")"
 ks=$(jq -c '[.knees[] | {direction, from_bytes, to_bytes, single_run}]' \
     "$T/s1.json")
 if [ "$ks" = '[{"direction":"falls","from_bytes":4194304,"to_bytes":8388608,"single_run":true}]' ]; then
-	grep -q '^  block read, chunk 64k: falls [0-9]*% between 4 MiB and 8 MiB (RAM is .*; single run)$' \
+	grep -q '^  block read, chunk 128k: falls [0-9]*% between 4 MiB and 8 MiB (RAM is .*; single run)$' \
 	    "$T/s1.out"
 	check "single runs: the planted knee only, in words with \"single run\"" $?
 elif jq -e '[.points[].stats.read.median] | .[3] < 0.7 * (.[:3] | min) and
