@@ -120,6 +120,16 @@ enum preflight {
 	PREFLIGHT_SYSTEM
 };
 enum preflight run_preflight(const struct options *, char **cause);
+/*
+ * The room for the test file (-s, times -j) in -d's file system, as the
+ * preflight checks it, again before each later repeat and sweep point
+ * (a leak or a neighbour may have taken it meanwhile): 0, or -1 with
+ * "WHEN: the file needs N MiB but DIR has M MiB free" (WHEN NULL: the
+ * preflight's words).  Nothing to check under --no-space-check or on a
+ * device.
+ */
+int	run_space_check(const struct options *, const char *when,
+	    char **cause);
 
 /*
  * After a phase: the notes of the kernel's account that change what the

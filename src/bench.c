@@ -415,6 +415,34 @@ fail:
 }
 
 /* The runs, each with its own seed, until one fails. */
+/*
+ * Before a later repeat, the room for its file again (a leak, a neighbour
+ * may have taken it since the preflight): short of it, the run is not
+ * started and the series ends as the preflight would have, exit 2, the
+ * completed runs' rows printed.  One rank alone (under MPI a rank's
+ * refusal would leave the others at the barrier).
+ */
+static int
+series_room(struct series *s, const struct options *one, int i)
+{
+	struct run_error	*e = &s->runs[i].err;
+	char			 when[64], *why = NULL;
+
+	if (team_ranks() > 1)
+		return 0;
+	snprintf(when, sizeof(when), "before run %d of %d", i + 1,
+	    one->repeat);
+	if (run_space_check(one, when, &why) == 0)
+		return 0;
+	e->set = 1;
+	e->phase = "setup";
+	e->offset = -1;
+	snprintf(e->message, sizeof(e->message), "%s", why);
+	free(why);
+	s->status = CMD_USAGE;
+	return -1;
+}
+
 static void
 series_runs(struct series *s)
 {
@@ -443,6 +471,8 @@ series_runs(struct series *s)
 
 		s->done = i + 1;
 		one.seed = run_seed(o->seed, i);
+		if (i > 0 && series_room(s, &one, i) == -1)
+			break;
 		if (s->progress && o->repeat > 1)
 			text_say("run %d of %d", i + 1, o->repeat);
 		if (run_team(&one, &s->runs[i], s->progress != 0) == -1) {

@@ -430,6 +430,24 @@ next_run(struct sweep_point *pt, int round, const struct options *o,
  * points and a drift of the machine spreads over them all; then the
  * rounds of --min-time over the points still imprecise.
  */
+/*
+ * Before a later point, the room for its file again, as the sweep's own
+ * check found it at the start (a leak or a neighbour may have taken it):
+ * short of it, the sweep ends there as that check would have, exit 2,
+ * what was measured kept.
+ */
+static int
+point_room(const struct options *o, int p, int total, char **cause)
+{
+	struct options	one = *o;
+	char		when[80];
+
+	one.no_space_check = 0;		/* The sweep's own check. */
+	snprintf(when, sizeof(when), "sweep: before point %d of %d", p + 1,
+	    total);
+	return run_space_check(&one, when, cause);
+}
+
 static int
 run_points(struct sweep_result *r, const struct sweep_args *a,
     struct sweep_files *out, char **cause)
@@ -464,6 +482,12 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 				    work_done);
 			if (sweep_point_options(&a->opt, pt, &o, cause) == -1)
 				return 2;
+			if (runs > 0 && point_room(&o, p, total, cause) == -1) {
+				if (tty)
+					fputs("\r\033[K", stderr);
+				r->stopped = "error";
+				return 2;
+			}
 			if (round == 0)
 				r->npoints = p + 1;
 			res = next_run(pt, round, &o, &one);

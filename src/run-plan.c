@@ -91,13 +91,33 @@ dir_is_device(const struct stat *st, const char *dir, char **cause)
 	return PREFLIGHT_OPTIONS;
 }
 
+int
+run_space_check(const struct options *opt, const char *when, char **cause)
+{
+	struct statvfs	vfs;
+	uint64_t	avail, need;
+
+	if (opt->no_space_check || opt->device != NULL ||
+	    statvfs(opt->dir, &vfs) == -1)
+		return 0;
+	avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+	need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
+	/* Only the file creation phases: no test file. */
+	if ((opt->phases & ~phase_flag_mask(PHASE_META)) == 0 || avail >= need)
+		return 0;
+	return errorf(cause, "%s: the %s %llu MiB but %s has %llu MiB free "
+	    "(--no-space-check tries anyway)", when != NULL ? when :
+	    "invalid value for -s, --size", opt->jobs > 1 ? "files need" :
+	    "file needs", (unsigned long long)(need >> 20), opt->dir,
+	    (unsigned long long)(avail >> 20));
+}
+
 enum preflight
 run_preflight(const struct options *opt, char **cause)
 {
 	struct stat	st;
 	struct statvfs	vfs;
 	size_t		mem_align, io_align;
-	uint64_t	avail, need;
 	const char	*target = opt->device != NULL ? opt->device : opt->dir;
 	const char	*what;
 
@@ -119,20 +139,8 @@ run_preflight(const struct options *opt, char **cause)
 		if (vfs.f_flag & ST_RDONLY)
 			return system_fault(cause, "%s: %s", opt->dir,
 			    strerror(EROFS));
-		avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
-		need = opt->size * (uint64_t)(opt->jobs > 1 ? opt->jobs : 1);
-		/* Only the file creation phases: no test file. */
-		if ((opt->phases & ~phase_flag_mask(PHASE_META)) == 0)
-			need = 0;
-		if (!opt->no_space_check && avail < need) {
-			errorf(cause, "invalid value for -s, --size: "
-			    "the %s %llu MiB but %s has %llu MiB free "
-			    "(--no-space-check tries anyway)",
-			    opt->jobs > 1 ? "files need" : "file needs",
-			    (unsigned long long)(need >> 20), opt->dir,
-			    (unsigned long long)(avail >> 20));
+		if (run_space_check(opt, NULL, cause) == -1)
 			return PREFLIGHT_OPTIONS;
-		}
 	}
 direct:
 	if (opt->cache == CACHE_MODE_GLOBAL &&
