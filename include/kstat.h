@@ -24,7 +24,7 @@ struct json;
 #define KS_CG_MAX	128	/* memory.stat entries (v1 has ~70, v2 ~60). */
 #define KS_DEV_MAX	4	/* The target's device and those under it. */
 #define KS_DISK_FIELDS	17	/* /proc/diskstats after the name (5.5+). */
-#define KS_WHY		160	/* Why a source could not be read. */
+#define KS_WHY		320	/* Why a source could not be read. */
 
 /* iostat -x's figures, in the order and under the names of sysstat 12. */
 enum ks_iostat {
@@ -35,6 +35,19 @@ enum ks_iostat {
 	KI_COUNT
 };
 extern const char *const kstat_iostat_name[KI_COUNT];
+
+/*
+ * Whose a figure or a note is: the run's own (its processes, and the
+ * cgroup bonnie-ng put them in), the target device's (shared by nature:
+ * anything else that uses it is in its figures), the whole machine's.
+ */
+enum ks_scope { KS_RUN, KS_DEVICE, KS_MACHINE, KS_NSCOPE };
+extern const char *const kstat_scope_name[KS_NSCOPE];
+
+/* The run's cgroup's io.stat fields (cgroup v2), per device. */
+enum ks_rio { KR_RBYTES, KR_WBYTES, KR_RIOS, KR_WIOS, KR_DBYTES, KR_DIOS,
+	KR_COUNT };
+extern const char *const kstat_rio_name[KR_COUNT];
 
 /* /proc/pressure's resources and lines. */
 enum ks_psi { KP_IO, KP_MEMORY, KP_CPU, KP_NRES };
@@ -67,6 +80,8 @@ enum ks_note {
 	KN_SMALL_REQ,		/* Requests much smaller than the chunk. */
 	KN_UNREADABLE,		/* A counter could not be read at the end. */
 	KN_TIMELINE,		/* No timeline: its sampler failed. */
+	KN_QDEPTH,		/* The device saw far less than --iodepth. */
+	KN_RMW,			/* Device reads in a write phase. */
 	KN_COUNT
 };
 extern const char *const kstat_note_name[KN_COUNT];
@@ -141,14 +156,29 @@ struct kstat_phase {
 	int		 psi_ok;
 	double		 psi[KP_NRES][2];	/* some, full: % of span; <0 none. */
 	char		 psi_why[KS_WHY];
-	int		 cg_ok;
+	int		 cg_ok;		/* memory.stat read. */
 	int		 cg_v2;
+	int		 cg_own;	/* The run's own cgroup, not a shared one. */
 	char		 cg_path[256];
 	int		 ncg;
 	struct ks_count	 cg[KS_CG_MAX];
 	char		 cg_why[KS_WHY];
+	/* The run's own cgroup's pressure (v2) and io.stat, per device. */
+	int		 rpsi_ok;
+	double		 rpsi[KP_NRES][2];	/* As psi; <0 none. */
+	char		 rpsi_path[256];
+	char		 rpsi_why[KS_WHY];
+	int		 rio_ok;
+	int64_t		 rio[KS_DEV_MAX][KR_COUNT];	/* By dev[]'s order. */
+	char		 rio_why[KS_WHY];
+	/* The limit that bounds the run's memory: its cgroup's hits. */
+	int		 lim_ok;
+	int		 lim_v2;
+	int64_t		 lim_hits;	/* v1 memory.failcnt, v2 events max. */
+	char		 lim_path[256];
 	unsigned	 notes;		/* 1 << KN_*. */
-	char		 note_text[KN_COUNT][320];
+	unsigned char	 note_scope[KN_COUNT];	/* enum ks_scope. */
+	char		 note_text[KN_COUNT][400];
 	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
 	char		 tl_why[KS_WHY];	/* Why none, "" when asked. */
 	/*
@@ -171,7 +201,17 @@ struct kstat_src {
 	char		 cg_fail[1024];	/* v1 memory.failcnt, "" none. */
 	char		 cg_path[256];
 	int		 cg_v2;
+	int		 cg_own;	/* The run's own (runcg.h). */
 	char		 cg_why[KS_WHY];
+	char		 lim_file[1024];	/* failcnt or memory.events. */
+	int		 lim_v2;
+	char		 lim_path[256];
+	char		 rpsi_dir[1024];	/* The run's *.pressure. */
+	char		 rpsi_path[256];
+	char		 rpsi_why[KS_WHY];
+	char		 rio_file[1024];	/* The run's io.stat. */
+	char		 rio_why[KS_WHY];
+	char		 dev_id[KS_DEV_MAX][24];	/* "MAJ:MIN". */
 	int		 nvm;
 	char		 vm_name[KS_VM_MAX][KS_NAME];
 	int		 ncg;
@@ -189,6 +229,13 @@ struct kstat_snap {
 	uint64_t	 psi[KP_NRES][2];	/* total, microseconds. */
 	int		 cg_err;
 	uint64_t	 cg[KS_CG_MAX];
+	int		 rpsi_err;
+	int		 rpsi_ok[KP_NRES][2];
+	uint64_t	 rpsi[KP_NRES][2];
+	int		 rio_err;
+	uint64_t	 rio[KS_DEV_MAX][KR_COUNT];
+	int		 lim_err;
+	uint64_t	 lim;
 };
 
 /*
@@ -258,6 +305,11 @@ struct kstat_work {
 	uint64_t	 chunk;		/* Bytes per call of a block phase. */
 	int		 block;		/* Block I/O of chunk bytes a call. */
 	int		 writes;	/* It writes (dirty pages). */
+	int		 reads;		/* It reads the file (rewrite does). */
+	int		 in_place;	/* --device, or a file written before. */
+	int		 direct;	/* O_DIRECT. */
+	int		 depth;		/* Requests it kept in flight. */
+	const char	*engine;	/* The queue's ("io_uring"...), or "". */
 	uint64_t	 bytes;
 	double		 cpu_pct;	/* The phase's %CPU, one worker's. */
 };
@@ -270,6 +322,10 @@ void	kstat_say(FILE *, const struct kstat_phase *);
 /* The value of a vmstat or memory.stat counter's delta, 0 when absent. */
 int64_t	kstat_vm(const struct kstat_phase *, const char *name);
 int64_t	kstat_cg(const struct kstat_phase *, const char *name);
+/* The sum of the vmstat counters whose names start with prefix. */
+int64_t	kstat_vm_prefix(const struct kstat_phase *, const char *prefix);
+/* Pages reclaim scanned ("pgscan") or took ("pgsteal"), by any reclaimer. */
+int64_t	kstat_reclaimed(const struct kstat_phase *, const char *what);
 
 /*
  * A team across hosts (MPI): each host's account of a phase and its

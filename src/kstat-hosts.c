@@ -138,9 +138,10 @@ sum_notes(struct kstat_phase *s, const struct kstat_host *h, int n)
 		if (first < 0)
 			continue;
 		s->notes |= 1u << k;
+		s->note_scope[k] = h[first].k.note_scope[k];
 		if (more > 0)
 			snprintf(s->note_text[k], sizeof(s->note_text[k]),
-			    "%.150s (and on %d more host%s)",
+			    "%.300s (and on %d more host%s)",
 			    h[first].k.note_text[k], more, more == 1 ? "" :
 			    "s");
 		else
@@ -197,7 +198,8 @@ kstat_host_label(struct kstat_phase *k, const char *host)
 	for (n = 0; n < KN_COUNT; n++) {
 		if (!(k->notes & (1u << n)))
 			continue;
-		snprintf(t, sizeof(t), "host %.40s: %.150s", name, k->note_text[n]);
+		snprintf(t, sizeof(t), "host %.40s: %.340s", name,
+		    k->note_text[n]);
 		memcpy(k->note_text[n], t, sizeof(t));
 	}
 }

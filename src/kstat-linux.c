@@ -19,6 +19,7 @@
 
 #include "kstat.h"
 #include "platform.h"
+#include "runcg.h"
 #include "timer.h"
 
 /* The name of the block device dev (its /sys directory's), or -1. */
@@ -86,7 +87,11 @@ add_tree(struct kstat_src *s, dev_t dev, const char *role)
 	closedir(d);
 }
 
-/* The memory cgroup: v2's memory.stat when there is one, else v1's. */
+/*
+ * The memory cgroup the process runs in, when the run has none of its
+ * own: v2's memory.stat when there is one, else v1's; shared with
+ * whatever else runs there.
+ */
 static void
 find_cgroup(struct kstat_src *s)
 {
@@ -113,6 +118,65 @@ find_cgroup(struct kstat_src *s)
 	    "memory.stat for this process (/proc/self/cgroup)");
 }
 
+/*
+ * The run's own cgroup (runcg.h): its memory.stat, the limit above it,
+ * its pressure files and io.stat; the process's cgroup where the run has
+ * no memory.stat of its own.
+ */
+static void
+find_run_cgroup(struct kstat_src *s)
+{
+	const struct runcg_files	*f;
+
+	(void)runcg_enter();
+	f = runcg_files();
+	if (f->mem[0] != '\0') {
+		snprintf(s->cg_file, sizeof(s->cg_file), "%.1000s/memory.stat",
+		    f->mem);
+		snprintf(s->cg_path, sizeof(s->cg_path), "%s", f->mem_name);
+		s->cg_v2 = f->mem_v2;
+		s->cg_own = 1;
+	} else
+		find_cgroup(s);
+	if (f->limit[0] != '\0') {
+		snprintf(s->lim_file, sizeof(s->lim_file), "%.1000s/%s",
+		    f->limit, f->limit_v2 ? "memory.events" : "memory.failcnt");
+		snprintf(s->lim_path, sizeof(s->lim_path), "%s", f->limit_name);
+		s->lim_v2 = f->limit_v2;
+	}
+	if (f->psi[0] != '\0') {
+		snprintf(s->rpsi_dir, sizeof(s->rpsi_dir), "%s", f->psi);
+		snprintf(s->rpsi_path, sizeof(s->rpsi_path), "%s", f->psi_name);
+	} else
+		snprintf(s->rpsi_why, sizeof(s->rpsi_why), "%s", f->psi_why);
+	if (f->io[0] != '\0')
+		snprintf(s->rio_file, sizeof(s->rio_file), "%.1000s/io.stat",
+		    f->io);
+	else
+		snprintf(s->rio_why, sizeof(s->rio_why), "%s", f->io_why);
+}
+
+/* Each device's "MAJ:MIN", as io.stat names it. */
+static void
+dev_ids(struct kstat_src *s)
+{
+	char	 path[96], line[32];
+	FILE	*f;
+	int	 i;
+
+	for (i = 0; i < s->ndev; i++) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s/dev",
+		    s->dev[i]);
+		if ((f = fopen(path, "re")) == NULL)
+			continue;
+		if (fgets(line, sizeof(line), f) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(s->dev_id[i], sizeof(s->dev_id[i]), "%.23s", line);
+		}
+		fclose(f);
+	}
+}
+
 void
 kstat_sys_find(struct kstat_src *s, dev_t io_dev, const char *memfs)
 {
@@ -120,7 +184,7 @@ kstat_sys_find(struct kstat_src *s, dev_t io_dev, const char *memfs)
 	char		*backing = NULL, loop[64];
 	int		 dio;
 
-	find_cgroup(s);
+	find_run_cgroup(s);
 	if (memfs != NULL) {
 		snprintf(s->dev_why, sizeof(s->dev_why), "%s is a memory file "
 		    "system: no block device", memfs);
@@ -141,6 +205,7 @@ kstat_sys_find(struct kstat_src *s, dev_t io_dev, const char *memfs)
 	if (s->ndev == 0)
 		snprintf(s->dev_why, sizeof(s->dev_why), "device %u:%u is not "
 		    "in /sys/dev/block", major(io_dev), minor(io_dev));
+	dev_ids(s);
 }
 
 /* The slot of a counter's name, added when new; -1 when full. */
@@ -216,21 +281,25 @@ read_disks(const struct kstat_src *s, struct kstat_snap *sn)
 	fclose(f);
 }
 
-static void
-read_psi(struct kstat_snap *sn)
+/*
+ * The pressure files of dir ("/proc/pressure/" and names, or a cgroup's
+ * "DIR/" and "NAME.pressure"): each resource's some and full totals.
+ */
+static int
+read_psi(const char *dir, const char *suffix, uint64_t (*v)[2],
+    int (*ok)[2])
 {
-	char		 path[64], line[256], kind[8];
+	char		 path[1200], line[256], kind[8];
 	unsigned long long t;
 	FILE		*f;
-	int		 r;
+	int		 r, err = 0;
 	char		*p;
 
-	sn->psi_err = 0;
 	for (r = 0; r < KP_NRES; r++) {
-		snprintf(path, sizeof(path), "/proc/pressure/%s",
-		    kstat_psi_name[r]);
+		snprintf(path, sizeof(path), "%.1100s%s%s", dir,
+		    kstat_psi_name[r], suffix);
 		if ((f = fopen(path, "re")) == NULL) {
-			sn->psi_err = errno;
+			err = errno;
 			continue;
 		}
 		while (fgets(line, sizeof(line), f) != NULL) {
@@ -239,15 +308,72 @@ read_psi(struct kstat_snap *sn)
 			    sscanf(p, "total=%llu", &t) != 1)
 				continue;
 			if (strcmp(kind, "some") == 0) {
-				sn->psi[r][0] = t;
-				sn->psi_ok[r][0] = 1;
+				v[r][0] = t;
+				ok[r][0] = 1;
 			} else if (strcmp(kind, "full") == 0) {
-				sn->psi[r][1] = t;
-				sn->psi_ok[r][1] = 1;
+				v[r][1] = t;
+				ok[r][1] = 1;
 			}
 		}
+		/* A kernel without PSI fails the read (EOPNOTSUPP). */
+		if (ferror(f))
+			err = errno != 0 ? errno : EIO;
 		fclose(f);
 	}
+	return err;
+}
+
+/* The run's io.stat: "MAJ:MIN rbytes=N wbytes=N rios=N ..." a line. */
+static int
+read_io_stat(const struct kstat_src *s, struct kstat_snap *sn)
+{
+	char		 line[512], id[24], key[16], *p, *tok, *save = NULL;
+	unsigned long long v;
+	FILE		*f;
+	int		 i, k;
+
+	if ((f = fopen(s->rio_file, "re")) == NULL)
+		return errno;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%23s", id) != 1)
+			continue;
+		for (i = 0; i < s->ndev; i++)
+			if (strcmp(s->dev_id[i], id) == 0)
+				break;
+		if (i == s->ndev)
+			continue;
+		for (p = line + strlen(id); (tok = strtok_r(p, " \n", &save)) != NULL;
+		    p = NULL) {
+			if (sscanf(tok, "%15[a-z]=%llu", key, &v) != 2)
+				continue;
+			for (k = 0; k < KR_COUNT; k++)
+				if (strcmp(key, kstat_rio_name[k]) == 0)
+					sn->rio[i][k] = v;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The limit's hits: v1 memory.failcnt, v2 memory.events' "max". */
+static int
+read_limit(const struct kstat_src *s, uint64_t *hits)
+{
+	char		 line[128];
+	unsigned long long v;
+	FILE		*f;
+	int		 got = 0;
+
+	if ((f = fopen(s->lim_file, "re")) == NULL)
+		return errno;
+	while (!got && fgets(line, sizeof(line), f) != NULL)
+		got = s->lim_v2 ? sscanf(line, "max %llu", &v) == 1 :
+		    sscanf(line, "%llu", &v) == 1;
+	fclose(f);
+	if (!got)
+		return ENOENT;
+	*hits = v;
+	return 0;
 }
 
 void
@@ -261,7 +387,18 @@ kstat_sys_read(struct kstat_src *s, struct kstat_snap *sn)
 	sn->vm_err = read_pairs("/proc/vmstat", s->vm_name, &s->nvm,
 	    KS_VM_MAX, sn->vm);
 	read_disks(s, sn);
-	read_psi(sn);
+	sn->psi_err = read_psi("/proc/pressure/", "", sn->psi, sn->psi_ok);
+	sn->rpsi_err = ENOENT;
+	if (s->rpsi_dir[0] != '\0') {
+		char	dir[1100];
+
+		snprintf(dir, sizeof(dir), "%.1000s/", s->rpsi_dir);
+		sn->rpsi_err = read_psi(dir, ".pressure", sn->rpsi,
+		    sn->rpsi_ok);
+	}
+	sn->rio_err = s->rio_file[0] != '\0' ? read_io_stat(s, sn) : ENOENT;
+	sn->lim_err = s->lim_file[0] != '\0' ? read_limit(s, &sn->lim) :
+	    ENOENT;
 	sn->cg_err = ENOENT;
 	if (s->cg_file[0] != '\0')
 		sn->cg_err = read_pairs(s->cg_file, s->cg_name, &s->ncg,

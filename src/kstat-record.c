@@ -76,11 +76,11 @@ write_devices(struct json *j, const struct kstat_phase *k)
 	json_null(j, "disk_why");
 }
 
+static void write_psi_pcts(struct json *, const char *, const double (*)[2]);
+
 static void
 write_psi(struct json *j, const struct kstat_phase *k)
 {
-	int	r;
-
 	if (k->hosts > 0) {
 		json_null(j, "pressure");
 		json_string(j, "pressure_why", "per host: see hosts");
@@ -91,17 +91,54 @@ write_psi(struct json *j, const struct kstat_phase *k)
 		json_string(j, "pressure_why", k->psi_why);
 		return;
 	}
-	json_object_start(j, "pressure");
-	for (r = 0; r < KP_NRES; r++) {
-		json_object_start(j, kstat_psi_name[r]);
-		json_double_or_null(j, "some_pct", k->psi[r][0]);
-		json_double_or_null(j, "full_pct", k->psi[r][1]);
-		json_object_end(j);
-	}
-	json_object_end(j);
+	write_psi_pcts(j, "pressure", k->psi);
 	json_null(j, "pressure_why");
 }
 
+/* A pressure object: each resource's some and full, % of the span. */
+static void
+write_psi_pcts(struct json *j, const char *key, const double (*v)[2])
+{
+	int	r;
+
+	json_object_start(j, key);
+	for (r = 0; r < KP_NRES; r++) {
+		json_object_start(j, kstat_psi_name[r]);
+		json_double_or_null(j, "some_pct", v[r][0]);
+		json_double_or_null(j, "full_pct", v[r][1]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+/* The run's cgroup's io.stat, a device a line, in the disk's order. */
+static void
+write_rio(struct json *j, const struct kstat_phase *k)
+{
+	int	i, f;
+
+	if (!k->rio_ok) {
+		json_null(j, "io.stat");
+		json_string(j, "io_why", k->rio_why);
+		return;
+	}
+	json_array_start(j, "io.stat");
+	for (i = 0; i < k->ndev; i++) {
+		json_object_start(j, NULL);
+		json_string(j, "disk_device", k->dev[i].name);
+		for (f = 0; f < KR_COUNT; f++)
+			json_int(j, kstat_rio_name[f], k->rio[i][f]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_null(j, "io_why");
+}
+
+/*
+ * The cgroup: the run's own (bonnie-ng made it, "own" true) or the one
+ * the run was started in, shared ("own" false); its memory.stat, and the
+ * run's own pressure and io.stat, the limit that bounds it.
+ */
 static void
 write_cg(struct json *j, const struct kstat_phase *k)
 {
@@ -110,17 +147,59 @@ write_cg(struct json *j, const struct kstat_phase *k)
 		json_string(j, "cgroup_why", "per host: see hosts");
 		return;
 	}
-	if (!k->cg_ok) {
+	if (!k->cg_ok && !k->rpsi_ok && !k->rio_ok) {
 		json_null(j, "cgroup");
 		json_string(j, "cgroup_why", k->cg_why);
 		return;
 	}
 	json_object_start(j, "cgroup");
-	json_string(j, "path", k->cg_path);
-	json_int(j, "version", k->cg_v2 ? 2 : 1);
-	write_counts(j, "memory.stat", k->cg, k->ncg);
+	json_bool(j, "own", k->cg_own || (!k->cg_ok && k->rpsi_ok));
+	if (k->cg_ok) {
+		json_string(j, "path", k->cg_path);
+		json_int(j, "version", k->cg_v2 ? 2 : 1);
+		write_counts(j, "memory.stat", k->cg, k->ncg);
+		json_null(j, "memory_why");
+	} else {
+		json_null(j, "path");
+		json_null(j, "version");
+		json_null(j, "memory.stat");
+		json_string(j, "memory_why", k->cg_why);
+	}
+	if (k->rpsi_ok) {
+		json_string(j, "pressure_path", k->rpsi_path);
+		write_psi_pcts(j, "pressure", k->rpsi);
+		json_null(j, "pressure_why");
+	} else {
+		json_null(j, "pressure_path");
+		json_null(j, "pressure");
+		json_string(j, "pressure_why", k->rpsi_why);
+	}
+	write_rio(j, k);
+	if (k->lim_ok) {
+		json_object_start(j, "limit");
+		json_string(j, "path", k->lim_path);
+		json_int(j, "version", k->lim_v2 ? 2 : 1);
+		json_int(j, k->lim_v2 ? "max" : "failcnt", k->lim_hits);
+		json_object_end(j);
+	} else
+		json_null(j, "limit");
 	json_object_end(j);
 	json_null(j, "cgroup_why");
+}
+
+/* Whose each group of figures is (kstat.h's scopes). */
+static void
+write_scopes(struct json *j, const struct kstat_phase *k)
+{
+	json_object_start(j, "scopes");
+	json_string(j, "process", kstat_scope_name[KS_RUN]);
+	json_string(j, "cgroup", kstat_scope_name[k->cg_own ||
+	    (!k->cg_ok && k->rpsi_ok) ? KS_RUN : KS_MACHINE]);
+	json_string(j, "disk", kstat_scope_name[KS_DEVICE]);
+	json_string(j, "vmstat", kstat_scope_name[KS_MACHINE]);
+	json_string(j, "dirty", kstat_scope_name[KS_MACHINE]);
+	json_string(j, "pressure", kstat_scope_name[KS_MACHINE]);
+	json_object_end(j);
 }
 
 void
@@ -203,6 +282,7 @@ write_members(struct json *j, const struct kstat_phase *k,
 	int	n;
 
 	json_double(j, "span_s", k->span);
+	write_scopes(j, k);
 	write_vm(j, k);
 	write_devices(j, k);
 	write_psi(j, k);
@@ -214,6 +294,7 @@ write_members(struct json *j, const struct kstat_phase *k,
 			continue;
 		json_object_start(j, NULL);
 		json_string(j, "kind", kstat_note_name[n]);
+		json_string(j, "scope", kstat_scope_name[k->note_scope[n]]);
 		json_string(j, "text", k->note_text[n]);
 		json_object_end(j);
 	}

@@ -50,7 +50,17 @@ const char *const kstat_note_name[KN_COUNT] = {
 	[KN_SWAP] = "swap", [KN_RECLAIM] = "reclaim",
 	[KN_THROTTLE] = "dirty_throttle", [KN_SATURATED] = "device_saturated",
 	[KN_IDLE] = "device_idle", [KN_SMALL_REQ] = "small_requests",
-	[KN_UNREADABLE] = "unreadable", [KN_TIMELINE] = "timeline"
+	[KN_UNREADABLE] = "unreadable", [KN_TIMELINE] = "timeline",
+	[KN_QDEPTH] = "queue_depth", [KN_RMW] = "read_modify_write"
+};
+
+const char *const kstat_scope_name[KS_NSCOPE] = {
+	[KS_RUN] = "run", [KS_DEVICE] = "device", [KS_MACHINE] = "machine"
+};
+
+const char *const kstat_rio_name[KR_COUNT] = {
+	[KR_RBYTES] = "rbytes", [KR_WBYTES] = "wbytes", [KR_RIOS] = "rios",
+	[KR_WIOS] = "wios", [KR_DBYTES] = "dbytes", [KR_DIOS] = "dios"
 };
 
 /* /proc/diskstats' fields after the name (Documentation/admin-guide/iostats). */
@@ -62,19 +72,6 @@ enum {
 	DS_FL_IOS, DS_FL_TICKS
 };
 
-/* Above this util (%) a device is saturated; below the other, idle. */
-#define SATURATED_UTIL	95.0
-#define IDLE_UTIL	30.0
-/* A phase this CPU-bound (% of one core) with an idle device is noted. */
-#define CPU_BOUND_PCT	90.0
-/* Memory pressure "full" above this (% of the span) is a stall. */
-#define STALL_FULL_PCT	2.0
-/* nr_dirty at this share of nr_dirty_threshold is "at the limit". */
-#define AT_LIMIT	0.90
-/* At the dirty limit, a rate under this share of the rate before fell. */
-#define FELL_SHARE	0.8
-/* Requests smaller than the chunk by this factor are "much smaller". */
-#define SMALL_FACTOR	4
 /* Milliseconds to wait at most for the phase's requests to be counted. */
 #define SETTLE_TRIES	50
 
@@ -252,40 +249,80 @@ dev_account(const struct kstat_src *s, const struct kstat_snap *a,
 		    "/proc/diskstats", s->dev[0]);
 }
 
-static void
-psi_account(const struct kstat_snap *a, const struct kstat_snap *b,
-    double span, struct kstat_phase *o)
+/* Pressure totals (microseconds) over span seconds, as % of it. */
+static int
+psi_pct(const uint64_t (*a)[2], const int (*aok)[2], const uint64_t (*b)[2],
+    const int (*bok)[2], double span, double (*o)[2])
 {
 	int	r, l, any = 0;
 
 	for (r = 0; r < KP_NRES; r++)
 		for (l = 0; l < 2; l++) {
-			o->psi[r][l] = -1;
-			if (!a->psi_ok[r][l] || !b->psi_ok[r][l] ||
-			    span <= 0)
+			o[r][l] = -1;
+			if (!aok[r][l] || !bok[r][l] || span <= 0)
 				continue;
-			o->psi[r][l] = 100.0 * (double)(b->psi[r][l] -
-			    a->psi[r][l]) / (span * 1e6);
+			o[r][l] = 100.0 * (double)(b[r][l] - a[r][l]) /
+			    (span * 1e6);
 			/*
 			 * The readings bracket the span and the reading of
 			 * the sources: a stall never exceeds the span.
 			 */
-			if (o->psi[r][l] > 100)
-				o->psi[r][l] = 100;
+			if (o[r][l] > 100)
+				o[r][l] = 100;
 			any = 1;
 		}
-	o->psi_ok = any;
-	if (!any)
+	return any;
+}
+
+static void
+psi_account(const struct kstat_src *s, const struct kstat_snap *a,
+    const struct kstat_snap *b, double span, struct kstat_phase *o)
+{
+	o->psi_ok = psi_pct(a->psi, a->psi_ok, b->psi, b->psi_ok, span,
+	    o->psi);
+	if (!o->psi_ok)
 		kstat_why_errno(o->psi_why, "/proc/pressure", a->psi_err ?
 		    a->psi_err : b->psi_err ? b->psi_err : ENOENT);
+	snprintf(o->rpsi_path, sizeof(o->rpsi_path), "%s", s->rpsi_path);
+	if (s->rpsi_dir[0] == '\0') {
+		snprintf(o->rpsi_why, sizeof(o->rpsi_why), "%s", s->rpsi_why);
+		return;
+	}
+	o->rpsi_ok = psi_pct(a->rpsi, a->rpsi_ok, b->rpsi, b->rpsi_ok, span,
+	    o->rpsi);
+	if (!o->rpsi_ok)
+		kstat_why_errno(o->rpsi_why, "the run's cgroup's *.pressure",
+		    a->rpsi_err ? a->rpsi_err : b->rpsi_err ? b->rpsi_err :
+		    ENOENT);
 }
 
 static void
 cg_account(const struct kstat_src *s, const struct kstat_snap *a,
     const struct kstat_snap *b, struct kstat_phase *o)
 {
+	int	i, k;
+
 	snprintf(o->cg_path, sizeof(o->cg_path), "%s", s->cg_path);
 	o->cg_v2 = s->cg_v2;
+	o->cg_own = s->cg_own;
+	if (s->rio_file[0] == '\0')
+		snprintf(o->rio_why, sizeof(o->rio_why), "%s", s->rio_why);
+	else if (a->rio_err != 0 || b->rio_err != 0)
+		kstat_why_errno(o->rio_why, s->rio_file, a->rio_err ?
+		    a->rio_err : b->rio_err);
+	else {
+		o->rio_ok = 1;
+		for (i = 0; i < s->ndev; i++)
+			for (k = 0; k < KR_COUNT; k++)
+				o->rio[i][k] = (int64_t)(b->rio[i][k] -
+				    a->rio[i][k]);
+	}
+	snprintf(o->lim_path, sizeof(o->lim_path), "%s", s->lim_path);
+	o->lim_v2 = s->lim_v2;
+	if (s->lim_file[0] != '\0' && a->lim_err == 0 && b->lim_err == 0) {
+		o->lim_ok = 1;
+		o->lim_hits = (int64_t)(b->lim - a->lim);
+	}
 	if (s->cg_file[0] == '\0') {
 		snprintf(o->cg_why, sizeof(o->cg_why), "%s", s->cg_why);
 		return;
@@ -356,12 +393,13 @@ kstat_account(const struct kstat_src *src, const struct kstat_snap *a,
 	o->span = span;
 	vm_account(src, a, b, o);
 	dev_account(src, a, b, span, o);
-	psi_account(a, b, span, o);
+	psi_account(src, a, b, span, o);
 	cg_account(src, a, b, o);
 	/* Readable at the start and not at the end: a note, not a failure. */
 	if ((a->vm_err == 0 && b->vm_err != 0) ||
 	    (a->cg_err == 0 && b->cg_err != 0)) {
 		o->notes |= 1u << KN_UNREADABLE;
+		o->note_scope[KN_UNREADABLE] = b->vm_err ? KS_MACHINE : KS_RUN;
 		snprintf(o->note_text[KN_UNREADABLE],
 		    sizeof(o->note_text[0]), "%.100s could not be read at the "
 		    "phase's end: %.50s", b->vm_err ? "/proc/vmstat" :
@@ -451,9 +489,8 @@ kstat_cg(const struct kstat_phase *k, const char *name)
 	return lookup(k->cg, k->ncg, name);
 }
 
-/* The sum of the vmstat counters whose names start with prefix. */
-static int64_t
-vm_prefix(const struct kstat_phase *k, const char *prefix)
+int64_t
+kstat_vm_prefix(const struct kstat_phase *k, const char *prefix)
 {
 	size_t	n = strlen(prefix);
 	int64_t	sum = 0;
@@ -465,75 +502,14 @@ vm_prefix(const struct kstat_phase *k, const char *prefix)
 	return sum;
 }
 
-static void
-note(struct kstat_phase *k, enum ks_note n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-note(struct kstat_phase *k, enum ks_note n, const char *fmt, ...)
-{
-	va_list	ap;
-
-	k->notes |= 1u << n;
-	va_start(ap, fmt);
-	vsnprintf(k->note_text[n], sizeof(k->note_text[n]), fmt, ap);
-	va_end(ap);
-}
-
-/*
- * nr_dirty reached the dirty limit.  With a timeline, the writers were
- * likely throttled when the rate while at the limit fell below
- * FELL_SHARE of the rate before it; without one, the limit alone says
- * "likely".
- */
-static void
-note_throttle(struct kstat_phase *k, const struct kstat_work *w)
-{
-	const struct kstat_timeline	*tl = k->tl;
-	double				 lim = AT_LIMIT *
-					    (double)k->dirty_thresh;
-	double				 at = 0, at_t = 0, off = 0, off_t = 0;
-	double				 dt, dd;
-	int				 i;
-
-	if (tl == NULL || tl->n < 4) {
-		note(k, KN_THROTTLE, "phase %s: the writers were likely "
-		    "throttled on dirty pages (nr_dirty peak %.0f of "
-		    "nr_dirty_threshold %lld pages)", w->phase, k->dirty_peak,
-		    (long long)k->dirty_thresh);
-		return;
-	}
-	for (i = 1; i < tl->n; i++) {
-		dt = tl->s[i].t - tl->s[i - 1].t;
-		dd = tl->s[i].done - tl->s[i - 1].done;
-		if (!(dt > 0) || tl->s[i].done < 0)
-			continue;
-		if (tl->s[i].dirty >= lim) {
-			at += dd;
-			at_t += dt;
-		} else {
-			off += dd;
-			off_t += dt;
-		}
-	}
-	if (!(at_t > 0) || !(off_t > 0) || at / at_t >= FELL_SHARE * off /
-	    off_t)
-		return;
-	note(k, KN_THROTTLE, "phase %s: the writers were likely throttled on "
-	    "dirty pages (nr_dirty at nr_dirty_threshold's %lld pages, peak "
-	    "%.0f; the rate fell from %.0f to %.0f KiB/s while at it)",
-	    w->phase, (long long)k->dirty_thresh, k->dirty_peak,
-	    off / off_t / 1024, at / at_t / 1024);
-}
-
 /*
  * Pages reclaim scanned ("pgscan") or took ("pgsteal") in the phase, by
  * any reclaimer: the cgroup's own count where its memory.stat has one
  * (v2), else vmstat's by type (pgscan_anon + pgscan_file, which count
  * cgroup-limit reclaim; pgscan_direct does not), else by reclaimer.
  */
-static int64_t
-reclaimed(const struct kstat_phase *k, const char *what)
+int64_t
+kstat_reclaimed(const struct kstat_phase *k, const char *what)
 {
 	char	anon[32], file[32];
 	int64_t	n;
@@ -547,112 +523,6 @@ reclaimed(const struct kstat_phase *k, const char *what)
 	snprintf(anon, sizeof(anon), "%s_kswapd", what);
 	snprintf(file, sizeof(file), "%s_direct", what);
 	return kstat_vm(k, anon) + kstat_vm(k, file);
-}
-
-static void
-note_memory(struct kstat_phase *k, const struct kstat_work *w)
-{
-	int64_t	in = kstat_vm(k, "pswpin"), out = kstat_vm(k, "pswpout");
-	int64_t	stall = vm_prefix(k, "allocstall_");
-	int64_t	scan = reclaimed(k, "pgscan"), steal = reclaimed(k, "pgsteal");
-	int64_t	fail = k->cg_ok ? kstat_cg(k, "failcnt") : 0;
-	int64_t	refault = k->cg_ok ? kstat_cg(k, "workingset_refault_file") :
-		    kstat_vm(k, "workingset_refault_file");
-	double	full = k->psi[KP_MEMORY][1];
-	char	cg[192] = "", again[128] = "";
-
-	if (in > 0 || out > 0)
-		note(k, KN_SWAP, "phase %s: the machine swapped (pswpin %lld, "
-		    "pswpout %lld pages): its figures include paging",
-		    w->phase, (long long)in, (long long)out);
-	if (fail > 0) {
-		char	raw[sizeof(k->cg_path)], path[64];
-
-		/* The cgroup's name is anyone's: escaped for the terminal. */
-		memcpy(raw, k->cg_path, sizeof(raw));
-		text_utf8_fix(raw);
-		text_escape(path, sizeof(path), raw);
-		snprintf(cg, sizeof(cg), "; the memory cgroup %s hit its limit "
-		    "%lld times (failcnt)", path, (long long)fail);
-	}
-	/* Pages read back in the phase after reclaim evicted them. */
-	if (refault > 0)
-		snprintf(again, sizeof(again), "; %lld pages were read again "
-		    "after reclaim evicted them (workingset_refault_file)",
-		    (long long)refault);
-	if (stall > 0 || full > STALL_FULL_PCT ||
-	    (k->cg_ok && kstat_cg(k, "pgscan_direct") > 0) || fail > 0)
-		note(k, KN_RECLAIM, "phase %s: %s (pgscan %lld, pgsteal %lld "
-		    "pages, allocstall %lld, memory pressure full %.1f%% of the "
-		    "phase%s)%s", w->phase, stall > 0 || full > STALL_FULL_PCT ?
-		    "reclaim stalled the run" : "limit reclaim ran in the "
-		    "phase", (long long)scan, (long long)steal,
-		    (long long)stall, full > 0 ? full : 0, cg, again);
-	if (w->writes && k->dirty_thresh > 0 &&
-	    k->dirty_peak >= AT_LIMIT * (double)k->dirty_thresh)
-		note_throttle(k, w);
-}
-
-static void
-note_device(struct kstat_phase *k, const struct kstat_work *w)
-{
-	const struct ks_dev	*d;
-	double			 sz, kb;
-
-	if (k->ndev == 0)
-		return;
-	d = &k->dev[0];
-	kb = (d->v[KI_RKBS] + d->v[KI_WKBS]) * k->span;
-	/* A device that moved less than a tenth of the phase's bytes. */
-	if (kb * 1024 < (double)w->bytes / 10)
-		return;
-	if (d->v[KI_UTIL] >= SATURATED_UTIL)
-		/* iostat(1): util is saturation only for serial service. */
-		note(k, KN_SATURATED, "phase %s: %s was busy the whole phase "
-		    "(util %.0f%%, aqu-sz %.1f): the phase waited on it; a "
-		    "device that serves requests in parallel may do more at "
-		    "100%%", w->phase, d->name, d->v[KI_UTIL], d->v[KI_AQUSZ]);
-	else if (d->v[KI_UTIL] < IDLE_UTIL && w->cpu_pct >= CPU_BOUND_PCT)
-		note(k, KN_IDLE, "phase %s: %s was mostly idle (util %.0f%%) "
-		    "while the tool was CPU-bound (%.0f%% CPU)", w->phase,
-		    d->name, d->v[KI_UTIL], w->cpu_pct);
-	if (!w->block || w->chunk < 8192)
-		return;
-	/* The larger of the two directions' request sizes that moved. */
-	sz = d->v[KI_RKBS] >= d->v[KI_WKBS] ? d->v[KI_RAREQSZ] :
-	    d->v[KI_WAREQSZ];
-	if (sz > 0 && sz * 1024 * SMALL_FACTOR <= (double)w->chunk)
-		note(k, KN_SMALL_REQ, "phase %s: requests reached %s much "
-		    "smaller than the %llu KiB chunk (%s %.1f KiB: %s)",
-		    w->phase, d->name, (unsigned long long)(w->chunk / 1024),
-		    d->v[KI_RKBS] >= d->v[KI_WKBS] ? "rareq-sz" : "wareq-sz",
-		    sz, d->v[KI_RKBS] >= d->v[KI_WKBS] ? "read-ahead, "
-		    "max_sectors_kb or the record size" : "max_sectors_kb or "
-		    "the record size; read-ahead shapes no write");
-}
-
-void
-kstat_notes(struct kstat_phase *k, const struct kstat_proc *p,
-    const struct kstat_work *w)
-{
-	(void)p;
-	if (!k->known)
-		return;
-	note_memory(k, w);
-	note_device(k, w);
-	if (k->tl_why[0] != '\0')
-		note(k, KN_TIMELINE, "phase %s: %s, so the phase has no "
-		    "timeline", w->phase, k->tl_why);
-}
-
-void
-kstat_say(FILE *f, const struct kstat_phase *k)
-{
-	int	n;
-
-	for (n = 0; n < KN_COUNT; n++)
-		if (k->notes & (1u << n))
-			fprintf(f, "bonnie-ng: warning: %s\n", k->note_text[n]);
 }
 
 void
@@ -704,16 +574,16 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 		    "-", "-", "-");
 	if (k->vm_ok && k->hosts > 0)
 		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-",
-		    short_count(a, sizeof(a), vm_prefix(k, "allocstall_")),
-		    short_count(b, sizeof(b), vm_prefix(k, "pgscan_direct")),
+		    short_count(a, sizeof(a), kstat_vm_prefix(k, "allocstall_")),
+		    short_count(b, sizeof(b), kstat_vm_prefix(k, "pgscan_direct")),
 		    short_count(c, sizeof(c), kstat_vm(k, "pswpin") +
 		    kstat_vm(k, "pswpout")));
 	else if (k->vm_ok)
 		fprintf(f, " %9.0f %6.1f %6s %7s %7s", k->dirty_peak,
 		    k->dirty_thresh > 0 ? 100 * k->dirty_peak /
 		    (double)k->dirty_thresh : 0, short_count(a, sizeof(a),
-		    vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
-		    reclaimed(k, "pgscan")), short_count(c, sizeof(c),
+		    kstat_vm_prefix(k, "allocstall_")), short_count(b, sizeof(b),
+		    kstat_reclaimed(k, "pgscan")), short_count(c, sizeof(c),
 		    kstat_vm(k, "pswpin") + kstat_vm(k, "pswpout")));
 	else
 		fprintf(f, " %9s %6s %6s %7s %7s", "-", "-", "-", "-", "-");

@@ -616,6 +616,7 @@ cgroup_path(int v2, char *path, size_t len)
 		    (p = strchr(c + 1, ':')) == NULL)
 			continue;
 		*p++ = '\0';
+		*c = '\0';
 		if (v2 ? strcmp(line, "0") == 0 && c[1] == '\0' :
 		    has_word(c + 1, "memory")) {
 			snprintf(path, len, "%s", p);

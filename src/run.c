@@ -233,6 +233,11 @@ phase_timed(struct runner *r, enum phase_id id, struct phase_ctx *ctx,
 	k->t1 = time_now();
 	cpu_stamp_thread(&k->c1);
 	machine_sample(r, &k->m1);
+	/*
+	 * Before the sampler is reaped: its switches and faults are not
+	 * the run's.
+	 */
+	kstat_proc_end(&k->kp0, &r->res->ph[id].kp);
 	if (r->ks != NULL) {
 		struct kstat_timeline	*tl;
 
@@ -242,7 +247,6 @@ phase_timed(struct runner *r, enum phase_id id, struct phase_ctx *ctx,
 		kstat_attach_timeline(&r->res->ks[id], tl,
 		    timeline_why(r->tl));
 	}
-	kstat_proc_end(&k->kp0, &r->res->ph[id].kp);
 	progress_end(p->title, rv == 0);
 	return rv;
 }

@@ -18,6 +18,7 @@
 #include "error.h"
 #include "kstat.h"
 #include "platform.h"
+#include "runcg.h"
 #include "signals.h"
 #include "timeline.h"
 #include "timer.h"
@@ -263,6 +264,8 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 		close(p[1]);
 		return -1;
 	}
+	/* The sampler is not the run: out of the run's cgroup. */
+	(void)runcg_exclude(pid);
 	t->pid = pid;
 	t->fd = p[1];
 	return 0;
