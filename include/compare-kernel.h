@@ -20,7 +20,7 @@ struct km_fig {
 	const char	*unit;
 	int		 level;
 	double		 scale;
-	int		 machine;
+	int		 scope;		/* enum rs_scope. */
 	double		 base, new;	/* Medians. */
 	double		 change_pct;	/* NAN when base is 0. */
 	double		 p;		/* Mann-Whitney, else NAN. */
@@ -29,13 +29,20 @@ struct km_fig {
 struct km_moved {
 	int		 nbase, nnew;	/* Runs with an account. */
 	int		 single;	/* Fewer than CMP_MIN_RUNS a side. */
+	int		 large;		/* Only what moved a lot: the column
+					   got neither better nor worse. */
 	int		 n;
 	struct km_fig	 f[KM_MAX];
 };
 
-/* The figures of col's phase that moved most from base to new. */
+/*
+ * The figures of col's phase that moved most from base to new, by the
+ * column's verdict (enum cmp_verdict): what moved enough where it got
+ * better or worse, what moved a lot where it did not, none where a side
+ * is missing.
+ */
 void	km_column(const struct result_set *base, const struct result_set *new,
-	    int col, struct km_moved *);
+	    int col, int verdict, struct km_moved *);
 /* "rareq-sz 508 -> 4.0 KiB (-99%), util 98 -> 31%, ..."; "" none. */
 void	km_text(char *buf, size_t len, const struct km_moved *);
 /* As an array of objects under key. */

@@ -58,9 +58,16 @@ struct rs_kfig {
 	double		 scale;		/* A change this size is small: how
 					   much it moved is measured above
 					   it (compare-kernel.c). */
-	int		 machine;	/* The whole machine's (vmstat), so
-					   other work's too. */
+	int		 scope;		/* Whose: enum rs_scope. */
 };
+/*
+ * Whose a figure is, as the record's "scopes" say (kstat.h's enum
+ * ks_scope, in its order): the run's own, its device's (anyone's I/O to
+ * it), the whole machine's (other work's too).
+ */
+enum rs_scope { RS_SCOPE_RUN, RS_SCOPE_DEVICE, RS_SCOPE_MACHINE,
+	RS_NSCOPE };
+extern const char *const rs_scope_name[RS_NSCOPE];
 /* A timeline sample read back: t_s, rate, nr_dirty, nr_writeback, in_flight. */
 #define RS_TL_COLS	5
 struct rs_kphase {

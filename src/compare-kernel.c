@@ -1,10 +1,16 @@
 /*
- * compare's "what moved": for a column with a verdict, its phase's
- * kernel figures (read-kernel.c: iostat's levels, counts per GiB or per
- * thousand operations) set side by side, and the few that changed most
- * named.  With CMP_MIN_RUNS runs a side a figure must have moved by the
- * columns' own test (Mann-Whitney, or the bootstrap where the sizes are
- * too small for it); with fewer ("single runs") by a wide margin.
+ * compare's "what moved": a column's phase's kernel figures (read-kernel.c:
+ * iostat's levels, counts per GiB or per thousand operations, each with
+ * its scope) set side by side, and the few that changed most named: the
+ * run's own and its device's first, the whole machine's after them and
+ * marked.  A figure is named only when it moved by the minimum effect
+ * (MIN_EFFECT above its scale of a small change, so no "+0%"); for a
+ * column that got better or worse, by the columns' own test where both
+ * sides have CMP_MIN_RUNS runs (Mann-Whitney, or the bootstrap where the
+ * sizes are too small for it) or, with fewer ("single runs"), by a wide
+ * margin; for a column that did not (same, not comparable), only when it
+ * moved a lot (LARGE_FACTOR): swapping or reclaim that the rates do not
+ * show is still said.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,20 +21,19 @@
 #include "compare-kernel.h"
 #include "error.h"
 #include "json.h"
+#include "phase.h"
 #include "stats.h"
 
 /* Single runs: a figure must move by this share above its scale. */
 #define SINGLE_SHARE	0.25
+/* Any figure: by this share above its scale at least (no "+0%"). */
+#define MIN_EFFECT	0.10
+/* A column that did not get better or worse: by this factor. */
+#define LARGE_FACTOR	2.0
 /* A percentage must move by this many points. */
 #define PCT_POINTS	2.0
 /* A count below this per unit of work on both sides is noise. */
 #define COUNT_FLOOR	8.0
-/*
- * The whole machine's counters (vmstat) carry other work too, which grows
- * with the time a slower run takes, not with its work: they rank after
- * the device's, the process's and the cgroup's by this factor.
- */
-#define MACHINE_WEIGHT	0.75
 /*
  * A machine counter above this many times its scale (a thousandth of a
  * GiB's pages, KiB or bytes: eight GiB's worth per GiB moved) is mostly
@@ -87,7 +92,7 @@ collect(const struct result_set *s, int id, const struct rs_kfig *like,
  * is little and 508 -> 4 KiB requests much); -1 when not by enough.
  */
 static double
-moved(struct km_fig *f, int single, const double *x, int nx,
+moved(struct km_fig *f, int single, int large, const double *x, int nx,
     const double *y, int ny)
 {
 	double	top = fmax(fabs(f->base), fabs(f->new));
@@ -100,7 +105,10 @@ moved(struct km_fig *f, int single, const double *x, int nx,
 			return -1;
 	} else if (!f->level && top < COUNT_FLOOR)
 		return -1;
-	if (f->machine && top > MACHINE_BOUND * f->scale)
+	if (f->scope == RS_SCOPE_MACHINE && top > MACHINE_BOUND * f->scale)
+		return -1;
+	if (score < log(1 + MIN_EFFECT) || (large && score <
+	    log(LARGE_FACTOR)))
 		return -1;
 	if (single)
 		return score >= log(1 + SINGLE_SHARE) ? score : -1;
@@ -138,8 +146,8 @@ keep(struct km_fig *f, double *score, int *n, int max,
 #define KM_POOL	(4 * KM_MAX)
 
 /*
- * Two pools of the figures that moved most: 0 the run's own (its
- * device's, its process's, its cgroup's), 1 the whole machine's.
+ * Two pools of the figures that moved most: 0 the run's own and its
+ * device's, 1 the whole machine's.
  */
 struct km_pools {
 	int		 n[2];
@@ -159,55 +167,82 @@ kept(const struct km_pools *p, const char *name)
 	return 0;
 }
 
+/*
+ * The machine's counters of writing, in a phase that writes nothing: not
+ * the run's (a read phase's pgpgout is other work's writes).
+ */
+static int
+not_this_phase(const struct rs_kfig *like, int id)
+{
+	static const char *const wr[] = { "pgpgout/", "nr_dirtied/",
+	    "nr_written/" };
+	size_t	i;
+
+	if (like->scope != RS_SCOPE_MACHINE ||
+	    (phase_table[id]->flags & PHASE_WRITES))
+		return 0;
+	for (i = 0; i < sizeof(wr) / sizeof(wr[0]); i++)
+		if (strncmp(like->name, wr[i], strlen(wr[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/* The context of one column's comparison. */
+struct km_ctx {
+	const struct result_set	*base, *new;
+	int			 id;
+	int			 single;
+	int			 large;
+};
+
 /* Consider figure like, unless it is kept already. */
 static void
-consider(const struct result_set *base, const struct result_set *new, int id,
-    const struct rs_kfig *like, int single, struct km_pools *p)
+consider(const struct km_ctx *c, const struct rs_kfig *like,
+    struct km_pools *p)
 {
 	struct km_fig	 f;
 	double		*x, *y, s;
-	int		 nx, ny, k = like->machine != 0;
+	int		 nx, ny, k = like->scope == RS_SCOPE_MACHINE;
 
-	if (kept(p, like->name))
+	if (kept(p, like->name) || not_this_phase(like, c->id))
 		return;
-	x = xcalloc((size_t)base->nruns + 1, sizeof(*x));
-	y = xcalloc((size_t)new->nruns + 1, sizeof(*y));
-	nx = collect(base, id, like, x);
-	ny = collect(new, id, like, y);
+	x = xcalloc((size_t)c->base->nruns + 1, sizeof(*x));
+	y = xcalloc((size_t)c->new->nruns + 1, sizeof(*y));
+	nx = collect(c->base, c->id, like, x);
+	ny = collect(c->new, c->id, like, y);
 	if (nx > 0 && ny > 0) {
 		memset(&f, 0, sizeof(f));
 		f.name = like->name;
 		f.unit = like->unit;
 		f.level = like->level;
 		f.scale = like->scale;
-		f.machine = like->machine;
+		f.scope = like->scope;
 		f.base = stats_median(x, nx);
 		f.new = stats_median(y, ny);
 		f.p = NAN;
 		f.change_pct = f.base != 0 ? 100 * (f.new - f.base) /
 		    fabs(f.base) : NAN;
-		s = moved(&f, single, x, nx, y, ny);
+		s = moved(&f, c->single, c->large, x, nx, y, ny);
 		if (s >= 0)
-			keep(p->f[k], p->score[k], &p->n[k], KM_POOL, &f,
-			    k ? s * MACHINE_WEIGHT : s);
+			keep(p->f[k], p->score[k], &p->n[k], KM_POOL, &f, s);
 	}
 	free(x);
 	free(y);
 }
 
 static void
-each_figure(const struct result_set *from, const struct result_set *base,
-    const struct result_set *new, int id, int single, struct km_pools *p)
+each_figure(const struct result_set *from, const struct km_ctx *c,
+    struct km_pools *p)
 {
 	const struct rs_kphase	*k;
 	int			 i, j;
 
 	for (i = 0; i < from->nruns; i++) {
-		if (!has_account(&from->runs[i], id))
+		if (!has_account(&from->runs[i], c->id))
 			continue;
-		k = &from->runs[i].kernel[id];
+		k = &from->runs[i].kernel[c->id];
 		for (j = 0; j < k->n; j++)
-			consider(base, new, id, &k->f[j], single, p);
+			consider(c, &k->f[j], p);
 	}
 }
 
@@ -239,12 +274,14 @@ static int
 said_by_cgroup(const struct km_pools *p, const char *name)
 {
 	static const char pre[] = "memory.stat:";
-	int	i;
+	int	i, k;
 
-	for (i = 0; i < p->n[0]; i++)
-		if (strncmp(p->f[0][i].name, pre, sizeof(pre) - 1) == 0 &&
-		    strcmp(p->f[0][i].name + sizeof(pre) - 1, name) == 0)
-			return 1;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < p->n[k]; i++)
+			if (strncmp(p->f[k][i].name, pre, sizeof(pre) - 1) ==
+			    0 && strcmp(p->f[k][i].name + sizeof(pre) - 1,
+			    name) == 0)
+				return 1;
 	return 0;
 }
 
@@ -292,15 +329,17 @@ said_by_device(const struct km_pools *p, const struct km_fig *f)
 }
 
 /*
- * The device's bytes first, then the run's other figures, KM_MAX - 1 at
- * most while the machine has one to name, then the machine's that the
- * cgroup did not say; in the order of how much they moved.
+ * The run's own and its device's figures first: the device's bytes, then
+ * the others, in the order of how much they moved, KM_MAX - 1 at most
+ * while the machine has one to name; then the machine's that the run's
+ * cgroup did not say, after them whatever they moved: a machine figure
+ * never leads while one of the run's moved.
  */
 static void
 merge_pools(struct km_pools *p, struct km_moved *m)
 {
 	double	score[KM_MAX];
-	int	mach = 0, own = 0, i, pass;
+	int	mach = 0, own = 0, i, pass, first;
 
 	for (i = 0; i < p->n[1]; i++)
 		mach += !said_by_cgroup(p, p->f[1][i].name);
@@ -317,30 +356,46 @@ merge_pools(struct km_pools *p, struct km_moved *m)
 			    p->score[0][i]);
 			own++;
 		}
-	for (i = 0; i < p->n[1] && m->n < KM_MAX; i++)
-		if (!said_by_cgroup(p, p->f[1][i].name))
-			keep(m->f, score, &m->n, KM_MAX, &p->f[1][i],
-			    p->score[1][i]);
+	/* After every one of the run's, in their own order. */
+	first = m->n;
+	for (i = 0; i < p->n[1] && m->n < KM_MAX; i++) {
+		int	n = m->n - first;
+
+		if (said_by_cgroup(p, p->f[1][i].name))
+			continue;
+		keep(m->f + first, score + first, &n, KM_MAX - first,
+		    &p->f[1][i], p->score[1][i]);
+		m->n = first + n;
+	}
 }
 
 void
 km_column(const struct result_set *base, const struct result_set *new,
-    int col, struct km_moved *m)
+    int col, int verdict, struct km_moved *m)
 {
 	struct km_pools	 p;
-	int		 id = RS_PHASE(col), i;
+	struct km_ctx	 c;
+	int		 i;
 
 	memset(m, 0, sizeof(*m));
 	memset(&p, 0, sizeof(p));
+	if (verdict == CMP_MISSING)
+		return;
+	c.base = base;
+	c.new = new;
+	c.id = RS_PHASE(col);
 	for (i = 0; i < base->nruns; i++)
-		m->nbase += has_account(&base->runs[i], id);
+		m->nbase += has_account(&base->runs[i], c.id);
 	for (i = 0; i < new->nruns; i++)
-		m->nnew += has_account(&new->runs[i], id);
+		m->nnew += has_account(&new->runs[i], c.id);
 	if (m->nbase == 0 || m->nnew == 0)
 		return;
 	m->single = m->nbase < CMP_MIN_RUNS || m->nnew < CMP_MIN_RUNS;
-	each_figure(base, base, new, id, m->single, &p);
-	each_figure(new, base, new, id, m->single, &p);
+	m->large = verdict != CMP_WORSE && verdict != CMP_BETTER;
+	c.single = m->single;
+	c.large = m->large;
+	each_figure(base, &c, &p);
+	each_figure(new, &c, &p);
 	merge_pools(&p, m);
 }
 
@@ -422,7 +477,8 @@ km_text(char *buf, size_t len, const struct km_moved *m)
 		if (!isnan(f->change_pct) && strcmp(f->unit, "%") != 0)
 			snprintf(pct, sizeof(pct), " (%+.0f%%)", f->change_pct);
 		used += (size_t)snprintf(buf + used, len - used, "%s%s %s -> "
-		    "%s%s", i ? ", " : "", f->name, a, b, pct);
+		    "%s%s%s", i ? ", " : "", f->name, a, b, pct,
+		    f->scope == RS_SCOPE_MACHINE ? " (machine)" : "");
 	}
 }
 
@@ -436,10 +492,12 @@ km_json(struct json *j, const char *key, const struct km_moved *m)
 	json_int(j, "new_runs", m->nnew);
 	json_string(j, "method", m->nbase == 0 || m->nnew == 0 ? "none" :
 	    m->single ? "single runs" : "statistical");
+	json_string(j, "rule", m->large ? "large" : "moved");
 	json_array_start(j, "figures");
 	for (i = 0; i < m->n; i++) {
 		json_object_start(j, NULL);
 		json_string(j, "name", m->f[i].name);
+		json_string(j, "scope", rs_scope_name[m->f[i].scope]);
 		json_string(j, "unit", m->f[i].unit[0] == ' ' ?
 		    m->f[i].unit + 1 : m->f[i].unit);
 		json_double(j, "base", m->f[i].base);

@@ -163,15 +163,17 @@ json_runs(FILE *f, const struct cmp_view *cmp)
 				json_double(&j, "fs_ratio",
 				    cmp_view_fs_ratio(cmp, col, k));
 			json_verdict(&j, c);
-			if (c->verdict == CMP_WORSE ||
-			    c->verdict == CMP_BETTER) {
+			{
 				struct km_moved	m;
 
 				km_column(&cmp->sets[0], &cmp->sets[k], col,
-				    &m);
-				km_json(&j, "kernel_moved", &m);
-			} else
-				json_null(&j, "kernel_moved");
+				    c->verdict, &m);
+				if (m.nbase > 0 && m.nnew > 0 && (m.n > 0 ||
+				    !m.large))
+					km_json(&j, "kernel_moved", &m);
+				else
+					json_null(&j, "kernel_moved");
+			}
 			json_object_end(&j);
 		}
 		json_array_end(&j);

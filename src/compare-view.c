@@ -617,10 +617,9 @@ cmp_view_moved(const struct cmp_view *cmp, int col, int k, char *buf,
 	char			 figs[768], pct[32] = "", who[32] = "";
 	char			 how[64];
 
-	if (c->verdict != CMP_WORSE && c->verdict != CMP_BETTER)
-		return -1;
-	km_column(&cmp->sets[0], &cmp->sets[k], col, &m);
-	if (m.nbase == 0 || m.nnew == 0)
+	/* A column that got neither better nor worse: only a large move. */
+	km_column(&cmp->sets[0], &cmp->sets[k], col, c->verdict, &m);
+	if (m.nbase == 0 || m.nnew == 0 || (m.large && m.n == 0))
 		return -1;
 	km_text(figs, sizeof(figs), &m);
 	if (cmp->nsets > 2)

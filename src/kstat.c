@@ -525,16 +525,38 @@ kstat_reclaimed(const struct kstat_phase *k, const char *what)
 	return kstat_vm(k, anon) + kstat_vm(k, file);
 }
 
+/* A span of w columns over a group, " --- label ---". */
+static void
+span(FILE *f, int w, const char *label)
+{
+	int	n = (int)strlen(label) + 2, left = (w - 1 - n) / 2, i;
+
+	fputc(' ', f);
+	for (i = 0; i < left; i++)
+		fputc('-', f);
+	fprintf(f, " %s ", label);
+	for (i = left + n; i < w - 1; i++)
+		fputc('-', f);
+}
+
 void
 kstat_print_head(FILE *f)
 {
 	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
-	    "%7s %6s %6s\n", "phase", "device", "rareq-sz", "wareq-sz",
-	    "aqu-sz", "util", "r_await", "w_await", "nr_dirty", "/limit",
-	    "stall", "pgscan", "pswp", "io", "memory");
+	    "%7s %6s %6s %6s %6s\n", "phase", "device", "rareq-sz",
+	    "wareq-sz", "aqu-sz", "util", "r_await", "w_await", "nr_dirty",
+	    "/limit", "stall", "pgscan", "pswp", "io", "memory", "io",
+	    "memory");
 	fprintf(f, "%-8s %-8s %8s %8s %6s %5s %7s %7s %9s %6s %6s %7s "
-	    "%7s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
-	    "peak", "%", "alloc", "all", "in+out", "full%", "full%");
+	    "%7s %6s %6s %6s %6s\n", "", "", "KiB", "KiB", "", "%", "ms", "ms",
+	    "peak", "%", "alloc", "all", "in+out", "full%", "full%", "some%",
+	    "some%");
+	/* Whose each group of columns is. */
+	fprintf(f, "%-8s", "");
+	span(f, 56, "the device's");
+	span(f, 54, "the machine's");
+	span(f, 14, "the run's");
+	fputc('\n', f);
 }
 
 /* A count in at most 7 characters: 1234567, 12.3M. */
@@ -591,6 +613,13 @@ kstat_print_line(FILE *f, const char *phase, const struct kstat_phase *k)
 		fprintf(f, " %6.1f %6.1f", k->psi[KP_IO][1] >= 0 ?
 		    k->psi[KP_IO][1] : 0, k->psi[KP_MEMORY][1] >= 0 ?
 		    k->psi[KP_MEMORY][1] : 0);
+	else
+		fprintf(f, " %6s %6s", "-", "-");
+	/* The run's own cgroup's: what its processes waited. */
+	if (k->rpsi_ok)
+		fprintf(f, " %6.1f %6.1f", k->rpsi[KP_IO][0] >= 0 ?
+		    k->rpsi[KP_IO][0] : 0, k->rpsi[KP_MEMORY][0] >= 0 ?
+		    k->rpsi[KP_MEMORY][0] : 0);
 	else
 		fprintf(f, " %6s %6s", "-", "-");
 	fputc('\n', f);

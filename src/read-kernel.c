@@ -15,6 +15,8 @@
 #include "phase.h"
 #include "resultset.h"
 
+const char *const rs_scope_name[RS_NSCOPE] = { "run", "device", "machine" };
+
 /*
  * iostat -x's figures that are levels, with their units, and the rate a
  * per-request mean is over: with no such request iostat prints 0 for the
@@ -83,7 +85,8 @@ scale_of(const char *name, const char *per, const char *unit, int level)
 		return strcmp(unit, "%") == 0 ? 10 : 1;
 	if (per != NULL && strcmp(per, "kop") == 0)
 		return 10;
-	if (n > 6 && strcmp(name + n - 6, "_bytes") == 0)
+	if ((n > 6 && strcmp(name + n - 6, "_bytes") == 0) ||
+	    strcmp(unit, " B") == 0)
 		return 1 << 20;
 	if (strstr(name, "kB") != NULL || strncmp(name, "pgpg", 4) == 0)
 		return 1024;
@@ -92,7 +95,7 @@ scale_of(const char *name, const char *per, const char *unit, int level)
 
 static void
 add(struct rs_kphase *k, const char *name, const char *per, double v,
-    const char *unit, int level)
+    const char *unit, int level, int scope)
 {
 	struct rs_kfig	*f;
 
@@ -103,19 +106,7 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->unit = unit;
 	f->level = level;
 	f->scale = scale_of(name, per, unit, level);
-	f->machine = 0;
-}
-
-/*
- * A level of the whole machine's (/proc/pressure, vmstat's nr_dirty): the
- * other work's stalls and dirty pages are in it too.
- */
-static void
-machine_level(struct rs_kphase *k, const char *name, double v,
-    const char *unit)
-{
-	add(k, name, NULL, v, unit, 1);
-	k->f[k->n - 1].machine = 1;
+	f->scope = scope;
 }
 
 /* A counter whose delta is work done, not a level's change. */
@@ -159,7 +150,7 @@ is_cg_event(const char *name)
 
 static void
 counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
-    int (*event)(const char *), const char *per, double work, int machine)
+    int (*event)(const char *), const char *per, double work, int scope)
 {
 	char	name[160];
 	size_t	i;
@@ -171,8 +162,7 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 			continue;
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
 		add(k, name, per, o->items[i].n / work,
-		    unit_of(prefix, o->keys[i]), 0);
-		k->f[k->n - 1].machine = machine;
+		    unit_of(prefix, o->keys[i]), 0, scope);
 	}
 }
 
@@ -193,7 +183,8 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 		    &n) != 0 || n <= 0))
 			continue;
 		if (jv_num(d, levels[i].name, &v) == 0)
-			add(k, levels[i].name, NULL, v, levels[i].unit, 1);
+			add(k, levels[i].name, NULL, v, levels[i].unit, 1,
+			    RS_SCOPE_DEVICE);
 	}
 	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
 		char	name[16];
@@ -202,16 +193,22 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 			continue;
 		snprintf(name, sizeof(name), "%.*s",
 		    (int)(strlen(rates[i].name) - 2), rates[i].name);
-		add(k, name, per, v * span / work, rates[i].unit, 0);
+		add(k, name, per, v * span / work, rates[i].unit, 0,
+		    RS_SCOPE_DEVICE);
 	}
 }
 
+/*
+ * A pressure object's figures: the machine's (/proc/pressure: "io some")
+ * or the run's own cgroup's (its io.pressure: "io.pressure some").
+ */
 static void
-pressure(struct rs_kphase *k, const struct jv *p)
+pressure(struct rs_kphase *k, const struct jv *p, const char *suffix,
+    int scope)
 {
 	static const char *const res[] = { "io", "memory", "cpu" };
 	const struct jv	*r;
-	char		 name[32];
+	char		 name[40];
 	double		 v;
 	size_t		 i;
 
@@ -220,13 +217,63 @@ pressure(struct rs_kphase *k, const struct jv *p)
 	for (i = 0; i < 3; i++) {
 		if ((r = jv_get(p, res[i])) == NULL)
 			continue;
-		snprintf(name, sizeof(name), "%s some", res[i]);
+		snprintf(name, sizeof(name), "%s%s some", res[i], suffix);
 		if (jv_num(r, "some_pct", &v) == 0)
-			machine_level(k, name, v, "%");
-		snprintf(name, sizeof(name), "%s full", res[i]);
+			add(k, name, NULL, v, "%", 1, scope);
+		snprintf(name, sizeof(name), "%s%s full", res[i], suffix);
 		if (jv_num(r, "full_pct", &v) == 0)
-			machine_level(k, name, v, "%");
+			add(k, name, NULL, v, "%", 1, scope);
 	}
+}
+
+/* The run's cgroup's io.stat of the target device, per unit of work. */
+static void
+io_stat(struct rs_kphase *k, const struct jv *a, const char *per,
+    double work)
+{
+	static const char *const f[] = {
+		"rbytes", "wbytes", "rios", "wios", "dbytes", "dios"
+	};
+	char	name[32];
+	double	v;
+	size_t	i;
+
+	if (a == NULL || a->type != JV_ARRAY || a->len == 0)
+		return;
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (jv_num(&a->items[0], f[i], &v) != 0)
+			continue;
+		snprintf(name, sizeof(name), "io.stat:%s", f[i]);
+		add(k, name, per, v / work, f[i][1] == 'b' ? " B" : "", 0,
+		    RS_SCOPE_RUN);
+	}
+}
+
+/*
+ * The record's cgroup: the run's own (bonnie-ng made it) or, in an older
+ * record or where it could make none, the one the run was started in,
+ * shared with whatever else ran there.
+ */
+static void
+cgroup(struct rs_kphase *k, const struct jv *cg, const char *per,
+    double work)
+{
+	const struct jv	*own = jv_get(cg, "own"), *lim;
+	int		 scope = own != NULL && own->type == JV_BOOL && own->b ?
+			    RS_SCOPE_RUN : RS_SCOPE_MACHINE;
+	double		 v;
+
+	counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
+	    per, work, scope);
+	pressure(k, jv_get(cg, "pressure"), ".pressure", RS_SCOPE_RUN);
+	io_stat(k, jv_get(cg, "io.stat"), per, work);
+	if ((lim = jv_get(cg, "limit")) == NULL || lim->type != JV_OBJECT)
+		return;
+	if (jv_num(lim, "failcnt", &v) == 0)
+		add(k, "memory.failcnt", per, v / work, "", 0, RS_SCOPE_RUN);
+	if (jv_num(lim, "max", &v) == 0)
+		add(k, "memory.events:max", per, v / work, "", 0,
+		    RS_SCOPE_RUN);
 }
 
 /* The value of a sample's column c, or NAN (null, or not there). */
@@ -288,15 +335,16 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 		r->kernel = xcalloc(PH_COUNT, sizeof(*r->kernel));
 	k = &r->kernel[id];
 	disk(k, jv_get(kj, "disk"), per, work, span);
-	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work, 1);
+	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work,
+	    RS_SCOPE_MACHINE);
 	if ((dirty = jv_get(kj, "dirty")) != NULL &&
 	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
-		machine_level(k, "nr_dirty peak", v, " pages");
-	pressure(k, jv_get(kj, "pressure"));
-	if ((cg = jv_get(kj, "cgroup")) != NULL)
-		counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
-		    per, work, 0);
-	counts(k, jv_get(kj, "process"), "", is_proc, per, work, 0);
+		add(k, "nr_dirty peak", NULL, v, " pages", 1, RS_SCOPE_MACHINE);
+	pressure(k, jv_get(kj, "pressure"), "", RS_SCOPE_MACHINE);
+	if ((cg = jv_get(kj, "cgroup")) != NULL && cg->type == JV_OBJECT)
+		cgroup(k, cg, per, work);
+	counts(k, jv_get(kj, "process"), "", is_proc, per, work,
+	    RS_SCOPE_RUN);
 	timeline(k, jv_get(kj, "timeline"),
 	    (phase_table[id]->flags & PHASE_OPS) != 0);
 }

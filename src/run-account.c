@@ -215,6 +215,11 @@ run_kstat_notes(const struct options *opt, enum phase_id id,
 	w.block = !(p->flags & (PHASE_PERCHAR | PHASE_META)) &&
 	    (p->flags & (PHASE_READS | PHASE_WRITES));
 	w.writes = (p->flags & PHASE_WRITES) != 0;
+	w.reads = (p->flags & PHASE_READS) != 0;
+	w.in_place = opt->device != NULL;
+	w.direct = ph->direct;
+	w.depth = ph->depth;
+	w.engine = ph->engine;
 	w.bytes = ph->bytes;
 	w.cpu_pct = ph->cpu_pct;
 	kstat_notes(ks, &ph->kp, &w);

@@ -40,7 +40,7 @@ jq '.runs[].phases.write.kernel = {span_s: 1,
 	    minflt: 1, read_bytes: 0, write_bytes: 0},
 	pressure: {io: {some_pct: 1, full_pct: 0},
 	    memory: {some_pct: 0, full_pct: 0}, cpu: {some_pct: 10}},
-	cgroup: {path: "/t", version: 1, "memory.stat": {pgpgin: 2,
+	cgroup: {own: true, path: "/t", version: 1, "memory.stat": {pgpgin: 2,
 	    total_pgpgin: 2}}, notes: []}' "$T/r.json" >"$T/base.json"
 check "base: a copy with the accounts set" $?
 jq '.runs[].phases.write |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
