@@ -201,7 +201,7 @@ struct kstat_src {
 	char		 cg_fail[1024];	/* v1 memory.failcnt, "" none. */
 	char		 cg_path[256];
 	int		 cg_v2;
-	int		 cg_own;	/* The run's own (runcg.h). */
+	int		 cg_own;	/* The run's own (cgroup.h). */
 	char		 cg_why[KS_WHY];
 	char		 lim_file[1024];	/* failcnt or memory.events. */
 	int		 lim_v2;

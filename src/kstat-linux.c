@@ -19,7 +19,7 @@
 
 #include "kstat.h"
 #include "platform.h"
-#include "runcg.h"
+#include "cgroup.h"
 #include "timer.h"
 
 /* The name of the block device dev (its /sys directory's), or -1. */
@@ -119,17 +119,17 @@ find_cgroup(struct kstat_src *s)
 }
 
 /*
- * The run's own cgroup (runcg.h): its memory.stat, the limit above it,
+ * The run's own cgroup (cgroup.h): its memory.stat, the limit above it,
  * its pressure files and io.stat; the process's cgroup where the run has
  * no memory.stat of its own.
  */
 static void
 find_run_cgroup(struct kstat_src *s)
 {
-	const struct runcg_files	*f;
+	const struct cgroup_files	*f;
 
-	(void)runcg_enter();
-	f = runcg_files();
+	(void)cgroup_enter();
+	f = cgroup_files();
 	if (f->mem[0] != '\0') {
 		snprintf(s->cg_file, sizeof(s->cg_file), "%.1000s/memory.stat",
 		    f->mem);

@@ -18,7 +18,7 @@
 #include "error.h"
 #include "kstat.h"
 #include "platform.h"
-#include "runcg.h"
+#include "cgroup.h"
 #include "signals.h"
 #include "timeline.h"
 #include "timer.h"
@@ -265,7 +265,7 @@ timeline_start(struct timeline *t, const char *dev, const void *base,
 		return -1;
 	}
 	/* The sampler is not the run: out of the run's cgroup. */
-	(void)runcg_exclude(pid);
+	(void)cgroup_exclude(pid);
 	t->pid = pid;
 	t->fd = p[1];
 	return 0;

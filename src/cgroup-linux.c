@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runcg.h"
+#include "cgroup.h"
 
 /* The hierarchies the run may have a cgroup in. */
 enum { H_V2, H_MEM1, H_COUNT };
@@ -36,7 +36,7 @@ struct hier {
 };
 
 static struct hier		 hier[H_COUNT];
-static struct runcg_files	 files;
+static struct cgroup_files	 files;
 static pid_t			 owner;
 static int			 tried;
 static char			 refused[RCG_WHY];
@@ -44,13 +44,13 @@ static char			 refused[RCG_WHY];
 #define CG_NO_LIMIT	(1ULL << 60)	/* v1's "none" is near 2^63. */
 
 void
-runcg_refuse(const char *why)
+cgroup_refuse(const char *why)
 {
 	snprintf(refused, sizeof(refused), "%s", why);
 }
 
-const struct runcg_files *
-runcg_files(void)
+const struct cgroup_files *
+cgroup_files(void)
 {
 	if (!tried) {
 		snprintf(files.mem_why, sizeof(files.mem_why), "not made yet");
@@ -308,11 +308,11 @@ find_limit(int h)
 static void
 leave_at_exit(void)
 {
-	runcg_leave();
+	cgroup_leave();
 }
 
 int
-runcg_enter(void)
+cgroup_enter(void)
 {
 	char	why2[RCG_WHY] = "", why1[RCG_WHY] = "", line[160];
 	int	v2, v1 = 0;
@@ -377,7 +377,7 @@ runcg_enter(void)
 }
 
 int
-runcg_exclude(pid_t pid)
+cgroup_exclude(pid_t pid)
 {
 	int	h, rv = 0;
 
@@ -388,7 +388,7 @@ runcg_exclude(pid_t pid)
 }
 
 void
-runcg_leave(void)
+cgroup_leave(void)
 {
 	int	h, saved = errno;
 

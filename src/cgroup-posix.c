@@ -5,9 +5,9 @@
  */
 #include <stdio.h>
 
-#include "runcg.h"
+#include "cgroup.h"
 
-static struct runcg_files	files;
+static struct cgroup_files	files;
 
 static void
 say_why(const char *why)
@@ -18,13 +18,13 @@ say_why(const char *why)
 }
 
 void
-runcg_refuse(const char *why)
+cgroup_refuse(const char *why)
 {
 	say_why(why);
 }
 
 int
-runcg_enter(void)
+cgroup_enter(void)
 {
 	if (files.mem_why[0] == '\0')
 		say_why("not known on this system (no cgroups): the run's own "
@@ -32,20 +32,20 @@ runcg_enter(void)
 	return -1;
 }
 
-const struct runcg_files *
-runcg_files(void)
+const struct cgroup_files *
+cgroup_files(void)
 {
 	return &files;
 }
 
 int
-runcg_exclude(pid_t pid)
+cgroup_exclude(pid_t pid)
 {
 	(void)pid;
 	return 0;
 }
 
 void
-runcg_leave(void)
+cgroup_leave(void)
 {
 }
