@@ -76,6 +76,26 @@ int	knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 	    int max);
 
 /*
+ * Across chunk sizes, a cliff: between two neighbouring measured chunk
+ * sizes, the calls a second (the rate over the chunk size) higher at the
+ * larger one by more than PCT percent.  A larger call costs at least what
+ * a smaller one does, unless the smaller paid for something per call that
+ * the larger does not: below the page size, a write of part of a page the
+ * cache does not hold reads the page first (read-modify-write).
+ */
+struct knee_cliff {
+	int		 from;		/* The smaller chunk size's index, */
+	int		 to;		/* the larger's. */
+	double		 ratio;		/* Calls a second at to over from. */
+	int		 single;	/* As for struct knee. */
+};
+int	knee_chunk_cliffs(const double *v, const uint64_t *chunks, int n,
+	    double pct, struct knee_cliff *out, int max);
+int	knee_cliff_format(char *buf, size_t len, const char *phase,
+	    uint64_t size, const struct knee_cliff *k, uint64_t from,
+	    uint64_t to);
+
+/*
  * Knees that hold (src/knee-hold.c).  The rules above, on the points'
  * medians, find the candidates; a candidate is named only when its points
  * are precise (their phases ran long enough: an imprecise point counts as
@@ -120,6 +140,10 @@ int	knee_sizes_held(const struct knee_sample *, int n, double pct,
 	    double noise, struct knee *out, int max, int *candidates);
 int	knee_chunks_held(const struct knee_sample *, int n, double pct,
 	    double noise, struct knee_chunk *out, int max, int *candidates);
+/* knee_chunk_cliffs() so, the calls a second of both points holding. */
+int	knee_chunk_cliffs_held(const struct knee_sample *,
+	    const uint64_t *chunks, int n, double pct, double noise,
+	    struct knee_cliff *out, int max, int *candidates);
 
 /*
  * The knees along the list axes that hold, likewise: the candidate is

@@ -94,6 +94,8 @@ int	drop_cache(struct runner *, const struct phase *,
 	    struct phase_result *);
 int	drop_all(struct runner *, const struct phase *, struct phase_result *);
 void	target_memory(struct runner *);
+/* An in-place target's cache dropped and checked at the run's start. */
+void	drop_target(struct runner *);
 
 /* run-account.c: the accounting of a phase. */
 void	machine_sample(struct runner *, struct machine_sample *);

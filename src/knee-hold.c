@@ -145,6 +145,58 @@ knee_chunks_held(const struct knee_sample *s, int n, double pct,
 	return found;
 }
 
+/* Sample s over its chunk size: calls a second (runs kept in *store). */
+static void
+per_call(const struct knee_sample *s, uint64_t chunk, struct knee_sample *o,
+    double **store)
+{
+	int	i;
+
+	*o = *s;
+	*store = xcalloc((size_t)(s->nruns > 0 ? s->nruns : 1),
+	    sizeof(**store));
+	for (i = 0; i < s->nruns; i++)
+		(*store)[i] = s->runs[i] / (double)chunk;
+	o->runs = *store;
+	o->rate = s->rate / (double)chunk;
+}
+
+int
+knee_chunk_cliffs_held(const struct knee_sample *s, const uint64_t *chunks,
+    int n, double pct, double noise, struct knee_cliff *out, int max,
+    int *candidates)
+{
+	struct knee_cliff	*k = xcalloc((size_t)(n > 0 ? n : 1),
+				    sizeof(*k));
+	struct knee_sample	 a, b;
+	double			*v, *sa, *sb;
+	int			 i, m, found = 0, ok, single;
+
+	if (candidates != NULL) {
+		v = medians(s, n, 0);
+		*candidates = knee_chunk_cliffs(v, chunks, n, pct, k, n);
+		free(v);
+	}
+	v = medians(s, n, 1);
+	m = knee_chunk_cliffs(v, chunks, n, pct, k, n);
+	for (i = 0; i < m && i < n; i++) {
+		per_call(&s[k[i].from], chunks[k[i].from], &a, &sa);
+		per_call(&s[k[i].to], chunks[k[i].to], &b, &sb);
+		ok = holds(&a, &b, KNEE_RISES, noise, &single);
+		free(sa);
+		free(sb);
+		if (!ok)
+			continue;
+		k[i].single = single;
+		if (found < max)
+			out[found] = k[i];
+		found++;
+	}
+	free(v);
+	free(k);
+	return found;
+}
+
 /*
  * Whether the step from s[a] to s[b] holds in direction dir; sets
  * k->single.

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "knee.h"
 #include "phase.h"
@@ -120,6 +121,59 @@ knee_chunks(const double *v, int n, double pct, struct knee_chunk *out,
 		found++;
 	}
 	return found;
+}
+
+int
+knee_chunk_cliffs(const double *v, const uint64_t *chunks, int n,
+    double pct, struct knee_cliff *out, int max)
+{
+	double	p = pct / 100, a, b;
+	int	i, j, found = 0;
+
+	if (!(p > 0 && p < 1))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!measured(v[i]) || chunks[i] == 0)
+			continue;
+		for (j = i + 1; j < n && !measured(v[j]); j++)
+			;
+		if (j >= n || chunks[j] <= chunks[i])
+			continue;
+		a = v[i] / (double)chunks[i];
+		b = v[j] / (double)chunks[j];
+		if (!moved(a, b, p, KNEE_RISES))
+			continue;
+		if (found < max) {
+			memset(&out[found], 0, sizeof(out[found]));
+			out[found].from = i;
+			out[found].to = j;
+			out[found].ratio = b / a;
+		}
+		found++;
+	}
+	return found;
+}
+
+int
+knee_cliff_format(char *buf, size_t len, const char *phase, uint64_t size,
+    const struct knee_cliff *k, uint64_t from, uint64_t to)
+{
+	const struct phase	*p = phase_by_name(phase);
+	long			 page = sysconf(_SC_PAGESIZE);
+	char			 s[32], f[32], t[32];
+	int			 rmw;
+
+	/* A write below the page size over a page not cached reads it. */
+	rmw = p != NULL && (p->flags & PHASE_WRITES) && page > 0 &&
+	    from < (uint64_t)page && to >= (uint64_t)page;
+	units_size_words(s, sizeof(s), size);
+	units_chunk(f, sizeof(f), from);
+	units_chunk(t, sizeof(t), to);
+	return snprintf(buf, len, "%s, %s: a cliff between chunk %s and %s: "
+	    "%.1f times the calls a second at %s (each smaller call paid for "
+	    "more than its bytes%s%s)", knee_phase_words(phase), s, f, t,
+	    k->ratio, t, rmw ? ": below the page size, read-modify-write" :
+	    "", k->single ? "; single run" : "");
 }
 
 const char *

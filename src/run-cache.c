@@ -158,6 +158,40 @@ drop_all(struct runner *r, const struct phase *p, struct phase_result *ph)
 	return 0;
 }
 
+/*
+ * A run on a target that holds data before it (--device, a file measured
+ * in place) starts with none of it cached, as a new file does, whatever
+ * the cache mode: otherwise a run (a sweep's point, a repeat) would find
+ * the pages an earlier one left, and a write below the page size would
+ * not read them.  Checked: a target still cached is said.
+ */
+void
+drop_target(struct runner *r)
+{
+	double	res = -1;
+	int	tries;
+
+	if (r->target == NULL || r->fd == -1 || r->memfs != NULL)
+		return;
+	for (tries = 0; tries < 2; tries++) {
+		if (platform_drop_cache(r->fd) == -1 ||
+		    platform_residency(r->fd, r->opt->size, &res) == -1) {
+			res = -1;
+			break;
+		}
+		if (res <= WARM_LIMIT)
+			break;
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	}
+	if (res > WARM_LIMIT)
+		warn_run(r->opt, "%.0f%% of %s is still cached at the start of "
+		    "the run, after a drop: its first phase finds it cached",
+		    100 * res, r->opt->device);
+	else if (res < 0)
+		warn_run(r->opt, "cannot drop or check the cache of %s at the "
+		    "start of the run: %s", r->opt->device, strerror(errno));
+}
+
 /* The cache state a phase starts in, before any drop. */
 enum cache_state
 first_state(const struct options *opt, const struct phase *p, int direct)

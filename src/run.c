@@ -194,7 +194,12 @@ phase_prepare(struct runner *r, const struct phase *p, struct phase_result *ph,
 	    (p->flags & (PHASE_READS | PHASE_LOOKS)) &&
 	    drop_all(r, p, ph) == -1)
 		return -1;
-	if (opt->cache != CACHE_MODE_KEEP && (p->flags & PHASE_READS)) {
+	/*
+	 * A write over data the target holds reads any page it changes in
+	 * part that is not cached: it is as cold as a reading phase.
+	 */
+	if (opt->cache != CACHE_MODE_KEEP && ((p->flags & PHASE_READS) ||
+	    (ctx->in_place && (p->flags & PHASE_WRITES)))) {
 		if (drop_cache(r, p, ph) == -1)
 			return -1;
 		if (ctx->direct)
@@ -443,6 +448,7 @@ run_worker(const struct options *opt, struct run_result *res,
 		goto done;
 	}
 	target_memory(&r);
+	drop_target(&r);
 	if (opt->direct && (rv = file_check_direct(&r)) == -1)
 		goto done;
 	if (run_prefills(opt->phases) && (rv = prefill(&r)) == -1)

@@ -84,6 +84,25 @@ chunk_knees(const struct sweep_result *r, enum phase_id id, int i,
 	return n < max ? n : max;
 }
 
+/* The chunk cliffs of one phase at size i that hold, likewise. */
+static int
+chunk_cliffs(const struct sweep_result *r, enum phase_id id, int i,
+    double noise, struct knee_cliff *out, int max, int *cand)
+{
+	struct knee_sample	 s[SWEEP_MAX_CHUNKS];
+	double			*store;
+	int			 n, c, at[SWEEP_DIMS] = { 0 };
+
+	at[SWEEP_SIZE] = i;
+	sweep_samples(r, id, at, SWEEP_CHUNK, s, &store);
+	n = knee_chunk_cliffs_held(s, r->chunks, r->nchunks, r->knee_pct,
+	    noise, out, max, &c);
+	free(store);
+	if (cand != NULL)
+		*cand += c;
+	return n < max ? n : max;
+}
+
 /* The directory the record names: the resolved path when known. */
 static const char *
 sweep_dir(const struct sweep_result *r)
@@ -138,6 +157,7 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 {
 	struct knee		 kn[MAX_KNEES];
 	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
+	struct knee_cliff	 cl[SWEEP_MAX_CHUNKS];
 	char			 line[256];
 	double			 noise;
 	int			 id, i, k, j, n, found = 0, cand = 0;
@@ -173,6 +193,14 @@ sweep_print_knees(FILE *f, const struct sweep_result *r)
 				    r->chunks[kc[j].index],
 				    r->chunks[kc[j].left],
 				    r->chunks[kc[j].right]);
+				fprintf(f, "  %s\n", line);
+			}
+			n = chunk_cliffs(r, id, i, noise, cl, SWEEP_MAX_CHUNKS,
+			    &cand);
+			for (j = 0; j < n; j++, found++) {
+				knee_cliff_format(line, sizeof(line),
+				    phase_id_name(id), r->sizes[i], &cl[j],
+				    r->chunks[cl[j].from], r->chunks[cl[j].to]);
 				fprintf(f, "  %s\n", line);
 			}
 		}
@@ -344,6 +372,7 @@ write_knees(struct json *j, const struct sweep_result *r)
 {
 	struct knee		 kn[MAX_KNEES];
 	struct knee_chunk	 kc[SWEEP_MAX_CHUNKS];
+	struct knee_cliff	 cl[SWEEP_MAX_CHUNKS];
 	char			 line[256];
 	double			 noise[PH_COUNT];
 	int			 id, i, k, m, n;
@@ -401,6 +430,31 @@ write_knees(struct json *j, const struct sweep_result *r)
 				json_uint(j, "chunk", r->chunks[kc[m].index]);
 				json_double(j, "pct", kc[m].pct);
 				json_bool(j, "single_run", kc[m].single);
+				json_string(j, "text", line);
+				json_object_end(j);
+			}
+		}
+	}
+	json_array_end(j);
+
+	json_array_start(j, "chunk_cliffs");
+	for (id = 0; id < PH_COUNT; id++) {
+		if (!selected(r, id))
+			continue;
+		for (i = 0; i < r->nsizes; i++) {
+			n = chunk_cliffs(r, id, i, noise[id], cl,
+			    SWEEP_MAX_CHUNKS, NULL);
+			for (m = 0; m < n; m++) {
+				knee_cliff_format(line, sizeof(line),
+				    phase_id_name(id), r->sizes[i], &cl[m],
+				    r->chunks[cl[m].from], r->chunks[cl[m].to]);
+				json_object_start(j, NULL);
+				json_string(j, "phase", phase_id_name(id));
+				json_uint(j, "size_bytes", r->sizes[i]);
+				json_uint(j, "from_chunk", r->chunks[cl[m].from]);
+				json_uint(j, "to_chunk", r->chunks[cl[m].to]);
+				json_double(j, "calls_ratio", cl[m].ratio);
+				json_bool(j, "single_run", cl[m].single);
 				json_string(j, "text", line);
 				json_object_end(j);
 			}
