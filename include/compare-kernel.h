@@ -45,6 +45,13 @@ void	km_column(const struct result_set *base, const struct result_set *new,
 	    int col, int verdict, struct km_moved *);
 /* "rareq-sz 508 -> 4.0 KiB (-99%), util 98 -> 31%, ..."; "" none. */
 void	km_text(char *buf, size_t len, const struct km_moved *);
+/*
+ * "read -87.6% worse: r_await 0.2 -> 8.5 ms (+...) (single runs)": what
+ * (a column, a sweep's point) with its change and verdict; -1 when there
+ * is nothing to say (no account, or no large move where the rule is).
+ */
+int	km_line(char *buf, size_t len, const char *what, const char *verdict,
+	    double change_pct, const struct km_moved *);
 /* As an array of objects under key. */
 void	km_json(struct json *, const char *key, const struct km_moved *);
 

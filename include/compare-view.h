@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "compare-kernel.h"
 #include "phase.h"
 #include "resultset.h"
 
@@ -25,6 +26,7 @@ struct cmp_point {
 	char		 place[64];	/* "16M 4k", "16k files -j 2". */
 	int		 shown;		/* A side has a value. */
 	struct cmp_cell	 c;
+	struct km_moved	 moved;		/* What moved in its phase's account. */
 };
 
 /*

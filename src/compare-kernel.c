@@ -482,6 +482,27 @@ km_text(char *buf, size_t len, const struct km_moved *m)
 	}
 }
 
+int
+km_line(char *buf, size_t len, const char *what, const char *verdict,
+    double change_pct, const struct km_moved *m)
+{
+	char	figs[768], pct[32] = "", how[64];
+
+	if (m->nbase == 0 || m->nnew == 0 || (m->large && m->n == 0))
+		return -1;
+	km_text(figs, sizeof(figs), m);
+	if (!isnan(change_pct))
+		snprintf(pct, sizeof(pct), " %+.1f%%", change_pct);
+	if (m->single)
+		snprintf(how, sizeof(how), "single runs");
+	else
+		snprintf(how, sizeof(how), "%d and %d runs, each moved at "
+		    "%.0f%%", m->nbase, m->nnew, 100 * (1 - CMP_ALPHA));
+	snprintf(buf, len, "%s%s %s: %s (%s)", what, pct, verdict, m->n > 0 ?
+	    figs : "nothing moved by enough", how);
+	return 0;
+}
+
 void
 km_json(struct json *j, const char *key, const struct km_moved *m)
 {

@@ -208,6 +208,11 @@ json_point(struct json *j, const struct cmp_view *cmp, int t, int p)
 		json_value(j, "value", pt->c.nnew, pt->c.unew, pt->c.new);
 		json_double(j, "change_pct", pt->c.change_pct);
 		json_verdict(j, &pt->c);
+		if (pt->moved.nbase > 0 && pt->moved.nnew > 0 &&
+		    (pt->moved.n > 0 || !pt->moved.large))
+			km_json(j, "kernel_moved", &pt->moved);
+		else
+			json_null(j, "kernel_moved");
 		json_object_end(j);
 	}
 	json_array_end(j);

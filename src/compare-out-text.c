@@ -270,8 +270,8 @@ sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
 	const struct phase	*ph = phase_table[tb->phase];
 	const struct cmp_point	*p;
 	struct cmp_point_words	 w;
-	char			 unit[32];
-	int			 i;
+	char			 unit[32], line[1024];
+	int			 i, n;
 
 	fprintf(f, "%s, %s: ", ph->words, phase_unit(ph, UNIT_TABLE, unit,
 	    sizeof(unit)));
@@ -289,6 +289,19 @@ sweep_table(FILE *f, const struct cmp_view *cmp, const struct cmp_table *tb)
 		    p->place, w.base, w.new, w.change,
 		    cmp_verdict_name(p->c.verdict),
 		    cmp_method_name(p->c.method), p->c.nbase, p->c.nnew);
+	}
+	/* What moved in the kernel's account, point by point. */
+	for (i = tb->first, n = 0; i < tb->first + tb->n; i++) {
+		p = &cmp->points[i];
+		if (!p->shown || km_line(line, sizeof(line), p->place,
+		    cmp_verdict_name(p->c.verdict), p->c.change_pct,
+		    &p->moved) == -1)
+			continue;
+		if (n++ == 0)
+			fputs("What moved:\n", f);
+		fputs("  ", f);
+		text_put(f, line);
+		fputc('\n', f);
 	}
 	fputc('\n', f);
 }

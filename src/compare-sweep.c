@@ -164,6 +164,7 @@ phase_points(struct cmp_view *v, int k, enum phase_id id,
 			slice(&v->sets[k], &(struct point_runs){ bp[p].first, 0,
 			    0 }, &n);
 		cmp_column(&b, &n, col, v->threshold, &pt->c);
+		km_column(&b, &n, col, pt->c.verdict, &pt->moved);
 		pt->shown = pt->c.nbase > 0 || pt->c.nnew > 0;
 		if (v->fail_on[col] && pt->c.nbase > 0 && pt->c.nnew == 0 &&
 		    pt->c.unew == 0)

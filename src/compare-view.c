@@ -614,27 +614,15 @@ cmp_view_moved(const struct cmp_view *cmp, int col, int k, char *buf,
 {
 	const struct cmp_cell	*c = cmp_view_cell(cmp, col, k - 1);
 	struct km_moved		 m;
-	char			 figs[768], pct[32] = "", who[32] = "";
-	char			 how[64];
+	char			 what[64];
 
-	/* A column that got neither better nor worse: only a large move. */
 	km_column(&cmp->sets[0], &cmp->sets[k], col, c->verdict, &m);
-	if (m.nbase == 0 || m.nnew == 0 || (m.large && m.n == 0))
-		return -1;
-	km_text(figs, sizeof(figs), &m);
+	snprintf(what, sizeof(what), "%s", rs_col_name(col));
 	if (cmp->nsets > 2)
-		snprintf(who, sizeof(who), " (new %d)", k);
-	if (!isnan(c->change_pct))
-		snprintf(pct, sizeof(pct), " %+.1f%%", c->change_pct);
-	if (m.single)
-		snprintf(how, sizeof(how), "single runs");
-	else
-		snprintf(how, sizeof(how), "%d and %d runs, each moved at "
-		    "%.0f%%", m.nbase, m.nnew, 100 * (1 - CMP_ALPHA));
-	snprintf(buf, len, "%s%s%s %s: %s (%s)", rs_col_name(col), who, pct,
-	    cmp_verdict_name(c->verdict), m.n > 0 ? figs :
-	    "nothing moved by enough", how);
-	return 0;
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+		    " (new %d)", k);
+	return km_line(buf, len, what, cmp_verdict_name(c->verdict),
+	    c->change_pct, &m);
 }
 
 int
