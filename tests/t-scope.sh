@@ -1,0 +1,224 @@
+#!/bin/sh
+# Whose each figure is, made to happen for real and checked against a
+# meter bonnie-ng does not read: the timeline's sampler left out of the
+# run's counters (10 ms against 0); the run's own cgroup made and removed;
+# a memory hog swapping in a cgroup of its own (its memory.stat, the
+# machine's /proc/vmstat) while the run's own processes did not wait;
+# dirty throttling with vm.dirty_bytes at 2 MiB (perf's count of the
+# kernel's writeback:balance_dirty_pages events for the run); --iodepth 32
+# on a fresh ext4 file (/proc/diskstats' time in queue); a --device chunk
+# sweep on a loop device (/proc/diskstats' sectors read) paying the
+# read-modify-write at every repeat, its cliff named; a sync mount, whose
+# explanation no machine figure leads.
+# run.sh: alone: it sets vm.dirty_bytes, turns a swap file on and runs a
+# memory hog, all machine-wide.
+. tests/lib.sh
+scratch
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+if portable; then
+	skip "the run's cgroup, the sampler, the notes: Linux's (/proc, cgroups)"
+	done_testing
+	exit
+fi
+if ! have jq; then
+	skip "needs jq"
+	done_testing
+	exit
+fi
+mkdir "$T/d"
+
+# 1. The timeline's sampler is not the run: at 10 ms it wakes once a
+# sample, which would be one voluntary switch each; the run's own count
+# does not grow by them.  Reading a cached 128 MiB file 512 bytes at a
+# time sleeps nowhere, so the run's own switches are few either way.
+"$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
+    --interval 0 --json "$T/i0.json" >/dev/null 2>&1 &&
+"$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
+    --interval 10ms --json "$T/i10.json" >/dev/null 2>&1
+check "timeline at 0 and at 10 ms: both runs" $?
+R='.runs[0].phases.read.kernel'
+n=$(jq "$R.timeline.samples | length" "$T/i10.json")
+jq -e --slurpfile z "$T/i0.json" --argjson n "$n" "
+    ($R.process.nvcsw) as \$ten | (\$z[0] | $R.process.nvcsw) as \$zero |
+    \$n >= 4 and \$ten < \$zero + \$n / 2 + 8" "$T/i10.json" >/dev/null
+check "the sampler's switches are not the run's: nvcsw at 10 ms within half its $n samples of at 0" $?
+diag "nvcsw at 0: $(jq "$R.process.nvcsw" "$T/i0.json"), at 10 ms: $(jq "$R.process.nvcsw" "$T/i10.json") with $n samples"
+jq -e "$R | .scopes == {process: \"run\", cgroup: (if .cgroup.own then
+    \"run\" else \"machine\" end), disk: \"device\", vmstat: \"machine\",
+    dirty: \"machine\", pressure: \"machine\"}" "$T/i10.json" >/dev/null
+check "the record says whose each group of figures is" $?
+schema_ok "the record with its scopes matches doc/schema.json" "$T/i10.json"
+
+# 2. The run's own cgroup: made for the run (its pid in the name), its
+# pressure files read where cgroup v2 is mounted, gone after the run.
+if is_root && [ -r /proc/self/cgroup ]; then
+	jq -e "$R.cgroup.own == true and
+	    ((.runs[0].phases.read.kernel.cgroup.path // \"\") +
+	     (.runs[0].phases.read.kernel.cgroup.pressure_path // \"\") |
+	     test(\"/bonnie-ng[.][0-9]+\"))" "$T/i10.json" >/dev/null
+	check "the run's own cgroup: bonnie-ng.PID, own" $?
+	if grep -q ' cgroup2 ' /proc/mounts; then
+		jq -e "$R.cgroup.pressure.memory.some_pct >= 0" "$T/i10.json" \
+		    >/dev/null
+		check "cgroup v2 mounted: the run's own memory pressure is read" $?
+	else
+		skip "no cgroup2 mount: the run's pressure is not known"
+	fi
+	left=$(find /sys/fs/cgroup -maxdepth 6 -name 'bonnie-ng.*' -type d \
+	    2>/dev/null | while read -r c; do
+		p=${c##*.}
+		kill -0 "$p" 2>/dev/null || echo "$c"
+	done)
+	[ -z "$left" ]
+	check "no cgroup of a finished run is left ($left)" $?
+else
+	skip "the run's own cgroup: needs root"
+	skip "the run's own cgroup: needs root"
+	skip "the run's own cgroup: needs root"
+fi
+
+if ! is_root || ! have losetup || ! have mkfs.ext4; then
+	skip "loop devices, sysctls, swap: need root, losetup and mkfs.ext4"
+	done_testing
+	exit
+fi
+
+M=$T/mnt
+mkdir "$M"
+LOOP="" RAW="" DIRTY="" SWAP="" HOG="" CG=""
+undo() {
+	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
+	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
+	if [ -n "$CG" ]; then
+		i=0
+		while [ $i -lt 50 ] && [ -s "$CG/tasks" ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		rmdir "$CG" 2>/dev/null
+	fi
+	[ -n "$DIRTY" ] && echo "$DIRTY" >/proc/sys/vm/dirty_bytes
+	[ -n "$DIRTY_RATIO" ] && [ "$DIRTY" = 0 ] &&
+	    echo "$DIRTY_RATIO" >/proc/sys/vm/dirty_ratio
+	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
+	if [ -n "$LOOP" ]; then
+		umount "$M" 2>/dev/null
+		losetup -d "$LOOP" 2>/dev/null
+	fi
+	return 0
+}
+trap 'undo; cleanup_scratch' EXIT
+trap 'exit 1' HUP INT TERM
+truncate -s 512m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
+LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
+    mount "$LOOP" "$M" 2>/dev/null || {
+	skip "loop device or mount failed"
+	done_testing
+	exit
+}
+N=${LOOP#/dev/}
+# /proc/diskstats' field of the device: 6 sectors read, 14 time in queue.
+ds() { awk -v n="$1" -v f="$2" '$3 == n { print $f }' /proc/diskstats; }
+
+# 3. --iodepth 32 on a fresh ext4 file: ext4 allocates a new file's blocks
+# one direct write at a time, so the device sees about one request, not
+# 32.  The meter: /proc/diskstats' time in queue over the run's span
+# (the device is idle but for it) against the note's aqu-sz.
+q0=$(ds "$N" 14) t0=$(date +%s%N)
+"$BONNIE" -d "$M" -s 64m -c 64k -p write --direct --iodepth 32 \
+    --json "$T/qd.json" >/dev/null 2>"$T/qd.err"
+st=$?
+q1=$(ds "$N" 14) t1=$(date +%s%N)
+check "--iodepth 32 on a fresh ext4 file: the run" $st
+W='.runs[0].phases.write'
+if jq -e "$W.queue.depth == 32 or $W.queue == null" "$T/qd.json" \
+    >/dev/null 2>&1 && jq -e "$W.kernel.disk[0][\"aqu-sz\"] < 8" \
+    "$T/qd.json" >/dev/null; then
+	jq -e "[$W.kernel.notes[] | select(.kind == \"queue_depth\" and
+	    .scope == \"device\" and (.text | test(\"--iodepth 32 reached $N about\")))]
+	    | length == 1" "$T/qd.json" >/dev/null
+	check "the queue_depth note: --iodepth 32 reached $N about ... deep" $?
+	grep -q "warning: phase write: --iodepth 32 reached $N about .* deep (aqu-sz .*): likely a file system allocating" "$T/qd.err"
+	check "... said on stderr with its likely cause" $?
+	# The time in queue over the whole bracket is at least the phase's
+	# (ms of requests in flight), so the bracket's mean queue bounds the
+	# phase's from below only by the span ratio: the phase's aqu-sz
+	# times its span is the time in queue in the phase, within the
+	# bracket's.
+	jq -e --argjson q "$((q1 - q0))" "$W.kernel | .disk[0][\"aqu-sz\"] *
+	    .span_s * 1000 <= \$q * 1.05 + 5 and \$q / (.span_s * 1000) < 8" \
+	    "$T/qd.json" >/dev/null
+	check "/proc/diskstats' time in queue around the run ($((q1 - q0)) ms) holds the phase's and is under 8 deep over its span" $?
+	diag "$(jq -r "$W.kernel.notes[] | select(.kind == \"queue_depth\") | .text" "$T/qd.json")"
+else
+	skip "the queue reached $N 8 deep or more here (aqu-sz $(jq "$W.kernel.disk[0][\"aqu-sz\"]" "$T/qd.json")): no shallow queue to note"
+	skip "the queue was not shallow"
+	skip "the queue was not shallow"
+fi
+
+# 4. A --device sweep over chunks below and above the page size on a
+# loop device: each point and each repeat starts with the device's pages
+# dropped, so every write below 4 KiB reads each page first.  The meter:
+# /proc/diskstats' sectors read from the device over the sweep, at least
+# the points' sizes below the page size times their runs.  The sweep's
+# reads of the device are held to 2000 a second (a blkio cgroup of the
+# test's, where there is one) so that the read-modify-write costs far
+# more than any load on the machine can blur: the cliff is then named.
+if [ "$(getconf PAGESIZE)" = 4096 ] && truncate -s 64m "$T/raw" &&
+    RAW=$(losetup -f --show "$T/raw" 2>/dev/null); then
+	RN=${RAW#/dev/}
+	BCG=""
+	if [ -w /sys/fs/cgroup/blkio ] &&
+	    mkdir /sys/fs/cgroup/blkio/bonnie-ng-t-scope.$$ 2>/dev/null; then
+		BCG=/sys/fs/cgroup/blkio/bonnie-ng-t-scope.$$
+		CG=$BCG
+		echo "$(cat /sys/class/block/$RN/dev) 2000" \
+		    >"$BCG/blkio.throttle.read_iops_device" || BCG=""
+	fi
+	r0=$(ds "$RN" 6)
+	sh -c "[ -z '$BCG' ] || echo \$\$ >'$BCG/cgroup.procs'; exec \"$BONNIE\" \
+	    sweep --device $RAW --sizes 8m..8m --chunks 1k,2k,4k,8k -p write \
+	    --repeat 3 -q --json $T/sw.json" >"$T/sw.out" 2>"$T/sw.err"
+	check "a --device sweep over 1k..8k chunks, 3 repeats" $?
+	r1=$(ds "$RN" 6)
+	# Every run of a point below 4 KiB (3 repeats, and those --min-time
+	# adds) read the 8 MiB it wrote (its own read_bytes); none at 4 KiB
+	# or more.
+	small=$(jq '[.points[] | select(.chunk < 4096) | 1 +
+	    (.more_runs // [] | length)] | add' "$T/sw.json")
+	jq -e '[.points[] | [.] + (.more_runs // []) | .[] as $r |
+	    {c: .[0].chunk, rb: $r.phases.write.kernel.process.read_bytes}] |
+	    length >= 12 and all(.[]; if .c < 4096 then .rb >= 8388608
+	    else .rb < 1048576 end)' "$T/sw.json" >/dev/null
+	check "every repeat below 4 KiB read its 8 MiB first, none above ($small runs below)" $?
+	jq -e --argjson n "$small" '[.points[] | [.] + (.more_runs // []) |
+	    .[] | .phases.write.kernel.notes[] | select(.kind ==
+	    "read_modify_write")] | length == $n and all(.[]; .scope == "run"
+	    and (.text | test("every 4 KiB page was read before being written")))' \
+	    "$T/sw.json" >/dev/null
+	check "each of those runs notes its read-modify-write" $?
+	[ "$((r1 - r0))" -ge $((small * 16384)) ]
+	check "/proc/diskstats: $RN read $((r1 - r0)) sectors over the sweep, at least $small x 8 MiB" $?
+	if [ -n "$BCG" ]; then
+		jq -e '[.chunk_cliffs[] | select(.phase == "write" and
+		    .from_chunk >= 1024 and .to_chunk == 4096)] | length >= 1' \
+		    "$T/sw.json" >/dev/null
+		check "the knee finder names the cliff between 1 and 4 KiB" $?
+		grep -q 'write, 8 MiB: a cliff between chunk [12]k and 4k: .* below the page size, read-modify-write' "$T/sw.out"
+		check "... in the sweep's words" $?
+		rmdir "$BCG" && CG=""
+	else
+		skip "the cliff: no blkio cgroup to hold the reads to a rate a load cannot blur"
+		skip "the cliff: no blkio cgroup"
+	fi
+	diag "$(grep -A3 '^Knees' "$T/sw.out" | tail -n 3)"
+	schema_ok "the sweep record with its cliffs matches doc/schema.json" \
+	    -d sweep_record "$T/sw.json"
+	losetup -d "$RAW" && RAW=""
+else
+	skip "a --device sweep: a 4 KiB page and a second loop device needed"
+fi
+
+done_testing
