@@ -31,6 +31,8 @@
 #define RUN_WAIT_PCT	1.0
 /* Timeline samples at the dirty limit, as a share, that make a phase's. */
 #define THROTTLE_SHARE	0.10
+/* A phase that wrote this many times the freerun ceiling went past it. */
+#define OVER_CEILING	4
 /* At the dirty limit, a rate under this share of the rate below it fell. */
 #define FELL_SHARE	0.8
 /* Requests smaller than the chunk by this factor are "much smaller". */
@@ -183,7 +185,11 @@ note_reclaim(struct kstat_phase *k, const struct kstat_proc *p,
 	char	lim[192], again[160], words[256];
 	int	run;
 
-	if (stall <= 0 && full <= STALL_FULL_PCT && hits <= 0 &&
+	/*
+	 * The machine's own stalls are said when someone stalled in direct
+	 * reclaim; its pressure alone, only with the run's stall unknown.
+	 */
+	if (stall <= 0 && !(full > STALL_FULL_PCT && wait < 0) && hits <= 0 &&
 	    direct <= 0 && wait < RUN_WAIT_PCT)
 		return;
 	limit_words(lim, sizeof(lim), k);
@@ -258,6 +264,15 @@ at_limit(const struct kstat_phase *k, double ceiling, double *rate_at,
 	return n > 0 ? (double)hit / n : 0;
 }
 
+/*
+ * Dirty throttling: a buffered write phase whose dirty pages were at the
+ * kernel's limit, by the timeline's samples at or above the freerun
+ * ceiling, or by the phase writing many times the ceiling while the
+ * machine's dirty and writeback pages reached the background threshold
+ * or the run waited on I/O (the writer had to wait for writeback to keep
+ * up).  Whose: the run's
+ * when its own cgroup's io pressure says its processes waited.
+ */
 static void
 note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 {
@@ -265,14 +280,21 @@ note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 		    k->dirty_thresh ? (double)k->dirty_bg_thresh :
 		    (double)k->dirty_thresh / 2;
 	double	ceiling = (bg + (double)k->dirty_thresh) / 2;
-	double	share, r_at, r_off, wait = run_wait(k, KP_IO);
-	char	rate[128] = "", limits[200];
-	int	fell;
+	double	share, r_at, r_off, over, wait = run_wait(k, KP_IO);
+	long	page = sysconf(_SC_PAGESIZE);
+	char	rate[128] = "", seen[200], limits[200];
+	int	fell, reached;
 
-	if (!w->writes || k->dirty_thresh <= 0 || !k->vm_ok)
+	if (!w->writes || w->direct || k->dirty_thresh <= 0 || !k->vm_ok)
 		return;
+	if (page <= 0)
+		page = 4096;
 	share = at_limit(k, ceiling, &r_at, &r_off);
-	if (share >= 0 && share < THROTTLE_SHARE)
+	over = (double)w->bytes / (ceiling * (double)page);
+	reached = k->dirty_peak + k->wb_peak >= bg;
+	/* The gauges' samples may miss the peaks: the run's wait says it. */
+	if (!(share >= THROTTLE_SHARE) && !(share < 0 && reached) &&
+	    !(over >= OVER_CEILING && (reached || wait >= RUN_WAIT_PCT)))
 		return;
 	fell = r_at >= 0 && r_off > 0 && r_at < FELL_SHARE * r_off;
 	if (r_at >= 0 && r_off >= 0)
@@ -282,23 +304,25 @@ note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 	    "%.0f pages, half way from nr_dirty_background_threshold %.0f to "
 	    "nr_dirty_threshold %lld", ceiling, bg,
 	    (long long)k->dirty_thresh);
-	if (share < 0)
-		snprintf(limits + strlen(limits), sizeof(limits) -
-		    strlen(limits), " (at their peaks)");
+	if (share >= 0)
+		snprintf(seen, sizeof(seen), "nr_dirty + nr_writeback peaked "
+		    "at %.0f pages, at or above the ceiling in %.0f%% of the "
+		    "samples", k->dirty_peak + k->wb_peak, 100 * share);
+	else
+		snprintf(seen, sizeof(seen), "nr_dirty + nr_writeback peaked "
+		    "at %.0f pages", k->dirty_peak + k->wb_peak);
 	if (wait >= RUN_WAIT_PCT || (wait < 0 && fell))
 		note(k, KN_THROTTLE, KS_RUN, "phase %s: the writers were "
-		    "throttled on dirty pages: nr_dirty + nr_writeback at or "
-		    "above %s in %.0f%% of the samples, and this run waited on "
-		    "I/O %.0f%% of the phase (its io pressure)%s", w->phase,
-		    limits, share >= 0 ? 100 * share : 100, wait >= 0 ? wait :
-		    0, rate);
+		    "throttled on dirty pages: the phase wrote %.0f times %s; "
+		    "%s; this run waited on I/O %.0f%% of the phase (its io "
+		    "pressure)%s", w->phase, over, limits, seen, wait >= 0 ?
+		    wait : 0, rate);
 	else
 		note(k, KN_THROTTLE, KS_MACHINE, "phase %s: the machine's "
-		    "dirty pages were at the limit (nr_dirty + nr_writeback at "
-		    "or above %s in %.0f%% of the samples); this run's own "
+		    "dirty pages were at the limit (%s; %s); this run's own "
 		    "writers did not wait on I/O (io pressure %.1f%% of the "
-		    "phase)%s", w->phase, limits, share >= 0 ? 100 * share :
-		    100, wait >= 0 ? wait : 0, rate);
+		    "phase)%s", w->phase, limits, seen, wait >= 0 ? wait : 0,
+		    rate);
 }
 
 static void

@@ -27,6 +27,8 @@ MACHINE_SETTINGS="/proc/sys/fs/protected_symlinks
 /proc/sys/fs/protected_regular
 /proc/sys/fs/protected_fifos
 /sys/module/page_reporting/parameters/page_reporting_order
+/proc/sys/vm/dirty_bytes
+/proc/sys/vm/dirty_ratio
 ${BN_MACHINE_EXTRA:-}"
 # One lock for the machine, in /tmp whatever TMPDIR says (tests/run.sh
 # gives each runner a TMPDIR of its own).
@@ -68,13 +70,24 @@ $1
 			exit 1
 		fi
 		_was=$(cat "$1") || { echo "cannot read $1" >"$_mf.ready"; exit 1; }
+		# vm.dirty_bytes and vm.dirty_ratio are one setting: writing
+		# either zeroes the other, so dirty_bytes at 0 is put back by
+		# writing the ratio it had.
+		_back=$1
+		if [ "$1" = /proc/sys/vm/dirty_bytes ] && [ "$_was" = 0 ]; then
+			_back=/proc/sys/vm/dirty_ratio
+			_was=$(cat "$_back") || {
+				echo "cannot read $_back" >"$_mf.ready"
+				exit 1
+			}
+		fi
 		if ! (echo "$2" >"$1") 2>/dev/null; then
 			echo "$1: $2 refused" >"$_mf.ready"
 			exit 1
 		fi
 		echo "ok $_was" >"$_mf.ready"
 		while read -r _ <&7; do :; done
-		echo "$_was" >"$1"
+		echo "$_was" >"$_back"
 		rm -f "$_mf" "$_mf.ready"
 	) </dev/null >/dev/null 2>&1 &
 	machine_pid=$!

@@ -87,7 +87,7 @@ fi
 
 M=$T/mnt
 mkdir "$M"
-LOOP="" RAW="" DIRTY="" SWAP="" HOG="" CG=""
+LOOP="" RAW="" SWAP="" HOG="" CG=""
 undo() {
 	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
@@ -99,9 +99,7 @@ undo() {
 		done
 		rmdir "$CG" 2>/dev/null
 	fi
-	[ -n "$DIRTY" ] && echo "$DIRTY" >/proc/sys/vm/dirty_bytes
-	[ -n "$DIRTY_RATIO" ] && [ "$DIRTY" = 0 ] &&
-	    echo "$DIRTY_RATIO" >/proc/sys/vm/dirty_ratio
+	machine_restore
 	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
 	if [ -n "$LOOP" ]; then
 		umount "$M" 2>/dev/null
@@ -219,6 +217,50 @@ if [ "$(getconf PAGESIZE)" = 4096 ] && truncate -s 64m "$T/raw" &&
 	losetup -d "$RAW" && RAW=""
 else
 	skip "a --device sweep: a 4 KiB page and a second loop device needed"
+fi
+
+# 5. Dirty throttling: vm.dirty_bytes at 2 MiB holds a 64 MiB buffered
+# write at the kernel's limit the whole phase.  The meter: perf's count of
+# the kernel's own writeback:balance_dirty_pages events in the run's
+# processes (a throttled writer passes through it), against none without.
+perf_count() {
+	awk -F, '$3 == "writeback:balance_dirty_pages" { print $1 }' "$1"
+}
+if ! have perf || ! perf stat -e writeback:balance_dirty_pages -x, \
+    -o "$T/p0" true 2>/dev/null || [ -z "$(perf_count "$T/p0")" ]; then
+	skip "dirty throttling: perf with the writeback:balance_dirty_pages tracepoint is needed (Debian's linux-perf)"
+elif ! machine_set /proc/sys/vm/dirty_bytes 2097152; then
+	skip "dirty throttling: vm.dirty_bytes could not be set"
+else
+	perf stat -e writeback:balance_dirty_pages -x, -o "$T/p1" -- \
+	    "$BONNIE" -d "$M" -s 64m -p write --json "$T/th.json" \
+	    >/dev/null 2>"$T/th.err"
+	st=$?
+	machine_restore
+	check "a 64 MiB write with vm.dirty_bytes at 2 MiB" $st
+	n1=$(perf_count "$T/p1")
+	perf stat -e writeback:balance_dirty_pages -x, -o "$T/p2" -- \
+	    "$BONNIE" -d "$M" -s 64m -p write --json "$T/nt.json" \
+	    >/dev/null 2>&1
+	n2=$(perf_count "$T/p2")
+	[ "${n1:-0}" -gt 0 ]
+	check "perf: the kernel throttled the run's writer ($n1 balance_dirty_pages events; $n2 without the limit)" $?
+	jq -e "$W.kernel | .dirty.nr_dirty_threshold <= 1024 and
+	    ([.notes[] | select(.kind == \"dirty_throttle\" and
+	    .scope == \"run\" and (.text | test(\"throttled on dirty pages\")))]
+	    | length == 1)" "$T/th.json" >/dev/null
+	check "the record: nr_dirty_threshold at the 2 MiB, a dirty_throttle note of the run's" $? ||
+	    diag "$(jq -c "$W | {rate, bytes, k: (.kernel | {dirty, notes, rp: .cgroup.pressure.io})}" "$T/th.json")"
+	grep -q '^bonnie-ng: warning: phase write: the writers were throttled on dirty pages: .* this run waited on I/O' "$T/th.err"
+	check "... said on stderr, with the run's own wait" $?
+	diag "$(jq -r "$W.kernel.notes[] | select(.kind == \"dirty_throttle\") | .text" "$T/th.json")"
+	if [ "${n2:-1}" -eq 0 ]; then
+		jq -e "[$W.kernel.notes[] | select(.kind == \"dirty_throttle\")]
+		    | length == 0" "$T/nt.json" >/dev/null
+		check "without the limit: no throttle event, no throttle note" $?
+	else
+		skip "without the limit the kernel still throttled ($n2 events): the machine is writing"
+	fi
 fi
 
 done_testing
