@@ -263,4 +263,74 @@ else
 	fi
 fi
 
+# 6. A memory hog swapping in a cgroup of its own (96 MiB for 128 MiB, a
+# swap file on) beside the run, which bonnie-ng puts in a cgroup of its
+# own: the swap note says the machine swapped and that the run's own
+# processes did not wait.  The meters: /proc/vmstat's pswpout around the
+# run, and the hog's cgroup's own memory.stat (its pages in swap).
+vm() { awk -v n="$1" '$1 == n { print $2 }' /proc/vmstat; }
+MEM=/sys/fs/cgroup/memory
+if [ -w "$MEM" ] && have stress-ng && have mkswap &&
+    dd if=/dev/zero of="$T/swap" bs=1M count=256 status=none &&
+    chmod 600 "$T/swap" && mkswap "$T/swap" >/dev/null 2>&1 &&
+    swapon "$T/swap" 2>/dev/null; then
+	SWAP=$T/swap
+	CG=$MEM/bonnie-ng-t-scope-hog.$$
+	mkdir "$CG" && echo $((96 << 20)) >"$CG/memory.limit_in_bytes"
+	sh -c "echo \$\$ >$CG/tasks && exec stress-ng --vm 1 --vm-bytes 128m \
+	    --vm-keep -t 120 --quiet" >/dev/null 2>&1 &
+	HOG=$!
+	# Until the hog is being swapped out.
+	i=0 o=$(vm pswpout) n=$o
+	while [ $i -lt 200 ] && [ "$n" -le "$((o + 256))" ]; do
+		sleep 0.1
+		i=$((i + 1))
+		n=$(vm pswpout)
+	done
+	s0=$(vm pswpout)
+	"$BONNIE" -d "$M" -s 64m -p write,read --json "$T/hog.json" \
+	    >/dev/null 2>"$T/hog.err"
+	st=$?
+	s1=$(vm pswpout)
+	hogswap=$(awk '$1 == "swap" { print $2 }' "$CG/memory.stat")
+	kill "$HOG" 2>/dev/null
+	wait "$HOG" 2>/dev/null
+	HOG=""
+	check "a run beside a hog swapping in its own cgroup" $st
+	[ "$((s1 - s0))" -gt 0 ] && [ "${hogswap:-0}" -gt 0 ]
+	check "the meters: the machine swapped out $((s1 - s0)) pages over the run, the hog's cgroup holds $hogswap bytes in swap" $?
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel |
+	    select(.vmstat.pswpout // 0 > 0)] | length > 0' "$T/hog.json" \
+	    >/dev/null
+	check "the run's phases saw the machine's pswpout move" $?
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel |
+	    .notes[] | select(.kind == "swap")] as $n | ($n | length) > 0 and
+	    all($n[]; .scope == "machine" and
+	    (.text | test("this run.s own processes did not wait")))' \
+	    "$T/hog.json" >/dev/null
+	check "each swap note is the machine's: this run's own processes did not wait" $?
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel |
+	    select([.notes[].kind] | index("swap") != null)] | all(.[];
+	    .process.majflt == 0 and (.cgroup["memory.stat"].swap // 0) == 0
+	    and ((.cgroup.pressure.memory.some_pct // 0) < 1))' \
+	    "$T/hog.json" >/dev/null
+	check "... as its own figures say: no major fault, none of its pages in swap, no memory stall" $?
+	jq -e '[.runs[0].phases[] | select(. != null) | .kernel.notes[] |
+	    select(.kind == "reclaim" and .scope == "run")] | length == 0' \
+	    "$T/hog.json" >/dev/null
+	check "no reclaim note blames the run" $?
+	grep -q "^bonnie-ng: warning: phase [a-z]*: the machine swapped (pswpin [0-9]*, pswpout [0-9]* pages); this run's own processes did not wait (.*) (machine)$" "$T/hog.err"
+	check "... said on stderr, marked (machine)" $?
+	diag "$(grep swapped "$T/hog.err" | head -n 1)"
+	i=0
+	while [ $i -lt 100 ] && [ -s "$CG/tasks" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rmdir "$CG" && CG=""
+	swapoff "$SWAP" && SWAP=""
+else
+	skip "a swapping hog: needs the v1 memory controller, stress-ng and a swap file"
+fi
+
 done_testing
