@@ -117,7 +117,8 @@ LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
 	exit
 }
 N=${LOOP#/dev/}
-# /proc/diskstats' field of the device: 6 sectors read, 14 time in queue.
+# /proc/diskstats' field of the device (awk's: the name is 3): 6 sectors
+# read, 14 time in queue, 19 flush requests.
 ds() { awk -v n="$1" -v f="$2" '$3 == n { print $f }' /proc/diskstats; }
 
 # 3. --iodepth 32 on a fresh ext4 file: ext4 allocates a new file's blocks
@@ -331,6 +332,40 @@ if [ -w "$MEM" ] && have stress-ng && have mkswap &&
 	swapoff "$SWAP" && SWAP=""
 else
 	skip "a swapping hog: needs the v1 memory controller, stress-ng and a swap file"
+fi
+
+# 7. A sync mount: every write waits for its flush.  compare names the
+# run's or the device's figures first (the flushes, the write size), a
+# machine figure never ahead of them.  The meter: /proc/diskstats' flush
+# requests (the 16th field after the name) over the sync run against the
+# record's f/s over its span.
+"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/async.json" >/dev/null 2>&1
+if [ "$(awk -v n="$N" '$3 == n { print NF }' /proc/diskstats)" -ge 20 ] &&
+    mount -o remount,sync "$M"; then
+	f0=$(ds "$N" 19)
+	"$BONNIE" -d "$M" -s 16m -p write -q --json "$T/sync.json" \
+	    >/dev/null 2>&1
+	st=$?
+	f1=$(ds "$N" 19)
+	mount -o remount,async "$M"
+	check "a write on a sync mount" $st
+	jq -e --argjson f "$((f1 - f0))" "$W.kernel | (.disk[0][\"f/s\"] *
+	    .span_s) as \$r | \$r > 0 and \$r <= \$f + 0.5" \
+	    "$T/sync.json" >/dev/null
+	check "the record's flushes are within /proc/diskstats' $((f1 - f0)) flush requests around the run" $?
+	"$BONNIE" compare -o json "$T/async.json" "$T/sync.json" \
+	    >"$T/cs.json" 2>/dev/null
+	jq -e '.columns[] | select(.name == "write") | .new[0] |
+	    select(.verdict == "worse") | .kernel_moved.figures |
+	    length > 0 and .[0].scope != "machine" and
+	    ([.[].scope] | index("machine")) as $m |
+	    ($m == null or all(.[0:$m][]; .scope != "machine"))' \
+	    "$T/cs.json" >/dev/null
+	check "compare: the sync write's worse rate explained by the run's or the device's figures first" $?
+	"$BONNIE" compare "$T/async.json" "$T/sync.json" >"$T/cs" 2>&1
+	diag "$(grep '^write ' "$T/cs" | tail -n 1)"
+else
+	skip "a sync mount: no flush field in /proc/diskstats, or the remount failed"
 fi
 
 done_testing
