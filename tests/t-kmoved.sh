@@ -156,4 +156,66 @@ jq -e --arg c write "[$F | .[].name] | length == 4 and
     index(\"wkB/GiB\") == null" "$T/cmp3b.json" >/dev/null
 check "the device's bytes that moved by 2% are not put before larger moves" $?
 
+# The minimum effect: identical runs but one byte more written a run, a
+# real move by the runs' test (the same on every run), but +0%: not
+# named, and no figure anywhere reads +0%.
+jq '.runs[].phases.write.kernel.process.write_bytes += 1' "$T/base3.json" \
+    >"$T/one3.json"
+"$BONNIE" compare -o json "$T/base3.json" "$T/one3.json" >"$T/cmp1.json" 2>&1
+jq -e '[.columns[].new[0].kernel_moved // {} | .figures // [] | .[] |
+    select(.name | startswith("write_bytes"))] | length == 0' \
+    "$T/cmp1.json" >/dev/null
+check "a figure that moved by a byte in 8 MiB is not named (the minimum effect)" $?
+"$BONNIE" compare "$T/base3.json" "$T/new3.json" "$T/one3.json" \
+    >"$T/cmp1" 2>&1
+! grep -q '(+0%)\|(-0%)' "$T/cmp1"
+check "no figure named anywhere reads +0%" $?
+
+# A column neither better nor worse still says what moved a lot: the
+# same rates, but the machine swapped 12k pages and the run's cgroup hit
+# its limit in new.
+jq '.runs[].phases.read.kernel.vmstat += {pswpout: 12000, pswpin: 1200} |
+    .runs[].phases.read.kernel.cgroup.limit = {path: "/t", version: 1,
+    failcnt: 16543}' "$T/base.json" >"$T/swap.json"
+"$BONNIE" compare "$T/base.json" "$T/swap.json" >"$T/cmps" 2>&1
+grep -Eq '^read \+0\.0% same: .*pswpout/GiB 0 -> [0-9.]*[kM] .*\(machine\)' \
+    "$T/cmps"
+check "a column the same: the swapping that moved a lot is still said, marked (machine)" $?
+grep -Eq '^read \+0\.0% same: .*memory\.failcnt/GiB 0 -> [0-9.]*[kM]' "$T/cmps"
+check "... with the limit hits of the cgroup that bounds the run" $?
+diag "$(grep '^read ' "$T/cmps" | tail -n 1)"
+"$BONNIE" compare -o json "$T/base.json" "$T/swap.json" >"$T/cmps.json" 2>&1
+jq -e '.columns[] | select(.name == "read") | .new[0] |
+    .verdict == "same" and .kernel_moved.rule == "large" and
+    (.kernel_moved.figures | length > 0) and
+    (.kernel_moved.figures[0].scope == "run")' "$T/cmps.json" >/dev/null
+check "-o json: rule large, the run's own figure first" $?
+jq -e '.columns[] | select(.name == "write") | .new[0] |
+    .verdict == "same" and .kernel_moved == null' "$T/cmps.json" >/dev/null
+check "-o json: a column the same where nothing moved a lot: kernel_moved null" $?
+
+# The machine's figures never lead while one of the run's moved: a sync
+# mount's flushes beside another program's mlock (unevictable_pgs_rescued,
+# far the larger move).
+jq '.runs[].phases.write |= (.rate /= 2 | .kps = (.kps / 2 | floor) |
+	.elapsed_s *= 2) |
+    .runs[].phases.write.kernel.disk[0]["f/s"] = 1 |
+    .runs[].phases.write.kernel.vmstat.unevictable_pgs_rescued = 6400' \
+    "$T/base.json" >"$T/mlock.json"
+jq '.runs[].phases.write.kernel.disk[0]["f/s"] = 0.05' "$T/base.json" \
+    >"$T/mlock0.json"
+"$BONNIE" compare -o json "$T/mlock0.json" "$T/mlock.json" \
+    >"$T/cmpm.json" 2>&1
+jq -e --arg c write "[$F | .[] | .scope] | length >= 2 and .[0] != \"machine\"
+    and (index(\"machine\") as \$m | all(.[0:\$m][]; . != \"machine\"))" \
+    "$T/cmpm.json" >/dev/null
+check "a machine figure that moved more is named after the run's and the device's" $?
+"$BONNIE" compare "$T/mlock0.json" "$T/mlock.json" >"$T/cmpm" 2>&1
+grep -Eq '^write -50\.0% worse: f/GiB .*unevictable_pgs_rescued/GiB 0 -> [0-9.]*k \(machine\)' \
+    "$T/cmpm"
+check "... in the text: f/GiB first, unevictable_pgs_rescued marked (machine)" $?
+diag "$(grep '^write ' "$T/cmpm" | tail -n 1)"
+schema_ok "-o json with scopes and rules matches doc/schema.json's compare_record" \
+    -d compare_record "$T/cmps.json"
+
 done_testing
