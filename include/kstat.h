@@ -178,7 +178,7 @@ struct kstat_phase {
 	char		 lim_path[256];
 	unsigned	 notes;		/* 1 << KN_*. */
 	unsigned char	 note_scope[KN_COUNT];	/* enum ks_scope. */
-	char		 note_text[KN_COUNT][400];
+	char		 note_text[KN_COUNT][512];
 	struct kstat_timeline *tl;	/* Allocated, or NULL: none. */
 	char		 tl_why[KS_WHY];	/* Why none, "" when asked. */
 	/*

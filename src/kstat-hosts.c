@@ -141,7 +141,7 @@ sum_notes(struct kstat_phase *s, const struct kstat_host *h, int n)
 		s->note_scope[k] = h[first].k.note_scope[k];
 		if (more > 0)
 			snprintf(s->note_text[k], sizeof(s->note_text[k]),
-			    "%.300s (and on %d more host%s)",
+			    "%.440s (and on %d more host%s)",
 			    h[first].k.note_text[k], more, more == 1 ? "" :
 			    "s");
 		else
@@ -198,7 +198,7 @@ kstat_host_label(struct kstat_phase *k, const char *host)
 	for (n = 0; n < KN_COUNT; n++) {
 		if (!(k->notes & (1u << n)))
 			continue;
-		snprintf(t, sizeof(t), "host %.40s: %.340s", name,
+		snprintf(t, sizeof(t), "host %.40s: %.440s", name,
 		    k->note_text[n]);
 		memcpy(k->note_text[n], t, sizeof(t));
 	}

@@ -198,8 +198,8 @@ note_reclaim(struct kstat_phase *k, const struct kstat_proc *p,
 	if (refault > 0)
 		snprintf(again, sizeof(again), "; %lld pages were read again "
 		    "after reclaim evicted them (workingset_refault_file%s)",
-		    (long long)refault, k->cg_ok && k->cg_own ? ", the run's "
-		    "cgroup" : ", the machine");
+		    (long long)refault, !k->cg_ok ? ", the machine's" :
+		    k->cg_own ? ", the run's cgroup's" : "");
 	run_words(words, sizeof(words), k, KP_MEMORY, run_majflt(k, p));
 	/*
 	 * The run paid when it waited on memory itself; where its stall is
@@ -282,7 +282,7 @@ note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 	double	ceiling = (bg + (double)k->dirty_thresh) / 2;
 	double	share, r_at, r_off, over, wait = run_wait(k, KP_IO);
 	long	page = sysconf(_SC_PAGESIZE);
-	char	rate[128] = "", seen[200], limits[200];
+	char	rate[128] = "", seen[200], limits[200], waited[96];
 	int	fell, reached;
 
 	if (!w->writes || w->direct || k->dirty_thresh <= 0 || !k->vm_ok)
@@ -300,29 +300,40 @@ note_throttle(struct kstat_phase *k, const struct kstat_work *w)
 	if (r_at >= 0 && r_off >= 0)
 		snprintf(rate, sizeof(rate), "; the rate was %.0f KiB/s while "
 		    "at it, %.0f below it", r_at / 1024, r_off / 1024);
-	snprintf(limits, sizeof(limits), "the kernel's freerun ceiling of "
-	    "%.0f pages, half way from nr_dirty_background_threshold %.0f to "
-	    "nr_dirty_threshold %lld", ceiling, bg,
+	snprintf(limits, sizeof(limits), "the kernel's freerun ceiling (%.0f "
+	    "pages, between nr_dirty_background_threshold %.0f and "
+	    "nr_dirty_threshold %lld)", ceiling, bg,
 	    (long long)k->dirty_thresh);
 	if (share >= 0)
 		snprintf(seen, sizeof(seen), "nr_dirty + nr_writeback peaked "
-		    "at %.0f pages, at or above the ceiling in %.0f%% of the "
-		    "samples", k->dirty_peak + k->wb_peak, 100 * share);
+		    "at %.0f pages, at or above it in %.0f%% of the samples",
+		    k->dirty_peak + k->wb_peak, 100 * share);
 	else
 		snprintf(seen, sizeof(seen), "nr_dirty + nr_writeback peaked "
 		    "at %.0f pages", k->dirty_peak + k->wb_peak);
+	if (wait >= 0)
+		snprintf(waited, sizeof(waited), "%.0f%% of the phase (its io "
+		    "pressure)", wait);
+	else
+		snprintf(waited, sizeof(waited), "for a time not known (no "
+		    "pressure of its own)");
+	/*
+	 * Whose: the run's when it waited (or, its wait not known, its rate
+	 * fell at the limit); the machine's when the run did not wait, or
+	 * when neither the run's wait nor a timeline is there to tell.
+	 */
+	if (wait < 0 && share >= 0 && !fell)
+		return;
 	if (wait >= RUN_WAIT_PCT || (wait < 0 && fell))
 		note(k, KN_THROTTLE, KS_RUN, "phase %s: the writers were "
 		    "throttled on dirty pages: the phase wrote %.0f times %s; "
-		    "%s; this run waited on I/O %.0f%% of the phase (its io "
-		    "pressure)%s", w->phase, over, limits, seen, wait >= 0 ?
-		    wait : 0, rate);
+		    "%s; this run waited on I/O %s%s", w->phase, over, limits,
+		    seen, waited, rate);
 	else
 		note(k, KN_THROTTLE, KS_MACHINE, "phase %s: the machine's "
 		    "dirty pages were at the limit (%s; %s); this run's own "
-		    "writers did not wait on I/O (io pressure %.1f%% of the "
-		    "phase)%s", w->phase, limits, seen, wait >= 0 ? wait : 0,
-		    rate);
+		    "writers waited on I/O %s%s", w->phase, limits, seen,
+		    waited, rate);
 }
 
 static void

@@ -85,8 +85,12 @@ hosts_sum(struct kstat_phase *k)
 	kstat_account(&src, &a, &b, 2.0, &h[1].k);
 	snprintf(h[1].name, sizeof(h[1].name), "b");
 	{
-		struct kstat_work	w = { "read", 131072, 1, 0, 0, 0 };
+		struct kstat_work	w;
 
+		memset(&w, 0, sizeof(w));
+		w.phase = "read";
+		w.chunk = 131072;
+		w.block = 1;
 		w.bytes = 51200 * 1024;
 		kstat_notes(&h[0].k, NULL, &w);
 		w.bytes = 3200 * 1024;
@@ -224,9 +228,11 @@ main(void)
 	    "device serving requests in parallel");
 	ok(k->notes & (1u << KN_SWAP), "pswpout 12: swapped");
 	ok(k->notes & (1u << KN_RECLAIM), "allocstall 3: reclaim stalled");
-	ok(strstr(k->note_text[KN_RECLAIM], "stalled") != NULL &&
-	    strstr(k->note_text[KN_RECLAIM], "full 5.0%") != NULL,
-	    "... with memory pressure full");
+	ok(strstr(k->note_text[KN_RECLAIM], "the machine reclaimed "
+	    "(allocstall 3") != NULL && strstr(k->note_text[KN_RECLAIM],
+	    "full 5.0%") != NULL && k->note_scope[KN_RECLAIM] == KS_MACHINE,
+	    "... the machine's, with memory pressure full (the run's own "
+	    "stall not known)");
 	ok(k->notes & (1u << KN_THROTTLE), "nr_dirty 950 of 1000: likely "
 	    "throttled");
 	is_near(k->dirty_peak, 950, 0, "nr_dirty peak of the two readings");
@@ -251,8 +257,10 @@ main(void)
 		kstat_notes(k, NULL, &w);
 		ok(k->notes & (1u << KN_THROTTLE), "timeline: the rate fell "
 		    "at the dirty limit: throttled");
-		ok(strstr(k->note_text[KN_THROTTLE], "fell from 102400 to "
-		    "10240 KiB/s") != NULL, "... from 100 to 10 MiB/s");
+		ok(strstr(k->note_text[KN_THROTTLE], "the rate was 10240 "
+		    "KiB/s while at it, 102400 below it") != NULL &&
+		    k->note_scope[KN_THROTTLE] == KS_RUN, "... the run's: "
+		    "from 100 to 10 MiB/s");
 		for (i = 0; i < 8; i++)
 			tl->s[i].done = i * 10.0 * 1048576;
 		k->notes = 0;
