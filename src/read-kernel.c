@@ -15,7 +15,10 @@
 #include "phase.h"
 #include "resultset.h"
 
-const char *const rs_scope_name[RS_NSCOPE] = { "run", "device", "machine" };
+const char *const rs_scope_name[RS_NSCOPE] = {
+	[RS_SCOPE_RUN] = "run", [RS_SCOPE_DEVICE] = "device",
+	[RS_SCOPE_MACHINE] = "machine"
+};
 
 /*
  * iostat -x's figures that are levels, with their units, and the rate a
