@@ -237,9 +237,9 @@ make(int h, char *why, size_t wlen)
 	while (n > 1 && parent[n - 1] == '/')
 		parent[--n] = '\0';
 	sweep_stale(parent);
-	snprintf(c->dir, sizeof(c->dir), "%s/bonnie-ng.%ld", parent,
+	snprintf(c->dir, sizeof(c->dir), "%.480s/bonnie-ng.%ld", parent,
 	    (long)getpid());
-	snprintf(c->back, sizeof(c->back), "%s/cgroup.procs", parent);
+	snprintf(c->back, sizeof(c->back), "%.480s/cgroup.procs", parent);
 	snprintf(c->name, sizeof(c->name), "%.200s%sbonnie-ng.%ld",
 	    strcmp(self, "/") == 0 ? "" : self, "/", (long)getpid());
 	if (mkdir(c->dir, 0755) == -1 && errno != EEXIST) {
@@ -367,7 +367,7 @@ cgroup_enter(void)
 		    hier[H_MEM1].name);
 		find_limit(H_MEM1);
 	} else if (files.mem[0] == '\0')
-		snprintf(files.mem_why, sizeof(files.mem_why), "%s%s", v2 ?
+		snprintf(files.mem_why, sizeof(files.mem_why), "%s%.240s", v2 ?
 		    "cgroup v2 hands the run's cgroup no memory controller, "
 		    "and " : "", why1);
 	if (!v2 && !v1)
