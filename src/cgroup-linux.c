@@ -161,7 +161,7 @@ put_pid(const char *procs, pid_t pid)
 		num[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v > 0 && i > 0);
-	if ((fd = open(procs, O_WRONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(procs, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
 		return -1;
 	n = (int)strlen(num + i);
 	if (write(fd, num + i, (size_t)n) != n)

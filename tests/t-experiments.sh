@@ -171,13 +171,15 @@ done
 if portable; then
 	skip "memory cgroup: the portable build reads no cgroup's account"
 elif [ -s "$T/out/with-hog.json" ]; then
-	check "memory cgroup: the hog's run has the cgroup's account, the cgroup is gone" \
+	check "memory cgroup: the hog's run has its own cgroup's account under the limit's, both gone" \
 	    $(cg=$(jq -r '[.runs[].phases[] | select(.kernel != null) |
 	    .kernel.cgroup.path] | unique | if length == 1 and
-	    (.[0] | test("^/bonnie-ng-less[.][0-9]+$")) then .[0] else
-	    "none" end' "$T/out/with-hog.json" 2>/dev/null) &&
+	    all(.[]; test("^/bonnie-ng-less[.][0-9]+/bonnie-ng[.][0-9]+$"))
+	    then .[0] else "none" end' "$T/out/with-hog.json" 2>/dev/null) &&
 	    [ "$cg" != none ] && [ ! -d "/sys/fs/cgroup/memory$cg" ] &&
-	    [ ! -d "/sys/fs/cgroup$cg" ]; echo $?)
+	    [ ! -d "/sys/fs/cgroup$cg" ] &&
+	    [ ! -d "/sys/fs/cgroup/memory${cg%/*}" ] &&
+	    [ ! -d "/sys/fs/cgroup${cg%/*}" ]; echo $?)
 else
 	skip "memory cgroup: no memory controller"
 fi
