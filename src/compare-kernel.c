@@ -392,6 +392,9 @@ km_column(const struct result_set *base, const struct result_set *new,
 		return;
 	m->single = m->nbase < CMP_MIN_RUNS || m->nnew < CMP_MIN_RUNS;
 	m->large = verdict != CMP_WORSE && verdict != CMP_BETTER;
+	/* A large move is said once, under the phase's rate column. */
+	if (m->large && col != RS_RATE(c.id))
+		return;
 	c.single = m->single;
 	c.large = m->large;
 	each_figure(base, &c, &p);
