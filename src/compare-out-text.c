@@ -179,12 +179,106 @@ print_moved(FILE *f, const struct cmp_view *cmp)
 		fprintf(f, "\n");
 }
 
+/*
+ * The table's cells, a row per shown column: column, unit, base, cv, then
+ * per new side new, cv, change, verdict, method and flags.  Each table
+ * column is as wide as its widest cell, so that a long interval or value
+ * widens its own column only; numbers are right-aligned, words left.
+ */
+#define TT_LEAD		4		/* column, unit, base, cv */
+#define TT_SIDE		6		/* new, cv, change, verdict, method,
+					   flags */
+#define TT_CELL		48
+
+static const char *const tt_head[TT_LEAD + TT_SIDE] = {
+	"column", "unit", "base", "cv",
+	"new", "cv", "change", "verdict", "method", "flags"
+};
+/* Right-aligned (numbers) or not, by the same index. */
+static const int tt_right[TT_LEAD + TT_SIDE] = {
+	0, 0, 1, 1, 1, 1, 1, 0, 0, 0
+};
+
+static void
+text_table(FILE *f, const struct cmp_view *cmp)
+{
+	const struct cmp_cell	*c;
+	char			*cells, *cell;
+	int			*w, ncol, nrow, col, k, r, i, t, last, pad;
+
+	ncol = TT_LEAD + TT_SIDE * (cmp->nsets - 1);
+	cells = xcalloc((size_t)(RS_NCOLS + 1) * (size_t)ncol, TT_CELL);
+	w = xcalloc((size_t)ncol, sizeof(*w));
+#define CELL(r, i)	(cells + ((size_t)(r) * (size_t)ncol + (size_t)(i)) * TT_CELL)
+	for (i = 0; i < ncol; i++) {
+		t = i < TT_LEAD ? i : TT_LEAD + (i - TT_LEAD) % TT_SIDE;
+		if (t == TT_LEAD && cmp->nsets > 2)
+			snprintf(CELL(0, i), TT_CELL, "new %d",
+			    (i - TT_LEAD) / TT_SIDE + 1);
+		else
+			snprintf(CELL(0, i), TT_CELL, "%s", tt_head[t]);
+	}
+	nrow = 1;
+	for (col = 0; col < RS_NCOLS; col++) {
+		if (!cmp->shown[col])
+			continue;
+		c = cmp_view_cell(cmp, col, 0);
+		snprintf(CELL(nrow, 0), TT_CELL, "%s", rs_col_name(col));
+		snprintf(CELL(nrow, 1), TT_CELL, "%s", cmp_view_unit(col));
+		cmp_view_value(CELL(nrow, 2), TT_CELL, cmp, col, c->nbase,
+		    c->ubase, c->base, c->cpu_base);
+		cmp_view_cv(CELL(nrow, 3), TT_CELL, c->cv_base);
+		for (k = 1; k < cmp->nsets; k++) {
+			c = cmp_view_cell(cmp, col, k - 1);
+			i = TT_LEAD + TT_SIDE * (k - 1);
+			cmp_view_value(CELL(nrow, i), TT_CELL, cmp, col,
+			    c->nnew, c->unew, c->new, c->cpu_new);
+			cmp_view_cv(CELL(nrow, i + 1), TT_CELL, c->cv_new);
+			if (isnan(c->change_pct))
+				snprintf(CELL(nrow, i + 2), TT_CELL, "-");
+			else
+				snprintf(CELL(nrow, i + 2), TT_CELL, "%+.1f%%",
+				    c->change_pct);
+			snprintf(CELL(nrow, i + 3), TT_CELL, "%s",
+			    cmp_verdict_name(c->verdict));
+			cmp_view_method(CELL(nrow, i + 4), TT_CELL, cmp, c);
+			cmp_view_flags(CELL(nrow, i + 5), TT_CELL,
+			    c->flags_base, c->flags_new);
+		}
+		nrow++;
+	}
+	for (r = 0; r < nrow; r++)
+		for (i = 0; i < ncol; i++)
+			if (w[i] < text_width(CELL(r, i)))
+				w[i] = text_width(CELL(r, i));
+	for (r = 0; r < nrow; r++) {
+		/* The last column with something in it ends the line. */
+		for (last = ncol - 1; last > 0 && *CELL(r, last) == '\0';
+		    last--)
+			;
+		for (i = 0; i <= last; i++) {
+			cell = CELL(r, i);
+			t = i < TT_LEAD ? i : TT_LEAD + (i - TT_LEAD) % TT_SIDE;
+			if (i > 0)
+				fputc(' ', f);
+			pad = w[i] - text_width(cell);
+			if (tt_right[t])
+				fprintf(f, "%*s", pad, "");
+			fputs(cell, f);
+			if (!tt_right[t] && i < last)
+				fprintf(f, "%*s", pad, "");
+		}
+		fputc('\n', f);
+	}
+#undef CELL
+	free(w);
+	free(cells);
+}
+
 static int
 text_runs(FILE *f, const struct cmp_view *cmp)
 {
-	const struct cmp_cell	*c;
-	char			 b[64], m[64], s[32];
-	int			 col, k;
+	int	k;
 
 	for (k = 0; k < cmp->nsets; k++) {
 		if (k == 0)
@@ -203,43 +297,7 @@ text_runs(FILE *f, const struct cmp_view *cmp)
 	print_excluded(f, cmp);
 	if (cmp_out_text_settings(f, cmp) > 0)
 		fprintf(f, "\n");
-	fprintf(f, "%-11s %-7s %13s %5s", "column", "unit", "base", "cv");
-	for (k = 1; k < cmp->nsets; k++)
-		fprintf(f, " %13s %5s %8s %-12s %-17s %s", cmp->nsets > 2 ?
-		    (snprintf(b, sizeof(b), "new %d", k), b) : "new", "cv",
-		    "change", "verdict", "method", "flags");
-	fprintf(f, "\n");
-	for (col = 0; col < RS_NCOLS; col++) {
-		if (!cmp->shown[col])
-			continue;
-		c = cmp_view_cell(cmp, col, 0);
-		cmp_view_value(b, sizeof(b), cmp, col, c->nbase, c->ubase,
-		    c->base, c->cpu_base);
-		cmp_view_cv(s, sizeof(s), c->cv_base);
-		fprintf(f, "%-11s %-7s %13s %5s", rs_col_name(col),
-		    cmp_view_unit(col), b, s);
-		for (k = 1; k < cmp->nsets; k++) {
-			c = cmp_view_cell(cmp, col, k - 1);
-			cmp_view_value(b, sizeof(b), cmp, col, c->nnew, c->unew,
-			    c->new, c->cpu_new);
-			cmp_view_cv(s, sizeof(s), c->cv_new);
-			fprintf(f, " %13s %5s", b, s);
-			if (isnan(c->change_pct))
-				fprintf(f, " %8s", "-");
-			else
-				fprintf(f, " %+7.1f%%", c->change_pct);
-			cmp_view_method(m, sizeof(m), cmp, c);
-			cmp_view_flags(s, sizeof(s), c->flags_base,
-			    c->flags_new);
-			if (s[0] != '\0' || k < cmp->nsets - 1)
-				fprintf(f, " %-12s %-17s %s", cmp_verdict_name(
-				    c->verdict), m, s);
-			else
-				fprintf(f, " %-12s %s",
-				    cmp_verdict_name(c->verdict), m);
-		}
-		fprintf(f, "\n");
-	}
+	text_table(f, cmp);
 	fprintf(f, "\n");
 	print_moved(f, cmp);
 	fprintf(f, "cv: the spread of a side's runs (standard deviation over "
