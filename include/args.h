@@ -139,7 +139,9 @@ struct args_spec {
  * be attached ("-s4g"), a long one's may follow "=", and a long name may be
  * cut to any unambiguous prefix.  The operands are stored, in order, in
  * operands[] (room for argc) and counted in *noperands.  A refusal is one
- * line in *cause, prefixed with the command's name for a subcommand.
+ * line in *cause, prefixed with the command's name for a subcommand.  An
+ * operand past the spec's upper is refused where it stands (before a later
+ * --help) and left at operands[*noperands], for the caller's words.
  */
 enum args_result args_parse(const struct args_spec *,
 	    const struct args_table *, int argc, char **argv,

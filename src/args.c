@@ -290,6 +290,9 @@ args_parse(const struct args_spec *spec, const struct args_table *t,
 	for (i = 1; i < argc; i++) {
 		w = argv[i];
 		if (only || w[0] != '-' || w[1] == '\0') {
+			/* Refused where it stands, before a later --help. */
+			if (spec->upper >= 0 && p.n >= spec->upper)
+				break;
 			operands[p.n++] = argv[i];
 			continue;
 		}
@@ -306,10 +309,12 @@ args_parse(const struct args_spec *spec, const struct args_table *t,
 	}
 	n = p.n;
 	*noperands = n;
-	if (spec->upper >= 0 && n > spec->upper)
+	if (i < argc) {
+		operands[n] = argv[i];
 		return errorf(cause, "%sunexpected argument '%s' (see "
 		    "bonnie-ng%s --help)", prefix(spec, pb, sizeof(pb)),
-		    operands[spec->upper], space_name(spec, nb, sizeof(nb)));
+		    argv[i], space_name(spec, nb, sizeof(nb)));
+	}
 	if (spec->required != NULL && !p.seen)
 		return errorf(cause, "%s%s", prefix(spec, pb, sizeof(pb)),
 		    spec->missing != NULL ? spec->missing : "an option is "

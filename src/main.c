@@ -94,7 +94,7 @@ main(int argc, char **argv)
 	const struct cmd_entry	*e = NULL;
 	void			*state;
 	char			**files, *cause = NULL;
-	int			  nfiles, status, guest = 0;
+	int			  nfiles, status, guest = 0, shift;
 
 	/* Before any file is opened, so that none takes 0, 1 or 2. */
 	if (std_fds_open() == -1)
@@ -116,11 +116,15 @@ main(int argc, char **argv)
 	/* Called bonnie++-ng or bonnie++ (a symlink): bonnie-ng pp. */
 	if (pp_name(argv[0]))
 		e = &cmd_pp_entry;
-	else if (argc > 1 && (e = cmd_find(argv[1])) != NULL) {
-		argc--;
-		argv++;
-	} else
-		e = &cmd_run_entry;
+	else if ((e = cmd_pick(argc, argv, &shift, &cause)) == NULL) {
+		/* A word that names no command: refused, never run's. */
+		print_error(cause);
+		free(cause);
+		return CMD_USAGE;
+	} else {
+		argc -= shift;
+		argv += shift;
+	}
 	if ((e->flags & CMD_TEAM) && team_init(&argc, &argv) == -1) {
 		print_error("cannot start MPI");
 		return CMD_FAIL;
@@ -152,6 +156,9 @@ main(int argc, char **argv)
 		cmd_usage(stderr, e);
 		/* FALLTHROUGH */
 	default:
+		/* A stray word among run's options: the commands named. */
+		if (e->spec.command == NULL && files[nfiles] != NULL)
+			cmd_not_command(files[nfiles], &cause);
 		status = e->refused != NULL ? e->refused(state) : CMD_USAGE;
 		break;
 	}
