@@ -6,49 +6,18 @@
  * Worker w is local worker w % k of rank w / k; rank 0 is the leader of
  * the whole team.
  *
- * A rank's own process does no benchmark I/O: it coordinates.  Its fork
- * team's gate joins the ranks' barrier on behalf of its workers (once all
- * of them have arrived), and its gather callback hands the rank's k blobs
- * to rank 0 in one gather (once all of them are in).  Every collective is
- * non-blocking and waited for by polling, so that a rank gives up after a
- * bounded time when another rank is gone.  The ranks call the same
- * collectives in the same order:
- *
- *   per step:  allreduce(stop?)   the barrier; any stop ends the team
- *              gather(k blobs)    to rank 0
- *              with host_end:
- *              barrier            every rank's workers are done
- *              gather(host)       each host's account (read by its
- *                                 lowest rank) to rank 0, which calls
- *                                 host_gathered() and then gathered()
- *   at the end, only ranks that have not yet seen a stop in a barrier:
- *              allreduce(stop?)   matches the others' next barrier
- *   then every rank:
- *              allreduce          who failed first, how many said stop
- *              gather(error line) so rank 0 can name the failure
- *
- * A rank whose team stopped inside a step (its workers did not all hand
- * in) still joins that step's gather, with the missing blobs marked
- * absent, so nobody waits in a collective another will not join.
- *
- * Stopping mid-step: when a worker fails, its rank's leader sends a stop
- * message to every other rank on a communicator of its own; each rank's
- * leader polls for one at every tick of its fork team (TEAM_TICK_MS) and
- * stops its workers at once (their stop signal: the file goes, the loops
- * end), not at the next barrier.  The rank's process is free to poll
- * because it never sits in the workers' write(2); MPI is only ever called
- * from that one thread, and never from a worker (a child, which ends
- * with _exit).  Stop messages still in flight are received before the
- * end, counted by the final allreduce.
- *
+ * The plan the ranks follow (their barriers and gathers, the stops, who
+ * failed first) is team-plan.c's; this file is its wire over MPI, and
+ * what else MPI gives: the ranks, their hosts, a host's shared memory,
+ * and the agreement on the settings before the start.  Every collective
+ * is non-blocking and waited for by polling, so that a rank gives up
+ * after a bounded time when another rank is gone.  Stop messages travel
+ * on a communicator of their own; the rank's process polls for them at
+ * every tick of its fork team, and it is free to, because it never sits
+ * in the workers' write(2).  MPI is only ever called from that one
+ * thread, and never from a worker (a child, which ends with _exit).
  * Nobody calls MPI_Abort() before its fork team has ended (and so every
  * file of the rank is gone); only a rank that timed out does, after that.
- *
- * Clocks: the epoch is the moment the rank's leader saw the barrier
- * complete, on its own monotonic clock, passed to its workers in a
- * shared page before they are let go; workers report start and end of a
- * step relative to it, so the hosts' clock offsets cancel and the span
- * (earliest start to latest end) carries only the barrier's exit skew.
  */
 #include <mpi.h>
 
@@ -67,6 +36,7 @@
 
 #include "error.h"
 #include "team-fork.h"
+#include "team-plan.h"
 #include "team.h"
 #include "text.h"
 
@@ -78,58 +48,6 @@ const char team_backend[] = "mpi";
 
 /* The default bound on a wait: env BONNIE_NG_MPI_TIMEOUT (seconds). */
 #define WAIT_BASE_S	120.0
-
-/*
- * A blob's state in a gather, in a header that keeps the blob after it
- * as aligned as malloc's memory (the blob holds 64-bit fields).
- */
-enum { REC_FAILED = 0, REC_OK = 1, REC_ABSENT = 2 };
-#define REC_HDR		16
-
-/* What a rank tells rank 0 at the end: why its first failure failed. */
-struct rank_report {
-	char		error[ERR_LEN];	/* Its team_error() line, or "". */
-	int32_t		signalled;	/* Or it died of this signal, */
-	int32_t		exit_status;	/* or exited with this status. */
-	int32_t		files_left;	/* Its workers' files left behind. */
-};
-
-/* The rank's process: it leads its fork team and talks to the ranks. */
-struct rank {
-	const struct team_config *cfg;
-	int		 rank, size;
-	int		 per;		/* Workers per rank (k). */
-	volatile bn_time *epoch;	/* Shared with the workers. */
-	int		 barriers;	/* Barriers passed. */
-	int		 gathers;	/* Gathers done. */
-	int		 got;		/* Blobs in for this step. */
-	int		 saw_stop;	/* A barrier returned stop. */
-	int		 failed;	/* A worker of this rank failed, */
-	int		 first;		/* the first of them (global). */
-	int		 timed_out;
-	int		 peer_stop;	/* A stop message came. */
-	int		 sent;		/* This rank sent stop messages. */
-	int		 received;	/* Stop messages received. */
-	MPI_Request	 stop_req;	/* The posted receive. */
-	MPI_Request	*stop_sends;	/* size of them. */
-	int		 stop_in;	/* Receive buffer. */
-	int		 stop_out;
-	/*
-	 * A vote's buffers: here, not in vote()'s frame, since MPI may
-	 * still write them after a wait timed out (until the rank gives
-	 * up, MPI_Abort()).
-	 */
-	int		 vote_mine, vote_any;
-	double		 longest;	/* Longest step so far, seconds. */
-	double		 timeout;	/* Fixed by the environment, or 0. */
-	unsigned char	*send;		/* per x (state + blob) */
-	unsigned char	*all;		/* Rank 0: everyone's. */
-	unsigned char	*hsend;		/* host_size: the host's account, */
-	unsigned char	*hall;		/* rank 0: every host's, */
-	int		*hcounts, *hdispls; /* from each rank (0: not a lead). */
-	size_t		 rec;		/* Bytes per worker in a gather. */
-	struct rank_report report;
-};
 
 static int	mpi_rank, mpi_size = 1, mpi_started, host_per = 1;
 static char	*hosts;			/* size x HOST_LEN. */
@@ -439,46 +357,25 @@ team_start_agree(const char *err, const uint64_t *digest, int n,
 	return -1;
 }
 
-/* The rank's side. */
+/* The ranks' wire (team-plan.h) over MPI. */
 
-/* Has a stop message come?  Counts it and posts the next receive. */
-static int
-stop_poll(struct rank *t)
-{
-	int	done = 0;
-
-	if (t->stop_req == MPI_REQUEST_NULL)
-		return t->peer_stop;
-	while (MPI_Test(&t->stop_req, &done, MPI_STATUS_IGNORE) ==
-	    MPI_SUCCESS && done) {
-		t->received++;
-		t->peer_stop = 1;
-		MPI_Irecv(&t->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
-		    stop_comm, &t->stop_req);
-		done = 0;
-	}
-	return t->peer_stop;
-}
-
-/* Tell every other rank to stop now. */
-static void
-stop_send(struct rank *t)
-{
-	int	r;
-
-	if (t->sent)
-		return;
-	t->sent = 1;
-	t->stop_out = t->rank;
-	for (r = 0; r < t->size; r++) {
-		if (r == t->rank) {
-			t->stop_sends[r] = MPI_REQUEST_NULL;
-			continue;
-		}
-		MPI_Isend(&t->stop_out, 1, MPI_INT, r, STOP_TAG, stop_comm,
-		    &t->stop_sends[r]);
-	}
-}
+/*
+ * The wire's state.  The buffers of a collective live here, not in a
+ * caller's frame, since MPI may still write them after a wait timed out
+ * (until the rank gives up, MPI_Abort()).
+ */
+struct mpi_wire {
+	MPI_Request	 stop_req;	/* The posted receive. */
+	MPI_Request	*stop_sends;	/* mpi_size of them. */
+	int		 stop_in;	/* Receive buffer. */
+	int		 stop_out;
+	int		 received;	/* Stop messages received. */
+	int		 sent;
+	int		 vote_mine, vote_any;
+	int		 first_mine[2], first_least[2];
+	int		 sum_mine, sum_all;
+	int		*hcounts, *hdispls; /* From each rank (0: no lead). */
+};
 
 /*
  * Wait for a request, polling; give up after the bound.  The stop flag
@@ -486,22 +383,18 @@ stop_send(struct rank *t)
  * to hear about it), the bound does.
  */
 static int
-wait_bounded(struct rank *t, MPI_Request *req, const char *what)
+wait_bounded(MPI_Request *req, double bound, const char *what)
 {
 	struct timespec	 nap = { 0, 200000 };
 	bn_time		 t0 = time_now();
-	double		 bound = t->timeout > 0 ? t->timeout :
-			    WAIT_BASE_S + 4 * t->longest;
 	int		 done = 0;
 
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
 	    !done) {
 		if (time_elapsed(t0, time_now()) > bound) {
-			text_say("rank %d (%s): no word from "
-			    "the other ranks for %.0f s at the %s; giving "
-			    "up", t->rank, hosts + (size_t)t->rank *
-			    HOST_LEN, bound, what);
-			t->timed_out = 1;
+			text_say("rank %d (%s): no word from the other ranks "
+			    "for %.0f s at the %s; giving up", mpi_rank,
+			    hosts + (size_t)mpi_rank * HOST_LEN, bound, what);
 			return -1;
 		}
 		nanosleep(&nap, NULL);
@@ -509,377 +402,217 @@ wait_bounded(struct rank *t, MPI_Request *req, const char *what)
 	return done ? 0 : -1;
 }
 
-/* The barrier with a vote: 1 if any rank wants to stop, -1 timed out. */
 static int
-vote(struct rank *t, int mine, const char *what)
+mpi_vote(void *arg, int mine, int *any, double bound, const char *what)
+{
+	struct mpi_wire	*mw = arg;
+	MPI_Request	 req;
+
+	mw->vote_mine = mine;
+	mw->vote_any = 0;
+	MPI_Iallreduce(&mw->vote_mine, &mw->vote_any, 1, MPI_INT, MPI_MAX,
+	    MPI_COMM_WORLD, &req);
+	if (wait_bounded(&req, bound, what) == -1)
+		return -1;
+	*any = mw->vote_any;
+	return 0;
+}
+
+static int
+mpi_gather(void *arg, const void *send, size_t len, void *all, double bound,
+    const char *what)
 {
 	MPI_Request	req;
 
-	if (t->timed_out)
-		return -1;
-	t->vote_mine = mine;
-	t->vote_any = 0;
-	MPI_Iallreduce(&t->vote_mine, &t->vote_any, 1, MPI_INT, MPI_MAX,
+	(void)arg;
+	MPI_Igather(send, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0,
 	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(t, &req, what) == -1)
-		return -1;
-	return t->vote_any != 0;
+	return wait_bounded(&req, bound, what);
 }
 
 static int
-wants_stop(struct rank *t)
+mpi_barrier(void *arg, double bound, const char *what)
 {
-	return *t->cfg->stop != 0 || t->failed || stop_poll(t);
-}
+	MPI_Request	req;
 
-/* The fork team's gate: every local worker is at the barrier. */
-static int
-rank_gate(void *arg)
-{
-	struct rank	*t = arg;
-	bn_time		 now;
-	int		 v;
-
-	v = vote(t, wants_stop(t), "barrier");
-	if (v != 0) {
-		if (v == 1)
-			t->saw_stop = 1;
-		return -1;
-	}
-	now = time_now();
-	t->epoch->ns = now.ns;
-	t->barriers++;
-	if (team_host_lead() && t->cfg->released != NULL)
-		t->cfg->released(t->cfg->arg);
-	return 0;
-}
-
-/*
- * Each host's account of the step: once every rank's workers are done
- * (a barrier), each host's lowest rank reads its own, and rank 0 gets
- * them all, host by host.  0, or -1 timed out.
- */
-static int
-host_gather(struct rank *t)
-{
-	const struct team_config *cfg = t->cfg;
-	MPI_Request		 req;
-	int			 h, len = (int)cfg->host_size, lead;
-
-	if (cfg->host_end == NULL || cfg->host_gathered == NULL || len <= 0)
-		return 0;
+	(void)arg;
 	MPI_Ibarrier(MPI_COMM_WORLD, &req);
-	if (wait_bounded(t, &req, "end of the step") == -1)
+	return wait_bounded(&req, bound, what);
+}
+
+/* Only the hosts' leads send: rank 0 holds one buffer a host. */
+static int
+mpi_host_gather(void *arg, const void *send, size_t len, void *all,
+    double bound, const char *what)
+{
+	struct mpi_wire	*mw = arg;
+	MPI_Request	 req;
+	int		 r;
+
+	/* Every lead sends as much as rank 0, the lead of host 0. */
+	if (mpi_rank == 0 && mw->hcounts == NULL) {
+		mw->hcounts = xcalloc((size_t)mpi_size, sizeof(int));
+		mw->hdispls = xcalloc((size_t)mpi_size, sizeof(int));
+		for (r = 0; r < mpi_size; r++)
+			if (host_lead[host_of[r]] == r) {
+				mw->hcounts[r] = (int)len;
+				mw->hdispls[r] = host_of[r] * (int)len;
+			}
+	}
+	MPI_Igatherv(send, (int)len, MPI_BYTE, all, mw->hcounts, mw->hdispls,
+	    MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+	return wait_bounded(&req, bound, what);
+}
+
+static int
+mpi_first(void *arg, const int mine[2], int least[2], double bound)
+{
+	struct mpi_wire	*mw = arg;
+	MPI_Request	 req;
+
+	memcpy(mw->first_mine, mine, sizeof(mw->first_mine));
+	MPI_Iallreduce(mw->first_mine, mw->first_least, 2, MPI_INT, MPI_MIN,
+	    MPI_COMM_WORLD, &req);
+	if (wait_bounded(&req, bound, "final count") == -1)
 		return -1;
-	memset(t->hsend, 0, cfg->host_size);
-	if ((lead = team_host_lead()))
-		cfg->host_end(cfg->arg, t->hsend);
-	/* Only the hosts' leads send: rank 0 holds one buffer a host. */
-	MPI_Igatherv(t->hsend, lead ? len : 0, MPI_BYTE, t->hall, t->hcounts,
-	    t->hdispls, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
-	if (wait_bounded(t, &req, "hosts' gather") == -1)
-		return -1;
-	for (h = 0; t->rank == 0 && h < nhosts; h++)
-		cfg->host_gathered(cfg->arg, h, t->hall + (size_t)h *
-		    cfg->host_size);
+	memcpy(least, mw->first_least, sizeof(mw->first_least));
 	return 0;
 }
 
-/* This step's gather of the rank's k blobs (absent ones marked). */
-static void
-rank_gather(struct rank *t)
+static int
+mpi_sum(void *arg, int mine, int *sum, double bound)
 {
+	struct mpi_wire	*mw = arg;
 	MPI_Request	 req;
-	const unsigned char *p;
-	bn_time		 e;
-	int		 i, n, st, len;
-	double		 step;
 
-	e.ns = t->epoch->ns;
-	step = time_elapsed(e, time_now());
-
-	t->gathers = t->barriers;
-	t->got = 0;
-	if (t->timed_out)
-		return;
-	if (step > t->longest)
-		t->longest = step;
-	len = (int)(t->rec * (size_t)t->per);
-	MPI_Igather(t->send, len, MPI_BYTE, t->all, len, MPI_BYTE, 0,
+	mw->sum_mine = mine;
+	MPI_Iallreduce(&mw->sum_mine, &mw->sum_all, 1, MPI_INT, MPI_SUM,
 	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(t, &req, "gather") == -1)
-		return;
-	if (host_gather(t) == -1)
-		return;
-	n = t->size * t->per;
-	if (t->rank == 0)
-		for (i = 0; i < n; i++) {
-			p = t->all + (size_t)i * t->rec;
-			memcpy(&st, p, sizeof(st));
-			if (st != REC_ABSENT)
-				t->cfg->gathered(t->cfg->arg, i, st == REC_OK,
-				    p + REC_HDR);
+	if (wait_bounded(&req, bound, "final count") == -1)
+		return -1;
+	*sum = mw->sum_all;
+	return 0;
+}
+
+/* Tell every other rank to stop now. */
+static void
+mpi_stop_send(void *arg)
+{
+	struct mpi_wire	*mw = arg;
+	int		 r;
+
+	mw->sent = 1;
+	mw->stop_out = mpi_rank;
+	for (r = 0; r < mpi_size; r++) {
+		if (r == mpi_rank) {
+			mw->stop_sends[r] = MPI_REQUEST_NULL;
+			continue;
 		}
-	for (i = 0; i < t->per; i++) {
-		st = REC_ABSENT;
-		memcpy(t->send + (size_t)i * t->rec, &st, sizeof(st));
+		MPI_Isend(&mw->stop_out, 1, MPI_INT, r, STOP_TAG, stop_comm,
+		    &mw->stop_sends[r]);
 	}
 }
 
-/* The fork team's gather callback: local worker i handed in. */
-static void
-rank_gathered(void *arg, int i, int ok, const void *blob)
-{
-	struct rank	*t = arg;
-	unsigned char	*p = t->send + (size_t)i * t->rec;
-	int		 st = ok ? REC_OK : REC_FAILED;
-
-	memcpy(p, &st, sizeof(st));
-	memcpy(p + REC_HDR, blob, t->cfg->blob_size);
-	/*
-	 * A failure (not a stop): tell the others before this step's
-	 * gather, which may wait for them to end the step.  The fork team
-	 * says afterwards which worker it blames.
-	 */
-	if (!ok && !*t->cfg->stop && !t->peer_stop && !t->saw_stop)
-		stop_send(t);
-	if (++t->got == t->per)
-		rank_gather(t);
-}
-
-/* The fork team's tick: tell the others of a failure, hear theirs. */
+/* The stop messages come so far; posts the next receive for each. */
 static int
-rank_tick(void *arg, int failing)
+mpi_stop_received(void *arg)
 {
-	struct rank	*t = arg;
+	struct mpi_wire	*mw = arg;
+	int		 done = 0;
 
-	if (failing && !*t->cfg->stop)
-		stop_send(t);
-	return stop_poll(t) ? -1 : 0;
-}
-
-/*
- * A worker: a child of the rank's process, local worker i of its fork
- * team, with the rank's epoch; team.c is its side of the team.
- */
-static int
-rank_body(struct fork_team *f, int i, void *arg)
-{
-	const struct rank	*up = arg;
-
-	return team_member_run(f, up->cfg, up->rank * up->per + i, up->epoch);
+	if (mw->stop_req == MPI_REQUEST_NULL)
+		return mw->received;
+	while (MPI_Test(&mw->stop_req, &done, MPI_STATUS_IGNORE) ==
+	    MPI_SUCCESS && done) {
+		mw->received++;
+		MPI_Irecv(&mw->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
+		    stop_comm, &mw->stop_req);
+		done = 0;
+	}
+	return mw->received;
 }
 
 /* Receive the stop messages still in flight; cancel the last receive. */
-static void
-stop_drain(struct rank *t, int senders)
+static int
+mpi_stop_drain(void *arg, int expect, double bound)
 {
-	int	expect = senders - (t->sent ? 1 : 0);
+	struct mpi_wire	*mw = arg;
 
-	while (t->received < expect && t->stop_req != MPI_REQUEST_NULL) {
-		if (wait_bounded(t, &t->stop_req, "stop messages") == -1)
-			return;
-		t->received++;
-		MPI_Irecv(&t->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
-		    stop_comm, &t->stop_req);
+	while (mw->received < expect && mw->stop_req != MPI_REQUEST_NULL) {
+		if (wait_bounded(&mw->stop_req, bound, "stop messages") == -1)
+			return -1;
+		mw->received++;
+		MPI_Irecv(&mw->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
+		    stop_comm, &mw->stop_req);
 	}
-	if (t->stop_req != MPI_REQUEST_NULL) {
-		MPI_Cancel(&t->stop_req);
-		MPI_Wait(&t->stop_req, MPI_STATUS_IGNORE);
+	if (mw->stop_req != MPI_REQUEST_NULL) {
+		MPI_Cancel(&mw->stop_req);
+		MPI_Wait(&mw->stop_req, MPI_STATUS_IGNORE);
 	}
-	if (t->sent)
-		MPI_Waitall(t->size, t->stop_sends, MPI_STATUSES_IGNORE);
+	if (mw->sent)
+		MPI_Waitall(mpi_size, mw->stop_sends, MPI_STATUSES_IGNORE);
+	return 0;
 }
 
 static void __attribute__((noreturn))
-give_up(void)
+mpi_give_up(void *arg)
 {
+	(void)arg;
 	/* Our files are gone; nobody else will come. */
 	fflush(NULL);
 	MPI_Abort(MPI_COMM_WORLD, 1);
 	_exit(1);
 }
 
+static const char *
+mpi_host_name(void *arg, int rank)
+{
+	(void)arg;
+	if (hosts == NULL || rank < 0 || rank >= mpi_size)
+		return "";
+	return hosts + (size_t)rank * HOST_LEN;
+}
+
 int
 team_run(const struct team_config *cfg, struct team_outcome *out,
     char **cause)
 {
-	struct fork_team_config	 fc;
-	struct team_outcome	 lo;
-	struct rank		 t;
-	MPI_Request		 req;
+	struct team_wire	 w;
+	struct mpi_wire		 mw;
 	const char		*env = getenv("BONNIE_NG_MPI_TIMEOUT");
-	struct rank_report	*reps = NULL;
-	void			*map;
-	char			*lcause = NULL;
-	int			 lrv, v, r, i, st, mine[2], first[2];
+	int			 rv;
 
 	memset(out, 0, sizeof(*out));
 	out->worker = -1;
 	if (!mpi_started && team_init(NULL, NULL) == -1)
 		return errorf(cause, "MPI_Init failed");
-	if (cfg->n < mpi_size || cfg->n % mpi_size != 0 ||
-	    cfg->n / mpi_size > TEAM_MAX)
-		return errorf(cause, "a team of %d in a job of %d ranks",
-		    cfg->n, mpi_size);
-	memset(&t, 0, sizeof(t));
-	t.cfg = cfg;
-	t.rank = mpi_rank;
-	t.size = mpi_size;
-	t.per = cfg->n / mpi_size;
-	host_per = t.per;
-	t.timeout = env != NULL ? strtod(env, NULL) : 0;
-	t.rec = REC_HDR + ((cfg->blob_size + REC_HDR - 1) & ~(size_t)(REC_HDR -
-	    1));
-	t.send = xcalloc((size_t)t.per, t.rec);
-	for (i = 0; i < t.per; i++) {
-		st = REC_ABSENT;
-		memcpy(t.send + (size_t)i * t.rec, &st, sizeof(st));
-	}
-	if (mpi_rank == 0)
-		t.all = xcalloc((size_t)cfg->n, t.rec);
-	if (cfg->host_size > 0) {
-		t.hsend = xcalloc(1, cfg->host_size);
-		if (mpi_rank == 0) {
-			t.hall = xcalloc((size_t)nhosts, cfg->host_size);
-			t.hcounts = xcalloc((size_t)mpi_size, sizeof(int));
-			t.hdispls = xcalloc((size_t)mpi_size, sizeof(int));
-			for (r = 0; r < mpi_size; r++)
-				if (host_lead[host_of[r]] == r) {
-					t.hcounts[r] = (int)cfg->host_size;
-					t.hdispls[r] = host_of[r] *
-					    (int)cfg->host_size;
-				}
-		}
-	}
-	t.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
-	map = mmap(NULL, sizeof(*t.epoch), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANON, -1, 0);
-	if (map == MAP_FAILED) {
-		/* Every rank fails the same way here, or waits out the bound. */
-		free(t.send);
-		free(t.all);
-		free(t.hsend);
-		free(t.hall);
-		free(t.hcounts);
-		free(t.hdispls);
-		free(t.stop_sends);
-		return errorf(cause, "mmap: %s", strerror(errno));
-	}
-	t.epoch = map;
-	t.epoch->ns = 0;
-	MPI_Irecv(&t.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG, stop_comm,
-	    &t.stop_req);
-
-	memset(&fc, 0, sizeof(fc));
-	fc.n = t.per;
-	fc.blob_size = cfg->blob_size;
-	fc.gathered = rank_gathered;
-	fc.gate = rank_gate;
-	fc.tick = rank_tick;
-	fc.arg = &t;
-	fc.body = rank_body;
-	fc.body_arg = &t;
-	fc.stop = cfg->stop;
-	fc.stop_signal = cfg->stop_signal;
-	lrv = fork_team_run(&fc, &lo, &lcause);
-	/* The fork team blames only a failure from before any stop. */
-	if (lrv == -1 && lo.failed && !*cfg->stop) {
-		t.failed = 1;
-		t.first = t.rank * t.per + (lo.worker >= 0 ? lo.worker : 0);
-		snprintf(t.report.error, sizeof(t.report.error), "%s",
-		    lo.error);
-		t.report.signalled = lo.signalled;
-		t.report.exit_status = lo.exit_status;
-	}
-	free(lcause);
-	t.report.files_left = lo.files_left;
-	out->files_left = lo.files_left;
-	if (t.failed)
-		stop_send(&t);
-	/* The step the team stopped in: its gather, absent blobs marked. */
-	if (t.gathers < t.barriers)
-		rank_gather(&t);
-	/* The vote the others, still going, hold at their next barrier. */
-	if (!t.saw_stop && !t.timed_out) {
-		v = vote(&t, wants_stop(&t), "end of the run");
-		if (v == 1)
-			t.saw_stop = 1;
-	}
-	if (t.timed_out)
-		give_up();
-	/* Who failed first (lowest worker), and how many said stop. */
-	mine[0] = t.failed ? 0 : 1;
-	mine[1] = t.failed ? t.first : INT_MAX;
-	MPI_Iallreduce(mine, first, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
-	if (wait_bounded(&t, &req, "final count") == -1)
-		give_up();
-	MPI_Iallreduce(&t.sent, &st, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
-	    &req);
-	if (wait_bounded(&t, &req, "final count") == -1)
-		give_up();
-	stop_drain(&t, st);
-	/* A stop message that never came: its receive is still posted. */
-	if (t.timed_out)
-		give_up();
-	if (mpi_rank == 0)
-		reps = xcalloc((size_t)mpi_size, sizeof(*reps));
-	MPI_Igather(&t.report, (int)sizeof(t.report), MPI_BYTE, reps,
-	    (int)sizeof(t.report), MPI_BYTE, 0, MPI_COMM_WORLD, &req);
-	if (wait_bounded(&t, &req, "final gather") == -1)
-		give_up();
-	if (first[0] == 0) {
-		out->failed = 1;
-		out->worker = first[1];
-	} else if (t.saw_stop || t.peer_stop || *cfg->stop)
-		out->stopped = 1;
-	/* Rank 0 reports: every rank's files left count. */
-	for (r = 0; reps != NULL && r < mpi_size; r++)
-		if (r != 0)
-			out->files_left += reps[r].files_left;
-	if (reps != NULL && out->failed) {
-		r = out->worker / t.per;
-		reps[r].error[ERR_LEN - 1] = '\0';
-		snprintf(out->error, sizeof(out->error), "%s", reps[r].error);
-		out->signalled = reps[r].signalled;
-		out->exit_status = reps[r].exit_status;
-		snprintf(out->host, sizeof(out->host), "%s",
-		    team_host(out->worker));
-	}
-	free(reps);
-	free(t.send);
-	free(t.all);
-	free(t.hsend);
-	free(t.hall);
-	free(t.hcounts);
-	free(t.hdispls);
-	free(t.stop_sends);
-	munmap(map, sizeof(*t.epoch));
-	if (!out->failed && !out->stopped)
-		return 0;
-	if (out->failed) {
-		char	who[128], how[600];
-
-		if (t.per > 1)
-			snprintf(who, sizeof(who), "rank %d (%s), worker %d",
-			    out->worker / t.per, team_host(out->worker),
-			    out->worker);
-		else
-			snprintf(who, sizeof(who), "rank %d (%s)",
-			    out->worker, team_host(out->worker));
-		if (out->error[0] != '\0')
-			snprintf(how, sizeof(how), "failed: %.511s",
-			    out->error);
-		else if (out->signalled != 0)
-			snprintf(how, sizeof(how), "killed by signal %d (%s)",
-			    out->signalled, strsignal(out->signalled));
-		else if (out->exit_status != 0)
-			snprintf(how, sizeof(how), "exited with status %d",
-			    out->exit_status);
-		else
-			snprintf(how, sizeof(how), "failed");
-		errorf(cause, "%s %s", who, how);
-	} else
-		errorf(cause, "stopped");
-	return -1;
+	if (cfg->n >= mpi_size && cfg->n % mpi_size == 0)
+		host_per = cfg->n / mpi_size;
+	memset(&mw, 0, sizeof(mw));
+	mw.stop_sends = xcalloc((size_t)mpi_size, sizeof(MPI_Request));
+	MPI_Irecv(&mw.stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
+	    stop_comm, &mw.stop_req);
+	memset(&w, 0, sizeof(w));
+	w.rank = mpi_rank;
+	w.size = mpi_size;
+	w.hosts = nhosts;
+	w.host_lead = team_host_lead();
+	w.arg = &mw;
+	w.vote = mpi_vote;
+	w.gather = mpi_gather;
+	w.barrier = mpi_barrier;
+	w.host_gather = mpi_host_gather;
+	w.first = mpi_first;
+	w.sum = mpi_sum;
+	w.stop_send = mpi_stop_send;
+	w.stop_received = mpi_stop_received;
+	w.stop_drain = mpi_stop_drain;
+	w.give_up = mpi_give_up;
+	w.host_name = mpi_host_name;
+	rv = team_plan_run(&w, cfg, env != NULL ? strtod(env, NULL) : 0, out,
+	    cause);
+	free(mw.stop_sends);
+	free(mw.hcounts);
+	free(mw.hdispls);
+	return rv;
 }

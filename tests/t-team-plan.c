@@ -1,0 +1,415 @@
+/*
+ * The plan the MPI build's ranks follow (team-plan.c), without MPI: a
+ * fake wire whose ranks are threads of this process, each driving the
+ * plan's hooks as its fork team would (a gate per step, then each local
+ * worker's blob), and ending it with its fork team's outcome.  Checked:
+ * rank 0 gets every worker's blob in order and every host's account
+ * before them; a failure in one rank stops every rank at the next
+ * barrier, and rank 0 names the failed worker, its rank and host and its
+ * line; a stop mid-step (a tick) ends the others' step, whose missing
+ * blobs are left out, and the files left are counted over the ranks.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "team-plan.h"
+#include "team.h"
+#include "tap.h"
+
+#define RANKS	3
+#define PER	2
+#define N	(RANKS * PER)
+#define STEPS	3
+/* What rank 0 sees of the first step, every rank's blobs in. */
+#define STEP0	" h0=0 h1=1 h2=2 w0=0 w1=1 w2=2 w3=3 w4=4 w5=5"
+
+/* The fake wire: every collective meets at a generation barrier. */
+struct fake {
+	pthread_mutex_t	 m;
+	pthread_cond_t	 c;
+	int		 arrived;
+	unsigned	 gen;
+	int		 ints[RANKS][2];
+	const void	*bufs[RANKS];
+	size_t		 lens[RANKS];
+	int		 stops[RANKS];	/* Stops sent to each rank. */
+};
+
+struct fake_rank {
+	struct fake	*f;
+	int		 rank;
+};
+
+static struct fake	fake = { PTHREAD_MUTEX_INITIALIZER,
+			    PTHREAD_COND_INITIALIZER, 0, 0, { { 0 } },
+			    { NULL }, { 0 }, { 0 } };
+
+/* Every rank has arrived: then each reads what the others left. */
+static void
+meet(struct fake *f)
+{
+	unsigned	g;
+
+	pthread_mutex_lock(&f->m);
+	g = f->gen;
+	if (++f->arrived == RANKS) {
+		f->arrived = 0;
+		f->gen++;
+		pthread_cond_broadcast(&f->c);
+	} else
+		while (g == f->gen)
+			pthread_cond_wait(&f->c, &f->m);
+	pthread_mutex_unlock(&f->m);
+}
+
+static int
+fake_vote(void *arg, int mine, int *any, double bound, const char *what)
+{
+	struct fake_rank	*fr = arg;
+	int			 r;
+
+	(void)bound;
+	(void)what;
+	fr->f->ints[fr->rank][0] = mine;
+	meet(fr->f);
+	for (*any = 0, r = 0; r < RANKS; r++)
+		*any |= fr->f->ints[r][0] != 0;
+	meet(fr->f);
+	return 0;
+}
+
+static int
+fake_gather(void *arg, const void *send, size_t len, void *all, double bound,
+    const char *what)
+{
+	struct fake_rank	*fr = arg;
+	int			 r;
+
+	(void)bound;
+	(void)what;
+	fr->f->bufs[fr->rank] = send;
+	fr->f->lens[fr->rank] = len;
+	meet(fr->f);
+	for (r = 0; fr->rank == 0 && r < RANKS; r++)
+		memcpy((char *)all + (size_t)r * len, fr->f->bufs[r],
+		    fr->f->lens[r]);
+	meet(fr->f);
+	return 0;
+}
+
+static int
+fake_barrier(void *arg, double bound, const char *what)
+{
+	(void)bound;
+	(void)what;
+	meet(((struct fake_rank *)arg)->f);
+	return 0;
+}
+
+/* Each rank a host of its own: a host's account is its rank's. */
+static int
+fake_first(void *arg, const int mine[2], int least[2], double bound)
+{
+	struct fake_rank	*fr = arg;
+	int			 r;
+
+	(void)bound;
+	memcpy(fr->f->ints[fr->rank], mine, 2 * sizeof(int));
+	meet(fr->f);
+	least[0] = least[1] = INT32_MAX;
+	for (r = 0; r < RANKS; r++) {
+		if (fr->f->ints[r][0] < least[0])
+			least[0] = fr->f->ints[r][0];
+		if (fr->f->ints[r][1] < least[1])
+			least[1] = fr->f->ints[r][1];
+	}
+	meet(fr->f);
+	return 0;
+}
+
+static int
+fake_sum(void *arg, int mine, int *sum, double bound)
+{
+	struct fake_rank	*fr = arg;
+	int			 r;
+
+	(void)bound;
+	fr->f->ints[fr->rank][0] = mine;
+	meet(fr->f);
+	for (*sum = 0, r = 0; r < RANKS; r++)
+		*sum += fr->f->ints[r][0];
+	meet(fr->f);
+	return 0;
+}
+
+static void
+fake_stop_send(void *arg)
+{
+	struct fake_rank	*fr = arg;
+	int			 r;
+
+	pthread_mutex_lock(&fr->f->m);
+	for (r = 0; r < RANKS; r++)
+		if (r != fr->rank)
+			fr->f->stops[r]++;
+	pthread_mutex_unlock(&fr->f->m);
+}
+
+static int
+fake_stop_received(void *arg)
+{
+	struct fake_rank	*fr = arg;
+	int			 n;
+
+	pthread_mutex_lock(&fr->f->m);
+	n = fr->f->stops[fr->rank];
+	pthread_mutex_unlock(&fr->f->m);
+	return n;
+}
+
+/* Every stop was sent before the final sum: they are all in. */
+static int
+fake_stop_drain(void *arg, int expect, double bound)
+{
+	(void)bound;
+	return fake_stop_received(arg) >= expect ? 0 : -1;
+}
+
+static void __attribute__((noreturn))
+fake_give_up(void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "the plan gave up: a fake rank never waits\n");
+	abort();
+}
+
+static const char *
+fake_host_name(void *arg, int rank)
+{
+	static const char *const names[RANKS] = { "h0", "h1", "h2" };
+
+	(void)arg;
+	return rank >= 0 && rank < RANKS ? names[rank] : "";
+}
+
+/* What rank 0's leader saw, in order. */
+static char	seen[4096];
+static size_t	nseen;
+
+static void
+say(const char *what, int a, int b, const char *mark)
+{
+	nseen += (size_t)snprintf(seen + nseen, sizeof(seen) - nseen,
+	    " %s%d=%d%s", what, a, b, mark);
+}
+
+static void
+gathered(void *arg, int worker, int ok, const void *blob)
+{
+	int	v;
+
+	(void)arg;
+	memcpy(&v, blob, sizeof(v));
+	say("w", worker, v, ok ? "" : "!");
+}
+
+static void
+host_gathered(void *arg, int host, const void *buf)
+{
+	int	v;
+
+	(void)arg;
+	memcpy(&v, buf, sizeof(v));
+	say("h", host, v, "");
+}
+
+/*
+ * What each rank's fork team does in a scenario: in step fail_step, local
+ * worker fail_worker of rank fail_rank fails (its blob says so); with
+ * tick_stop, the failing rank's tick tells the others mid-step, and their
+ * workers of that step never hand in.
+ */
+struct scenario {
+	int	 fail_rank, fail_worker, fail_step;
+	int	 tick_stop;
+	int	 files_left;		/* Each rank's. */
+};
+
+static const struct scenario	*sc;
+static volatile sig_atomic_t	 stop_flag;
+static struct team_config	 cfg;
+
+struct ranked {
+	struct fake_rank	 fr;
+	struct team_wire	 w;
+	struct team_outcome	 out;
+	char			*cause;
+	int			 rv;
+};
+
+/* One rank: its fork team's part, then the plan's end. */
+static void *
+rank_main(void *arg)
+{
+	struct ranked		*rk = arg;
+	struct team_outcome	 lo;
+	struct team_plan	*t;
+	int			 step, i, v, ok, r = rk->fr.rank, lrv = 0;
+
+	t = team_plan_new(&rk->w, &cfg, 0, &rk->cause);
+	if (t == NULL)
+		return NULL;
+	memset(&lo, 0, sizeof(lo));
+	lo.worker = -1;
+	for (step = 0; step < STEPS; step++) {
+		if (team_plan_gate(t) == -1) {
+			lo.stopped = 1;
+			lrv = -1;
+			break;
+		}
+		if (sc->tick_stop && step == sc->fail_step) {
+			if (r == sc->fail_rank)
+				team_plan_tick(t, 1);
+			/* The others' tick hears it: their step ends now. */
+			else {
+				while (team_plan_tick(t, 0) == 0)
+					;
+				lo.stopped = 1;
+				lrv = -1;
+				break;
+			}
+		}
+		for (i = 0; i < PER; i++) {
+			ok = !(r == sc->fail_rank && i == sc->fail_worker &&
+			    step == sc->fail_step);
+			v = step * 100 + r * PER + i;
+			team_plan_gathered(t, i, ok, &v);
+			if (!ok) {
+				lo.failed = 1;
+				lo.worker = i;
+				snprintf(lo.error, sizeof(lo.error),
+				    "disk full in worker %d", i);
+				lrv = -1;
+			}
+		}
+		if (lrv == -1)
+			break;
+	}
+	lo.files_left = sc->files_left;
+	rk->rv = team_plan_end(t, lrv, &lo, &rk->out, &rk->cause);
+	return NULL;
+}
+
+/* The host's account a rank leads: its own rank, through host_end. */
+static __thread int	this_rank;
+
+static void
+host_end_rank(void *arg, void *buf)
+{
+	(void)arg;
+	memcpy(buf, &this_rank, sizeof(this_rank));
+}
+
+static void *
+rank_thread(void *arg)
+{
+	this_rank = ((struct ranked *)arg)->fr.rank;
+	return rank_main(arg);
+}
+
+static void
+run(const struct scenario *s, struct ranked *rk)
+{
+	pthread_t	th[RANKS];
+	int		r;
+
+	sc = s;
+	nseen = 0;
+	seen[0] = '\0';
+	memset(&fake.stops, 0, sizeof(fake.stops));
+	for (r = 0; r < RANKS; r++) {
+		memset(&rk[r], 0, sizeof(rk[r]));
+		rk[r].fr.f = &fake;
+		rk[r].fr.rank = r;
+		rk[r].w.rank = r;
+		rk[r].w.size = RANKS;
+		rk[r].w.hosts = RANKS;
+		rk[r].w.host_lead = 1;
+		rk[r].w.arg = &rk[r].fr;
+		rk[r].w.vote = fake_vote;
+		rk[r].w.gather = fake_gather;
+		rk[r].w.barrier = fake_barrier;
+		rk[r].w.host_gather = fake_gather;
+		rk[r].w.first = fake_first;
+		rk[r].w.sum = fake_sum;
+		rk[r].w.stop_send = fake_stop_send;
+		rk[r].w.stop_received = fake_stop_received;
+		rk[r].w.stop_drain = fake_stop_drain;
+		rk[r].w.give_up = fake_give_up;
+		rk[r].w.host_name = fake_host_name;
+	}
+	for (r = 0; r < RANKS; r++)
+		pthread_create(&th[r], NULL, rank_thread, &rk[r]);
+	for (r = 0; r < RANKS; r++)
+		pthread_join(th[r], NULL);
+}
+
+int
+main(void)
+{
+	static const struct scenario	all_ok = { -1, -1, -1, 0, 0 };
+	static const struct scenario	fails = { 1, 1, 1, 0, 1 };
+	static const struct scenario	ticked = { 2, 0, 1, 1, 0 };
+	struct ranked			rk[RANKS];
+	int				r, all;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.n = N;
+	cfg.blob_size = sizeof(int);
+	cfg.gathered = gathered;
+	cfg.host_size = sizeof(int);
+	cfg.host_end = host_end_rank;
+	cfg.host_gathered = host_gathered;
+	cfg.stop = &stop_flag;
+
+	run(&all_ok, rk);
+	for (all = 1, r = 0; r < RANKS; r++)
+		all &= rk[r].rv == 0 && !rk[r].out.failed &&
+		    !rk[r].out.stopped;
+	ok(all, "every step done: every rank ends well");
+	is_str(seen, STEP0
+	    " h0=0 h1=1 h2=2 w0=100 w1=101 w2=102 w3=103 w4=104 w5=105"
+	    " h0=0 h1=1 h2=2 w0=200 w1=201 w2=202 w3=203 w4=204 w5=205",
+	    "rank 0 gets each host's account, then every blob in order");
+
+	run(&fails, rk);
+	ok(rk[0].rv == -1 && rk[0].out.failed && rk[0].out.worker == 3,
+	    "a failure in rank 1 (its worker 1): rank 0 names worker 3");
+	is_str(rk[0].cause != NULL ? rk[0].cause : "",
+	    "rank 1 (h1), worker 3 failed: disk full in worker 1",
+	    "the line: the rank, its host, the worker and its own line");
+	is_str(rk[0].out.host, "h1", "the failed worker's host");
+	is_int(rk[0].out.files_left, RANKS, "files left: every rank's");
+	is_str(seen, STEP0
+	    " h0=0 h1=1 h2=2 w0=100 w1=101 w2=102 w3=103! w4=104 w5=105",
+	    "the failed step is gathered, its failure marked; no step after");
+	for (all = 1, r = 1; r < RANKS; r++)
+		all &= rk[r].rv == -1;
+	ok(all, "and every other rank stops too");
+
+	run(&ticked, rk);
+	ok(rk[0].rv == -1 && rk[0].out.failed && rk[0].out.worker == 4,
+	    "a failure told mid-step (a tick): rank 0 names rank 2's worker 4");
+	is_str(seen, STEP0 " h0=0 h1=1 h2=2 w4=104! w5=105",
+	    "the stopped ranks' blobs of that step are left out, rank 2's kept");
+	is_str(rk[0].cause != NULL ? rk[0].cause : "",
+	    "rank 2 (h2), worker 4 failed: disk full in worker 0",
+	    "and the line names it");
+	for (r = 0; r < RANKS; r++)
+		free(rk[r].cause);
+	return done_testing();
+}
