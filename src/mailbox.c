@@ -122,7 +122,7 @@ mbox_write(int fd, const char *path, uint64_t off, uint64_t limit,
 	    m->alen + m->blen < m->alen)
 		return errorf(cause, "mailbox: %s: a message of %llu bytes "
 		    "does not fit in its %llu", path,
-		    (unsigned long long)(m->alen + m->blen),
+		    (unsigned long long)m->alen + m->blen,
 		    (unsigned long long)(limit - off - MBOX_DATA));
 	crc = mbox_crc32(0, m->a, m->alen);
 	crc = mbox_crc32(crc, m->b, m->blen);
@@ -176,7 +176,7 @@ mbox_read(int fd, const char *path, uint64_t off, uint64_t limit,
 	    off + MBOX_DATA + alen + blen > limit)
 		return errorf(cause, "mailbox: %s: a message of %llu bytes "
 		    "past the end of its region", path,
-		    (unsigned long long)(alen + blen));
+		    (unsigned long long)alen + blen);
 	m->status = (int)get32(h + 12);
 	m->alen = (size_t)alen;
 	m->blen = (size_t)blen;
