@@ -18,9 +18,11 @@
 #include "platform.h"
 #include "signals.h"
 #include "spawn.h"
+#include "timer.h"
 
 #define ERR_KEEP	2048		/* The error output kept. */
 #define FDS_MAX		16		/* Descriptors moved for a child. */
+#define KILL_GRACE_S	5.0		/* After SIGTERM, before SIGKILL. */
 
 /* A pipe whose ends close on exec. */
 static int
@@ -162,6 +164,7 @@ spawn_run(char *const argv[], int in, int out, volatile sig_atomic_t *stop,
 	size_t		 len = 0;
 	ssize_t		 n;
 	pid_t		 pid;
+	bn_time		 t0 = { 0 };
 	int		 p[2], status, sent = 0;
 
 	if (cloexec_pipe(p) == -1)
@@ -175,9 +178,17 @@ spawn_run(char *const argv[], int in, int out, volatile sig_atomic_t *stop,
 	pfd.fd = p[0];
 	pfd.events = POLLIN;
 	for (;;) {
-		if (stop != NULL && *stop && !sent) {
+		/* Asked to stop: SIGTERM (and SIGCONT, should it be stopped),
+		   SIGKILL when it is still there after the grace. */
+		if (stop != NULL && *stop && sent == 0) {
 			(void)kill(pid, SIGTERM);
+			(void)kill(pid, SIGCONT);
+			t0 = time_now();
 			sent = 1;
+		} else if (sent == 1 &&
+		    time_elapsed(t0, time_now()) > KILL_GRACE_S) {
+			(void)kill(pid, SIGKILL);
+			sent = 2;
 		}
 		if (poll(&pfd, 1, 100) <= 0)
 			continue;

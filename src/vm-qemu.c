@@ -167,6 +167,7 @@ kill_group(pid_t pid, bn_time *sent, int *killed)
 {
 	if (*killed == 0) {
 		(void)kill(-pid, SIGTERM);
+		(void)kill(-pid, SIGCONT);	/* Should it be stopped. */
 		*sent = time_now();
 		*killed = 1;
 	} else if (*killed == 1 &&
