@@ -40,6 +40,14 @@ enum cmd_status {
 	CMD_FAIL = 1,
 	CMD_USAGE = 2
 };
+/*
+ * git bisect run's statuses besides 0 (good) and 1 (bad), for --bisect
+ * (compare's, vm's): this commit cannot be tested, skip it; stop the
+ * bisection (a refused command line, the tool's own failure).
+ */
+#define CMD_BISECT_SKIP		125
+#define CMD_BISECT_ABORT	255
+
 
 /*
  * One of a command's row tables, and where in the command's state its
@@ -122,6 +130,14 @@ int	cmd_tables_check(const struct cmd_entry *const *, char **cause);
  */
 enum args_result cmd_parse(const struct cmd_entry *, int argc, char **argv,
 	    void *state, char **files, int *nfiles, char **cause);
+
+/*
+ * Does a command line ask for the long option name, before any "--", in
+ * any form the parser takes (--name, --name=..., a prefix of three
+ * letters or more)?  For what init must know before the parse: compare's
+ * and vm's --bisect, whose refused line stops git bisect run.
+ */
+int	cmd_line_asks(int argc, char **argv, const char *name);
 
 /* The usage of one command; then, for cmd_entry_help, its option rows. */
 void	cmd_entry_usage(FILE *, const char *prefix, const struct cmd_entry *);

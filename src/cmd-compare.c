@@ -56,10 +56,10 @@ struct compare {
 
 /*
  * git bisect run's contract: 0 good, 1 bad, 125 this commit cannot be
- * tested (skip it), 128 to 255 stop the bisection.
+ * tested (skip it, CMD_BISECT_SKIP), 128 to 255 stop the bisection
+ * (CMD_BISECT_ABORT).
  */
-#define BISECT_SKIP	125
-#define BISECT_ABORT	255
+
 /* --strict: a gated column the runs could not tell. */
 #define STATUS_UNTOLD	3
 
@@ -459,12 +459,12 @@ verdict_status(const struct compare *cmp)
 		for (k = 1; k < v->nsets; k++) {
 			if ((why = cmp_view_not_comparable(v, k)) != NULL) {
 				free(why);
-				return BISECT_SKIP;
+				return CMD_BISECT_SKIP;
 			}
 		}
 		if (v->exit == 1)
 			return 1;
-		return cmp->bisect == 2 && untold > 0 ? BISECT_SKIP : 0;
+		return cmp->bisect == 2 && untold > 0 ? CMD_BISECT_SKIP : 0;
 	}
 	if (v->exit == 0 && v->strict && untold > 0)
 		return STATUS_UNTOLD;
@@ -476,30 +476,7 @@ failed_status(const struct compare *cmp, enum failure f)
 {
 	if (!cmp->bisect)
 		return CMD_USAGE;
-	return f == FAIL_INPUT ? BISECT_SKIP : BISECT_ABORT;
-}
-
-/*
- * Does the command line ask for --bisect (in any form the parser takes:
- * --bisect, --bisect=..., a prefix of three letters or more)?  Then a
- * line refused must stop git bisect run, not blame the commit.
- */
-static int
-asks_bisect(int argc, char **argv)
-{
-	size_t	n;
-	int	i;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strncmp(argv[i], "--", 2) != 0)
-			continue;
-		n = strcspn(argv[i] + 2, "=");
-		if (n >= 3 && strncmp(argv[i] + 2, "bisect", n) == 0)
-			return 1;
-	}
-	return 0;
+	return f == FAIL_INPUT ? CMD_BISECT_SKIP : CMD_BISECT_ABORT;
 }
 
 static void
@@ -514,13 +491,13 @@ compare_init(void *state, int argc, char **argv)
 	cmp->out = cmp_printers[0];
 	for (col = 0; col < RS_NCOLS; col++)
 		cmp->fail_on[col] = RS_KIND(col) == RS_KIND_RATE;
-	cmp->bisect = asks_bisect(argc, argv);
+	cmp->bisect = cmd_line_asks(argc, argv, "bisect");
 }
 
 static int
 compare_refused(const void *state)
 {
-	return ((const struct compare *)state)->bisect ? BISECT_ABORT :
+	return ((const struct compare *)state)->bisect ? CMD_BISECT_ABORT :
 	    CMD_USAGE;
 }
 

@@ -167,6 +167,16 @@ set_accel(void *t, const struct args_option *r, const char *v, char **why)
 	return 0;
 }
 
+static int
+set_bisect(void *t, const struct args_option *r, const char *v, char **why)
+{
+	(void)r;
+	if (v != NULL && strcmp(v, "strict") != 0)
+		return errorf(why, "'%s' (only --bisect=strict)", v);
+	((struct vm_args *)t)->bisect = v != NULL ? "strict" : "";
+	return 0;
+}
+
 static const struct args_option vm_rows[] = {
 	OPT_VALUE(0, "kernel", "file", set_kernel, 0,
 	    "a bzImage or linux-image .deb to boot (each a side)"),
@@ -194,6 +204,8 @@ static const struct args_option vm_rows[] = {
 	    "a cell's time to live (default: from its work)"),
 	OPT_STRING(0, "out", "dir", OFF(out),
 	    "for records and logs (default: bonnie-ng-vm.DATE)"),
+	OPT_OPTIONAL(0, "bisect", "strict", set_bisect,
+	    "exit for git bisect run: 0 good, 1 bad, 125 skip"),
 	ARGS_END
 };
 
@@ -208,6 +220,16 @@ vm_init(void *state, int argc, char **argv)
 	a->rounds = 1;
 	a->accel = "auto";
 	a->stop = &vm_stop;
+	/* Known before the parse: a refused line must stop a bisection. */
+	if (cmd_line_asks(argc, argv, "bisect"))
+		a->bisect = "";
+}
+
+static int
+vm_refused(const void *state)
+{
+	return ((const struct vm_args *)state)->bisect != NULL ?
+	    CMD_BISECT_ABORT : CMD_USAGE;
 }
 
 static void
@@ -547,11 +569,11 @@ check_names(const struct vm_args *a, const struct vm_cell *c, int n,
 }
 
 /*
- * compare's own command on files (the first the base), as "bonnie-ng
+ * compare's own command on its words (after "compare"), as "bonnie-ng
  * compare" prints it: its exit status.
  */
 static int
-compare_files(char **files, int n, char **cause)
+compare_words(char **words, int n, char **cause)
 {
 	const struct cmd_entry	*e = &cmd_compare_entry;
 	void			*state;
@@ -562,8 +584,10 @@ compare_files(char **files, int n, char **cause)
 	ops = xcalloc((size_t)n + 2, sizeof(*ops));
 	argv[0] = "compare";
 	for (i = 0; i < n; i++)
-		argv[i + 1] = files[i];
+		argv[i + 1] = words[i];
 	state = xcalloc(1, e->size);
+	if (e->init != NULL)
+		e->init(state, n + 1, argv);
 	if (cmd_parse(e, n + 1, argv, state, ops, &nops, cause) != ARGS_OK)
 		rv = CMD_USAGE;
 	else
@@ -576,55 +600,104 @@ compare_files(char **files, int n, char **cause)
 	return rv;
 }
 
+/* The records of kernel k at memory m and file system f, every round's. */
+static int
+records_of(const struct vm_cell *c, int n, int k, int m, int f, char **out)
+{
+	int	i, nr = 0;
+
+	for (i = 0; i < n; i++)
+		if (c[i].kernel == k && c[i].mem == m && c[i].fs == f &&
+		    c[i].ran && c[i].status == 0)
+			out[nr++] = c[i].record;
+	return nr;
+}
+
 /*
- * The comparison of the cells: within each memory size and file system,
- * the first kernel's first round against each other kernel's.  The worst
- * exit status of them.
+ * Two comparisons' statuses as one: with --bisect, git's order (255
+ * stops the bisection, then 1 bad, then 125 skip, then 0); else the
+ * larger (2 unusable, then 1 worse).
  */
 static int
-compare_cells(const struct vm_args *a, const struct vm_cell *c, int n,
-    char **cause)
+worse_of(int s, int t, int bisect)
 {
-	char	**files, mem[32], *why = NULL;
-	int	  m, f, i, k, nf, rv, worst = CMD_OK;
+	static const int	order[] = { 255, 1, 125, 0 };
+	size_t			i;
+
+	if (!bisect)
+		return s > t ? s : t;
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (s == order[i] || t == order[i])
+			return order[i];
+	return s > t ? s : t;
+}
+
+/*
+ * The comparison of the cells: within each memory size and file system,
+ * the first kernel against the others.  With one round, one table of
+ * them all; with more, each other kernel against it with the rounds of
+ * each side pooled (compare's --vs).  The worst exit status of them.
+ */
+static int
+compare_cells(const struct vm_args *a, const struct vm_cell *c, int n)
+{
+	char	**w, mem[32], *why = NULL;
+	int	  m, f, k, nw, nb, nk, rv, worst = CMD_OK, pooled;
 
 	if (a->nkernels < 2)
 		return CMD_OK;
-	files = xcalloc((size_t)a->nkernels, sizeof(*files));
+	pooled = a->rounds > 1;
+	w = xcalloc((size_t)n + 4, sizeof(*w));
 	for (m = 0; m < a->nmems; m++)
 		for (f = 0; f < a->nfss; f++) {
-			for (k = 0, nf = 0; k < a->nkernels; k++)
-				for (i = 0; i < n; i++)
-					if (c[i].kernel == k && c[i].mem == m &&
-					    c[i].fs == f && c[i].round == 0 &&
-					    c[i].ran && c[i].status == 0 &&
-					    (k == 0 || nf > 0))
-						files[nf++] = c[i].record;
-			/* No base (its cell failed), or nothing beside it. */
-			if (nf < 2)
-				continue;
 			units_ram(mem, sizeof(mem), a->mems[m]);
-			printf("\nvm: %s of RAM, %s: %s is the base\n", mem,
-			    a->fss[f], files[0]);
-			fflush(stdout);
-			rv = compare_files(files, nf, &why);
-			if (why != NULL) {
-				text_say("%s", why);
-				free(why);
-				why = NULL;
+			for (k = 1; k < a->nkernels; k++) {
+				nw = 0;
+				if (a->bisect != NULL)
+					w[nw++] = *a->bisect != '\0' ?
+					    "--bisect=strict" : "--bisect";
+				nb = records_of(c, n, 0, m, f, w + nw);
+				nw += pooled ? nb : nb > 0;
+				if (pooled && nb > 0)
+					w[nw++] = "--vs";
+				if (pooled)
+					nk = records_of(c, n, k, m, f, w + nw);
+				else
+					for (nk = 0; k < a->nkernels; k++)
+						nk += records_of(c, n, k, m, f,
+						    w + nw + nk) > 0;
+				nw += nk;
+				/* Nothing to compare: a cell failed (said). */
+				if (nb == 0 || nk == 0) {
+					if (a->bisect != NULL)
+						worst = worse_of(worst, 125, 1);
+					continue;
+				}
+				printf("\nvm: %s of RAM, %s: %s is the base%s\n",
+				    mem, a->fss[f], a->labels[0], pooled ?
+				    ", its rounds pooled against each side's" :
+				    "");
+				fflush(stdout);
+				rv = compare_words(w, nw, &why);
+				if (why != NULL) {
+					text_say("%s", why);
+					free(why);
+					why = NULL;
+				}
+				worst = worse_of(worst, rv, a->bisect != NULL);
 			}
-			if (rv > worst)
-				worst = rv;
 		}
-	free(files);
-	(void)cause;
+	free(w);
 	return worst;
 }
 
+/*
+ * The whole command: its checks, the kernels made ready, the cells, the
+ * comparison (*compared set when the status is the comparison's).
+ */
 static int
-vm_exec(void *state, int n, char **words, char **cause)
+vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 {
-	struct vm_args	*a = state;
 	struct vm_cell	*c = NULL;
 	bn_time		 start;
 	double		 done_s = 0;
@@ -695,16 +768,32 @@ vm_exec(void *state, int n, char **words, char **cause)
 		return 128 + vm_stop;
 	}
 	if (rv == CMD_OK) {
-		rv = compare_cells(a, c, ncells, cause);
+		rv = compare_cells(a, c, ncells);
+		*compared = 1;
 		if (failed > 0) {
 			errorf(cause, "vm: %d of %d cells failed; the others' "
 			    "records are in %s", failed, ncells, a->outdir);
-			rv = VM_CELL_FAILED;
+			/* A kernel that does not run cannot be tested. */
+			rv = a->bisect != NULL ? worse_of(rv, CMD_BISECT_SKIP,
+			    1) : VM_CELL_FAILED;
 		} else if (!a->run.quiet)
 			fprintf(stderr, "vm: the records and console logs are "
 			    "in %s\n", a->outdir);
 	}
 	free_cells(c, ncells);
+	return rv;
+}
+
+static int
+vm_exec(void *state, int n, char **words, char **cause)
+{
+	struct vm_args	*a = state;
+	int		 rv, compared = 0;
+
+	rv = vm_run(a, n, words, &compared, cause);
+	/* --bisect: a refusal or the tool's own failure stops git. */
+	if (a->bisect != NULL && !compared && rv != CMD_OK && rv < 128)
+		return CMD_BISECT_ABORT;
 	return rv;
 }
 
@@ -722,5 +811,6 @@ const struct cmd_entry cmd_vm_entry = {
 	.init = vm_init,
 	.exec = vm_exec,
 	.flags = CMD_RUN_OPERANDS,
-	.fini = vm_fini
+	.fini = vm_fini,
+	.refused = vm_refused
 };

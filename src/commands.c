@@ -5,6 +5,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "args.h"
 #include "commands.h"
@@ -145,4 +146,22 @@ cmd_entry_help(FILE *f, const struct cmd_entry *e)
 
 	(void)cmd_tables(e, phase_table, NULL, t);
 	args_help(f, t);
+}
+
+int
+cmd_line_asks(int argc, char **argv, const char *name)
+{
+	size_t	n;
+	int	i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strncmp(argv[i], "--", 2) != 0)
+			continue;
+		n = strcspn(argv[i] + 2, "=");
+		if (n >= 3 && strncmp(argv[i] + 2, name, n) == 0)
+			return 1;
+	}
+	return 0;
 }

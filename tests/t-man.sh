@@ -79,7 +79,7 @@ its() {	# its SH|SS TITLE: the .It lines of that section
 opts() {	# opts CMD: a line "name letter" per option of CMD's help
 	# shellcheck disable=SC2086
 	"$BONNIE" $1 --help 2>&1 | awk '
-		/^  +-/ {
+		/^  +-/ && $1 != "--" {
 			l = ""; s = ""
 			if ($1 ~ /^--/) l = $1
 			else { s = substr($1, 2, 1); if ($1 ~ /,$/) l = $2 }
@@ -88,13 +88,14 @@ opts() {	# opts CMD: a line "name letter" per option of CMD's help
 		}'
 }
 : >"$T/undocumented"
-for c in run compare report sweep pp; do
+for c in run compare report sweep pp vm; do
 	case $c in
 	run)	cmd="" sec="SH OPTIONS" ;;
 	compare) cmd=$c sec="SS Comparing results" ;;
 	report)	cmd=$c sec="SS Reports" ;;
 	sweep)	cmd=$c sec="SS Sweeps" ;;
 	pp)	cmd=$c sec="SS Running bonnie++ command lines: pp" ;;
+	vm)	cmd=$c sec="SS Kernels side by side: vm" ;;
 	esac
 	its ${sec%% *} "${sec#* }" >"$T/its"
 	[ "$c" = sweep ] && its SH OPTIONS >>"$T/its"

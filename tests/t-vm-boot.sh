@@ -104,6 +104,13 @@ fails 2 "init=/nonexistent" "Kernel panic" --kernel "$img" --mem 192m \
 head -c 1000000 "$img" >"$T/broken"
 fails 3 "a broken image" "no reply from the guest" --kernel "$T/broken" \
     --mem 192m -- -s 32 -p write
+# Under --bisect a kernel that does not run is a commit git cannot test.
+mkdir "$T/tmp3b"
+TMPDIR=$T/tmp3b "$BONNIE" vm --bisect --out "$T/out3b" --kernel "$T/broken" \
+    --mem 192m -- -s 32 -p write >/dev/null 2>&1
+st=$?
+ok "--bisect, a broken image: exit 125 (was $st)" [ $st -eq 125 ]
+nothing_left "--bisect" "$T/tmp3b"
 fails 4 "a hung guest" "no reply within the timeout" --kernel "$img" \
     --mem 192m --timeout 20 --append "rdinit=/nonexistent panic=0" \
     -- -s 32 -p write

@@ -49,6 +49,15 @@ VM_PATH=/nonexistent bad \
     "qemu-system-x86_64 not found: install Debian's qemu-system-x86" \
     --kernel "$T/fake" -- -s 32
 
+# --bisect: a refused line stops git bisect run (255), whatever the fault.
+(cd "$T/cwd" && TMPDIR=$T/tmp "$BONNIE" vm --bisect --mem 64m \
+    --kernel "$T/text" >"$T/out" 2>"$T/err" </dev/null)
+ok "vm --bisect, a bad --mem: exit 255" [ $? -eq 255 ]
+(cd "$T/cwd" && TMPDIR=$T/tmp "$BONNIE" vm --bisect=strict \
+    --kernel "$T/text" >"$T/out" 2>"$T/err" </dev/null)
+ok "vm --bisect=strict, not a kernel: exit 255" [ $? -eq 255 ]
+ok "vm --bisect: nothing made" [ -z "$(ls -A "$T/tmp")$(ls -A "$T/cwd")" ]
+
 # The help: vm's own, not run's.
 run vm --help
 ok "vm --help: exit 0" [ "$status" -eq 0 ]
