@@ -50,8 +50,11 @@ TMPDIR=$T/tmp1 "$BONNIE" vm --kernel "$deb61" --kernel "$deb612" \
     --mem 160m,320m --out "$T/out1" -- -s 32 -p write,read \
     >"$T/vm.out" 2>"$T/vm.err"
 st=$?
-ok "two kernels x two memory sizes: exit 0 (was $st)" [ $st -eq 0 ] ||
-    sed 's/^/#   /' "$T/vm.err"
+# 0, or 1 when a gated column came out worse: the rates of emulated
+# guests on a shared host go either way; 2 or 3 would be a failure.
+ok "two kernels x two memory sizes: every cell ran, compared (exit $st)" \
+    [ $st -le 1 ] || sed 's/^/#   /' "$T/vm.err"
+ok "no cell failed" sh -c "! grep -q 'cells failed' '$T/vm.err'"
 nothing_left "the matrix" "$T/tmp1"
 set -- "$T"/out1/*.json
 ok "four records" [ $# -eq 4 ]
