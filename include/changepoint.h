@@ -16,6 +16,12 @@
 #define CP_ALPHA	0.01	/* Over all the series together. */
 #define CP_MIN_SEG	3	/* Values on each side of a change. */
 #define CP_SEED		0x686973746f7279ULL
+/*
+ * Segments of up to this many values are searched for both ends of the
+ * change (O(L^2)); longer ones for the start only, Y running to the
+ * segment's end (O(L log L)).
+ */
+#define CP_ENDS_MAX	256
 
 struct cp_series {
 	int		 n;		/* Values. */
@@ -59,8 +65,9 @@ int	cp_detect(const struct cp_series *, int ns, int nrec,
 /*
  * The statistic at every split of v[0..n-1] on ranks (a split at tau
  * puts v[0..tau) before it), for the tests: q[tau] for tau from min_seg
- * to n - min_seg, NAN elsewhere.  Returns the best tau, or -1.
+ * to n - min_seg, NAN elsewhere; with ends, the largest over every end
+ * of Y.  Returns the best tau, or -1.
  */
-int	cp_scan(const double *v, int n, int min_seg, double *q);
+int	cp_scan(const double *v, int n, int min_seg, int ends, double *q);
 
 #endif

@@ -102,7 +102,7 @@ struct cmd_entry {
 #define CMD_RUN_OPERANDS 0x4
 
 extern const struct cmd_entry cmd_run_entry, cmd_compare_entry, cmd_vm_entry,
-	    cmd_report_entry, cmd_sweep_entry, cmd_pp_entry;
+	    cmd_history_entry, cmd_report_entry, cmd_sweep_entry, cmd_pp_entry;
 
 #define CMD_MAX_TABLES	16
 

@@ -150,6 +150,13 @@ struct cmp_point_words {
 };
 void		 cmp_view_point_words(const struct cmp_point *,
 		    struct cmp_point_words *);
+/*
+ * -F's list of columns ("write,read_cpu", "rates", "all") into sel[] and
+ * the columns named one by one into named[] (RS_NCOLS each): 0, or -1
+ * with the cause; a list that names no column is refused.
+ */
+int		 cmp_view_parse_columns(const char *, int *sel, int *named,
+		    char **cause);
 /* How a verdict is reached, in lines for a terminal. */
 void		 cmp_view_rule(FILE *, const struct cmp_view *);
 /*

@@ -70,6 +70,10 @@ struct cp {
 	int		 nbound;
 	int		*perm;		/* [nrec]: the record at each place. */
 	double		*fc, *fs;	/* The Fenwick tree, [nrec + 1]. */
+	double		*z, *pre, *row;	/* The ends' search: a segment's
+					   values in order, W(0, j), W(tau,
+					   kappa); [nrec + 1]. */
+	int		*at;		/* Their places. */
 	uint64_t	 rng;
 };
 
@@ -244,6 +248,74 @@ seg_scan(struct cp *cp, const struct serie *ss, const struct seg *sg,
 	return best;
 }
 
+/*
+ * The same with the end of Y searched too, as the paper does: X is
+ * [start, tau), Y [tau, kappa) for every kappa, so that a change undone
+ * before the segment ends (a regression later fixed) stands out against
+ * what came before it.  The within sums W(tau, kappa) are kept one row
+ * at a time, tau from the end back: W(tau, k) = W(tau + 1, k) + the
+ * distances of x_tau to x_tau+1 .. x_k-1, so the search is O(L^2) time
+ * in O(L) memory.
+ */
+static double
+seg_scan_ends(struct cp *cp, const struct serie *ss, const struct seg *sg,
+    const int *perm, int *split, double *q)
+{
+	double	 best = NAN, c, e, st, run, *z = cp->z, *pre = cp->pre;
+	double	*row = cp->row;
+	int	 i, d, n = 0, t, k, m, n2, ms = cp->min_seg;
+
+	for (i = sg->a; i < sg->b; i++) {
+		d = ss->id_at[perm != NULL ? perm[i] : i];
+		if (d == 0)
+			continue;
+		cp->at[n] = i;
+		z[n++] = sg->rv[d];
+	}
+	/* W(0, j): each value's distances to those before it. */
+	pre[0] = 0;
+	for (k = 0; k < n; k++) {
+		for (run = 0, i = 0; i < k; i++)
+			run += fabs(z[k] - z[i]);
+		pre[k + 1] = pre[k] + run;
+		row[k + 1] = 0;
+	}
+	row[0] = 0;
+	for (t = n - 1; t >= ms; t--) {
+		/* row[k] becomes W(t, k) for k > t. */
+		for (run = 0, k = t + 2; k <= n; k++) {
+			run += fabs(z[t] - z[k - 1]);
+			row[k] += run;
+		}
+		m = t;
+		for (k = t + ms; k <= n; k++) {
+			n2 = k - t;
+			c = pre[k] - pre[t] - row[k];
+			e = 2 * c / ((double)m * n2) -
+			    2 * pre[t] / ((double)m * (m - 1)) -
+			    2 * row[k] / ((double)n2 * (n2 - 1));
+			st = (double)m * n2 / (m + n2) * e;
+			if (q != NULL && (isnan(q[t]) || st > q[t]))
+				q[t] = st;
+			if (isnan(best) || st > best) {
+				best = st;
+				*split = cp->at[t];
+			}
+		}
+	}
+	return best;
+}
+
+/* The largest statistic of a segment: its ends searched when it is short. */
+static double
+seg_best(struct cp *cp, const struct serie *ss, const struct seg *sg,
+    const int *perm, int *split, double *q)
+{
+	if (sg->len <= CP_ENDS_MAX)
+		return seg_scan_ends(cp, ss, sg, perm, split, q);
+	return seg_scan(cp, ss, sg, perm, split, q);
+}
+
 /* The observed best split of a segment, kept until it splits. */
 static void
 seg_observe(struct cp *cp, struct serie *ss, struct seg *sg)
@@ -251,7 +323,7 @@ seg_observe(struct cp *cp, struct serie *ss, struct seg *sg)
 	sg->best = NAN;
 	sg->split = -1;
 	if (sg->len >= 2 * cp->min_seg)
-		sg->best = seg_scan(cp, ss, sg, NULL, &sg->split, NULL);
+		sg->best = seg_best(cp, ss, sg, NULL, &sg->split, NULL);
 }
 
 /* The largest statistic over every series and segment, shuffled by perm. */
@@ -266,7 +338,7 @@ all_scan(struct cp *cp, const int *perm, int *series, int *segment)
 			if (isnan(cp->ss[c].segs[k].best))
 				continue;
 			t = perm == NULL ? cp->ss[c].segs[k].best :
-			    seg_scan(cp, &cp->ss[c], &cp->ss[c].segs[k], perm,
+			    seg_best(cp, &cp->ss[c], &cp->ss[c].segs[k], perm,
 			    &split, NULL);
 			if (isnan(best) || t > best) {
 				best = t;
@@ -372,6 +444,10 @@ cp_init(struct cp *cp, const struct cp_series *s, int ns, int nrec,
 	cp->perm = xcalloc((size_t)nrec + 1, sizeof(*cp->perm));
 	cp->fc = xcalloc((size_t)nrec + 2, sizeof(*cp->fc));
 	cp->fs = xcalloc((size_t)nrec + 2, sizeof(*cp->fs));
+	cp->z = xcalloc((size_t)nrec + 2, sizeof(*cp->z));
+	cp->pre = xcalloc((size_t)nrec + 2, sizeof(*cp->pre));
+	cp->row = xcalloc((size_t)nrec + 2, sizeof(*cp->row));
+	cp->at = xcalloc((size_t)nrec + 2, sizeof(*cp->at));
 	cp->bound[0] = 0;
 	cp->bound[1] = nrec;
 	cp->nbound = 2;
@@ -404,6 +480,10 @@ cp_done(struct cp *cp)
 	free(cp->perm);
 	free(cp->fc);
 	free(cp->fs);
+	free(cp->z);
+	free(cp->pre);
+	free(cp->row);
+	free(cp->at);
 }
 
 static int
@@ -485,7 +565,7 @@ cp_detect(const struct cp_series *s, int ns, int nrec,
 }
 
 int
-cp_scan(const double *v, int n, int min_seg, double *q)
+cp_scan(const double *v, int n, int min_seg, int ends, double *q)
 {
 	struct cp_series s;
 	struct cp_opts	 o;
@@ -504,7 +584,8 @@ cp_scan(const double *v, int n, int min_seg, double *q)
 	o.min_seg = min_seg;
 	cp_init(&cp, &s, 1, n, &o);
 	if (n >= 2 * min_seg && min_seg >= 2)
-		seg_scan(&cp, &cp.ss[0], &cp.ss[0].segs[0], NULL, &split, q);
+		(ends ? seg_scan_ends : seg_scan)(&cp, &cp.ss[0],
+		    &cp.ss[0].segs[0], NULL, &split, q);
 	cp_done(&cp);
 	free(at);
 	return split;

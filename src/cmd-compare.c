@@ -70,52 +70,6 @@ enum failure {
 	FAIL_OUTPUT		/* Standard output: 2, or stop a bisection. */
 };
 
-static int
-parse_fail_on(const char *arg, int *sel, int *named, char **cause)
-{
-	char	*copy, *word, *next, names[256];
-	int	 i, c, r = 0;
-
-	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
-	memset(named, 0, sizeof(*named) * RS_NCOLS);
-	copy = xstrdup(arg);
-	for (word = copy; word != NULL; word = next) {
-		if ((next = strchr(word, ',')) != NULL)
-			*next++ = '\0';
-		if (*word == '\0')
-			continue;
-		if (strcmp(word, "all") == 0 || strcmp(word, "rates") == 0 ||
-		    strcmp(word, "cpu") == 0 || strcmp(word, "latency") == 0) {
-			for (i = 0; i < RS_NCOLS; i++)
-				if (word[0] == 'a' ||
-				    (word[0] == 'r' && RS_KIND(i) == RS_KIND_RATE) ||
-				    (word[0] == 'c' && RS_KIND(i) == RS_KIND_CPU) ||
-				    (word[0] == 'l' && RS_KIND(i) == RS_KIND_LAT))
-					sel[i] = 1;
-			continue;
-		}
-		if ((c = rs_col_by_name(word)) < 0) {
-			phase_names(names, sizeof(names));
-			r = errorf(cause, "unknown column '%s' (one of %s, "
-			    "NAME_cpu, NAME_lat, rates, cpu, latency, all)",
-			    word, names);
-			break;
-		}
-		sel[c] = 1;
-		named[c] = 1;
-	}
-	free(copy);
-	if (r == 0) {
-		/* An empty list (an unset variable) must not turn the gate off. */
-		for (c = 0; c < RS_NCOLS && !sel[c]; c++)
-			;
-		if (c == RS_NCOLS)
-			r = errorf(cause, "'%s' names no column (one of putc, "
-			    "write, rewrite, getc, read, seeks, NAME_cpu, "
-			    "NAME_lat, rates, cpu, latency, all)", arg);
-	}
-	return r;
-}
 
 static int
 parse_threshold(const char *arg, double *t, char **cause)
@@ -145,7 +99,7 @@ static int
 set_fail_on(void *t, const struct args_option *r, const char *v, char **why)
 {
 	(void)r;
-	return parse_fail_on(v, ((struct compare *)t)->fail_on,
+	return cmp_view_parse_columns(v, ((struct compare *)t)->fail_on,
 	    ((struct compare *)t)->fail_named, why);
 }
 

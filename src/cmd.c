@@ -13,6 +13,7 @@
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_run_entry,
 	&cmd_compare_entry,
+	&cmd_history_entry,
 	&cmd_report_entry,
 	&cmd_sweep_entry,
 	&cmd_pp_entry,

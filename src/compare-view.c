@@ -653,3 +653,50 @@ cmp_view_rule(FILE *f, const struct cmp_view *cmp)
 	    "inconclusive.\n", CMP_MIN_RUNS, 100 * (1 - CMP_ALPHA),
 	    cmp->threshold, cmp->threshold);
 }
+
+int
+cmp_view_parse_columns(const char *arg, int *sel, int *named, char **cause)
+{
+	char	*copy, *word, *next, names[256];
+	int	 i, c, r = 0;
+
+	memset(sel, 0, sizeof(*sel) * RS_NCOLS);
+	memset(named, 0, sizeof(*named) * RS_NCOLS);
+	copy = xstrdup(arg);
+	for (word = copy; word != NULL; word = next) {
+		if ((next = strchr(word, ',')) != NULL)
+			*next++ = '\0';
+		if (*word == '\0')
+			continue;
+		if (strcmp(word, "all") == 0 || strcmp(word, "rates") == 0 ||
+		    strcmp(word, "cpu") == 0 || strcmp(word, "latency") == 0) {
+			for (i = 0; i < RS_NCOLS; i++)
+				if (word[0] == 'a' ||
+				    (word[0] == 'r' && RS_KIND(i) == RS_KIND_RATE) ||
+				    (word[0] == 'c' && RS_KIND(i) == RS_KIND_CPU) ||
+				    (word[0] == 'l' && RS_KIND(i) == RS_KIND_LAT))
+					sel[i] = 1;
+			continue;
+		}
+		if ((c = rs_col_by_name(word)) < 0) {
+			phase_names(names, sizeof(names));
+			r = errorf(cause, "unknown column '%s' (one of %s, "
+			    "NAME_cpu, NAME_lat, rates, cpu, latency, all)",
+			    word, names);
+			break;
+		}
+		sel[c] = 1;
+		named[c] = 1;
+	}
+	free(copy);
+	if (r == 0) {
+		/* An empty list (an unset variable) must not turn the gate off. */
+		for (c = 0; c < RS_NCOLS && !sel[c]; c++)
+			;
+		if (c == RS_NCOLS)
+			r = errorf(cause, "'%s' names no column (one of putc, "
+			    "write, rewrite, getc, read, seeks, NAME_cpu, "
+			    "NAME_lat, rates, cpu, latency, all)", arg);
+	}
+	return r;
+}

@@ -23,8 +23,8 @@ usage_lines() {
 "$BONNIE" --help >"$T/help" 2>"$T/err"
 check "--help exits 0" $?
 usage_lines <"$T/help" >"$T/usage"
-check "--help shows the usage of the six commands" \
-    "$([ "$(wc -l <"$T/usage")" -eq 6 ] && echo 0 || echo 1)"
+check "--help shows the usage of the seven commands" \
+    "$([ "$(wc -l <"$T/usage")" -eq 7 ] && echo 0 || echo 1)"
 
 if command -v mandoc >/dev/null 2>&1; then
 	bs=$(printf '\b')

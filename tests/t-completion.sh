@@ -77,7 +77,7 @@ EOS
 	expect "bonnie-ng -o " "csv json text"
 	expect "bonnie-ng --seekers=" "fork thread"
 	expect "bonnie-ng -s " ""
-	expect "bonnie-ng " "compare pp report sweep vm"
+	expect "bonnie-ng " "compare history pp report sweep vm"
 	expect "bonnie-ng compare " "r1.json r2.csv sub"
 	expect "bonnie-ng report r" "r1.json r2.csv"
 	expect "bonnie-ng -d " "sub"
