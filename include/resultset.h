@@ -86,6 +86,8 @@ struct rs_run {
 	uint64_t	 chunk;		/* Bytes; 0 unknown (a sweep's points
 					   only: else the set's). */
 	int		 jobs;		/* Workers; 0 unknown (the same). */
+	int		 seekers;	/* A sweep's point: its seeker count
+					   (--seeker-counts); 0 none. */
 	uint64_t	 files;		/* A sweep's point: its file count;
 					   0 none. */
 	int		 repeat;	/* A sweep's point: 0 its first run,
@@ -166,6 +168,8 @@ struct rs_sweep {
 	uint64_t	*chunks;	/* Bytes, ascending. */
 	int		 njobs;
 	int		*jobs;		/* Ascending. */
+	int		 nseekers;	/* 0 without --seeker-counts. */
+	int		*seekers;	/* Ascending. */
 	int		 nfiles;	/* 0 without --files. */
 	uint64_t	*files;		/* Files, ascending. */
 	uint64_t	 files_max;	/* --files' sizes and directories. */

@@ -20,18 +20,20 @@
 #define SWEEP_DEFAULT_PHASES	"write,rewrite,read,seeks"
 #define SWEEP_MAX_JOBS		16
 #define SWEEP_MAX_FILES		16
+#define SWEEP_MAX_SEEKERS	16
 /* The most values along any one axis (the sizes). */
 #define SWEEP_MAX_POINTS_AXIS	SWEEP_MAX_SIZES
 
 /*
  * The axes of the grid of points, in the order they nest: size by size,
- * within one size chunk by chunk, then job count by job count, then file
- * count by file count.
+ * within one size chunk by chunk, then job count by job count, seeker
+ * count by seeker count, then file count by file count.
  */
 enum sweep_dim {
 	SWEEP_SIZE,
 	SWEEP_CHUNK,
 	SWEEP_JOBS,
+	SWEEP_SEEKERS,
 	SWEEP_FILES,
 	SWEEP_DIMS
 };
@@ -61,6 +63,12 @@ int	sweep_parse_chunks(const char *, uint64_t *out, int max, char **cause);
  * with *cause.
  */
 int	sweep_parse_jobs(const char *, int *out, int max, char **cause);
+/*
+ * Parse --seeker-counts: a comma-separated list of seeker counts, each
+ * as -S takes one (1 to MAX_SEEKERS), sorted, without repeats; as for
+ * sweep_parse_jobs().
+ */
+int	sweep_parse_seekers(const char *, int *out, int max, char **cause);
 
 /*
  * Parse --files: "N1,N2,...[:MAX[:MIN[:DIRS]]]", each N in units of 1024
@@ -84,8 +92,8 @@ int	sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max);
 #define SWEEP_MIN_TIME_RUNS	64
 
 /*
- * One point: a file size, a chunk size, a job count and a file count (0
- * without --files), and what its runs measured: the first in res, the
+ * One point: a file size, a chunk size, a job count, a seeker count (0
+ * without --seeker-counts) and a file count (0 without --files), and what its runs measured: the first in res, the
  * others (-x, --min-time) in more[0 .. nmore), in the order they ran.
  * imprecise has bit id set when phase id's runs took less than the
  * sweep's precision bound in all (sweep_point_settle()).
@@ -94,6 +102,7 @@ struct sweep_point {
 	uint64_t		 size;
 	uint64_t		 chunk;
 	int			 jobs;
+	int			 seekers;	/* 0: the options' (no axis). */
 	uint64_t		 files;
 	struct run_result	 res;
 	int			 nmore;
@@ -116,11 +125,12 @@ double	sweep_point_seconds(const struct sweep_point *, enum phase_id);
 /*
  * A whole sweep, as measured so far.  The points are in the order they
  * run: size by size, ascending, within one size chunk by chunk, within
- * one chunk job count by job count and within one job count file count
- * by file count; the point of size i, chunk k, job count j and file count
- * f is points[((i * nchunks + k) * njobs + j) * nfiles + f]
+ * one chunk job count by job count, within one job count seeker count by
+ * seeker count and within one seeker count file count by file count; the
+ * point of size i, chunk k, job count j, seeker count e and file count f
+ * is points[(((i * nchunks + k) * njobs + j) * nseekers + e) * nfiles + f]
  * (sweep_index()), and only the first npoints of them were run.  A count
- * of 0 for njobs or nfiles counts as 1.
+ * of 0 for njobs, nseekers or nfiles counts as 1.
  */
 struct sweep_result {
 	const struct options	*opt;		/* Base options (dir, phases,
@@ -133,6 +143,8 @@ struct sweep_result {
 	uint64_t		 chunks[SWEEP_MAX_CHUNKS];
 	int			 njobs;		/* 1 without --jobs. */
 	int			 jobs[SWEEP_MAX_JOBS];
+	int			 nseekers;	/* 1 without --seeker-counts, */
+	int			 seekers[SWEEP_MAX_SEEKERS]; /* and 0. */
 	int			 nfiles;	/* 1 without --files, */
 	uint64_t		 files[SWEEP_MAX_FILES]; /* and files[0] 0. */
 	int			 capped;	/* The default top was cut to
@@ -297,15 +309,18 @@ int	sweep_from_set(const struct result_set *, struct sweep_readback *b,
 void	sweep_readback_free(struct sweep_readback *);
 
 /*
- * The list axes, job counts and file counts (sweep-axis.c): with a file
- * count axis or more than one job count, the tables by count (by file
- * count when there is one), the knees along each axis in words, the
- * record's arrays "concurrency_knees" and "files_knees", and the plot of
- * the rate against the count (the file count when there is one) with each
- * knee ringed.
+ * The list axes, job counts, seeker counts and file counts (sweep-axis.c):
+ * with a file count axis or more than one job or seeker count, the tables
+ * by count (by file count when there is one; by seeker count, the seeks
+ * phase's), the knees along each axis in words, the record's arrays
+ * "concurrency_knees", "files_knees" and "seekers_knees", and the plot of
+ * the rate against the count (the file count when there is one, else the
+ * job count, else the seeker count) with each knee ringed.
  */
 struct json;
 void	sweep_axis_print_tables(FILE *, const struct sweep_result *);
+/* Whether phase id's tables are by seeker count (the seeks phase's). */
+int	sweep_axis_seekers_take(const struct sweep_result *, enum phase_id);
 void	sweep_axis_print_knees(FILE *, const struct sweep_result *);
 void	sweep_axis_write_knees(struct json *, const struct sweep_result *);
 int	sweep_axis_write_svg(FILE *, const struct sweep_result *);

@@ -44,6 +44,8 @@ struct sweep_args {
 	int		 nchunks;
 	int		 jobs[SWEEP_MAX_JOBS];	/* --jobs, ascending. */
 	int		 njobs;
+	int		 seekers[SWEEP_MAX_SEEKERS];	/* --seeker-counts. */
+	int		 nseekers;			/* 0: not given. */
 	uint64_t	 files[SWEEP_MAX_FILES];	/* --files, ascending. */
 	int		 nfiles;			/* 0: not given. */
 	uint64_t	 knee;
@@ -88,6 +90,20 @@ set_jobs(void *t, const struct args_option *r, const char *v, char **why)
 	if ((n = sweep_parse_jobs(v, a->jobs, SWEEP_MAX_JOBS, why)) == -1)
 		return -1;
 	a->njobs = n;
+	return 0;
+}
+
+static int
+set_seekers(void *t, const struct args_option *r, const char *v, char **why)
+{
+	struct sweep_args	*a = t;
+	int			 n;
+
+	(void)r;
+	if ((n = sweep_parse_seekers(v, a->seekers, SWEEP_MAX_SEEKERS,
+	    why)) == -1)
+		return -1;
+	a->nseekers = n;
 	return 0;
 }
 
@@ -155,6 +171,8 @@ static const struct args_option sweep_rows[] = {
 	    "comma-separated chunk sizes (default: 4k,16k,64k)"),
 	OPT_VALUE(0, "jobs", "list", set_jobs, 0,
 	    "job counts to sweep, comma-separated (default: 1)"),
+	OPT_VALUE(0, "seeker-counts", "list", set_seekers, 0,
+	    "seeker counts to sweep, comma-separated (seeks)"),
 	OPT_VALUE(0, "files", "list[:max[:min[:dirs]]]", set_files, 0,
 	    "file counts (x 1024) to sweep, only the file phases"),
 	OPT_VALUE(0, "knee", "pct", set_knee, 0,
@@ -604,6 +622,8 @@ make_points(const struct sweep_result *r)
 		pt->size = sweep_dim_value(r, SWEEP_SIZE, at[SWEEP_SIZE]);
 		pt->chunk = sweep_dim_value(r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
 		pt->jobs = (int)sweep_dim_value(r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->seekers = (int)sweep_dim_value(r, SWEEP_SEEKERS,
+		    at[SWEEP_SEEKERS]);
 		pt->files = sweep_dim_value(r, SWEEP_FILES, at[SWEEP_FILES]);
 	}
 	return pts;
@@ -627,6 +647,18 @@ sweep_check(struct sweep_args *a, struct sweep_result *r, int *meta_only,
 	memcpy(r->chunks, a->chunks, sizeof(r->chunks));
 	r->njobs = a->njobs;
 	memcpy(r->jobs, a->jobs, sizeof(r->jobs));
+	r->nseekers = 1;
+	r->seekers[0] = 0;
+	if (a->nseekers > 0) {
+		/* An axis of the seeks phase: with none, it would be idle. */
+		if (!(a->opt.phases & (1u << PH_SEEKS))) {
+			errorf(cause, "--seeker-counts: the seeks phase is not "
+			    "selected (-p)");
+			return CMD_USAGE;
+		}
+		r->nseekers = a->nseekers;
+		memcpy(r->seekers, a->seekers, sizeof(r->seekers));
+	}
 	if ((st = settle_files(a, r, cause)) != CMD_OK)
 		return st;
 	/* Only the file creation phases (settle_files() may choose them). */

@@ -196,6 +196,10 @@ json_point(struct json *j, const struct cmp_view *cmp, int t, int p)
 	json_int(j, "size_bytes", (int64_t)pt->at->size);
 	json_int(j, "chunk", (int64_t)pt->at->chunk);
 	json_int(j, "jobs", pt->at->jobs);
+	if (cmp->sets[0].sweep->nseekers > 0)
+		json_int(j, "seekers", pt->at->seekers);
+	else
+		json_null(j, "seekers");
 	if (cmp->sets[0].sweep->nfiles > 0)
 		json_int(j, "files", (int64_t)pt->at->files);
 	else

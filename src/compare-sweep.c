@@ -43,12 +43,15 @@ set_points(const struct result_set *rs, struct point_runs **out)
 	return n;
 }
 
-/* The same axes: sizes, chunks, job counts and file counts. */
+/* The same axes: sizes, chunks, job, seeker and file counts. */
 static int
 same_axes(const struct rs_sweep *a, const struct rs_sweep *b)
 {
 	return a->nsizes == b->nsizes && a->nchunks == b->nchunks &&
 	    a->njobs == b->njobs && a->nfiles == b->nfiles &&
+	    a->nseekers == b->nseekers && (a->nseekers == 0 ||
+	    memcmp(a->seekers, b->seekers, (size_t)a->nseekers *
+	    sizeof(*a->seekers)) == 0) &&
 	    memcmp(a->sizes, b->sizes, (size_t)a->nsizes *
 	    sizeof(*a->sizes)) == 0 && memcmp(a->chunks, b->chunks,
 	    (size_t)a->nchunks * sizeof(*a->chunks)) == 0 &&
@@ -74,8 +77,8 @@ cmp_sweep_check(const struct result_set *sets, int n, char **cause)
 			    "with runs", sets[one].file, sets[k].file);
 		if (!same_axes(sets[0].sweep, sets[k].sweep))
 			return errorf(cause, "compare: %s and %s sweep "
-			    "different axes (sizes, chunks, job or file "
-			    "counts): their points cannot be paired",
+			    "different axes (sizes, chunks, job, seeker or "
+			    "file counts): their points cannot be paired",
 			    sets[0].file, sets[k].file);
 	}
 	return 1;
@@ -91,6 +94,7 @@ find_point(const struct point_runs *a, const struct point_runs *b, int nb)
 		if (b[i].first->size == a->first->size &&
 		    b[i].first->chunk == a->first->chunk &&
 		    b[i].first->jobs == a->first->jobs &&
+		    b[i].first->seekers == a->first->seekers &&
 		    b[i].first->files == a->first->files)
 			return i;
 	return -1;
@@ -109,7 +113,10 @@ slice(const struct result_set *rs, const struct point_runs *p,
 	out->nruns = p->n;
 }
 
-/* "16M", "16M 4k", "16M 4k -j 2" or "16k files -j 2": the point's place. */
+/*
+ * "16M", "16M 4k", "16M 4k -j 2", "16M 4k -S 8" or "16k files -j 2": the
+ * point's place.
+ */
 static void
 place(char *buf, size_t len, const struct rs_sweep *x, const struct rs_run *r)
 {
@@ -126,6 +133,9 @@ place(char *buf, size_t len, const struct rs_sweep *x, const struct rs_run *r)
 	if (x->njobs > 1)
 		snprintf(buf + strlen(buf), len - strlen(buf), " -j %d",
 		    r->jobs);
+	if (x->nseekers > 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), " -S %d",
+		    r->seekers);
 }
 
 /*

@@ -267,6 +267,24 @@ read_sweep(const char *name, const struct jv *root, struct result_set *rs,
 	for (i = 0; i < x->njobs; i++)
 		x->jobs[i] = (int)jobs[i];
 	free(jobs);
+	/* The seeker counts: absent without --seeker-counts. */
+	b = jv_get(sw, "seekers");
+	if (b != NULL) {
+		uint64_t	*sk = NULL;
+
+		if ((x->nseekers = u64_list(sw, "seekers", SWEEP_MAX_SEEKERS,
+		    MAX_SEEKERS, &sk)) < 0) {
+			free(sk);
+			return errorf(cause, "%s:%d: \"seekers\" is not a list "
+			    "of at most %d seeker counts, ascending", name,
+			    sw->line, SWEEP_MAX_SEEKERS);
+		}
+		x->seekers = xcalloc((size_t)x->nseekers + 1,
+		    sizeof(*x->seekers));
+		for (i = 0; i < x->nseekers; i++)
+			x->seekers[i] = (int)sk[i];
+		free(sk);
+	}
 	/* The file counts: absent (older records) or [] without --files. */
 	b = jv_get(sw, "files");
 	if (b != NULL && b->type == JV_ARRAY && b->len > 0) {
@@ -323,6 +341,8 @@ read_point(const char *name, const struct jv *pt, struct rs_run *r,
 	r->chunk = get_u64(pt, "chunk");
 	if (jv_num(pt, "jobs", &n) == 0 && n >= 1 && n <= MAX_JOBS)
 		r->jobs = (int)n;
+	if (jv_num(pt, "seekers", &n) == 0 && n >= 1 && n <= MAX_SEEKERS)
+		r->seekers = (int)n;
 	r->files = get_u64(pt, "files");
 	if (r->size == 0 || r->chunk == 0 || r->jobs == 0)
 		return errorf(cause, "%s:%d: point without \"size_bytes\", "
@@ -362,7 +382,7 @@ read_more_runs(const char *name, const struct jv *pt, struct result_set *rs,
 	const struct rs_run *first = &rs->runs[rs->nruns - 1];
 	struct rs_run	*r;
 	uint64_t	 size = first->size, chunk = first->chunk, files;
-	int		 jobs = first->jobs;
+	int		 jobs = first->jobs, seekers = first->seekers;
 	size_t		 i;
 
 	files = first->files;
@@ -376,6 +396,7 @@ read_more_runs(const char *name, const struct jv *pt, struct result_set *rs,
 		r->size = size;
 		r->chunk = chunk;
 		r->jobs = jobs;
+		r->seekers = seekers;
 		r->files = files;
 		r->repeat = (int)i + 1;
 		if (read_run_phases(name, &more->items[i], r, cause) != 0)

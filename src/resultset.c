@@ -160,6 +160,7 @@ rs_free(struct result_set *rs)
 		free(rs->sweep->chunks);
 		free(rs->sweep->jobs);
 		free(rs->sweep->files);
+		free(rs->sweep->seekers);
 		free(rs->sweep->stopped);
 		free(rs->sweep);
 	}

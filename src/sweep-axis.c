@@ -118,6 +118,53 @@ count_tick(char *buf, size_t len, uint64_t v)
 	return snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
+/* --- The seekers axis (--seeker-counts) ------------------------------- */
+
+/* The seeks phase alone: the count changes nothing else. */
+static int
+seekers_takes(const struct sweep_result *r, enum phase_id id)
+{
+	return id == PH_SEEKS && selected(r, id) &&
+	    sweep_dim_len(r, SWEEP_SEEKERS) > 1;
+}
+
+static int
+seekers_say(char *buf, size_t len, const struct sweep_result *r,
+    enum phase_id id, const char *where, const int *at, const struct knee *k)
+{
+	int	n = (int)sweep_dim_value(r, SWEEP_SEEKERS, k->from);
+
+	(void)at;
+	return snprintf(buf, len, "%s%s%s: the rate stops rising at %d "
+	    "seeker%s (beyond: at most %+.0f%%, under %.0f%%%s)",
+	    knee_phase_words(phase_id_name(id)), *where != '\0' ? ", " : "",
+	    where, n, n == 1 ? "" : "s", k->pct, r->knee_pct, k->single ?
+	    "; single run" : "");
+}
+
+static void
+seekers_none(FILE *f, const struct sweep_result *r)
+{
+	fprintf(f, "  none: the rate still rises at -S %llu\n",
+	    (unsigned long long)sweep_dim_value(r, SWEEP_SEEKERS,
+	    sweep_dim_len(r, SWEEP_SEEKERS) - 1));
+}
+
+static void
+seekers_record(struct json *j, const struct sweep_result *r,
+    enum phase_id id, const int *at, const struct knee *k)
+{
+	(void)id;
+	json_uint(j, "size_bytes", sweep_dim_value(r, SWEEP_SIZE,
+	    at[SWEEP_SIZE]));
+	json_uint(j, "chunk", sweep_dim_value(r, SWEEP_CHUNK, at[SWEEP_CHUNK]));
+	json_int(j, "jobs", (int)sweep_dim_value(r, SWEEP_JOBS,
+	    at[SWEEP_JOBS]));
+	json_int(j, "seekers", (int)sweep_dim_value(r, SWEEP_SEEKERS,
+	    k->from));
+	json_double(j, "gain_beyond_pct", k->pct);
+}
+
 /* --- The files axis --------------------------------------------------- */
 
 static int
@@ -197,9 +244,27 @@ static const struct axis axes[] = {
 		.none = files_none,
 		.record = files_record,
 	},
+	{
+		.dim = SWEEP_SEEKERS,
+		.row = SWEEP_SIZE, .col = SWEEP_SEEKERS, .per = SWEEP_CHUNK,
+		.by = ", by seekers",
+		.line = SWEEP_CHUNK,
+		.key = "seekers_knees",
+		.heading = "Seekers knees (more seekers add less than",
+		.heading_end = "):",
+		.x_label = "seekers, -S",
+		.x_tick = count_tick,
+		.mark = " seekers",
+		.takes = seekers_takes,
+		.find = knee_jobs_held,
+		.say = seekers_say,
+		.none = seekers_none,
+		.record = seekers_record,
+	},
 };
 #define AXIS_JOBS	(&axes[0])
 #define AXIS_FILES	(&axes[1])
+#define AXIS_SEEKERS	(&axes[2])
 
 /*
  * Where a point is, in words, for phase id: its size and chunk (a phase
@@ -233,6 +298,10 @@ where(char *buf, size_t len, const struct sweep_result *r, enum phase_id id,
 	if (skip != SWEEP_JOBS && sweep_dim_len(r, SWEEP_JOBS) > 1)
 		ADD("%s-j %llu", n > 0 ? ", " : "", (unsigned long long)
 		    sweep_dim_value(r, SWEEP_JOBS, at[SWEEP_JOBS]));
+	if (skip != SWEEP_SEEKERS && id == PH_SEEKS &&
+	    sweep_dim_len(r, SWEEP_SEEKERS) > 1)
+		ADD("%s-S %llu", n > 0 ? ", " : "", (unsigned long long)
+		    sweep_dim_value(r, SWEEP_SEEKERS, at[SWEEP_SEEKERS]));
 #undef ADD
 }
 
@@ -340,8 +409,11 @@ static void
 table_grid(FILE *f, const struct sweep_result *r, enum phase_id id,
     enum sweep_dim row, enum sweep_dim col, const int *at, int spread)
 {
-	static const char *const head[SWEEP_DIMS] = { "size", "chunk", "jobs",
-	    "files" };
+	static const char *const head[SWEEP_DIMS] = {
+		[SWEEP_SIZE] = "size", [SWEEP_CHUNK] = "chunk",
+		[SWEEP_JOBS] = "jobs", [SWEEP_SEEKERS] = "seekers",
+		[SWEEP_FILES] = "files"
+	};
 	const struct phase	*ph = phase_table[id];
 	char			 buf[32];
 	double			 v;
@@ -434,7 +506,20 @@ axis_tables(FILE *f, const struct sweep_result *r, const struct axis *a)
 void
 sweep_axis_print_tables(FILE *f, const struct sweep_result *r)
 {
-	axis_tables(f, r, sweep_files_mode(r) ? AXIS_FILES : AXIS_JOBS);
+	if (sweep_files_mode(r)) {
+		axis_tables(f, r, AXIS_FILES);
+		return;
+	}
+	if (sweep_dim_len(r, SWEEP_JOBS) > 1)
+		axis_tables(f, r, AXIS_JOBS);
+	if (sweep_dim_len(r, SWEEP_SEEKERS) > 1)
+		axis_tables(f, r, AXIS_SEEKERS);
+}
+
+int
+sweep_axis_seekers_take(const struct sweep_result *r, enum phase_id id)
+{
+	return seekers_takes(r, id);
 }
 
 /* --- Knees in words and in the record --------------------------------- */
@@ -609,7 +694,8 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 	    r->sys && r->sys->fs_type ? " (" : "",
 	    r->sys && r->sys->fs_type ? r->sys->fs_type : "",
 	    r->sys && r->sys->fs_type ? ")" : "",
-	    a->dim == SWEEP_JOBS ? "jobs" : "file count",
+	    a->dim == SWEEP_JOBS ? "jobs" : a->dim == SWEEP_SEEKERS ?
+	    "seekers" : "file count",
 	    *sz != '\0' ? ", " : "", *sz != '\0' ? sz : "",
 	    sweep_cache_name(r));
 	memset(&p, 0, sizeof(p));
@@ -630,5 +716,6 @@ axis_svg(FILE *f, const struct sweep_result *r, const struct axis *a)
 int
 sweep_axis_write_svg(FILE *f, const struct sweep_result *r)
 {
-	return axis_svg(f, r, sweep_files_mode(r) ? AXIS_FILES : AXIS_JOBS);
+	return axis_svg(f, r, sweep_files_mode(r) ? AXIS_FILES :
+	    sweep_dim_len(r, SWEEP_JOBS) > 1 ? AXIS_JOBS : AXIS_SEEKERS);
 }

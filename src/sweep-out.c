@@ -142,14 +142,17 @@ sweep_print_tables(FILE *f, const struct sweep_result *r)
 		sweep_axis_print_tables(f, r);
 		return;
 	}
+	/* By seeker count the seeks phase, the others by size and chunk. */
 	for (id = 0; id < PH_COUNT; id++) {
-		if (!selected(r, id))
+		if (!selected(r, id) || sweep_axis_seekers_take(r, id))
 			continue;
 		snprintf(title, sizeof(title), "%s, %s", phase_table[id]->words,
 		    phase_unit(phase_table[id], UNIT_TABLE, unit,
 		    sizeof(unit)));
 		sweep_table(f, r, id, SWEEP_SIZE, SWEEP_CHUNK, at, title);
 	}
+	if (sweep_dim_len(r, SWEEP_SEEKERS) > 1)
+		sweep_axis_print_tables(f, r);
 }
 
 void
@@ -248,6 +251,13 @@ write_sweep(struct json *j, const struct sweep_result *r)
 	for (i = 0; i < (r->njobs > 0 ? r->njobs : 1); i++)
 		json_int(j, NULL, r->njobs > 0 ? r->jobs[i] : 1);
 	json_array_end(j);
+	/* --seeker-counts: an axis of the seeks phase; absent without. */
+	if (sweep_dim_value(r, SWEEP_SEEKERS, 0) > 0) {
+		json_array_start(j, "seekers");
+		for (i = 0; i < r->nseekers; i++)
+			json_int(j, NULL, r->seekers[i]);
+		json_array_end(j);
+	}
 	json_array_start(j, "files");
 	for (i = 0; sweep_files_mode(r) && i < r->nfiles; i++)
 		json_uint(j, NULL, r->files[i]);
@@ -350,6 +360,8 @@ write_point(struct json *j, const struct sweep_point *pt)
 	json_uint(j, "size_bytes", pt->size);
 	json_uint(j, "chunk", pt->chunk);
 	json_int(j, "jobs", pt->jobs > 0 ? pt->jobs : 1);
+	if (pt->seekers > 0)
+		json_int(j, "seekers", pt->seekers);
 	if (pt->files > 0)
 		json_uint(j, "files", pt->files);
 	else
@@ -591,7 +603,8 @@ sweep_write_svg(FILE *f, const struct sweep_result *r)
 	char			 title[512];
 	int			 rc;
 
-	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1)
+	if (sweep_files_mode(r) || sweep_dim_len(r, SWEEP_JOBS) > 1 ||
+	    sweep_dim_len(r, SWEEP_SEEKERS) > 1)
 		return sweep_axis_write_svg(f, r);
 	if (room_alloc(&pr, 1) == -1)
 		return -1;

@@ -143,6 +143,29 @@ sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
 	return n;
 }
 
+static int
+seekers_item(const char *s, void *unused, uint64_t *v, char **why)
+{
+	(void)unused;
+	return parse_count(s, 1, MAX_SEEKERS, v, why);
+}
+
+int
+sweep_parse_seekers(const char *arg, int *out, int max, char **cause)
+{
+	uint64_t	*v;
+	int		 n, i;
+
+	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL)
+		return errorf(cause, "'%s': %s", arg, strerror(errno));
+	n = parse_list(arg, strlen(arg), "seeker counts", max, seekers_item,
+	    NULL, v, cause);
+	for (i = 0; i < n; i++)
+		out[i] = (int)v[i];
+	free(v);
+	return n;
+}
+
 int
 sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
 {
@@ -218,6 +241,9 @@ sweep_dim_len(const struct sweep_result *r, int d)
 	case SWEEP_JOBS:
 		n = r->njobs;
 		break;
+	case SWEEP_SEEKERS:
+		n = r->nseekers;
+		break;
 	case SWEEP_FILES:
 		n = r->nfiles;
 		break;
@@ -239,6 +265,8 @@ sweep_dim_value(const struct sweep_result *r, int d, int i)
 		return r->nchunks > 0 ? r->chunks[i] : 0;
 	case SWEEP_JOBS:
 		return r->njobs > 0 ? (uint64_t)r->jobs[i] : 1;
+	case SWEEP_SEEKERS:
+		return r->nseekers > 0 ? (uint64_t)r->seekers[i] : 0;
 	case SWEEP_FILES:
 		return r->nfiles > 0 ? r->files[i] : 0;
 	default:
@@ -261,6 +289,9 @@ sweep_dim_label(char *buf, size_t len, const struct sweep_result *r, int d,
 		break;
 	case SWEEP_JOBS:
 		snprintf(buf, len, "-j %llu", (unsigned long long)v);
+		break;
+	case SWEEP_SEEKERS:
+		snprintf(buf, len, "-S %llu", (unsigned long long)v);
 		break;
 	default:
 		units_files(buf, len, v);
@@ -419,7 +450,8 @@ double
 sweep_rate_jobs(const struct sweep_result *r, enum phase_id id, int i,
     int k, int j)
 {
-	const int	at[SWEEP_DIMS] = { i, k, j, 0 };
+	const int	at[SWEEP_DIMS] = { [SWEEP_SIZE] = i, [SWEEP_CHUNK] = k,
+	    [SWEEP_JOBS] = j };
 
 	return sweep_rate_at(r, id, at);
 }

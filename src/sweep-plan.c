@@ -30,6 +30,8 @@ sweep_point_options(const struct options *base, const struct sweep_point *pt,
 	o->size_asked = pt->size;
 	o->chunk = pt->chunk;
 	o->jobs = pt->jobs;
+	if (pt->seekers > 0)
+		o->seekers = pt->seekers;
 	if (pt->files > 0)
 		o->files_n = pt->files;
 	return options_check(o, cause);
@@ -120,6 +122,9 @@ sweep_print_plan(const struct sweep_result *r, const struct options *a,
 	if (r->njobs > 1)
 		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
 		    " x %d job counts", r->njobs);
+	if (r->nseekers > 1)
+		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
+		    " x %d seeker counts", r->nseekers);
 	if (repeat > 1)
 		snprintf(axes + strlen(axes), sizeof(axes) - strlen(axes),
 		    ", %d runs each", repeat);
@@ -210,7 +215,7 @@ sweep_progress(const struct sweep_result *r, const struct options *a, int p,
 {
 	const struct sweep_point	*pt = &r->points[p];
 	double				 left = 0, by_work, by_points;
-	char				 s[32], c[32], eta[64] = "";
+	char				 s[32], c[48], eta[64] = "";
 	int				 q;
 
 	for (q = p; q < total; q++)
@@ -229,6 +234,9 @@ sweep_progress(const struct sweep_result *r, const struct options *a, int p,
 	} else {
 		units_size_short(s, sizeof(s), pt->size);
 		units_chunk(c, sizeof(c), pt->chunk);
+		if (pt->seekers > 0)
+			snprintf(c + strlen(c), sizeof(c) - strlen(c),
+			    ", -S %d", pt->seekers);
 		fprintf(stderr, "\rsweep: point %d of %d (%s, chunk %s, -j %d)"
 		    "%s\033[K", p + 1, total, s, c, pt->jobs, eta);
 	}

@@ -66,6 +66,12 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 	memcpy(r->chunks, x->chunks, (size_t)x->nchunks * sizeof(*x->chunks));
 	r->njobs = x->njobs;
 	memcpy(r->jobs, x->jobs, (size_t)x->njobs * sizeof(*x->jobs));
+	r->nseekers = 1;
+	if (x->nseekers > 0) {
+		r->nseekers = x->nseekers;
+		memcpy(r->seekers, x->seekers, (size_t)x->nseekers *
+		    sizeof(*x->seekers));
+	}
 	r->nfiles = 1;
 	if (x->nfiles > 0) {
 		r->nfiles = x->nfiles;
@@ -87,9 +93,11 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 		n += rs->runs[i].repeat == 0;
 	if (n > sweep_npoints(r))
 		return errorf(cause, "%s: %d points, more than its %d sizes, "
-		    "%d chunks, %d job counts and %d file counts make",
-		    rs->file, n, r->nsizes, r->nchunks,
-		    sweep_dim_len(r, SWEEP_JOBS), sweep_dim_len(r, SWEEP_FILES));
+		    "%d chunks, %d job counts, %d seeker counts and %d file "
+		    "counts make", rs->file, n, r->nsizes, r->nchunks,
+		    sweep_dim_len(r, SWEEP_JOBS),
+		    sweep_dim_len(r, SWEEP_SEEKERS),
+		    sweep_dim_len(r, SWEEP_FILES));
 	r->npoints = n;
 	r->points = xcalloc((size_t)r->npoints, sizeof(*r->points));
 	for (i = 0, p = -1; i < rs->nruns; i++) {
@@ -121,9 +129,12 @@ sweep_from_set(const struct result_set *rs, struct sweep_readback *b,
 		pt->size = sweep_dim_value(r, SWEEP_SIZE, at[SWEEP_SIZE]);
 		pt->chunk = sweep_dim_value(r, SWEEP_CHUNK, at[SWEEP_CHUNK]);
 		pt->jobs = (int)sweep_dim_value(r, SWEEP_JOBS, at[SWEEP_JOBS]);
+		pt->seekers = (int)sweep_dim_value(r, SWEEP_SEEKERS,
+		    at[SWEEP_SEEKERS]);
 		pt->files = sweep_dim_value(r, SWEEP_FILES, at[SWEEP_FILES]);
 		if (run->size != pt->size || run->chunk != pt->chunk ||
-		    run->jobs != pt->jobs || run->files != pt->files) {
+		    run->jobs != pt->jobs || run->seekers != pt->seekers ||
+		    run->files != pt->files) {
 			units_size_short(s1, sizeof(s1), pt->size);
 			units_chunk(s2, sizeof(s2), pt->chunk);
 			errorf(cause, "%s:%d: point %d is not the one the sweep "

@@ -113,7 +113,7 @@ main(void)
 	ok(sweep_files_mode(&r), "a file count axis");
 	is_int(sweep_npoints(&r), 4, "four points");
 	{
-		const int	at[SWEEP_DIMS] = { 0, 0, 0, 2 };
+		const int	at[SWEEP_DIMS] = { [SWEEP_FILES] = 2 };
 
 		is_int(sweep_index(&r, at), 2, "the third count is point 2");
 		ok(sweep_rate_at(&r, PH_CREATE, at) == 12000, "its rate");
