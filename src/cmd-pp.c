@@ -25,10 +25,14 @@
 #include "error.h"
 #include "options.h"
 #include "phase.h"
+#include "platform.h"
 #include "record.h"
 #include "report.h"
 #include "settings.h"
 #include "text.h"
+
+/* bonnie++ 2.00a's smallest file without -s, in MiB (pp_default_size()). */
+#define PP_MIN_MIB	300
 
 /*
  * bonnie++'s defaults where bonnie-ng's differ are the settings table's
@@ -691,9 +695,10 @@ pp_translate(struct pp_state *st, char **cause)
 	if (st->count >= 1)
 		o->repeat = st->count;
 	if (!st->size_given)
-		pp_say("no -s: %llu MiB with the cache dropped, not "
-		    "bonnie++'s twice RAM", (unsigned long long)(o->size >> 20));
-	if (st->ram != NULL && o->ram > 0)
+		pp_say("no -s: %llu MiB, as bonnie++ (twice %s RAM, at least "
+		    "%d MiB)", (unsigned long long)(o->size >> 20),
+		    st->ram != NULL ? "-r's" : "the", PP_MIN_MIB);
+	if (st->ram != NULL && o->ram > 0 && st->size_given)
 		pp_say("-r %s: recorded; twice RAM is not needed: the file's "
 		    "cache is dropped before each reading phase", st->ram);
 	if (st->files_chunk != 0 && st->files_k > 0)
@@ -726,12 +731,32 @@ pp_translate(struct pp_state *st, char **cause)
 	return 0;
 }
 
+/*
+ * No -s: bonnie++ 2.00a's size, twice the RAM in MiB (-r's, 0 when -r
+ * says 0; else the machine's), at least PP_MIN_MIB, and the six phases
+ * of the test file run (bonnie++ -r 256 writes a 512 MiB file, -r 100
+ * and -r 0 a 300 MiB one).
+ */
+static void
+pp_default_size(struct pp_state *st)
+{
+	uint64_t	ram;
+
+	if (st->size_given)
+		return;
+	ram = st->ram != NULL ? st->o.ram : platform_ram();
+	st->mib = (int64_t)(ram >> 20) * 2;
+	if (st->mib < PP_MIN_MIB)
+		st->mib = PP_MIN_MIB;
+}
+
 static int
 pp_run(struct pp_state *st, char **cause)
 {
 	struct cmd_run_out	 out;
 	int			 status;
 
+	pp_default_size(st);
 	/* bonnie++'s refusals: the error, its usage, exit 1 (main.c). */
 	if (pp_refusals(st, cause) == -1)
 		return CMD_USAGE;
