@@ -115,6 +115,17 @@ jq -e '[.change_points[] | select(.column == "read") | .index] as $i |
 check "by start: read's two changes, down at 6.12 and back at 6.9" $? ||
     diag "$(jq -c '[.change_points[] | [.column, .index]]' "$T/out")"
 
+# By label, in version order: build-9 before build-10 before build-100.
+mkdir "$T/l"
+i=0
+for l in build-100 build-9 build-10 build-9a; do
+	jq --arg l "$l" '.options.label = $l' "$T/k/r0000$i.json" >"$T/l/$i.json"
+	i=$((i + 1))
+done
+run history -o json --by label "$T/l"
+[ "$(jq -c '[.records[].label]' "$T/out")" = '["build-9","build-9a","build-10","build-100"]' ]
+check "--by label: in version order ($(jq -c '[.records[].label]' "$T/out"))" $?
+
 # vm cells are run records with a guest object: read as any other.
 mkdir "$T/vm"
 for f in "$T"/k/r0000*.json; do
