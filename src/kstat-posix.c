@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cgroup.h"
 #include "kstat.h"
 #include "timer.h"
 
@@ -16,8 +17,11 @@ kstat_sys_find(struct kstat_src *s, dev_t io_dev, const char *memfs)
 	(void)memfs;
 	snprintf(s->dev_why, sizeof(s->dev_why), "not known on this system "
 	    "(no /proc/diskstats)");
-	snprintf(s->cg_why, sizeof(s->cg_why), "not known on this system "
-	    "(no memory cgroups)");
+	(void)cgroup_enter();
+	snprintf(s->cg_why, sizeof(s->cg_why), "%s", cgroup_files()->mem_why);
+	snprintf(s->rpsi_why, sizeof(s->rpsi_why), "%s",
+	    cgroup_files()->psi_why);
+	snprintf(s->rio_why, sizeof(s->rio_why), "%s", cgroup_files()->io_why);
 }
 
 void

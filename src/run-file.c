@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "error.h"
 #include "options.h"
 #include "phase-ctx.h"
@@ -166,6 +167,7 @@ on_signal(int sig)
 		 * blocked): remove the files tree here, then die.
 		 */
 		files_cleanup_signal();
+		cgroup_leave();
 		signal(sig, SIG_DFL);
 		raise(sig);
 		_exit(128 + sig);
@@ -189,6 +191,7 @@ on_fault(int sig)
 		files_cleanup_signal();
 		seekers_kill_all();
 	}
+	cgroup_leave();
 	raise(sig);
 	errno = saved;
 }
@@ -212,6 +215,7 @@ on_nomem(void)
 	    current_phase, test_removal == RM_DONE ? "; test file removed" :
 	    "");
 	file_removal_report(NULL);
+	cgroup_leave();
 	_exit(1);
 }
 

@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "error.h"
 #include "team-fork.h"
 #include "team-plan.h"
@@ -92,6 +93,10 @@ team_init(int *argc, char ***argv)
 	mpi_started = 1;
 	MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+	/* The run's own cgroup would hold one rank and its children. */
+	if (mpi_size > 1)
+		cgroup_refuse("not made under MPI: the ranks are mpirun's "
+		    "processes, not one process's children");
 	memset(host, 0, sizeof(host));
 	if (gethostname(host, sizeof(host) - 1) == -1)
 		snprintf(host, sizeof(host), "?");

@@ -73,7 +73,29 @@ if is_root && [ -r /proc/self/cgroup ]; then
 	done)
 	[ -z "$left" ]
 	check "no cgroup of a finished run is left ($left)" $?
+	# SIGKILL leaves the cgroup (nothing runs to remove it); the next
+	# run removes a dead run's.
+	mkdir "$T/k"
+	"$BONNIE" -d "$T/k" -s 256m -c 512 -p write,read --cache keep -q \
+	    >/dev/null 2>&1 &
+	kp=$!
+	i=0
+	while [ $i -lt 200 ] && [ -z "$(find /sys/fs/cgroup -maxdepth 6 \
+	    -name "bonnie-ng.$kp" -type d 2>/dev/null)" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -9 "$kp" 2>/dev/null
+	wait "$kp" 2>/dev/null
+	dead=$(find /sys/fs/cgroup -maxdepth 6 -name "bonnie-ng.$kp" -type d \
+	    2>/dev/null | tr '\n' ' ')
+	"$BONNIE" -d "$T/d" -s 8m -p write -q >/dev/null 2>&1
+	[ -n "$dead" ] && [ -z "$(find /sys/fs/cgroup -maxdepth 6 \
+	    -name "bonnie-ng.$kp" -type d 2>/dev/null)" ]
+	check "a SIGKILLed run's cgroup ($dead) is removed by the next run" $?
+	rm -rf "$T/k"
 else
+	skip "the run's own cgroup: needs root"
 	skip "the run's own cgroup: needs root"
 	skip "the run's own cgroup: needs root"
 	skip "the run's own cgroup: needs root"
