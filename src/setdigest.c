@@ -15,16 +15,23 @@
 #include "setdigest.h"
 #include "settings.h"
 
-/* Does row id shape the work (and so must match from rank to rank)? */
-static int
-shapes_work(int id)
+/*
+ * Does row id shape the work (and so must match from rank to rank)?
+ * Every key of the record's options that compare lists (RULE_MATCH or
+ * RULE_INFO), whether or not the row has an option of its own: -S's
+ * "fork" or "thread" is such a fact (options.seeker_mode), and was let
+ * through while only the rows with an option were asked.  A part of a
+ * setting (RULE_PART) is compared as its whole; output, the seed and the
+ * like are not settings (RULE_NONE).
+ */
+int
+setdigest_compared(int id)
 {
 	const struct setting	*s = &settings_table[id];
 
-	if (s->scope != SCOPE_BENCH && s->scope != SCOPE_RUN)
+	if (s->key == NULL || strncmp(s->key, "options.", 8) != 0)
 		return 0;
-	/* Output, the seed and the like are not settings (RULE_NONE). */
-	if (s->rule == RULE_NONE)
+	if (s->rule != RULE_MATCH && s->rule != RULE_INFO)
 		return 0;
 	return id != SET_DIR && id != SET_LABEL;
 }
@@ -75,7 +82,7 @@ setdigest_make(const struct options *o, uint64_t digest[SETDIGEST_N])
 	settings_read(root, value, phase_value);
 	jv_free(root);
 	for (i = 0; i < SET_COUNT; i++) {
-		if (shapes_work(i))
+		if (setdigest_compared(i))
 			digest[i] = fnv1a(value[i] != NULL ? value[i] : "");
 		free(value[i]);
 	}

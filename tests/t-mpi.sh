@@ -382,7 +382,8 @@ check "a full disk: no rank left" $(no_procs; echo $?)
 mkdir -p "$T/a" "$T/b"
 for v in "--size:-s 1m:-s 2m" "--jobs:-j 1:-j 2" "--repeat:-x 1:-x 2" \
     "--cache:--cache=keep:--cache=cold" "--chunk:-c 4k:-c 8k" \
-    "--phases:-p write:-p write,read" "--syncs:--syncs 10:--syncs 20"; do
+    "--phases:-p write:-p write,read" "--syncs:--syncs 10:--syncs 20" \
+    "seekers mode:-S fork:-S thread" "--seekers:-S 2:-S 3"; do
 	name=${v%%:*} rest=${v#*:}
 	a=${rest%%:*} b=${rest#*:}
 	t0=$(date +%s)

@@ -19,6 +19,7 @@
 #include "jsonparse.h"
 #include "options.h"
 #include "phase.h"
+#include "setdigest.h"
 #include "settings.h"
 #include "tap.h"
 
@@ -319,6 +320,47 @@ test_own_defaults(void)
 	free(cause);
 }
 
+/*
+ * What MPI ranks must agree on is made by walking the table: every key of
+ * the record's options that compare lists (match or info), with an
+ * option of its own or not, save the directory and the label; and -S
+ * fork against -S thread (a fact without an option) hashes apart.
+ */
+static void
+test_rank_digest(void)
+{
+	struct options	 a, b;
+	uint64_t	 da[SETDIGEST_N], db[SETDIGEST_N];
+	const struct setting *r;
+	int		 i, bad = 0;
+	char		 desc[160];
+
+	for (i = 0; i < SET_COUNT; i++) {
+		r = &settings_table[i];
+		if (r->key == NULL || strncmp(r->key, "options.", 8) != 0 ||
+		    (r->rule != RULE_MATCH && r->rule != RULE_INFO) ||
+		    i == SET_DIR || i == SET_LABEL)
+			continue;
+		if (!setdigest_compared(i)) {
+			snprintf(desc, sizeof(desc), "ranks compare %s",
+			    r->key);
+			ok(0, desc);
+			bad++;
+		}
+	}
+	ok(bad == 0, "ranks compare every options key compare lists");
+	ok(!setdigest_compared(SET_DIR) && !setdigest_compared(SET_LABEL),
+	    "ranks may differ in -d and -m");
+	settings_defaults(&a);
+	options_finish(&a);
+	b = a;
+	a.seeker_mode = SEEKERS_FORK;
+	b.seeker_mode = SEEKERS_THREAD;
+	ok(setdigest_make(&a, da) == 0 && setdigest_make(&b, db) == 0 &&
+	    da[SET_SEEKER_MODE] != 0 && da[SET_SEEKER_MODE] !=
+	    db[SET_SEEKER_MODE], "-S fork and -S thread hash apart");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -330,5 +372,6 @@ main(int argc, char **argv)
 	test_pp();
 	test_tables_bound();
 	test_own_defaults();
+	test_rank_digest();
 	return done_testing();
 }
