@@ -43,6 +43,7 @@
 #include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
+#include "run-space.h"
 #include "run.h"
 #include "signals.h"
 #include "sysinfo.h"
@@ -675,152 +676,29 @@ leader_hosts(struct leader *l)
 static int	team_or_once(const struct options *, struct run_result *,
 		    int);
 
-/* The free space of dir's file system, or -1. */
-static int64_t
-space_free(const char *dir)
-{
-	struct statvfs	sv;
-	uint64_t	unit;
-
-	if (statvfs(dir, &sv) == -1)
-		return -1;
-	unit = sv.f_frsize > 0 ? sv.f_frsize : sv.f_bsize;
-	if (unit == 0 || (uint64_t)sv.f_bavail > (uint64_t)INT64_MAX / unit)
-		return -1;
-	return (int64_t)((uint64_t)sv.f_bavail * unit);
-}
-
-/* The free-space check's bound: 1% of what the run made, plus slack. */
-static uint64_t
-space_slack(const struct options *opt, int n)
-{
-	uint64_t	made;
-
-	if (opt->phases & ~phase_flag_mask(PHASE_META))
-		made = opt->size * (uint64_t)n;
-	else
-		made = opt->files_n * opt->files_max;
-	return made / 100 + RUN_SPACE_SLACK;
-}
-
-/* Said once per invocation. */
-static int	space_said;
-
-/*
- * The removal gave back less than the file held, by more than the slack:
- * space that stays in use (a descriptor still open, a file system that
- * does not free).  The free space of the whole run, which other programs
- * change too, is said alongside, for information.
- */
-static void
-removal_check(const struct options *opt, struct run_result *res)
-{
-	int64_t	held = res->space_held, freed = res->space_freed;
-
-	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
-		return;
-	res->space_leak = 1;
-	if (opt->quiet || space_said || res->err.set || res->interrupted)
-		return;
-	space_said = 1;
-	text_say("warning: the file system has %lld MiB "
-	    "less free space after the test file was removed than the file "
-	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
-	    "went from %lld to %lld MiB free)",
-	    (long long)((held - freed) >> 20), opt->dir,
-	    (long long)(freed >> 20), (long long)(held >> 20),
-	    (long long)(res->space_before >> 20),
-	    (long long)(res->space_after >> 20));
-}
-
-/*
- * After the run: the free space again and, when it dropped by more than
- * the slack, again after writing the file system back, for up to a
- * second (some file systems free a removed file's space late).
- */
-static void
-space_check(const struct options *opt, struct run_result *res, int n,
-    int64_t before)
-{
-	uint64_t	slack = space_slack(opt, n);
-	int64_t		after;
-	int		fd, tries;
-
-	res->space_before = before;
-	res->space_after = after = space_free(opt->dir);
-	res->space_leak = 0;
-	/* A lone run measured its removal itself; a team's leader did not. */
-	if (n > 1 || !(res->space_held > 0) || res->space_freed < 0)
-		res->space_held = res->space_freed = -1;
-	if (res->file_left)
-		return;
-	if (res->space_held > 0) {
-		removal_check(opt, res);
-		return;
-	}
-	if (before < 0 || after < 0)
-		return;
-	for (tries = 0; before - after > (int64_t)slack && tries < 10;
-	    tries++) {
-		if ((fd = open(opt->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) !=
-		    -1) {
-			platform_sync_fs(fd);
-			close(fd);
-		}
-		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
-		if ((after = space_free(opt->dir)) < 0)
-			return;
-		res->space_after = after;
-	}
-	if (before - after <= (int64_t)slack)
-		return;
-	res->space_leak = 1;
-	/* A failed run's one line stays one line: the record has it. */
-	if (opt->quiet || space_said || res->err.set || res->interrupted)
-		return;
-	space_said = 1;
-	text_say("warning: the file system has %lld MiB "
-	    "less free space after the test file was removed (%s: %lld MiB "
-	    "free before the run, %lld MiB after)",
-	    (long long)((before - after) >> 20), opt->dir,
-	    (long long)(before >> 20), (long long)(after >> 20));
-}
-
 int
 run_team(const struct options *opt, struct run_result *res, int progress)
 {
-	int64_t	before = space_free(opt->dir);
+	int64_t	before = run_space_free(opt->dir);
 	int	n = team_ranks() > 1 ? team_ranks() : opt->jobs, rv;
 
-	/* --device makes no file on a file system: no free space to watch. */
-	if (opt->device != NULL) {
-		rv = team_or_once(opt, res, progress);
-		res->space_before = res->space_after = -1;
-		res->space_held = res->space_freed = -1;
-		res->space_leak = 0;
-		return rv;
-	}
 	rv = team_or_once(opt, res, progress);
-	space_check(opt, res, n > 1 ? n : 1, before);
+	/* --device makes no file on a file system: no free space to watch. */
+	if (opt->device != NULL)
+		run_space_none(res);
+	else
+		run_space_after(opt, res, n > 1 ? n : 1, before);
 	return rv;
 }
 
-/* The run, by a team or alone. */
-static int
-team_or_once(const struct options *opt, struct run_result *res, int progress)
+/* The leader's view and the result's arrays, for a team of n. */
+static void
+leader_init(struct leader *l, const struct options *opt,
+    struct run_result *res, int n, int progress)
 {
-	struct team_config	 cfg;
-	struct team_outcome	 out;
-	struct leader		 l;
-	struct body_arg		 ba;
-	struct stat		 st;
-	char			*cause = NULL;
-	int			 i, n, rv, hw;
+	struct stat	st;
+	int		i, hw;
 
-	/* Under MPI, opt->jobs counts every rank's workers. */
-	n = opt->jobs;
-	if (n <= 1)
-		return run_once(opt, res);
 	memset(res, 0, sizeof(*res));
 	res->seed = opt->seed;
 	utc_now(res->start_utc, sizeof(res->start_utc));
@@ -833,31 +711,109 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 		res->ph[i].hit_fraction = -1;
 		res->ph[i].backing_resident = -1;
 	}
-	memset(&l, 0, sizeof(l));
-	l.opt = opt;
-	l.res = res;
-	l.n = n;
-	l.progress = progress && team_rank() == 0;
-	l.step = -1;
-	if ((l.ncpu = platform_ncpu()) < 1)
-		l.ncpu = 1;
-	l.dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
-	l.hist = xmalloc(sizeof(*l.hist));
-	l.ks = kstat_run_new(l.dev, platform_memory_fs(opt->dir));
+	memset(l, 0, sizeof(*l));
+	l->opt = opt;
+	l->res = res;
+	l->n = n;
+	l->progress = progress && team_rank() == 0;
+	l->step = -1;
+	if ((l->ncpu = platform_ncpu()) < 1)
+		l->ncpu = 1;
+	l->dev = stat(opt->dir, &st) == 0 ? st.st_dev : 0;
+	l->hist = xmalloc(sizeof(*l->hist));
+	l->ks = kstat_run_new(l->dev, platform_memory_fs(opt->dir));
 	/*
 	 * The sampler's counters, one for each of the host's workers, in a
 	 * mapping the host's processes share (every rank takes part); the
 	 * host's lowest rank samples them.
 	 */
 	hw = team_host_workers(n);
-	l.tl = timeline_new_at(opt->interval_ms / 1000.0, hw,
+	l->tl = timeline_new_at(opt->interval_ms / 1000.0, hw,
 	    team_host_map(timeline_size(hw)));
 	res->ks = xcalloc(PH_COUNT, sizeof(*res->ks));
-	leader_hosts(&l);
+	leader_hosts(l);
 	for (i = 0; i < PH_COUNT; i++)
 		if (opt->phases & (1u << i))
-			l.steps[l.nsteps++] = (enum phase_id)i;
+			l->steps[l->nsteps++] = (enum phase_id)i;
+}
 
+static void
+leader_free(struct leader *l)
+{
+	free(l->hist);
+	free(l->hr);
+	free(l->hkp);
+	free(l->hbytes);
+	kstat_run_free(l->ks);
+	timeline_free(l->tl);
+}
+
+/*
+ * The team failed or was stopped: the run's error, one line that names
+ * the worker the team blames (its rank and host under MPI) and its own
+ * words, or the phase and the team's cause.
+ */
+static void
+team_failed(const struct leader *l, const struct team_outcome *out,
+    const char *cause)
+{
+	struct run_result	*res = l->res;
+	const char		*ph = l->step >= 0 && l->step < l->nsteps ?
+				    phase_id_name(l->steps[l->step]) : "setup";
+	const char		*why;
+	char			 where[128], msg[sizeof(res->err.message)];
+	int			 n = l->n;
+
+	if (l->progress && l->step >= 0 && l->got >= 0 && l->got < n)
+		fprintf(stderr, "failed\n");
+	if (bn_stop_signal && !out->failed) {
+		res->interrupted = bn_stop_signal;
+		res->err.set = 1;
+		res->err.phase = l->step >= 0 ?
+		    phase_id_name(l->steps[l->step]) : "setup";
+		snprintf(res->err.message, sizeof(res->err.message),
+		    "interrupted");
+		return;
+	}
+	/* Only the words of the worker the team blames. */
+	if (res->err.set && l->failed != out->worker + 1)
+		memset(&res->err, 0, sizeof(res->err));
+	why = res->err.set ? res->err.message : out->error;
+	if (team_ranks() > 1 && n > team_ranks())
+		snprintf(where, sizeof(where), "rank %d on %.64s, worker %d",
+		    out->worker / (n / team_ranks()), out->host, out->worker);
+	else if (team_ranks() > 1)
+		snprintf(where, sizeof(where), "rank %d on %.64s", out->worker,
+		    out->host);
+	else
+		snprintf(where, sizeof(where), "worker %d", out->worker);
+	if (why[0] != '\0')
+		snprintf(msg, sizeof(msg), "%s: %.1400s", where, why);
+	else
+		snprintf(msg, sizeof(msg), "phase %s: %.200s; every test file "
+		    "removed", ph, cause != NULL ? cause : "failed");
+	memcpy(res->err.message, msg, sizeof(msg));
+	res->err.set = 1;
+	if (res->err.phase == NULL)
+		res->err.phase = ph;
+}
+
+/* The run, by a team or alone. */
+static int
+team_or_once(const struct options *opt, struct run_result *res, int progress)
+{
+	struct team_config	 cfg;
+	struct team_outcome	 out;
+	struct leader		 l;
+	struct body_arg		 ba;
+	char			*cause = NULL;
+	int			 i, n, rv;
+
+	/* Under MPI, opt->jobs counts every rank's workers. */
+	n = opt->jobs;
+	if (n <= 1)
+		return run_once(opt, res);
+	leader_init(&l, opt, res, n, progress);
 	memset(&ba, 0, sizeof(ba));
 	ba.opt = opt;
 	ba.tl = l.tl;
@@ -878,64 +834,17 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	/* Each worker named the file it left; the run's exit says it. */
 	if (out.files_left > 0)
 		res->file_left = 1;
-	free(l.hist);
-	free(l.hr);
-	free(l.hkp);
-	free(l.hbytes);
-	kstat_run_free(l.ks);
-	timeline_free(l.tl);
+	leader_free(&l);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
 		    "%s", team_host(i));
 		res->workers[i].rank = i / (n / team_ranks());
 		res->workers[i].rank_worker = i % (n / team_ranks());
 	}
-	if (rv == 0) {
-		free(cause);
-		return 0;
-	}
-	if (l.progress && l.step >= 0 && l.got >= 0 && l.got < n)
-		fprintf(stderr, "failed\n");
-	if (bn_stop_signal && !out.failed) {
-		res->interrupted = bn_stop_signal;
-		res->err.set = 1;
-		res->err.phase = l.step >= 0 ? phase_id_name(l.steps[l.step]) :
-		    "setup";
-		snprintf(res->err.message, sizeof(res->err.message),
-		    "interrupted");
-	} else {
-		const char	*ph = l.step >= 0 && l.step < l.nsteps ?
-		    phase_id_name(l.steps[l.step]) : "setup";
-		const char	*why;
-		char		 where[128], msg[sizeof(res->err.message)];
-
-		/* Only the words of the worker the team blames. */
-		if (res->err.set && l.failed != out.worker + 1)
-			memset(&res->err, 0, sizeof(res->err));
-		why = res->err.set ? res->err.message : out.error;
-
-		if (team_ranks() > 1 && n > team_ranks())
-			snprintf(where, sizeof(where), "rank %d on %.64s, "
-			    "worker %d", out.worker / (n / team_ranks()),
-			    out.host, out.worker);
-		else if (team_ranks() > 1)
-			snprintf(where, sizeof(where), "rank %d on %.64s",
-			    out.worker, out.host);
-		else
-			snprintf(where, sizeof(where), "worker %d", out.worker);
-		if (why[0] != '\0')
-			snprintf(msg, sizeof(msg), "%s: %.1400s", where, why);
-		else
-			snprintf(msg, sizeof(msg), "phase %s: %.200s; every "
-			    "test file removed", ph, cause != NULL ? cause :
-			    "failed");
-		memcpy(res->err.message, msg, sizeof(msg));
-		res->err.set = 1;
-		if (res->err.phase == NULL)
-			res->err.phase = ph;
-	}
+	if (rv != 0)
+		team_failed(&l, &out, cause);
 	free(cause);
-	return -1;
+	return rv == 0 ? 0 : -1;
 }
 
 void

@@ -4,7 +4,12 @@
 # the symbols each object file defines and uses, by nm(1)).
 #
 # A module is src/NAME.c with include/NAME.h; src/NAME-linux.c and
-# src/NAME-posix.c are the per-system halves of module NAME.  A cycle is
+# src/NAME-posix.c are the per-system halves of module NAME.  A header
+# without a module of its own is a family's interface, which the files
+# src/NAME-*.c implement (compare-out.h: the printers; record.h, sweep.h,
+# vm.h), or declares no function (phase-list.h), or is a private header
+# whose functions the modules named in OWNERS below define (runner.h:
+# run.c's parts, run-*.c); checked below from the objects.  A cycle is
 # found by tsort(1), which names the modules on it.  The checker is first
 # run on two small trees with a cycle put in on purpose, so that it is
 # known to fail when someone adds one.
@@ -115,7 +120,9 @@ check "record-csv does not include resultset.h" $?
 objdir=${O:-.}/obj
 if ! command -v nm >/dev/null 2>&1; then
 	skip "nm is not installed"
+	skip "nm is not installed"
 elif [ ! -e "$objdir/run.o" ]; then
+	skip "no objects in $objdir (build first)"
 	skip "no objects in $objdir (build first)"
 else
 	call_edges "$objdir" src/*.c >"$T/calls"
@@ -128,6 +135,38 @@ else
 	check "the call graph has the edges it must have" $?
 	acyclic <"$T/calls"
 	check "no call cycle between modules" $?
+
+	# A header without a module of its own: its functions are defined
+	# by its family (src/NAME-*.c) or its owners (see the top).
+	OWNERS="runner:run phase-ctx:phasekit,phase-files result:names"
+	nm -A --defined-only "$objdir"/*.o 2>/dev/null | awk '$2 == "T" {
+	    f = $1; sub(/:.*/, "", f); sub(/.*\//, "", f); sub(/\.o$/, "", f)
+	    sub(/-(linux|posix)$/, "", f); print $3, f }' >"$T/defs"
+	: >"$T/stray"
+	for h in include/*.h; do
+		n=$(basename "$h" .h)
+		own=$(echo " $OWNERS " | sed -n "s/.* $n:\([^ ]*\) .*/\1/p" |
+		    tr ',' ' ')
+		# A module's header: its own (what else it declares is not
+		# this check's).
+		[ -z "$own" ] && { [ -e "src/$n.c" ] ||
+		    [ -e "src/$n-linux.c" ]; } && continue
+		[ -z "$own" ] && ls src/"$n"-*.c >/dev/null 2>&1 && own=$n
+		awk '/^[a-z_]/ && !/^(typedef|struct|enum|union|extern|static)/ &&
+		    /\(/ { s = $0; sub(/\(.*/, "", s); n = split(s, w, /[ \t*]+/)
+		    print w[n] }' "$h" | while read -r fn; do
+			m=$(awk -v s="$fn" '$1 == s { print $2; exit }' "$T/defs")
+			[ -n "$m" ] || continue		# Not built here.
+			hit=0
+			for o in $own; do
+				case $m in "$o"|"$o"-*) hit=1 ;; esac
+			done
+			[ $hit -eq 1 ] || echo "$h: $fn() is in src/$m.c" >>"$T/stray"
+		done
+	done
+	[ -s "$T/stray" ] && diag "$(cat "$T/stray")"
+	ok "a header without a module: its functions its family's or owners'" \
+	    sh -c "[ ! -s '$T/stray' ]"
 fi
 
 done_testing
