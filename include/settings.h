@@ -275,6 +275,8 @@ struct setting {
 extern const struct setting settings_table[SET_COUNT];
 /* What compare lists a setting as: its name, or its option's. */
 const char *settings_name(enum setting_id);
+/* Where struct options keeps a setting: its slot, else its option's. */
+int	settings_slot(const struct setting *);
 
 /*
  * Check the table once at start: ids in order, names and keys unique,
