@@ -14,6 +14,7 @@
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -113,6 +114,40 @@ add_host_path(struct cpio *c, const char *path, int depth, char **cause)
 	return rv;
 }
 
+/*
+ * The symbolic links beside a library that lead to it: its soname's
+ * (libasan.so.8 -> libasan.so.8.0.0), which the loader looks for.
+ */
+static int
+add_links_to(struct cpio *c, const char *path, char **cause)
+{
+	struct stat	 st, lst, to;
+	DIR		*d;
+	struct dirent	*e;
+	char		*dir, *slash, *p;
+	int		 rv = 0;
+
+	if (stat(path, &st) == -1 || (slash = strrchr(path, '/')) == NULL)
+		return 0;
+	dir = xstrdup(path);
+	dir[slash - path] = '\0';
+	if ((d = opendir(*dir != '\0' ? dir : "/")) == NULL) {
+		free(dir);
+		return 0;
+	}
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		p = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(p, &lst) == 0 && S_ISLNK(lst.st_mode) &&
+		    stat(p, &to) == 0 && to.st_dev == st.st_dev &&
+		    to.st_ino == st.st_ino && !cpio_has(c, p))
+			rv = add_host_path(c, p, 0, cause);
+		free(p);
+	}
+	closedir(d);
+	free(dir);
+	return rv;
+}
+
 static uint64_t
 le(const unsigned char *p, int n)
 {
@@ -198,8 +233,9 @@ add_program(struct cpio *c, char **cause)
 		if (stat(path, &st) == 0 && st.st_dev == self.st_dev &&
 		    st.st_ino == self.st_ino)
 			continue;
-		if (!cpio_has(c, path))
-			rv = add_host_path(c, path, 0, cause);
+		if (!cpio_has(c, path) &&
+		    (rv = add_host_path(c, path, 0, cause)) == 0)
+			rv = add_links_to(c, path, cause);
 	}
 	fclose(f);
 	return rv;
