@@ -101,6 +101,8 @@ int		 cmp_view_untold(const struct cmp_view *);
 void		 cmp_view_escape(char *, size_t);
 /* A result of bonnie++ itself (not bonnie-ng's CSV)? */
 int		 cmp_view_is_bonnie_pp(const struct result_set *);
+/* A bonnie-ng vm guest's runs on an emulated CPU (guest.accel tcg)? */
+int		 cmp_view_is_emulated(const struct result_set *);
 
 /*
  * Do the base and new set k measure different targets, a file system and

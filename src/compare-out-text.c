@@ -119,6 +119,18 @@ cmp_out_text_settings(FILE *f, const struct cmp_view *cmp)
 		header += 2;
 	}
 
+	for (k = 0; k < cmp->nsets; k++)
+		if (cmp_view_is_emulated(&cmp->sets[k]))
+			break;
+	if (k < cmp->nsets) {
+		fprintf(f, "note: bonnie-ng vm's guests ran on an emulated CPU "
+		    "(TCG): the per-char\ncolumns and %%CPU are the "
+		    "emulator's, not the kernel's; request sizes, the VM\n"
+		    "counters, swap, reclaim and pressure are the guest "
+		    "kernel's own\n");
+		header += 3;
+	}
+
 	/* Runs are comparable only when the settings that must match do. */
 	for (k = 1; k < cmp->nsets; k++) {
 		if ((bad = cmp_view_not_comparable(cmp, k)) != NULL) {

@@ -343,6 +343,14 @@ cmp_view_is_bonnie_pp(const struct result_set *rs)
 	    strstr(v, "(bonnie-ng") == NULL;
 }
 
+int
+cmp_view_is_emulated(const struct result_set *rs)
+{
+	const char	*v = rs->set.value[SET_GUEST_ACCEL];
+
+	return v != NULL && strcmp(v, "tcg") == 0;
+}
+
 /*
  * Do base and new set k measure different targets, a file system and a
  * block device?  Then the file system's side is *fs (0 the base, 1 new).
