@@ -27,12 +27,12 @@ refused() {
 		[ -z "$(ls "$T" | grep -v '^out$\|^err$')" ]; echo $?) ||
 	    cat "$T/err" "$T/out" | head -5
 }
-for w in history frob run vmm Compare; do
+for w in stats frob run vmm Compare; do
 	refused "bonnie-ng $w --help" $w $w --help
 	refused "bonnie-ng $w -d . -s 64k" $w $w -d . -s 64k
 done
-refused "bonnie-ng -q history --help" history -q history --help
-refused "bonnie-ng -d . -s 64k -- history" history -d . -s 64k -- history
+refused "bonnie-ng -q stats --help" stats -q stats --help
+refused "bonnie-ng -d . -s 64k -- stats" stats -d . -s 64k -- stats
 refused "bonnie-ng ./dir" ./dir ./dir
 
 # A command's name among run's options: told to come first.
