@@ -8,7 +8,6 @@
 # image, a run killed with SIGTERM and a hung guest each leave no qemu,
 # no image and no temporary directory behind (each call has its own
 # TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).
-# run.sh: alone: its guests take both CPUs for minutes
 # run.sh: long: six boots under TCG
 . tests/lib.sh
 kdir=${BONNIE_NG_KERNELS:-}
