@@ -97,6 +97,13 @@ const char *platform_memory_fs(const char *path);
  * or NULL when it is none or that is unknown.
  */
 const char *platform_pseudo_fs(int fd);
+/*
+ * Whether the directory fd lets no name in it be replaced or removed (an
+ * append-only or immutable directory: chattr +a, +i), so that an output's
+ * temporary could not be renamed into place: "append-only" or
+ * "immutable", or NULL (not so, or not known: every other system).
+ */
+const char *platform_dir_fixed(int fd);
 
 /*
  * The fraction of the file's pages that are resident, sampled over at

@@ -131,7 +131,7 @@ struct run_result {
 	int		 interrupted;	/* Signal number, or 0. */
 	uint64_t	 bad_chunks;	/* --verify: bad chunks, all phases. */
 	int		 file_removed;	/* The test file was removed. */
-	int		 file_left;	/* It could not be removed (said on
+	int		 file_left;	/* Files not removed (each said on
 					   stderr with its path). */
 	/*
 	 * The free space of the target file system (statvfs f_bavail)

@@ -531,6 +531,18 @@ run_points(struct sweep_result *r, const struct sweep_args *a,
 				r->stopped = "error";
 				return 1;
 			}
+			/* A file it could not remove: make no more. */
+			if (res->file_left) {
+				if (tty)
+					fputs("\r\033[K", stderr);
+				r->stopped = "error";
+				errorf(cause, "sweep: stopped after point %d of "
+				    "%d: %d test file%s could not be removed "
+				    "(named above); no more are made", p + 1,
+				    total, res->file_left, res->file_left == 1 ?
+				    "" : "s");
+				return 1;
+			}
 			work_done += sweep_point_work(&a->opt, pt);
 			elapsed = time_elapsed(start, time_now());
 			if (runs == 1 && total * (r->repeat > 1 ? r->repeat :

@@ -40,6 +40,7 @@ struct devset {
 	int		 has_file;
 	dev_t		 file_dev;
 	ino_t		 file_ino;
+	char		 file_loop[32];	/* The loop device it backs. */
 };
 
 /* The device's own sysfs directory, a new string, or NULL. */
@@ -180,6 +181,8 @@ devset_add_backing(struct devset *ds)
 			ds->has_file = 1;
 			ds->file_dev = dev;
 			ds->file_ino = ino;
+			snprintf(ds->file_loop, sizeof(ds->file_loop), "%s",
+			    ds->name[i]);
 		} else if ((top = sys_dir(rdev)) != NULL) {
 			devset_add_dev(ds, top, ROLE_BACKING);
 			free(top);
@@ -466,6 +469,12 @@ platform_device_in_use(dev_t rdev, char *why, size_t len)
 		w.ino = ds.file_ino;
 		w.self = ds.name[0];
 		w.file_who = "its backing file is";
+		/*
+		 * The loop device the file backs is not another user of it:
+		 * for a partition of a loop device that is its whole disk,
+		 * not the partition itself.
+		 */
+		w.self = ds.file_loop;
 		if ((r = in_use_swap(&w, why, len)) == 0)
 			r = in_use_loop(&w, why, len);
 	}

@@ -296,6 +296,13 @@ outfile_open(struct outfile *of, const char *what, const char *path,
 		return errorf(cause, "%s: %s: on %s, the kernel's interface, "
 		    "not a file system for output", what, path, pseudo);
 	}
+	/* Its temporary could be made but never renamed nor removed. */
+	if ((pseudo = platform_dir_fixed(of->dirfd)) != NULL) {
+		outfile_discard(of);
+		return errorf(cause, "%s: %s: its directory is %s: a complete "
+		    "record could not be renamed into place", what, path,
+		    pseudo);
+	}
 	if (fstatat(of->dirfd, of->name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		if (S_ISLNK(st.st_mode))
 			why = "a symbolic link; output files are never "
@@ -361,6 +368,28 @@ outfile_same(const struct outfile *a, const struct outfile *b)
 	    strcmp(a->name, b->name) == 0;
 }
 
+/*
+ * A complete temporary that could not be renamed into place (EPERM in
+ * an append-only directory the preflight could not see): kept, and named,
+ * since nothing measured is to be lost.
+ */
+static int
+kept_whole(struct outfile *of, int e, char **cause)
+{
+	char	*dir = NULL, *name = NULL;
+
+	if (split_path(of->path, &dir, &name) == -1)
+		dir = NULL;
+	errorf(cause, "%s: %s: %s; the complete record is in %s/%s", of->what,
+	    of->path, strerror(e), dir != NULL ? dir : ".", of->tmp);
+	free(dir);
+	free(name);
+	free(of->tmp);
+	of->tmp = NULL;
+	outfile_discard(of);
+	return -1;
+}
+
 int
 outfile_close(struct outfile *of, int rc, char **cause)
 {
@@ -397,10 +426,8 @@ outfile_close(struct outfile *of, int rc, char **cause)
 	}
 	of->f = NULL;
 	if (rc == 0 && of->tmp != NULL &&
-	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1) {
-		rc = -1;
-		e = errno;
-	}
+	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1)
+		return kept_whole(of, errno, cause);
 	if (rc == 0) {
 		free(of->tmp);
 		of->tmp = NULL;
@@ -476,10 +503,8 @@ outfile_replace(struct outfile *of, int (*put)(FILE *, const void *),
 	}
 	of->f = NULL;
 	if (rc == 0 &&
-	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1) {
-		rc = -1;
-		e = errno;
-	}
+	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1)
+		return kept_whole(of, errno, cause);
 	if (rc == -1) {
 		outfile_discard(of);
 		if (e == ENOENT)

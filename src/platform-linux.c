@@ -809,3 +809,17 @@ platform_oom_kills(int64_t *cgroup, int64_t *machine)
 	}
 	*machine = keyed_count("/proc/vmstat", "oom_kill");
 }
+
+const char *
+platform_dir_fixed(int fd)
+{
+	int	flags = 0;
+
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == -1)
+		return NULL;
+	if (flags & FS_IMMUTABLE_FL)
+		return "immutable";
+	if (flags & FS_APPEND_FL)
+		return "append-only";
+	return NULL;
+}

@@ -406,6 +406,8 @@ write_run(struct json *j, int index, const struct run_result *r)
 		json_string(j, "interrupted", signal_name(r->interrupted));
 	else
 		json_null(j, "interrupted");
+	/* Test files (or --files trees) it could not remove, each named. */
+	json_uint(j, "files_left", (uint64_t)r->file_left);
 	write_error(j, &r->err);
 	record_write_space(j, r);
 	json_object_end(j);

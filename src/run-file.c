@@ -121,7 +121,7 @@ file_removal_report(struct run_result *res)
 		left = 1;
 	}
 	if (res != NULL)
-		res->file_left |= left;
+		res->file_left += left;
 	if (e != NULL && e->set && !bn_stop_signal) {
 		if (rm == RM_GONE)
 			return 0;

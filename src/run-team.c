@@ -833,7 +833,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	rv = team_run(&cfg, &out, &cause);
 	/* Each worker named the file it left; the run's exit says it. */
 	if (out.files_left > 0)
-		res->file_left = 1;
+		res->file_left = out.files_left;
 	leader_free(&l);
 	for (i = 0; i < n; i++) {
 		snprintf(res->workers[i].host, sizeof(res->workers[i].host),

@@ -467,7 +467,7 @@ done:
 	signals_block(&old);
 	/* A tree left behind is a file left: exit 1 (said with its path). */
 	if (files_cleanup())
-		res->file_left = 1;
+		res->file_left++;
 	remove_file(&r);
 	signals_restore(&old);
 	kstat_run_free(r.ks);
