@@ -569,7 +569,7 @@ series_signal(struct series *s)
 			    "written", signal_name(sig));
 		late = 1;
 	}
-	if (sig == 0)
+	if (sig <= 0)
 		return 0;
 	if (late)
 		;

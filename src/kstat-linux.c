@@ -417,7 +417,7 @@ kstat_sys_proc(struct kstat_proc *p)
 {
 	char		 names[KC_COUNT][KS_NAME];
 	uint64_t	 v[KC_COUNT];
-	int		 id[KC_COUNT], i, n = 0, max;
+	int		 id[KC_COUNT] = { 0 }, i, n = 0, max;
 
 	memset(p, 0, sizeof(*p));
 	p->ru_ok = cpu_counts(&p->v[KC_NVCSW], &p->v[KC_NIVCSW],
