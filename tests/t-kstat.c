@@ -144,12 +144,13 @@ hosts_sum(struct kstat_phase *k)
 	free(h);
 }
 
-int
-main(void)
+/* What a phase did, as the notes see it: each test changes it further. */
+static struct kstat_work	w;
+
+/* A device's account, pressure, a quiet phase and small requests. */
+static void
+test_account(struct kstat_phase *k)
 {
-	struct kstat_phase	*k = calloc(1, sizeof(*k));
-	struct kstat_work	 w;
-	struct kstat_proc	 s, p;
 	const struct ks_dev	*d;
 
 	setup();
@@ -206,7 +207,12 @@ main(void)
 	ok(k->notes == 1u << KN_SMALL_REQ, "small requests noted alone");
 	ok(strstr(k->note_text[KN_SMALL_REQ], "rareq-sz 4.0 KiB") != NULL,
 	    "... with iostat's name and size");
+}
 
+/* Saturated, swapping, stalled, at the dirty limit; with a timeline. */
+static void
+test_saturated(struct kstat_phase *k)
+{
 	/* Saturated, swapping, stalled, at the dirty limit. */
 	setup();
 	reads();
@@ -269,7 +275,12 @@ main(void)
 		    "at the limit: no note");
 		kstat_attach_timeline(k, NULL, NULL);
 	}
+}
 
+/* An idle device while CPU-bound; limit reclaim in a v1 cgroup. */
+static void
+test_idle_reclaim(struct kstat_phase *k)
+{
 	/* Idle device while CPU-bound. */
 	setup();
 	reads();
@@ -324,6 +335,13 @@ main(void)
 		    "counts limit reclaim's pages too");
 		fclose(f);
 	}
+}
+
+/* Small writes, an unreadable vmstat, the process's counters. */
+static void
+test_writes_proc(struct kstat_phase *k)
+{
+	struct kstat_proc	 s, p;
 
 	/* Small writes: read-ahead is not what shapes them. */
 	setup();
@@ -361,6 +379,17 @@ main(void)
 	kstat_proc_add(&s, &p);
 	ok(s.workers == 2 && s.v[KC_READ_BYTES] == 200 && s.v[KC_NVCSW] == 6,
 	    "process: two workers summed");
+}
+
+int
+main(void)
+{
+	struct kstat_phase	*k = calloc(1, sizeof(*k));
+
+	test_account(k);
+	test_saturated(k);
+	test_idle_reclaim(k);
+	test_writes_proc(k);
 	hosts_sum(k);
 	free(k);
 	return done_testing();

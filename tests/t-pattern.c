@@ -142,78 +142,21 @@ test_layout(void)
 	free(b);
 }
 
+/*
+ * What the checker says of data that is not the expected chunk's: another
+ * offset's, an older version, zeroes off the sector boundaries, a torn
+ * write, unknown bytes, two allowed versions mixed, short chunks; buf
+ * holds the good data of off, o is room for a chunk.
+ */
 static void
-test_checker(void)
+test_checker_kinds(const struct pattern *good, unsigned char *buf,
+    unsigned char *o, uint64_t off)
 {
-	struct pattern		 p, q;
-	struct pattern_bad	 b, bb[8];
+	struct pattern		 p = *good, q;
+	struct pattern_bad	 b;
 	enum pattern_writer	 both[2] = { PW_WRITE, PW_SEEK };
-	unsigned char		*buf = malloc(4 * CHUNK), *o = malloc(CHUNK);
-	uint64_t		 off = 5 * CHUNK, x = 99;
+	uint64_t		 x = 99;
 	size_t			 i;
-
-	pattern_init(&p, 3, CHUNK, SIZE);
-	for (i = 0; i < 4; i++)
-		pattern_fill(&p, buf + i * CHUNK, off + i * CHUNK, PW_WRITE);
-	is_int(check1(&p, buf, off, 4 * CHUNK, PW_WRITE, &b), 0,
-	    "four good chunks check out");
-	is_int(check1(&p, buf + 100, off + 100, 3000, PW_WRITE, &b), 0,
-	    "so does a piece at an odd offset");
-	is_int(check1(&p, buf + CHUNK - 700, off + CHUNK - 700, 1400,
-	    PW_WRITE, &b), 0, "and one across a chunk boundary");
-
-	/* One flipped bit. */
-	buf[1000] ^= 0x10;
-	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a flipped bit "
-	    "makes one bad chunk");
-	is_int(b.verdict, PV_DIFFERS, "expected data that differs");
-	is_int(b.inner, PV_DIFFERS, "by a few bytes");
-	ok(b.first == off + 1000 && b.last == off + 1000 && b.nbytes == 1,
-	    "at exactly the flipped byte");
-	says(&b, "byte 82920 is 0x", "described with the value read");
-	ok((b.got ^ b.due) == 0x10, "the bit that flipped is kept");
-	says(&b, "bit 4 flipped: corruption", "described with the bit");
-	is_int(check1(&p, buf + 990, off + 990, 20, PW_WRITE, &b), 1,
-	    "a 20-byte read over it finds it");
-	ok(b.first == off + 1000 && b.off == off + 990 && b.len == 20,
-	    "with the read's own range");
-	buf[1000] ^= 0x10;
-	buf[CHUNK - 3] ^= 1;		/* In a tag. */
-	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a bit in a tag");
-	ok(b.verdict == PV_DIFFERS && b.nbytes == 1, "is one differing byte");
-	buf[CHUNK - 3] ^= 1;
-	buf[2] ^= 4;			/* In the header's magic. */
-	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a bit in the "
-	    "header");
-	ok(b.verdict == PV_DIFFERS && b.first == off + 2, "is found there");
-	buf[2] ^= 4;
-
-	/* Two bad chunks, reported in order; more than fit are counted. */
-	buf[CHUNK + 7] ^= 1;
-	buf[3 * CHUNK + 9] ^= 1;
-	is_int(pattern_check(&p, buf, off, 4 * CHUNK, &both[0], 1, bb, 8), 2,
-	    "two bad chunks of four");
-	ok(bb[0].first == off + CHUNK + 7 && bb[1].first == off + 3 * CHUNK + 9,
-	    "in file order");
-	is_int(pattern_check(&p, buf, off, 4 * CHUNK, &both[0], 1, bb, 1), 2,
-	    "counted beyond the room for descriptions");
-	buf[CHUNK + 7] ^= 1;
-	buf[3 * CHUNK + 9] ^= 1;
-
-	/* All zeroes, and zeroes in the middle. */
-	memset(o, 0, CHUNK);
-	is_int(check1(&p, o, off, CHUNK, PW_WRITE, &b), 1, "a zero chunk");
-	is_int(b.verdict, PV_ZERO, "is all zeroes");
-	says(&b, "all zeroes: a hole", "described as a hole");
-	memcpy(o, buf, CHUNK);
-	memset(o + 4096, 0, 4096);
-	check1(&p, o, off, CHUNK, PW_WRITE, &b);
-	ok(b.verdict == PV_DIFFERS && b.inner == PV_ZERO, "4 KiB of zeroes "
-	    "inside: differs, zeroes there");
-	ok(b.first >= off + 4096 && b.first < off + 4096 + 8 &&
-	    b.last <= off + 8191 && b.last > off + 8191 - 8 &&
-	    b.nbytes > 4000 && b.nbytes <= 4096, "over that range");
-	says(&b, "zeroes instead of the expected data", "described so");
 
 	/* Data of another offset. */
 	pattern_fill(&p, o, 9 * CHUNK, PW_WRITE);
@@ -320,6 +263,82 @@ test_checker(void)
 	check1(&p, o, 512 * 7, 512, PW_WRITE, &b);
 	ok(b.verdict == PV_MISPLACED && b.found_off == 0, "misplaced "
 	    "512-byte chunk");
+}
+
+static void
+test_checker(void)
+{
+	struct pattern		 p;
+	struct pattern_bad	 b, bb[8];
+	enum pattern_writer	 both[2] = { PW_WRITE, PW_SEEK };
+	unsigned char		*buf = malloc(4 * CHUNK), *o = malloc(CHUNK);
+	uint64_t		 off = 5 * CHUNK;
+	size_t			 i;
+
+	pattern_init(&p, 3, CHUNK, SIZE);
+	for (i = 0; i < 4; i++)
+		pattern_fill(&p, buf + i * CHUNK, off + i * CHUNK, PW_WRITE);
+	is_int(check1(&p, buf, off, 4 * CHUNK, PW_WRITE, &b), 0,
+	    "four good chunks check out");
+	is_int(check1(&p, buf + 100, off + 100, 3000, PW_WRITE, &b), 0,
+	    "so does a piece at an odd offset");
+	is_int(check1(&p, buf + CHUNK - 700, off + CHUNK - 700, 1400,
+	    PW_WRITE, &b), 0, "and one across a chunk boundary");
+
+	/* One flipped bit. */
+	buf[1000] ^= 0x10;
+	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a flipped bit "
+	    "makes one bad chunk");
+	is_int(b.verdict, PV_DIFFERS, "expected data that differs");
+	is_int(b.inner, PV_DIFFERS, "by a few bytes");
+	ok(b.first == off + 1000 && b.last == off + 1000 && b.nbytes == 1,
+	    "at exactly the flipped byte");
+	says(&b, "byte 82920 is 0x", "described with the value read");
+	ok((b.got ^ b.due) == 0x10, "the bit that flipped is kept");
+	says(&b, "bit 4 flipped: corruption", "described with the bit");
+	is_int(check1(&p, buf + 990, off + 990, 20, PW_WRITE, &b), 1,
+	    "a 20-byte read over it finds it");
+	ok(b.first == off + 1000 && b.off == off + 990 && b.len == 20,
+	    "with the read's own range");
+	buf[1000] ^= 0x10;
+	buf[CHUNK - 3] ^= 1;		/* In a tag. */
+	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a bit in a tag");
+	ok(b.verdict == PV_DIFFERS && b.nbytes == 1, "is one differing byte");
+	buf[CHUNK - 3] ^= 1;
+	buf[2] ^= 4;			/* In the header's magic. */
+	is_int(check1(&p, buf, off, CHUNK, PW_WRITE, &b), 1, "a bit in the "
+	    "header");
+	ok(b.verdict == PV_DIFFERS && b.first == off + 2, "is found there");
+	buf[2] ^= 4;
+
+	/* Two bad chunks, reported in order; more than fit are counted. */
+	buf[CHUNK + 7] ^= 1;
+	buf[3 * CHUNK + 9] ^= 1;
+	is_int(pattern_check(&p, buf, off, 4 * CHUNK, &both[0], 1, bb, 8), 2,
+	    "two bad chunks of four");
+	ok(bb[0].first == off + CHUNK + 7 && bb[1].first == off + 3 * CHUNK + 9,
+	    "in file order");
+	is_int(pattern_check(&p, buf, off, 4 * CHUNK, &both[0], 1, bb, 1), 2,
+	    "counted beyond the room for descriptions");
+	buf[CHUNK + 7] ^= 1;
+	buf[3 * CHUNK + 9] ^= 1;
+
+	/* All zeroes, and zeroes in the middle. */
+	memset(o, 0, CHUNK);
+	is_int(check1(&p, o, off, CHUNK, PW_WRITE, &b), 1, "a zero chunk");
+	is_int(b.verdict, PV_ZERO, "is all zeroes");
+	says(&b, "all zeroes: a hole", "described as a hole");
+	memcpy(o, buf, CHUNK);
+	memset(o + 4096, 0, 4096);
+	check1(&p, o, off, CHUNK, PW_WRITE, &b);
+	ok(b.verdict == PV_DIFFERS && b.inner == PV_ZERO, "4 KiB of zeroes "
+	    "inside: differs, zeroes there");
+	ok(b.first >= off + 4096 && b.first < off + 4096 + 8 &&
+	    b.last <= off + 8191 && b.last > off + 8191 - 8 &&
+	    b.nbytes > 4000 && b.nbytes <= 4096, "over that range");
+	says(&b, "zeroes instead of the expected data", "described so");
+
+	test_checker_kinds(&p, buf, o, off);
 	free(buf);
 	free(o);
 }

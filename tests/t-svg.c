@@ -96,18 +96,145 @@ xmllint(const char *path, const char *desc)
 	ok(system(cmd) == 0, desc);
 }
 
+/* The plot the tests draw, its series and their rates, and its file. */
+static double		 wr4[6] = { 9e5, 9.2e5, 8.8e5, 9.1e5, 1.2e5, 1.1e5 };
+static double		 wr16[6] = { 1.5e6, 1.4e6, 1.6e6, 1.5e6, 1.3e5, NAN };
+static double		 flat[6] = { 100, 110, 120, 105, 100, 98 };
+static struct svg_series s[3];
+static struct svg_plot	 p;
+static char		 path[64];
+
+/* A narrow range is linear; RAM beyond the sizes is a note. */
+static void
+test_linear(void)
+{
+	char	*out;
+
+	s[0].rate = flat;
+	s[0].nknees = 0;
+	p.nseries = 1;
+	p.ram = (uint64_t)64 << 30;
+	out = plot(&p, path);
+	ok(out != NULL && strstr(out, "bytes/s (linear scale)") != NULL,
+	    "narrow range: linear");
+	{
+		/* 98 to 120 KiB/s: steps of 32 KiB/s from 0 to 160. */
+		double	tv[32], ty[32];
+		int	nt = out != NULL ? byte_ticks(out, tv, ty, 32) : -1, t;
+		int	good = nt == 6;
+
+		for (t = 0; good && t < nt; t++)
+			good = tv[t] == t * 32768.0;
+		printf("# %d linear ticks\n", nt);
+		ok(good, "linear ticks: 0 B/s, 32 KiB/s ... 160 KiB/s");
+		ok(out != NULL && strstr(out, ">0 B/s<") != NULL &&
+		    strstr(out, ">160 KiB/s<") != NULL, "the ticks in words");
+		ok(out != NULL && count(out, "class=\"legend-mark\"") == 0,
+		    "no knee drawn, RAM not drawn: neither in the legend");
+	}
+	ok(out != NULL && strstr(out, "RAM 64.0 GiB, beyond the sizes") !=
+	    NULL, "RAM beyond the sizes: a note");
+	p.ram = (uint64_t)3 << 20;
+	free(out);
+	out = plot(&p, path);
+	ok(out != NULL && strstr(out, "RAM 3 MiB, below the sizes") != NULL,
+	    "RAM below the sizes, in MiB");
+	ok(out != NULL && count(out, "<polyline") == 1, "one series");
+	xmllint(path, "linear plot is well-formed XML");
+	free(out);
+}
+
+/* A line with no point is neither drawn nor in the legend. */
+static void
+test_empty_line(void)
+{
+	char	*out;
+
+	{
+		double	none[6] = { NAN, NAN, NAN, NAN, NAN, NAN };
+		struct svg_series s4[4];
+
+		s4[0] = s[0];
+		s4[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
+		    .rate = none };
+		s4[2] = (struct svg_series){ .phase = PH_SEEKS, .chunk = 4096,
+		    .rate = none };
+		s4[3] = s[1];
+		p.series = s4;
+		p.nseries = 4;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<polyline") == 2 &&
+		    count(out, "class=\"legend\"") == 2,
+		    "two lines with points: two polylines, two legend entries");
+		ok(out != NULL && strstr(out, "block read") == NULL,
+		    "the line with no point is not in the legend");
+		ok(out != NULL && strstr(out, "seeks/s") == NULL,
+		    "a unit with no line drawn has no panel");
+		p.series = s;
+		free(out);
+	}
+}
+
+/* Sweeps overlaid: a panel per phase, and the key under the title. */
+static void
+test_overlay(void)
+{
+	char	*out;
+
+	/*
+	 * Sweeps overlaid: a panel per phase (write and read share a unit,
+	 * yet each has its own, named by it), and the key under the title.
+	 */
+	{
+		const struct svg_key	keys[2] = { { "#1f77b4", "sweep 1: a" },
+			{ "#d62728", "sweep 2: <b>" } };
+		struct svg_series	s2[2];
+		char			*first;
+
+		s2[0] = (struct svg_series){ .phase = PH_WRITE, .chunk = 4096,
+		    .rate = wr4, .colour = "#1f77b4", .label = "sweep 1" };
+		s2[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
+		    .rate = wr16, .colour = "#d62728", .label = "sweep 2" };
+		p.series = s2;
+		p.nseries = 2;
+		p.ram = 0;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<g>") == 1,
+		    "write and read by unit: one panel");
+		free(out);
+		p.by_phase = 1;
+		p.nkeys = 2;
+		p.keys = keys;
+		out = plot(&p, path);
+		ok(out != NULL && count(out, "<g>") == 2 &&
+		    strstr(out, ">block write, bytes/s (") != NULL &&
+		    strstr(out, ">block read, bytes/s (") != NULL,
+		    "by phase: a panel each, named by its phase");
+		ok(out != NULL && count(out, "class=\"key\"") == 2 &&
+		    strstr(out, ">sweep 2: &lt;b&gt;</text>") != NULL &&
+		    strstr(out, "stroke=\"#d62728\" stroke-width=\"4\"") !=
+		    NULL, "the key: a swatch and the words of each, escaped");
+		/* The key pushes the first panel down by its lines. */
+		first = out != NULL ? strstr(out, "<rect x=\"90\" y=\"") : NULL;
+		ok(first != NULL && atoi(first + strlen("<rect x=\"90\" y=\"")) ==
+		    40 + 2 * 18, "the first panel starts below the key");
+		xmllint(path, "overlay plot is well-formed XML");
+		free(out);
+		p.by_phase = 0;
+		p.nkeys = 0;
+		p.keys = NULL;
+		p.series = s;
+		p.nseries = 3;
+	}
+}
+
 int
 main(void)
 {
 	uint64_t	 sizes[6];
-	double		 wr4[6] = { 9e5, 9.2e5, 8.8e5, 9.1e5, 1.2e5, 1.1e5 };
-	double		 wr16[6] = { 1.5e6, 1.4e6, 1.6e6, 1.5e6, 1.3e5, NAN };
 	double		 sk[6] = { 4000, 3900, 4100, 350, 300, 310 };
-	double		 flat[6] = { 100, 110, 120, 105, 100, 98 };
 	struct knee	 k4[4], k16[4], ks[4];
-	struct svg_series s[3];
-	struct svg_plot	 p;
-	char		 path[64], *out;
+	char		*out;
 	int		 i, fd;
 
 	for (i = 0; i < 6; i++)
@@ -170,110 +297,9 @@ main(void)
 	xmllint(path, "well-formed XML");
 	free(out);
 
-	/* A narrow range is linear; RAM beyond the sizes is a note. */
-	s[0].rate = flat;
-	s[0].nknees = 0;
-	p.nseries = 1;
-	p.ram = (uint64_t)64 << 30;
-	out = plot(&p, path);
-	ok(out != NULL && strstr(out, "bytes/s (linear scale)") != NULL,
-	    "narrow range: linear");
-	{
-		/* 98 to 120 KiB/s: steps of 32 KiB/s from 0 to 160. */
-		double	tv[32], ty[32];
-		int	nt = out != NULL ? byte_ticks(out, tv, ty, 32) : -1, t;
-		int	good = nt == 6;
-
-		for (t = 0; good && t < nt; t++)
-			good = tv[t] == t * 32768.0;
-		printf("# %d linear ticks\n", nt);
-		ok(good, "linear ticks: 0 B/s, 32 KiB/s ... 160 KiB/s");
-		ok(out != NULL && strstr(out, ">0 B/s<") != NULL &&
-		    strstr(out, ">160 KiB/s<") != NULL, "the ticks in words");
-		ok(out != NULL && count(out, "class=\"legend-mark\"") == 0,
-		    "no knee drawn, RAM not drawn: neither in the legend");
-	}
-	ok(out != NULL && strstr(out, "RAM 64.0 GiB, beyond the sizes") !=
-	    NULL, "RAM beyond the sizes: a note");
-	p.ram = (uint64_t)3 << 20;
-	free(out);
-	out = plot(&p, path);
-	ok(out != NULL && strstr(out, "RAM 3 MiB, below the sizes") != NULL,
-	    "RAM below the sizes, in MiB");
-	ok(out != NULL && count(out, "<polyline") == 1, "one series");
-	xmllint(path, "linear plot is well-formed XML");
-	free(out);
-
-	/* A line with no point is neither drawn nor in the legend. */
-	{
-		double	none[6] = { NAN, NAN, NAN, NAN, NAN, NAN };
-		struct svg_series s4[4];
-
-		s4[0] = s[0];
-		s4[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
-		    .rate = none };
-		s4[2] = (struct svg_series){ .phase = PH_SEEKS, .chunk = 4096,
-		    .rate = none };
-		s4[3] = s[1];
-		p.series = s4;
-		p.nseries = 4;
-		out = plot(&p, path);
-		ok(out != NULL && count(out, "<polyline") == 2 &&
-		    count(out, "class=\"legend\"") == 2,
-		    "two lines with points: two polylines, two legend entries");
-		ok(out != NULL && strstr(out, "block read") == NULL,
-		    "the line with no point is not in the legend");
-		ok(out != NULL && strstr(out, "seeks/s") == NULL,
-		    "a unit with no line drawn has no panel");
-		p.series = s;
-		free(out);
-	}
-
-	/*
-	 * Sweeps overlaid: a panel per phase (write and read share a unit,
-	 * yet each has its own, named by it), and the key under the title.
-	 */
-	{
-		const struct svg_key	keys[2] = { { "#1f77b4", "sweep 1: a" },
-			{ "#d62728", "sweep 2: <b>" } };
-		struct svg_series	s2[2];
-		char			*first;
-
-		s2[0] = (struct svg_series){ .phase = PH_WRITE, .chunk = 4096,
-		    .rate = wr4, .colour = "#1f77b4", .label = "sweep 1" };
-		s2[1] = (struct svg_series){ .phase = PH_READ, .chunk = 4096,
-		    .rate = wr16, .colour = "#d62728", .label = "sweep 2" };
-		p.series = s2;
-		p.nseries = 2;
-		p.ram = 0;
-		out = plot(&p, path);
-		ok(out != NULL && count(out, "<g>") == 1,
-		    "write and read by unit: one panel");
-		free(out);
-		p.by_phase = 1;
-		p.nkeys = 2;
-		p.keys = keys;
-		out = plot(&p, path);
-		ok(out != NULL && count(out, "<g>") == 2 &&
-		    strstr(out, ">block write, bytes/s (") != NULL &&
-		    strstr(out, ">block read, bytes/s (") != NULL,
-		    "by phase: a panel each, named by its phase");
-		ok(out != NULL && count(out, "class=\"key\"") == 2 &&
-		    strstr(out, ">sweep 2: &lt;b&gt;</text>") != NULL &&
-		    strstr(out, "stroke=\"#d62728\" stroke-width=\"4\"") !=
-		    NULL, "the key: a swatch and the words of each, escaped");
-		/* The key pushes the first panel down by its lines. */
-		first = out != NULL ? strstr(out, "<rect x=\"90\" y=\"") : NULL;
-		ok(first != NULL && atoi(first + strlen("<rect x=\"90\" y=\"")) ==
-		    40 + 2 * 18, "the first panel starts below the key");
-		xmllint(path, "overlay plot is well-formed XML");
-		free(out);
-		p.by_phase = 0;
-		p.nkeys = 0;
-		p.keys = NULL;
-		p.series = s;
-		p.nseries = 3;
-	}
+	test_linear();
+	test_empty_line();
+	test_overlay();
 
 	/* Nothing measured at all still makes a valid document. */
 	p.nsizes = 0;

@@ -56,59 +56,16 @@ count(const char *s, const char *what)
 	return n;
 }
 
-int
-main(void)
+/* The sweep the tests print and write, its options and its points. */
+static struct options		opt;
+static struct sweep_result	r;
+static struct sweep_point	pts[4], pts2[6];
+
+/* Four file counts, one job: the tables, the knee, the record, the plot. */
+static void
+test_by_count(void)
 {
-	struct options		 opt;
-	struct sweep_result	 r;
-	struct sweep_point	 pts[4], pts2[6];
-	const double		 cr[4] = { 30000, 29000, 12000, 11000 };
-	const double		 st[4] = { 90000, 88000, 86000, 87000 };
-	/* By job count, at 1k and 2k files: 2k a few percent off 1k. */
-	const double		 jcr[2][3] = { { 10000, 19000, 19500 },
-				     { 10300, 18600, 19900 } };
-	const double		 jst[2][3] = { { 10000, 20000, 40000 },
-				     { 9800, 20500, 39000 } };
-	static struct run_result more[6][2];
-	char			*out, *argv[] = { "sweep", "-d", "/tmp" };
-	char			 cmd[1024];
-	int			 fd, f, j;
-
-	snprintf(tmp, sizeof(tmp), "/tmp/bonnie-ng-t-sweep-files.XXXXXX");
-	if ((fd = mkstemp(tmp)) == -1)
-		return 1;
-	close(fd);
-
-	settings_defaults(&opt);
-	opt.phases = (1u << PH_CREATE) | (1u << PH_STAT);
-	opt.cache = CACHE_MODE_KEEP;
-	opt.dir = "/tmp";
-	opt.argc = 3;
-	opt.argv = argv;
-	opt.files_dirs = 4;
-	memset(&r, 0, sizeof(r));
-	memset(pts, 0, sizeof(pts));
-	r.opt = &opt;
-	r.nsizes = 1;
-	r.sizes[0] = (uint64_t)64 << 20;
-	r.nchunks = 1;
-	r.chunks[0] = 4096;
-	r.njobs = 1;
-	r.jobs[0] = 1;
-	r.nfiles = 4;
-	r.knee_pct = 30;
-	r.points = pts;
-	for (f = 0; f < 4; f++) {
-		r.files[f] = (uint64_t)1024 << f;
-		pts[f].size = r.sizes[0];
-		pts[f].chunk = 4096;
-		pts[f].jobs = 1;
-		pts[f].files = r.files[f];
-		pts[f].res.ph[PH_CREATE].ran = pts[f].res.ph[PH_STAT].ran = 1;
-		pts[f].res.ph[PH_CREATE].rate = cr[f];
-		pts[f].res.ph[PH_STAT].rate = st[f];
-	}
-	r.npoints = 4;
+	char	*out, cmd[1024];
 
 	ok(sweep_files_mode(&r), "a file count axis");
 	is_int(sweep_npoints(&r), 4, "four points");
@@ -179,6 +136,20 @@ main(void)
 	is_int(count(out, "class=\"legend\""), 2, "a legend entry per line");
 	ok(strstr(out, ">2k</text>") != NULL, "ticks in units of 1024 files");
 	free(out);
+}
+
+/* Job counts at two file counts: the concurrency knees, then spread runs. */
+static void
+test_by_jobs(void)
+{
+	/* By job count, at 1k and 2k files: 2k a few percent off 1k. */
+	const double		 jcr[2][3] = { { 10000, 19000, 19500 },
+				     { 10300, 18600, 19900 } };
+	const double		 jst[2][3] = { { 10000, 20000, 40000 },
+				     { 9800, 20500, 39000 } };
+	static struct run_result more[6][2];
+	char			*out, cmd[1024];
+	int			 f, j;
 
 	/*
 	 * With job counts 1, 2 and 4 at 1k and 2k files: the creates'
@@ -264,6 +235,54 @@ main(void)
 		    "count each, no size or chunk");
 	} else
 		tap_skip("jq is not installed");
+}
+
+int
+main(void)
+{
+	const double		 cr[4] = { 30000, 29000, 12000, 11000 };
+	const double		 st[4] = { 90000, 88000, 86000, 87000 };
+	char			*argv[] = { "sweep", "-d", "/tmp" };
+	int			 fd, f;
+
+	snprintf(tmp, sizeof(tmp), "/tmp/bonnie-ng-t-sweep-files.XXXXXX");
+	if ((fd = mkstemp(tmp)) == -1)
+		return 1;
+	close(fd);
+
+	settings_defaults(&opt);
+	opt.phases = (1u << PH_CREATE) | (1u << PH_STAT);
+	opt.cache = CACHE_MODE_KEEP;
+	opt.dir = "/tmp";
+	opt.argc = 3;
+	opt.argv = argv;
+	opt.files_dirs = 4;
+	memset(&r, 0, sizeof(r));
+	memset(pts, 0, sizeof(pts));
+	r.opt = &opt;
+	r.nsizes = 1;
+	r.sizes[0] = (uint64_t)64 << 20;
+	r.nchunks = 1;
+	r.chunks[0] = 4096;
+	r.njobs = 1;
+	r.jobs[0] = 1;
+	r.nfiles = 4;
+	r.knee_pct = 30;
+	r.points = pts;
+	for (f = 0; f < 4; f++) {
+		r.files[f] = (uint64_t)1024 << f;
+		pts[f].size = r.sizes[0];
+		pts[f].chunk = 4096;
+		pts[f].jobs = 1;
+		pts[f].files = r.files[f];
+		pts[f].res.ph[PH_CREATE].ran = pts[f].res.ph[PH_STAT].ran = 1;
+		pts[f].res.ph[PH_CREATE].rate = cr[f];
+		pts[f].res.ph[PH_STAT].rate = st[f];
+	}
+	r.npoints = 4;
+
+	test_by_count();
+	test_by_jobs();
 	unlink(tmp);
 	return done_testing();
 }
