@@ -254,10 +254,12 @@ ifeq ($(UNAME_S),Linux)
 INJECT = $(O)/tests/libinject.so
 endif
 tests check check-plain: $(INJECT)
-$(O)/tests/libinject.so: tests/fault/inject.c
+INJECT_SRC = tests/fault/inject.c tests/fault/inject-spec.c \
+	     tests/fault/inject-other.c
+$(O)/tests/libinject.so: $(INJECT_SRC) tests/fault/inject.h
 	@mkdir -p $(O)/tests
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ \
-	    tests/fault/inject.c -ldl
+	    $(INJECT_SRC) -ldl
 
 # make fuzz: each libFuzzer harness in tests/fuzz for FUZZ_SECONDS, with the
 # saved corpus in tests/fuzz/corpus/NAME; new inputs and crashes go to
@@ -319,7 +321,7 @@ CLANG_TIDY  = clang-tidy --quiet --warnings-as-errors='*' \
 TIDY_FILES  = $(addprefix tidy/,$(wildcard $(ANALYZE_SRC)))
 analyze: analyze-cppcheck $(TIDY_FILES) analyze-mpi
 analyze-cppcheck:
-	$(CPPCHECK) $(wildcard $(ANALYZE_SRC)) tests/fault/inject.c
+	$(CPPCHECK) $(wildcard $(ANALYZE_SRC)) $(INJECT_SRC)
 tidy/%:
 	$(CLANG_TIDY) $* -- $(TOOL_CFLAGS)
 analyze-mpi:

@@ -97,41 +97,12 @@
 #include <time.h>
 #include <unistd.h>
 
-enum kind {
-	K_OPEN, K_READ, K_WRITE, K_PREAD, K_PWRITE, K_FSYNC, K_FDATASYNC,
-	K_CLOSE, K_PUTC, K_GETC, K_FFLUSH, K_FCLOSE, K_UNLINK, K_FORK,
-	K_THREAD, K_PIPE, K_CPUCLOCK, K_COUNT
-};
+#include "inject.h"
 
-static const char *const kind_names[K_COUNT] = {
-	"open", "read", "write", "pread", "pwrite", "fsync", "fdatasync",
-	"close", "putc", "getc", "fflush", "fclose", "unlink", "fork",
-	"thread", "pipe", "cpuclock"
-};
-
-enum action {
-	A_ERRNO, A_SHORT, A_EOF, A_SLEEP, A_FLIP, A_ZERO, A_OTHER, A_HOLE,
-	A_MISDIRECT, A_HOLD, A_SCALE
-};
-
-struct spec {
-	enum kind	 kind;
-	unsigned long	 first;		/* First call that faults. */
-	unsigned long	 every;		/* Then every this many; 0: once. */
-	enum action	 action;
-	int		 err;		/* A_ERRNO */
-	long		 usec;		/* A_SLEEP */
-	char		 wait[256];	/* A_SLEEP: until it exists. */
-	long long	 delta;		/* A_OTHER, A_MISDIRECT, A_SCALE */
-	long long	 at_least;	/* @OFFSET: only at or past it; -1. */
-	atomic_int	 logged;
-};
-
-#define MAX_SPECS	16
 
 static struct spec	specs[MAX_SPECS];
 static int		nspecs;
-static int		active[K_COUNT];	/* A spec names the kind. */
+int			active[K_COUNT];	/* A spec names the kind. */
 static int		logging;
 static int		log_fd = -1;
 static atomic_ulong	calls[K_COUNT];
@@ -139,20 +110,8 @@ static atomic_ullong	moved[K_COUNT];
 static atomic_uint	stream_gen;	/* Bumped by fopen/fclose hooks. */
 static atomic_ulong	stdio_calls[K_COUNT], stdio_locking[K_COUNT];
 
-static const struct {
-	const char	*name;
-	int		 value;
-} errnos[] = {
-	{ "EIO", EIO }, { "ENOSPC", ENOSPC }, { "EFBIG", EFBIG },
-	{ "EDQUOT", EDQUOT }, { "EROFS", EROFS }, { "EINTR", EINTR },
-	{ "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM }, { "EBADF", EBADF },
-	{ "EACCES", EACCES }, { "EPERM", EPERM }, { "EMFILE", EMFILE },
-	{ "ENOENT", ENOENT }, { "EINVAL", EINVAL }, { "EEXIST", EEXIST },
-};
-
-/* The real functions, found lazily so a hook works even before init. */
-static void *
-real(void **slot, const char *name)
+void *
+inject_real(void **slot, const char *name)
 {
 	void	*p = *slot;
 
@@ -167,7 +126,6 @@ real(void **slot, const char *name)
 	}
 	return p;
 }
-#define REAL(type, name)	((type)real(&real_##name, #name))
 
 static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_fsync, *real_fdatasync, *real_close, *real_open,
@@ -176,9 +134,7 @@ static void	*real_read, *real_write, *real_pread, *real_pwrite,
 		*real_putc_unlocked, *real_fputc_unlocked, *real_getc,
 		*real_fgetc, *real__IO_getc, *real_getc_unlocked,
 		*real_fgetc_unlocked, *real___overflow, *real___uflow,
-		*real_fflush, *real_fclose, *real_unlink, *real_unlinkat,
-		*real_fork, *real_pthread_create, *real_pipe,
-		*real_clock_gettime;
+		*real_fflush, *real_fclose, *real_pthread_create;
 
 typedef ssize_t	(*rw_fn)(int, void *, size_t);
 typedef ssize_t	(*wr_fn)(int, const void *, size_t);
@@ -216,7 +172,7 @@ log_line(const char *fmt, ...)
 }
 
 /* Does this name look like a test file: "bonnie-ng." and a digit? */
-static int
+int
 is_test_name(const char *path)
 {
 	const char	*base = strrchr(path, '/');
@@ -289,58 +245,14 @@ fault_at(enum kind k, long long at)
 	return NULL;
 }
 
-static struct spec *
+struct spec *
 fault_for(enum kind k)
 {
 	return fault_at(k, -1);
 }
 
-static const char *
-action_text(const struct spec *s, char *buf, size_t len)
-{
-	switch (s->action) {
-	case A_ERRNO:
-		snprintf(buf, len, "errno=%d", s->err);
-		break;
-	case A_SHORT:
-		snprintf(buf, len, "short");
-		break;
-	case A_EOF:
-		snprintf(buf, len, "eof");
-		break;
-	case A_SLEEP:
-		if (s->wait[0] != '\0')
-			snprintf(buf, len, "wait");
-		else
-			snprintf(buf, len, "sleep=%ld", s->usec);
-		break;
-	case A_FLIP:
-		snprintf(buf, len, "flip");
-		break;
-	case A_ZERO:
-		snprintf(buf, len, "zero");
-		break;
-	case A_OTHER:
-		snprintf(buf, len, "other=%lld", s->delta);
-		break;
-	case A_HOLE:
-		snprintf(buf, len, "hole");
-		break;
-	case A_MISDIRECT:
-		snprintf(buf, len, "misdirect=%lld", s->delta);
-		break;
-	case A_HOLD:
-		snprintf(buf, len, "hold");
-		break;
-	case A_SCALE:
-		snprintf(buf, len, "scale=%lld", s->delta);
-		break;
-	}
-	return buf;
-}
-
 /* Log a fault once per spec and process (sleeps repeat, errors rarely). */
-static void
+void
 log_fault(struct spec *s, int fd, long long offset)
 {
 	char	act[32];
@@ -352,7 +264,7 @@ log_fault(struct spec *s, int fd, long long offset)
 	    action_text(s, act, sizeof(act)), fd, offset);
 }
 
-static void
+void
 do_sleep(const struct spec *s)
 {
 	struct timespec	ts;
@@ -920,250 +832,6 @@ fclose(FILE *f)
 	return r;
 }
 
-/*
- * unlink, unlinkat: by the name, like open.  fork, pthread_create: every
- * call counts.  Each fails with the spec's errno, or sleeps first.
- */
-static int
-other_fault(enum kind k, int *hold)
-{
-	struct spec	*s;
-
-	if (hold != NULL)
-		*hold = 0;
-	if (!active[k] || (s = fault_for(k)) == NULL)
-		return 0;
-	log_fault(s, -1, 0);
-	if (s->action == A_HOLD && hold != NULL) {
-		*hold = 1;
-		return 0;
-	}
-	if (s->action == A_SLEEP) {
-		do_sleep(s);
-		return 0;
-	}
-	if (s->action != A_ERRNO)
-		return 0;
-	return s->err;
-}
-
-typedef int	(*unlink_fn)(const char *);
-typedef int	(*unlinkat_fn)(int, const char *, int);
-typedef pid_t	(*fork_fn)(void);
-typedef int	(*pthread_create_fn)(pthread_t *, const pthread_attr_t *,
-		    void *(*)(void *), void *);
-
-/*
- * unlink's hold: a descriptor on the file, never closed, opened by the
- * system call itself so that no open hook counts it.
- */
-static void
-hold_open(int dfd, const char *path)
-{
-	(void)syscall(SYS_openat, dfd, path, O_RDONLY | O_CLOEXEC);
-}
-
-int
-unlink(const char *path)
-{
-	int	e, hold = 0;
-
-	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK, &hold)) != 0) {
-		errno = e;
-		return -1;
-	}
-	if (hold)
-		hold_open(AT_FDCWD, path);
-	return REAL(unlink_fn, unlink)(path);
-}
-
-int
-unlinkat(int dfd, const char *path, int flags)
-{
-	int	e, hold = 0;
-
-	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK, &hold)) != 0) {
-		errno = e;
-		return -1;
-	}
-	if (hold)
-		hold_open(dfd, path);
-	return REAL(unlinkat_fn, unlinkat)(dfd, path, flags);
-}
-
-pid_t
-fork(void)
-{
-	int	e;
-
-	if ((e = other_fault(K_FORK, NULL)) != 0) {
-		errno = e;
-		return -1;
-	}
-	return REAL(fork_fn, fork)();
-}
-
-typedef int	(*pipe_fn)(int[2]);
-
-int
-pipe(int fds[2])
-{
-	int	e;
-
-	if ((e = other_fault(K_PIPE, NULL)) != 0) {
-		errno = e;
-		return -1;
-	}
-	return REAL(pipe_fn, pipe)(fds);
-}
-
-int
-pthread_create(pthread_t *t, const pthread_attr_t *attr,
-    void *(*fn)(void *), void *arg)
-{
-	int	e;
-
-	if ((e = other_fault(K_THREAD, NULL)) != 0)
-		return e;
-	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
-}
-
-typedef int	(*clock_fn)(clockid_t, struct timespec *);
-
-/* A CPU clock that reads K times its value (cpuclock:N:scale=K). */
-int
-clock_gettime(clockid_t id, struct timespec *ts)
-{
-	struct spec	*s;
-	long long	 ns;
-	int		 r;
-
-	r = REAL(clock_fn, clock_gettime)(id, ts);
-	if (r != 0 || !active[K_CPUCLOCK] || (id != CLOCK_THREAD_CPUTIME_ID &&
-	    id != CLOCK_PROCESS_CPUTIME_ID) ||
-	    (s = fault_for(K_CPUCLOCK)) == NULL || s->action != A_SCALE)
-		return r;
-	if (atomic_exchange(&s->logged, 1) == 0)
-		log_fault(s, -1, -1);
-	ns = ((long long)ts->tv_sec * 1000000000LL + ts->tv_nsec) * s->delta;
-	ts->tv_sec = (time_t)(ns / 1000000000LL);
-	ts->tv_nsec = (long)(ns % 1000000000LL);
-	return 0;
-}
-
-static int
-parse_errno(const char *s, int *err)
-{
-	char		*end;
-	long		 v;
-	size_t		 i;
-
-	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++) {
-		if (strcmp(s, errnos[i].name) == 0) {
-			*err = errnos[i].value;
-			return 0;
-		}
-	}
-	v = strtol(s, &end, 10);
-	if (end == s || *end != '\0' || v <= 0 || v > 4095)
-		return -1;
-	*err = (int)v;
-	return 0;
-}
-
-/* Parse one KIND:COUNT:ACTION into s; 0 or -1. */
-static int
-parse_spec(char *text, struct spec *s)
-{
-	char	*kind, *count, *act, *end, *at;
-	int	 k;
-
-	kind = text;
-	if ((count = strchr(kind, ':')) == NULL)
-		return -1;
-	*count++ = '\0';
-	if ((act = strchr(count, ':')) == NULL)
-		return -1;
-	*act++ = '\0';
-
-	for (k = 0; k < K_COUNT; k++)
-		if (strcmp(kind, kind_names[k]) == 0)
-			break;
-	if (k == K_COUNT)
-		return -1;
-	s->kind = (enum kind)k;
-
-	s->first = strtoul(count, &end, 10);
-	if (end == count || s->first == 0)
-		return -1;
-	s->every = 0;
-	if (*end == '+') {
-		if (end[1] == '\0')
-			s->every = 1;
-		else {
-			count = end + 1;
-			s->every = strtoul(count, &end, 10);
-			if (end == count || s->every == 0)
-				return -1;
-		}
-	}
-	if (*end != '\0' && !(*end == '+' && end[1] == '\0'))
-		return -1;
-
-	s->at_least = -1;
-	/* wait=PATH keeps its '@'s: a path may hold them. */
-	if (strncmp(act, "wait=", 5) != 0 && (at = strchr(act, '@')) != NULL) {
-		*at++ = '\0';
-		s->at_least = strtoll(at, &end, 10);
-		if (end == at || *end != '\0' || s->at_least < 0)
-			return -1;
-	}
-	if (strcmp(act, "short") == 0)
-		s->action = A_SHORT;
-	else if (strcmp(act, "flip") == 0)
-		s->action = A_FLIP;
-	else if (strcmp(act, "zero") == 0)
-		s->action = A_ZERO;
-	else if (strcmp(act, "hole") == 0)
-		s->action = A_HOLE;
-	else if (strcmp(act, "hold") == 0)
-		s->action = A_HOLD;
-	else if (strncmp(act, "scale=", 6) == 0) {
-		s->action = A_SCALE;
-		s->delta = strtoll(act + 6, &end, 10);
-		if (end == act + 6 || *end != '\0' || s->delta < 1)
-			return -1;
-	}
-	else if (strncmp(act, "other=", 6) == 0 ||
-	    strncmp(act, "misdirect=", 10) == 0) {
-		s->action = act[0] == 'o' ? A_OTHER : A_MISDIRECT;
-		act = strchr(act, '=') + 1;
-		s->delta = strtoll(act, &end, 10);
-		if (end == act || *end != '\0' || s->delta == 0)
-			return -1;
-	}
-	else if (strcmp(act, "eof") == 0)
-		s->action = A_EOF;
-	else if (strncmp(act, "wait=", 5) == 0) {
-		s->action = A_SLEEP;
-		if (act[5] == '\0' ||
-		    strlen(act + 5) >= sizeof(s->wait))
-			return -1;
-		memcpy(s->wait, act + 5, strlen(act + 5) + 1);
-	} else if (strncmp(act, "sleep=", 6) == 0) {
-		s->action = A_SLEEP;
-		s->usec = strtol(act + 6, &end, 10);
-		if (end == act + 6 || *end != '\0' || s->usec < 0)
-			return -1;
-	} else {
-		s->action = A_ERRNO;
-		if (parse_errno(act, &s->err) == -1)
-			return -1;
-	}
-	return 0;
-}
 
 static void
 die(const char *what, const char *value)
