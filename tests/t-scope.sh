@@ -45,6 +45,27 @@ jq -e --slurpfile z "$T/i0.json" --argjson n "$n" "
     \$n >= 4 and \$ten < \$zero + \$n / 2 + 8" "$T/i10.json" >/dev/null
 check "the sampler's switches are not the run's: nvcsw at 10 ms within half its $n samples of at 0" $?
 diag "nvcsw at 0: $(jq "$R.process.nvcsw" "$T/i0.json"), at 10 ms: $(jq "$R.process.nvcsw" "$T/i10.json") with $n samples"
+# The meter: perf's context switches of the whole run at 10 ms, its forked
+# children (the sampler) in, against the main process's alone: the
+# children's are many, and the record's phases hold none of them.
+cs() { awk -F, '$3 == "context-switches" { print $1 }' "$1"; }
+sw() { jq '[.runs[0].phases[] | select(. != null) | .kernel.process.nvcsw]
+    | add' "$1"; }
+if command -v perf >/dev/null 2>&1 &&
+    perf stat -e context-switches -x, -o "$T/pa" -- "$BONNIE" -d "$T/d" \
+    -s 128m -c 512 -p write,read --cache=keep -q --interval 10ms \
+    --json "$T/pa.json" >/dev/null 2>&1 &&
+    perf stat --no-inherit -e context-switches -x, -o "$T/pb" -- \
+    "$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
+    --interval 10ms --json "$T/pb.json" >/dev/null 2>&1 &&
+    [ -n "$(cs "$T/pa")" ] && [ -n "$(cs "$T/pb")" ]; then
+	kids=$(($(cs "$T/pa") - $(cs "$T/pb")))
+	[ "$kids" -ge 20 ] &&
+	    [ "$(sw "$T/pa.json")" -lt "$(($(sw "$T/i0.json") + kids / 2))" ]
+	check "perf: the children switched $kids times more; the run's phases hold none of it ($(sw "$T/pa.json") against $(sw "$T/i0.json") at 0)" $?
+else
+	skip "the sampler's switches against perf: perf's context-switches event is needed"
+fi
 jq -e "$R | .scopes == {process: \"run\", cgroup: (if .cgroup.own then
     \"run\" else \"machine\" end), disk: \"device\", vmstat: \"machine\",
     dirty: \"machine\", pressure: \"machine\"}" "$T/i10.json" >/dev/null
