@@ -188,7 +188,8 @@ sweep_stale(const char *parent)
 		if (strncmp(e->d_name, "bonnie-ng.", 10) != 0)
 			continue;
 		pid = strtol(e->d_name + 10, &end, 10);
-		if (*end != '\0' || pid <= 0 || pid == (long)getpid() ||
+		if ((*end != '\0' && *end != '-') || pid <= 0 ||
+		    pid == (long)getpid() ||
 		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", parent, e->d_name);
@@ -208,8 +209,9 @@ make(int h, char *why, size_t wlen)
 	char		 mnt[1024], root[1024], self[1024], parent[RCG_PATH];
 	const char	*what = h == H_V2 ? "cgroup v2" : "the v1 memory "
 			    "controller";
+	char		 sfx[16];
 	size_t		 n;
-	int		 e;
+	int		 e, try;
 
 	if (mount_of(h, mnt, sizeof(mnt), root, sizeof(root)) == -1) {
 		snprintf(why, wlen, "%s is not mounted", what);
@@ -237,16 +239,27 @@ make(int h, char *why, size_t wlen)
 	while (n > 1 && parent[n - 1] == '/')
 		parent[--n] = '\0';
 	sweep_stale(parent);
-	snprintf(c->dir, sizeof(c->dir), "%.480s/bonnie-ng.%ld", parent,
-	    (long)getpid());
 	snprintf(c->back, sizeof(c->back), "%.480s/cgroup.procs", parent);
-	snprintf(c->name, sizeof(c->name), "%.200s%sbonnie-ng.%ld",
-	    strcmp(self, "/") == 0 ? "" : self, "/", (long)getpid());
-	if (mkdir(c->dir, 0755) == -1 && errno != EEXIST) {
-		e = errno;
-		snprintf(why, wlen, "cannot make a cgroup under %.160s: %s",
-		    parent, strerror(e));
-		return -1;
+	/*
+	 * A cgroup of this name that is another's (a run of the same PID in
+	 * another PID namespace shares the parent) is not joined: the next
+	 * name, "bonnie-ng.PID-1", and so on.
+	 */
+	for (try = 0; ; try++) {
+		snprintf(sfx, sizeof(sfx), try > 0 ? "-%d" : "", try);
+		snprintf(c->dir, sizeof(c->dir), "%.460s/bonnie-ng.%ld%s",
+		    parent, (long)getpid(), sfx);
+		snprintf(c->name, sizeof(c->name), "%.200s%sbonnie-ng.%ld%s",
+		    strcmp(self, "/") == 0 ? "" : self, "/", (long)getpid(),
+		    sfx);
+		if (mkdir(c->dir, 0755) == 0)
+			break;
+		if (errno != EEXIST || try >= 8) {
+			e = errno;
+			snprintf(why, wlen, "cannot make a cgroup under %.160s: "
+			    "%s", parent, strerror(e));
+			return -1;
+		}
 	}
 	snprintf(root, sizeof(root), "%s/cgroup.procs", c->dir);
 	if (put_pid(root, getpid()) == -1) {

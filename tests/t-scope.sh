@@ -45,26 +45,23 @@ jq -e --slurpfile z "$T/i0.json" --argjson n "$n" "
     \$n >= 4 and \$ten < \$zero + \$n / 2 + 8" "$T/i10.json" >/dev/null
 check "the sampler's switches are not the run's: nvcsw at 10 ms within half its $n samples of at 0" $?
 diag "nvcsw at 0: $(jq "$R.process.nvcsw" "$T/i0.json"), at 10 ms: $(jq "$R.process.nvcsw" "$T/i10.json") with $n samples"
-# The meter: perf's context switches of the whole run at 10 ms, its forked
-# children (the sampler) in, against the main process's alone: the
-# children's are many, and the record's phases hold none of them.
-cs() { awk -F, '$3 == "context-switches" { print $1 }' "$1"; }
-sw() { jq '[.runs[0].phases[] | select(. != null) | .kernel.process.nvcsw]
-    | add' "$1"; }
-if command -v perf >/dev/null 2>&1 &&
-    perf stat -e context-switches -x, -o "$T/pa" -- "$BONNIE" -d "$T/d" \
-    -s 128m -c 512 -p write,read --cache=keep -q --interval 10ms \
-    --json "$T/pa.json" >/dev/null 2>&1 &&
-    perf stat --no-inherit -e context-switches -x, -o "$T/pb" -- \
-    "$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
-    --interval 10ms --json "$T/pb.json" >/dev/null 2>&1 &&
-    [ -n "$(cs "$T/pa")" ] && [ -n "$(cs "$T/pb")" ]; then
-	kids=$(($(cs "$T/pa") - $(cs "$T/pb")))
-	[ "$kids" -ge 20 ] &&
-	    [ "$(sw "$T/pa.json")" -lt "$(($(sw "$T/i0.json") + kids / 2))" ]
-	check "perf: the children switched $kids times more; the run's phases hold none of it ($(sw "$T/pa.json") against $(sw "$T/i0.json") at 0)" $?
+# The meter: strace's count of the sampler's own sleeps (a poll(2) a
+# sample, in the process forked for the read phase: the last of them), a
+# voluntary switch each; the run's read phase holds none of them.
+if command -v strace >/dev/null 2>&1 && strace --seccomp-bpf -qq -e \
+    trace=poll -o /dev/null true 2>/dev/null; then
+	strace -f --seccomp-bpf -qq -e trace=poll,ppoll -o "$T/sp" \
+	    "$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
+	    --interval 10ms --json "$T/sp.json" >/dev/null 2>&1
+	# The samplers poll every 10 ms; the read phase's is the last.
+	polls=$(awk '{ if (!($1 in n)) o[k++] = $1; n[$1]++ } END {
+	    for (i = k - 1; i >= 0; i--) if (n[o[i]] >= 5) { print n[o[i]];
+	    exit } print 0 }' "$T/sp")
+	nv=$(jq "$R.process.nvcsw" "$T/sp.json")
+	[ "$polls" -ge 20 ] && [ "$nv" -lt "$((polls / 2))" ]
+	check "strace: the read phase's sampler slept $polls times; the run's read phase has $nv voluntary switches" $?
 else
-	skip "the sampler's switches against perf: perf's context-switches event is needed"
+	skip "the sampler's sleeps: strace with --seccomp-bpf is needed"
 fi
 jq -e "$R | .scopes == {process: \"run\", cgroup: (if .cgroup.own then
     \"run\" else \"machine\" end), disk: \"device\", vmstat: \"machine\",
@@ -87,13 +84,13 @@ if is_root && [ -r /proc/self/cgroup ]; then
 	else
 		skip "no cgroup2 mount: the run's pressure is not known"
 	fi
-	left=$(find /sys/fs/cgroup -maxdepth 6 -name 'bonnie-ng.*' -type d \
-	    2>/dev/null | while read -r c; do
-		p=${c##*.}
-		kill -0 "$p" 2>/dev/null || echo "$c"
-	done)
+	"$BONNIE" -d "$T/d" -s 8m -p write,read -q >/dev/null 2>&1 &
+	rp=$!
+	wait "$rp"
+	left=$(find /sys/fs/cgroup -maxdepth 6 -name "bonnie-ng.$rp" -type d \
+	    2>/dev/null | tr '\n' ' ')
 	[ -z "$left" ]
-	check "no cgroup of a finished run is left ($left)" $?
+	check "the run's cgroups are gone when it ends ($left)" $?
 	# SIGKILL leaves the cgroup (nothing runs to remove it); the next
 	# run removes a dead run's.
 	mkdir "$T/k"
@@ -131,7 +128,12 @@ fi
 M=$T/mnt
 mkdir "$M"
 LOOP="" RAW="" SWAP="" HOG="" CG=""
+# perf mounts tracefs for the tracepoint when it is not: unmounted again.
+TRACEFS=$(awk '$2 == "/sys/kernel/tracing" { print 1 }' /proc/self/mounts)
 undo() {
+	[ -z "$TRACEFS" ] && awk '$2 == "/sys/kernel/tracing" { f = 1 }
+	    END { exit !f }' /proc/self/mounts && umount /sys/kernel/tracing \
+	    2>/dev/null
 	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
 	if [ -n "$CG" ]; then
