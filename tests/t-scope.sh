@@ -51,6 +51,7 @@ diag "nvcsw at 0: $(jq "$R.process.nvcsw" "$T/i0.json"), at 10 ms: $(jq "$R.proc
 if command -v strace >/dev/null 2>&1 && strace --seccomp-bpf -qq -e \
     trace=poll -o /dev/null true 2>/dev/null; then
 	strace -f --seccomp-bpf -qq -e trace=poll,ppoll -o "$T/sp" \
+	    env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	    "$BONNIE" -d "$T/d" -s 128m -c 512 -p write,read --cache=keep -q \
 	    --interval 10ms --json "$T/sp.json" >/dev/null 2>&1
 	# The samplers poll every 10 ms; the read phase's is the last.
