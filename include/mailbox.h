@@ -10,14 +10,17 @@
  * little-endian order:
  *
  *	0	8 bytes	magic: "BNGVMRQ1" (request) or "BNGVMRP1" (reply)
- *	8	u32	the format's version, 1
+ *	8	u32	the format's version, 2
  *	12	i32	status: the run's exit status (reply), 0 (request)
  *	16	u64	length of the first part (the request's strings, the
  *			reply's record)
  *	24	u64	length of the second part (the reply's message: the
  *			run's one-line error, or empty)
- *	32	u32	CRC-32 (IEEE 802.3) of the two parts, one after the other
- *	36	u32	CRC-32 of bytes 0-35
+ *	32	u64	length of the third part (the reply's report: what the
+ *			run wrote on its standard output; empty in a request)
+ *	40	u32	CRC-32 (IEEE 802.3) of the three parts, one after the
+ *			other
+ *	44	u32	CRC-32 of bytes 0-43
  *
  * A region whose first 8 bytes are zero holds no message: a guest that
  * never got as far as writing (a panic, a hang, an init that did not
@@ -31,7 +34,7 @@
 
 #define MBOX_REQUEST	"BNGVMRQ1"
 #define MBOX_REPLY	"BNGVMRP1"
-#define MBOX_VERSION	1
+#define MBOX_VERSION	2
 #define MBOX_DATA	4096u			/* Data after the header. */
 #define MBOX_REPLY_OFF	((uint64_t)1 << 20)	/* The reply's region. */
 #define MBOX_SIZE	((uint64_t)64 << 20)	/* The image. */
@@ -42,6 +45,8 @@ struct mbox_msg {
 	size_t	 alen;
 	char	*b;		/* Second part, NUL-terminated on read. */
 	size_t	 blen;
+	char	*c;		/* Third part, NUL-terminated on read. */
+	size_t	 clen;
 };
 
 /* CRC-32 (IEEE 802.3, reflected, as zlib's crc32()) of len bytes. */

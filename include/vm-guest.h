@@ -3,8 +3,9 @@
  * vm_guest_wanted() first; when so, vm_guest_start() makes the system
  * ready (mounts, the modules the host put in the initramfs, the test disk)
  * and hands back the run's command line from the request on the mailbox
- * disk, which main.c then runs as any command line; vm_guest_end() writes
- * the record and how the run ended on the mailbox disk and powers off.
+ * disk, which main.c then runs as any command line, its standard output
+ * kept in a file; vm_guest_end() writes the record, how the run ended and
+ * what it printed (its report) on the mailbox disk and powers off.
  */
 #ifndef BONNIE_VM_GUEST_H
 #define BONNIE_VM_GUEST_H
@@ -13,6 +14,8 @@
 #define VM_GUEST_MODULES	"/etc/bonnie-ng/modules"
 /* Where the guest's run writes its record (its --json). */
 #define VM_GUEST_RECORD		"/bonnie-ng-record.json"
+/* Where the guest's run's standard output (its report) goes. */
+#define VM_GUEST_REPORT		"/bonnie-ng-report"
 /* The test disk's mount point. */
 #define VM_GUEST_MNT		"/mnt"
 /* The disks' virtio serial numbers (at most 20 bytes). */

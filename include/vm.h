@@ -68,6 +68,8 @@ struct vm_cell {
 	double		 seconds;	/* qemu's start to its end. */
 	double		 first_phase_s;	/* To the first phase; <0 none. */
 	char		*record;	/* The record's path. */
+	char		*report;	/* What the guest's run printed on its
+					   standard output, or NULL. */
 	char		*tail;		/* A failed cell's last console
 					   lines, each indented, or NULL. */
 };

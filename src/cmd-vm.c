@@ -537,6 +537,7 @@ free_cells(struct vm_cell *c, int n)
 	for (i = 0; i < n; i++) {
 		free(c[i].name);
 		free(c[i].record);
+		free(c[i].report);
 		free(c[i].tail);
 	}
 	free(c);
@@ -692,6 +693,28 @@ compare_cells(const struct vm_args *a, const struct vm_cell *c, int n)
 }
 
 /*
+ * A cell's report on standard output, as its run printed it in the guest:
+ * alone when it is the only cell, else under a line naming the cell.
+ */
+static void
+show_report(const struct vm_args *a, const struct vm_cell *c, int ncells)
+{
+	char	mem[32];
+
+	if (c->report == NULL)
+		return;
+	if (ncells > 1) {
+		units_ram(mem, sizeof(mem), a->mems[c->mem]);
+		printf("%svm: cell %d/%d: %s, %s of RAM, %s, round %d\n",
+		    c->index > 1 ? "\n" : "", c->index, ncells,
+		    a->labels[c->kernel], mem, a->fss[c->fs],
+		    c->round + 1);
+	}
+	fputs(c->report, stdout);
+	fflush(stdout);
+}
+
+/*
  * The whole command: its checks, the kernels made ready, the cells, the
  * comparison (*compared set when the status is the comparison's).
  */
@@ -741,6 +764,7 @@ vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 		}
 		done++;
 		done_s = time_elapsed(start, time_now());
+		show_report(a, &c[i], ncells);
 		if (c[i].failed) {
 			failed++;
 			text_say("%s", why);

@@ -10,7 +10,8 @@
 #include "error.h"
 #include "mailbox.h"
 
-#define HEADER_LEN	40
+#define HEADER_LEN	48
+#define CRC_AT		40	/* The data's CRC, then the header's. */
 
 uint32_t
 mbox_crc32(uint32_t crc, const void *p, size_t len)
@@ -111,37 +112,70 @@ pread_all(int fd, const char *path, void *p, size_t len, uint64_t off,
 	return 0;
 }
 
+/* The three parts of a message, in their order on the disk. */
+#define NPARTS		3
+
 int
 mbox_write(int fd, const char *path, uint64_t off, uint64_t limit,
     const char *magic, const struct mbox_msg *m, char **cause)
 {
-	unsigned char	h[HEADER_LEN];
-	uint32_t	crc;
+	unsigned char	 h[HEADER_LEN];
+	const char	*p[NPARTS] = { m->a, m->b, m->c };
+	const size_t	 len[NPARTS] = { m->alen, m->blen, m->clen };
+	uint64_t	 total = 0, at;
+	uint32_t	 crc = 0;
+	int		 i;
 
-	if (off + MBOX_DATA + m->alen + m->blen > limit ||
-	    m->alen + m->blen < m->alen)
+	for (i = 0; i < NPARTS; i++) {
+		if (total + len[i] < total)
+			total = UINT64_MAX;
+		else
+			total += len[i];
+	}
+	if (off + MBOX_DATA > limit || total > limit - off - MBOX_DATA)
 		return errorf(cause, "mailbox: %s: a message of %llu bytes "
 		    "does not fit in its %llu", path,
-		    (unsigned long long)m->alen + m->blen,
+		    (unsigned long long)total,
 		    (unsigned long long)(limit - off - MBOX_DATA));
-	crc = mbox_crc32(0, m->a, m->alen);
-	crc = mbox_crc32(crc, m->b, m->blen);
 	memset(h, 0, sizeof(h));
 	memcpy(h, magic, 8);
 	put32(h + 8, MBOX_VERSION);
 	put32(h + 12, (uint32_t)m->status);
-	put64(h + 16, m->alen);
-	put64(h + 24, m->blen);
-	put32(h + 32, crc);
-	put32(h + 36, mbox_crc32(0, h, 36));
-	if (pwrite_all(fd, path, m->a, m->alen, off + MBOX_DATA, cause) == -1 ||
-	    pwrite_all(fd, path, m->b, m->blen, off + MBOX_DATA + m->alen,
-	    cause) == -1 ||
-	    pwrite_all(fd, path, h, sizeof(h), off, cause) == -1)
+	at = off + MBOX_DATA;
+	for (i = 0; i < NPARTS; i++) {
+		put64(h + 16 + 8 * i, len[i]);
+		crc = mbox_crc32(crc, p[i], len[i]);
+		if (len[i] > 0 && pwrite_all(fd, path, p[i], len[i], at,
+		    cause) == -1)
+			return -1;
+		at += len[i];
+	}
+	put32(h + CRC_AT, crc);
+	put32(h + CRC_AT + 4, mbox_crc32(0, h, CRC_AT + 4));
+	if (pwrite_all(fd, path, h, sizeof(h), off, cause) == -1)
 		return -1;
 	if (fsync(fd) == -1)
 		return errorf(cause, "mailbox: %s: fsync: %s", path,
 		    strerror(errno));
+	return 0;
+}
+
+/* The header's checks: 0, or -1 with *cause. */
+static int
+check_header(const unsigned char *h, const char *path, uint64_t off,
+    const char *magic, char **cause)
+{
+	if (memcmp(h, magic, 8) != 0)
+		return errorf(cause, "mailbox: %s: no message at %llu bytes "
+		    "(its magic is not %s)", path, (unsigned long long)off,
+		    magic);
+	if (get32(h + CRC_AT + 4) != mbox_crc32(0, h, CRC_AT + 4))
+		return errorf(cause, "mailbox: %s: the header at %llu bytes "
+		    "is damaged (its checksum does not match)", path,
+		    (unsigned long long)off);
+	if (get32(h + 8) != MBOX_VERSION)
+		return errorf(cause, "mailbox: %s: format version %u, not "
+		    "%u", path, get32(h + 8), MBOX_VERSION);
 	return 0;
 }
 
@@ -151,53 +185,52 @@ mbox_read(int fd, const char *path, uint64_t off, uint64_t limit,
 {
 	static const unsigned char	zero[8];
 	unsigned char			h[HEADER_LEN];
-	uint64_t			alen, blen;
-	uint32_t			crc;
+	char				*p[NPARTS];
+	uint64_t			len[NPARTS], total = 0, at;
+	uint32_t			crc = 0;
+	int				i, rv = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (pread_all(fd, path, h, sizeof(h), off, cause) == -1)
 		return -1;
 	if (memcmp(h, zero, 8) == 0)
 		return 0;
-	if (memcmp(h, magic, 8) != 0)
-		return errorf(cause, "mailbox: %s: no message at %llu bytes "
-		    "(its magic is not %s)", path, (unsigned long long)off,
-		    magic);
-	if (get32(h + 36) != mbox_crc32(0, h, 36))
-		return errorf(cause, "mailbox: %s: the header at %llu bytes "
-		    "is damaged (its checksum does not match)", path,
-		    (unsigned long long)off);
-	if (get32(h + 8) != MBOX_VERSION)
-		return errorf(cause, "mailbox: %s: format version %u, not "
-		    "%u", path, get32(h + 8), MBOX_VERSION);
-	alen = get64(h + 16);
-	blen = get64(h + 24);
-	if (alen > limit || blen > limit ||
-	    off + MBOX_DATA + alen + blen > limit)
+	if (check_header(h, path, off, magic, cause) == -1)
+		return -1;
+	for (i = 0; i < NPARTS; i++) {
+		len[i] = get64(h + 16 + 8 * i);
+		total = len[i] > limit || total > limit ? UINT64_MAX :
+		    total + len[i];
+	}
+	if (off + MBOX_DATA > limit || total > limit - off - MBOX_DATA)
 		return errorf(cause, "mailbox: %s: a message of %llu bytes "
 		    "past the end of its region", path,
-		    (unsigned long long)alen + blen);
-	m->status = (int)get32(h + 12);
-	m->alen = (size_t)alen;
-	m->blen = (size_t)blen;
-	m->a = xmalloc(m->alen + 1);
-	m->b = xmalloc(m->blen + 1);
-	m->a[m->alen] = '\0';
-	m->b[m->blen] = '\0';
-	if (pread_all(fd, path, m->a, m->alen, off + MBOX_DATA, cause) == -1 ||
-	    pread_all(fd, path, m->b, m->blen, off + MBOX_DATA + m->alen,
-	    cause) == -1) {
-		mbox_msg_free(m);
-		return -1;
+		    (unsigned long long)total);
+	at = off + MBOX_DATA;
+	for (i = 0; i < NPARTS; i++) {
+		p[i] = xmalloc((size_t)len[i] + 1);
+		p[i][len[i]] = '\0';
+		if (rv == 0 && pread_all(fd, path, p[i], (size_t)len[i], at,
+		    cause) == -1)
+			rv = -1;
+		if (rv == 0)
+			crc = mbox_crc32(crc, p[i], (size_t)len[i]);
+		at += len[i];
 	}
-	crc = mbox_crc32(mbox_crc32(0, m->a, m->alen), m->b, m->blen);
-	if (crc != get32(h + 32)) {
-		mbox_msg_free(m);
-		return errorf(cause, "mailbox: %s: the message at %llu bytes "
+	m->status = (int)get32(h + 12);
+	m->a = p[0];
+	m->alen = (size_t)len[0];
+	m->b = p[1];
+	m->blen = (size_t)len[1];
+	m->c = p[2];
+	m->clen = (size_t)len[2];
+	if (rv == 0 && crc != get32(h + CRC_AT))
+		rv = errorf(cause, "mailbox: %s: the message at %llu bytes "
 		    "is damaged (its checksum does not match)", path,
 		    (unsigned long long)off);
-	}
-	return 1;
+	if (rv == -1)
+		mbox_msg_free(m);
+	return rv == -1 ? -1 : 1;
 }
 
 void
@@ -205,5 +238,6 @@ mbox_msg_free(struct mbox_msg *m)
 {
 	free(m->a);
 	free(m->b);
+	free(m->c);
 	memset(m, 0, sizeof(*m));
 }

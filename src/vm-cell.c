@@ -446,6 +446,10 @@ take_reply(const struct vm_args *a, struct vm_cell *c,
 	}
 	if (r == 1) {
 		c->status = m.status;
+		if (m.clen > 0) {
+			c->report = m.c;
+			m.c = NULL;
+		}
 		if (m.status != 0) {
 			c->failed = 1;
 			errorf(cause, "vm: cell %d (%s): the guest's run exited "

@@ -30,6 +30,7 @@ static struct vm_request	 request;
 static char			 mbox_dev[300];	/* "/dev/vda"; "" unknown. */
 static char			 test_dev[300];
 static int			 mounted;
+static int			 console_fd = -1; /* Standard output's. */
 
 int
 vm_guest_wanted(const char *argv0)
@@ -156,6 +157,34 @@ read_request(char **cause)
 	return rv;
 }
 
+/*
+ * The run's standard output into a file of the guest's root, for the
+ * reply (the console gets it too, at the end).  Where that cannot be, it
+ * stays on the console alone.
+ */
+static void
+report_to_file(void)
+{
+	int	fd;
+
+	fflush(stdout);
+	if ((fd = open(VM_GUEST_REPORT, O_WRONLY | O_CREAT | O_TRUNC |
+	    O_CLOEXEC, 0644)) == -1) {
+		text_say("vm guest: %s: %s (the report stays on the console)",
+		    VM_GUEST_REPORT, strerror(errno));
+		return;
+	}
+	if ((console_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) == -1 ||
+	    dup2(fd, STDOUT_FILENO) == -1) {
+		text_say("vm guest: standard output: %s (the report stays on "
+		    "the console)", strerror(errno));
+		if (console_fd != -1)
+			close(console_fd);
+		console_fd = -1;
+	}
+	close(fd);
+}
+
 int
 vm_guest_start(int *argc, char ***argv, char **cause)
 {
@@ -181,12 +210,13 @@ vm_guest_start(int *argc, char ***argv, char **cause)
 	sysinfo_set_guest(g);
 	*argc = request.argc;
 	*argv = request.argv;
+	report_to_file();
 	return 0;
 }
 
-/* The record the run wrote, or NULL (none: a run that did not start). */
+/* A file the run wrote (its record, its report), or NULL (none). */
 static char *
-slurp_record(size_t *len)
+slurp(const char *path, size_t *len)
 {
 	struct stat	 st;
 	char		*buf;
@@ -195,7 +225,7 @@ slurp_record(size_t *len)
 	int		 fd;
 
 	*len = 0;
-	if ((fd = open(VM_GUEST_RECORD, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return NULL;
 	if (fstat(fd, &st) == -1) {
 		close(fd);
@@ -226,9 +256,17 @@ vm_guest_end(int status, const char *cause)
 	}
 	memset(&m, 0, sizeof(m));
 	m.status = status;
-	m.a = slurp_record(&m.alen);
+	m.a = slurp(VM_GUEST_RECORD, &m.alen);
 	m.b = (char *)(cause != NULL ? cause : "");
 	m.blen = strlen(m.b);
+	if (console_fd != -1) {
+		/* The report on the console too, as a run's would be. */
+		m.c = slurp(VM_GUEST_REPORT, &m.clen);
+		dup2(console_fd, STDOUT_FILENO);
+		if (m.c != NULL)
+			(void)fwrite(m.c, 1, m.clen, stdout);
+		fflush(stdout);
+	}
 	if (mbox_dev[0] == '\0')
 		text_say("vm guest: no mailbox disk: nothing to report on");
 	else if ((fd = open(mbox_dev, O_WRONLY | O_CLOEXEC)) == -1)
@@ -242,5 +280,6 @@ vm_guest_end(int status, const char *cause)
 		close(fd);
 	}
 	free(m.a);
+	free(m.c);
 	vminit_power_off();
 }

@@ -1,6 +1,6 @@
 /*
  * The mailbox's messages (src/mailbox.c) on an image made here: written
- * and read back whole, an empty region told from a damaged one, and a
+ * and read back whole (all three parts), an empty region told from a damaged one, and a
  * message too large refused before anything is written.
  */
 #include <fcntl.h>
@@ -40,16 +40,19 @@ main(void)
 	m.alen = strlen(m.a);
 	m.b = "bonnie-ng: block write: /mnt/x: No space left on device";
 	m.blen = strlen(m.b);
+	m.c = "Machine    MB K/sec %CPU\n(none)     32 24710 80.7\n";
+	m.clen = strlen(m.c);
 	ok(mbox_write(fd, path, MBOX_REPLY_OFF, MBOX_SIZE, MBOX_REPLY, &m,
 	    &cause) == 0, "a reply is written");
 	ok(mbox_read(fd, path, MBOX_REPLY_OFF, MBOX_SIZE, MBOX_REPLY, &r,
 	    &cause) == 1 && r.status == 3 && r.alen == m.alen &&
-	    strcmp(r.a, m.a) == 0 && r.blen == m.blen && strcmp(r.b, m.b) == 0,
-	    "the reply reads back: status, record and message");
+	    strcmp(r.a, m.a) == 0 && r.blen == m.blen && strcmp(r.b, m.b) == 0 &&
+	    r.clen == m.clen && strcmp(r.c, m.c) == 0,
+	    "the reply reads back: status, record, message and report");
 	mbox_msg_free(&r);
 	ok(mbox_read(fd, path, 0, MBOX_REPLY_OFF, MBOX_REQUEST, &r,
 	    &cause) == 1 && r.alen == 29 && memcmp(r.a, "arg=bonnie-ng\0arg=-s",
-	    20) == 0 && r.b != NULL && r.blen == 0,
+	    20) == 0 && r.b != NULL && r.blen == 0 && r.c != NULL && r.clen == 0,
 	    "the request reads back, its NULs kept");
 	mbox_msg_free(&r);
 	ok(mbox_read(fd, path, 0, MBOX_REPLY_OFF, MBOX_REPLY, &r,

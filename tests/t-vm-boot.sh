@@ -4,7 +4,8 @@
 # skips).  Both boot from their packages and measure; the records validate
 # against the schema and name their guest kernels; compare names the
 # kernel release; the RAM axis changes the guest's MemTotal; the cells run
-# interleaved.  A guest that cannot start (init=/nonexistent), a broken
+# interleaved; each cell's report (the run's own, from the guest) comes
+# on stdout before the comparison.  A guest that cannot start (init=/nonexistent), a broken
 # image, a run killed with SIGTERM and a hung guest each leave no qemu,
 # no image and no temporary directory behind (each call has its own
 # TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).
@@ -78,6 +79,24 @@ ok "the RAM axis: MemTotal rises with --mem" awk '
     $3 == 167772160 { lo[$2] = $4 } $3 == 335544320 { hi[$2] = $4 }
     END { n = 0; for (k in lo) { if (!(k in hi) ||
     hi[k] - lo[k] < 100 * 1048576) exit 1; n++ } exit n != 2 }' "$T/order"
+# Each cell's report on stdout (the classic row, as its run printed it in
+# the guest), under a line naming the cell, all before the comparison:
+# the row's block write K/sec is its record's.
+: >"$T/rows"
+for f in "$@"; do
+	echo "$(jget "$f" 'r["guest"]["cell"]') $(jget "$f" \
+	    'r["runs"][0]["phases"]["write"]["kps"]')" >>"$T/rows"
+done
+ok "each cell's report, its row the record's, before the comparison" awk '
+    NR == FNR { kps[$1] = $2; next }
+    /^vm: cell [1-4]\/4: 6\.1.*, ext4, round 1$/ { split($3, c, "/")
+	cell = c[1]; next }
+    cell && /^Machine / { head = 1; next }
+    cell && head { if ($2 != 32 || $5 != kps[cell] || base) exit 1
+	rows++; cell = head = 0; next }
+    /is the base$/ { base = 1 }
+    END { exit !(rows == 4 && base) }' "$T/rows" "$T/vm.out" ||
+    sed 's/^/#   /' "$T/vm.out"
 ok "compare names the kernel release as a setting that differs" \
     grep -q '^  kernel .*6\.1\.0-.* | 6\.12\.' "$T/vm.out"
 if [ -w /dev/kvm ]; then

@@ -2,8 +2,10 @@
 # bonnie-ng vm's refusals, before anything boots or is made: each is one
 # line on stderr naming what is wrong, exit 2, nothing on stdout, no
 # temporary directory left in its own TMPDIR and no out directory made.
-# Its help, and the completion after "--" (run's options).  The boots
-# themselves are t-vm-boot.sh's (make check-vm).
+# Its help, and the completion after "--" (run's options).  The report on
+# standard output, with a stand-in for qemu (tests/vm-fake-qemu.py) that
+# answers on the mailbox disk with a record and a report a real run on
+# the host made.  The boots themselves are t-vm-boot.sh's (make check-vm).
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
@@ -57,6 +59,39 @@ ok "vm --bisect, a bad --mem: exit 255" [ $? -eq 255 ]
     --kernel "$T/text" >"$T/out" 2>"$T/err" </dev/null)
 ok "vm --bisect=strict, not a kernel: exit 255" [ $? -eq 255 ]
 ok "vm --bisect: nothing made" [ -z "$(ls -A "$T/tmp")$(ls -A "$T/cwd")" ]
+
+# The report: a stand-in qemu replies with a host run's record and report.
+mkdir "$T/fq" "$T/d" "$T/tmp2"
+ln -s "$BN_TOP/tests/vm-fake-qemu.py" "$T/fq/qemu-system-x86_64"
+"$BONNIE" -d "$T/d" -q -s 1m -c 4k -p write --json "$T/rec.json" \
+    >"$T/report" 2>/dev/null
+# fake OUT VM-ARGS...: bonnie-ng vm with the stand-in; its exit status.
+fake() {
+	_o=$1; shift
+	FAKE_RECORD=$T/rec.json FAKE_REPORT=$T/report PATH=$T/fq:$PATH \
+	    TMPDIR=$T/tmp2 "$BONNIE" vm --accel tcg --out "$T/$_o" "$@" \
+	    -- -s 1m -c 4k -p write >"$T/$_o.out" 2>"$T/$_o.err" </dev/null
+}
+fake one --kernel "$T/fake"
+ok "one cell: exit 0 (was $?)" [ $? -eq 0 ]
+ok "one cell: its report alone on stdout, as the run printed it" \
+    cmp "$T/report" "$T/one.out"
+ok "one cell: the report has the classic row" grep -q '^Machine .*K/sec' \
+    "$T/one.out"
+fake two --kernel "$T/fake" --kernel "$T/fake"
+ok "two cells: exit 0 (was $?)" [ $? -eq 0 ]
+# Each cell's report under a line naming it, then the comparison.
+awk -v rep="$T/report" '
+    BEGIN { while ((getline l < rep) > 0) r = r l "\n" }
+    /^vm: cell [12]\/2: unknown\.k[12], 512 MiB of RAM, ext4, round 1$/ {
+	if (cmp) exit 1; cells++; got = ""; cmp = 1; next }
+    cmp && $0 == "" { if (got != r) exit 1; cmp = 0; next }
+    cmp { got = got $0 "\n"; next }
+    /is the base$/ { if (cells == 2 && !cmp) base = 1 }
+    END { exit !(base && cells == 2) }' "$T/two.out"
+check "two cells: each report under its cell's line, then the comparison" $?
+[ $? -eq 0 ] || sed 's/^/#   /' "$T/two.out"
+ok "the stand-in's calls: nothing left" [ -z "$(ls -A "$T/tmp2")" ]
 
 # The help: vm's own, not run's.
 run vm --help

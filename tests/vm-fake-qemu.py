@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+# A stand-in for qemu-system-x86_64 (t-vm.sh): boots nothing.  With
+# -version, a version line; else it writes the guest's reply on the
+# mailbox disk that bonnie-ng vm hands it (the -drive with id=mailbox, a
+# /proc/self/fd/N of ours), in include/mailbox.h's format: the record of
+# $FAKE_RECORD, no message, the report of $FAKE_REPORT, exit status 0.
+import os
+import struct
+import sys
+import zlib
+
+REPLY_OFF = 1 << 20
+DATA = 4096
+VERSION = 2
+
+if "-version" in sys.argv:
+    print("QEMU emulator version 7.2.99 (a stand-in of t-vm.sh)")
+    sys.exit(0)
+mbox = None
+for i, a in enumerate(sys.argv):
+    if a == "-drive" and "id=mailbox" in sys.argv[i + 1]:
+        for kv in sys.argv[i + 1].split(","):
+            if kv.startswith("file="):
+                mbox = kv[5:]
+if mbox is None:
+    sys.exit("fake qemu: no mailbox drive")
+parts = [open(os.environ["FAKE_RECORD"], "rb").read(), b"",
+         open(os.environ["FAKE_REPORT"], "rb").read()]
+data = b"".join(parts)
+head = b"BNGVMRP1" + struct.pack("<Ii", VERSION, 0)
+head += b"".join(struct.pack("<Q", len(p)) for p in parts)
+head += struct.pack("<I", zlib.crc32(data) & 0xffffffff)
+head += struct.pack("<I", zlib.crc32(head) & 0xffffffff)
+fd = os.open(mbox, os.O_RDWR)
+os.pwrite(fd, data, REPLY_OFF + DATA)
+os.pwrite(fd, head, REPLY_OFF)
+os.fsync(fd)
+os.close(fd)
