@@ -9,6 +9,8 @@
 #ifndef BONNIE_HISTORY_H
 #define BONNIE_HISTORY_H
 
+#include <sys/types.h>
+
 #include "resultset.h"
 
 /* The order of the records. */
@@ -24,6 +26,9 @@ struct hist_rec {
 	char		*label;
 	char		*kernel;	/* system.kernel_release; NULL unknown. */
 	int		 runs;		/* Those used (not stopped early). */
+	int		 has_id;	/* dev and ino known (not stdin). */
+	dev_t		 dev;
+	ino_t		 ino;
 	double		 v[RS_NCOLS];	/* Medians (a %CPU column's cost);
 					   NAN none. */
 };
@@ -40,7 +45,8 @@ struct history {
  * Read the records named: a file is read whatever its name and must be a
  * usable run record; a directory is walked (its subdirectories too, in
  * name order) for files named *.json, and one that is not a usable run
- * record is listed in skipped.  -1 with a cause on a named file that
+ * record is listed in skipped, as is a file met again (named twice, or
+ * named and in a directory named: the same device and inode), read once.  -1 with a cause on a named file that
  * cannot be used or a directory that cannot be read.
  */
 int	hist_read(int n, char *const *paths, struct history *, char **cause);

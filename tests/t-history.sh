@@ -10,7 +10,9 @@
 # trials; --by kernel orders kernel releases by version and names the
 # release at a change; the JSON follows doc/schema.json; the HTML page is
 # well formed with a chart per column; files that are not run records
-# are skipped in a directory and refused when named; bad options exit 2.
+# are skipped in a directory and refused when named; a record named again
+# (in its directory, twice, through a link) is read once and said so; bad
+# options exit 2.
 # run.sh: long: twenty histories of thirty records each
 . tests/lib.sh
 scratch
@@ -145,6 +147,20 @@ run history -o json "$T/h"
 jq -e '(.records | length) == 30 and (.skipped | length) == 1 and
     (.skipped[0] | test("zz-other.json"))' "$T/out" >/dev/null
 check "a directory's other JSON file: skipped, named; other files ignored" $?
+# A record met twice (a file and its directory, a file named twice, once
+# through a symbolic link): read once, the second listed as such.
+f3=$(ls "$T"/h/*.json | sed -n 3p)
+ln -s "$f3" "$T/link.json"
+run history -o json "$T/h" "$f3" "$T/link.json"
+jq -e --arg f "$f3" '(.records | length) == 30 and
+    ([.records[] | select(.file == $f)] | length) == 1 and
+    ([.skipped[] | select(test("the same file as .*: read once$"))] |
+    length) == 2' "$T/out" >/dev/null
+check "a record named again (its directory, a link): read once, said" $?
+run history "$f3" "$f3"
+[ $status -eq 0 ] && grep -q '^history: 1 record,' "$T/out" &&
+    grep -qx "skipped: $f3: the same file as $f3: read once" "$T/out"
+check "the same file named twice: one record, said in the text" $?
 run history "$T/h/zz-other.json"
 [ $status -eq 2 ] && grep -q 'zz-other.json' "$T/err"
 check "the same file named: refused, exit 2" $?
