@@ -72,8 +72,13 @@ fake() {
 	    TMPDIR=$T/tmp2 "$BONNIE" vm --accel tcg --out "$T/$_o" "$@" \
 	    -- -s 1m -c 4k -p write >"$T/$_o.out" 2>"$T/$_o.err" </dev/null
 }
-fake one --kernel "$T/fake"
+FAKE_INIT=$T/init fake one --kernel "$T/fake"
 ok "one cell: exit 0 (was $?)" [ $? -eq 0 ]
+# The guest's /init: this program without what no process reads.
+ok "/init: smaller than the program, no debug information" sh -c "
+    [ \$(wc -c <'$T/init') -lt \$(wc -c <'$BONNIE') ] &&
+    ! grep -q debug_info '$T/init'"
+ok "/init: still runs" sh -c "'$T/init' --version | grep -q '^bonnie-ng '"
 ok "one cell: its report alone on stdout, as the run printed it" \
     cmp "$T/report" "$T/one.out"
 ok "one cell: the report has the classic row" grep -q '^Machine .*K/sec' \

@@ -4,6 +4,8 @@
 # mailbox disk that bonnie-ng vm hands it (the -drive with id=mailbox, a
 # /proc/self/fd/N of ours), in include/mailbox.h's format: the record of
 # $FAKE_RECORD, no message, the report of $FAKE_REPORT, exit status 0.
+# With $FAKE_INIT, the initramfs's /init (a cpio "newc" entry) is copied
+# there first, executable.
 import os
 import struct
 import sys
@@ -16,6 +18,28 @@ VERSION = 2
 if "-version" in sys.argv:
     print("QEMU emulator version 7.2.99 (a stand-in of t-vm.sh)")
     sys.exit(0)
+
+def initrd_init(path, out):
+    data = open(path, "rb").read()
+    off = 0
+    while data[off:off + 6] == b"070701":
+        f = [int(data[off + 6 + 8 * k:off + 14 + 8 * k], 16)
+             for k in range(13)]
+        size, namesize = f[6], f[11]
+        name = data[off + 110:off + 110 + namesize - 1].decode()
+        start = (off + 110 + namesize + 3) & ~3
+        if name == "init":
+            with open(out, "wb") as o:
+                o.write(data[start:start + size])
+            os.chmod(out, 0o755)
+            return
+        off = (start + size + 3) & ~3
+    sys.exit("fake qemu: no init in the initramfs")
+
+
+if "FAKE_INIT" in os.environ:
+    initrd_init(sys.argv[sys.argv.index("-initrd") + 1],
+                os.environ["FAKE_INIT"])
 mbox = None
 for i, a in enumerate(sys.argv):
     if a == "-drive" and "id=mailbox" in sys.argv[i + 1]:
