@@ -15,7 +15,10 @@
 # machine, say) or reads what they disturb: it runs by itself, before the
 # others; not in a portable build, where what such a test would change
 # (Linux's drop_caches, swap, page reporting) is not there and it only
-# refuses or skips (alone, it held every runner's next test 35 s).
+# refuses or skips (alone, it held every runner's next test 35 s), nor
+# under the sanitizers (BONNIE_NG_SANITIZED): the same code, and what
+# these tests time and meter is the plain build's; their block held CI's
+# every runner a second time.
 # Where flock(1) is, every test holds a lock file (shared, or exclusive
 # when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
@@ -94,8 +97,11 @@ fi
 # waits for and holds the lock; a shared one passes the gate first.
 lock=${BONNIE_NG_TEST_LOCK:-${TMPDIR:-/tmp}/bonnie-ng-tests.lock}
 gate=$lock.gate
+# The runner holds the gate (fd 8) over its whole block of alone tests, so
+# that no other runner's test starts between two of them (one did, and the
+# next alone test waited for a 140 s test to end).
 lock_shared() { flock -o -x "$gate" true && flock -o -s "$lock" "$@"; }
-lock_alone() { flock -o -x "$gate" flock -o -x "$lock" "$@"; }
+lock_alone() { flock -o -x "$lock" "$@"; }
 if command -v flock >/dev/null 2>&1 && { [ -r "$lock" ] || : >>"$lock"; } \
     2>/dev/null && { [ -r "$gate" ] || : >>"$gate"; } 2>/dev/null; then
 	lock_shared=lock_shared
@@ -128,7 +134,7 @@ else
 	    grep -L '^# run\.sh: long:' tests/t-*.sh
 	    for t in tests/t-*.c; do echo "$t"; done)
 fi
-list="" alone=""
+list="" alone="" unrun=""
 for t in $order; do
 	[ -e "$t" ] || continue
 	file=$(basename "$t"); name=${file%.*}
@@ -141,7 +147,14 @@ for t in $order; do
 	fi
 	if [ "$BONNIE_NG_PORTABLE" != 1 ] &&
 	    grep -q '^# run\.sh: alone:' "$t"; then
-		alone="$alone $t"
+		# Alone, a test holds every runner on the machine: under
+		# the sanitizers (the same code, whose figures these tests
+		# time and meter) it is left to the plain build's run.
+		if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
+			unrun="$unrun $t"
+		else
+			alone="$alone $t"
+		fi
 	else
 		list="$list $t"
 	fi
@@ -162,7 +175,7 @@ launch() {
 	esac
 	(
 		_start=$(date +%s)
-		$2 $_cmd >"$work/$_name.log" 2>&1 </dev/null 3>&-
+		$2 $_cmd >"$work/$_name.log" 2>&1 </dev/null 3>&- 8>&-
 		echo $? >"$work/$_name.rc"
 		echo $(( $(date +%s) - _start )) >"$work/$_name.sec"
 		# The CPU seconds of the test and every process it waited
@@ -230,8 +243,17 @@ machine_snapshot >"$work/machine.before"
 
 mkfifo "$work/done" || exit 1
 exec 3<>"$work/done"
+for t in $unrun; do
+	echo "# ${t##*/}: skipped: an alone test, run in the plain build's run only"
+	skipped=$((skipped + 1))
+done
+if [ -n "$alone" ] && [ -n "$lock_alone" ]; then
+	exec 8>>"$gate"
+	flock -x 8
+fi
 # shellcheck disable=SC2086
 run_all 1 "$lock_alone" $alone
+exec 8>&-
 # shellcheck disable=SC2086
 run_all "$jobs" "$lock_shared" $list
 exec 3>&-
