@@ -32,6 +32,9 @@ struct vm_kernel {
 	int		 initrd_fd;
 	uint64_t	 initrd_bytes;
 	size_t		 nmodules;	/* Loaded by the guest. */
+	const char	*cache;		/* --kernel-cache, or NULL. */
+	char		*depmod;	/* The cache's depmod.txt, or NULL. */
+	int		 cached;	/* 1 from the cache, 2 put in it. */
 };
 
 /* The outcome of a step: as enum cmd_status, 2 for the input's fault. */

@@ -37,6 +37,7 @@ struct vm_args {
 	uint64_t	  rounds;
 	uint64_t	  timeout;	/* --timeout seconds; 0: derived. */
 	const char	 *out;
+	const char	 *kernel_cache;	/* --kernel-cache DIR, or NULL. */
 	const char	 *bisect;	/* --bisect: "", "strict"; or NULL. */
 	int		  argc;		/* The whole line, for the record. */
 	char		**argv;

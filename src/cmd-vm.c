@@ -202,6 +202,8 @@ static const struct args_option vm_rows[] = {
 	    "boot every cell n times, interleaved"),
 	OPT_COUNT(0, "timeout", "seconds", OFF(timeout), 0, 1, 1000000,
 	    "a cell's time to live (default: from its work)"),
+	OPT_STRING(0, "kernel-cache", "dir", OFF(kernel_cache),
+	    "keep each .deb made ready there, by its SHA-256"),
 	OPT_STRING(0, "out", "dir", OFF(out),
 	    "for records and logs (default: bonnie-ng-vm.DATE)"),
 	OPT_OPTIONAL(0, "bisect", "strict", set_bisect,
@@ -335,6 +337,37 @@ guest_line(struct vm_args *a, int n, char **words, char **cause)
 	return 0;
 }
 
+/*
+ * --kernel-cache: a directory, or one that can be made (its parent is
+ * one).  0, or -1 with *cause.
+ */
+static int
+check_cache_dir(const char *dir, char **cause)
+{
+	struct stat	 st;
+	char		*parent, *slash;
+	int		 ok;
+
+	if (stat(dir, &st) == 0)
+		return S_ISDIR(st.st_mode) ? 0 : errorf(cause, "vm: "
+		    "--kernel-cache: %s: not a directory", dir);
+	if (errno != ENOENT)
+		return errorf(cause, "vm: --kernel-cache: %s: %s", dir,
+		    strerror(errno));
+	parent = xstrdup(dir);
+	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0' &&
+	    slash != parent)
+		*slash = '\0';
+	if ((slash = strrchr(parent, '/')) == NULL)
+		strcpy(parent, ".");
+	else
+		slash[slash == parent] = '\0';
+	ok = stat(parent, &st) == 0 && S_ISDIR(st.st_mode);
+	free(parent);
+	return ok ? 0 : errorf(cause, "vm: --kernel-cache: %s: %s", dir,
+	    strerror(ENOENT));
+}
+
 /* Everything checked before anything is made: CMD_OK or CMD_USAGE. */
 static int
 vm_check(struct vm_args *a, int n, char **words, char **cause)
@@ -356,9 +389,13 @@ vm_check(struct vm_args *a, int n, char **words, char **cause)
 	a->k = xcalloc((size_t)a->nkernels, sizeof(*a->k));
 	for (j = 0; j < a->nkernels; j++) {
 		vm_kernel_init(&a->k[j], a->kernels[j], a->modules[j]);
+		a->k[j].cache = a->kernel_cache;
 		if ((rv = vm_kernel_check(&a->k[j], cause)) != VMK_OK)
 			return rv;
 	}
+	if (a->kernel_cache != NULL && check_cache_dir(a->kernel_cache,
+	    cause) == -1)
+		return CMD_USAGE;
 	if (!spawn_found(VM_QEMU)) {
 		errorf(cause, "vm: %s not found: install Debian's %s package",
 		    VM_QEMU, VM_QEMU_PACKAGE);
@@ -478,7 +515,9 @@ prepare_kernels(struct vm_args *a, char **cause)
 		if (!a->run.quiet)
 			fprintf(stderr, "vm: kernel %d/%d: %s: %sits "
 			    "initramfs\n", i + 1, a->nkernels, a->kernels[i],
-			    a->k[i].deb ? "unpacking it, writing " : "writing ");
+			    !a->k[i].deb ? "writing " : a->kernel_cache ?
+			    "from the kernel cache, else unpacking it, writing " :
+			    "unpacking it, writing ");
 		rv = vm_kernel_prepare(&a->k[i], a->top, i, a->fss, a->nfss,
 		    a->stop, cause);
 		if (vm_stop)
@@ -488,10 +527,12 @@ prepare_kernels(struct vm_args *a, char **cause)
 		units_size_binary(size, sizeof(size), a->k[i].initrd_bytes);
 		if (!a->run.quiet)
 			fprintf(stderr, "vm: kernel %d/%d: %s, %zu module%s, "
-			    "initramfs %s, ready in %.1f s\n", i + 1,
+			    "initramfs %s, ready in %.1f s%s\n", i + 1,
 			    a->nkernels, a->k[i].release, a->k[i].nmodules,
 			    a->k[i].nmodules == 1 ? "" : "s", size,
-			    time_elapsed(t0, time_now()));
+			    time_elapsed(t0, time_now()), a->k[i].cached == 1 ?
+			    " (from the kernel cache)" : a->k[i].cached == 2 ?
+			    " (unpacked; now in the kernel cache)" : "");
 	}
 	make_labels(a);
 	return CMD_OK;

@@ -46,6 +46,7 @@ vm_kernel_free(struct vm_kernel *k)
 	free(k->image);
 	free(k->tree);
 	free(k->release);
+	free(k->depmod);
 	vm_kernel_init(k, NULL, NULL);
 }
 
@@ -299,34 +300,42 @@ deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
 }
 
 /*
- * The tree's depmod files, or when it has no modules.dep (Debian ships
- * none: depmod makes it at install) what depmod -n prints for it, read
- * through a directory of the tool's that links to the tree, so that
- * nothing is written into it.
+ * The tree's depmod files, one after the other, or when it has no
+ * modules.dep (Debian ships none: depmod makes it at install) what
+ * depmod -n prints for it, read through a directory of the tool's that
+ * links to the tree, so that nothing is written into it: *text (freed by
+ * the caller), VMK_OK, else VMK_USAGE / VMK_FAIL with *cause.
  */
 static int
-read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
-    char **cause)
+depmod_text(struct vm_kernel *k, char **text, size_t *tlen,
+    volatile sig_atomic_t *stop, char **cause)
 {
 	static const char *const files[] = { "modules.dep", "modules.alias",
 	    "modules.softdep" };
-	char	*path, *text, *base, *link, *rel;
+	char	*path, *t, *base, *link, *rel;
 	char	*argv[] = { "depmod", "-n", "-b", NULL, NULL, NULL };
 	size_t	 i, len;
 	int	 fd, rv = 0;
 
+	*text = NULL;
 	path = xasprintf("%s/modules.dep", k->tree);
 	if (access(path, R_OK) == 0) {
 		free(path);
-		for (i = 0; i < sizeof(files) / sizeof(files[0]) && rv == 0;
-		    i++) {
+		*text = xstrdup("");
+		*tlen = 0;
+		for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 			path = xasprintf("%s/%s", k->tree, files[i]);
-			if ((text = slurp(path, &len)) != NULL)
-				rv = moddep_parse(d, text, len, cause);
-			free(text);
+			if ((t = slurp(path, &len)) != NULL) {
+				*text = xrealloc(*text, *tlen + len + 2);
+				memcpy(*text + *tlen, t, len);
+				*tlen += len;
+				(*text)[(*tlen)++] = '\n';
+				(*text)[*tlen] = '\0';
+			}
+			free(t);
 			free(path);
 		}
-		return rv == 0 ? VMK_OK : VMK_USAGE;
+		return VMK_OK;
 	}
 	free(path);
 	if (!spawn_found("depmod")) {
@@ -340,11 +349,11 @@ read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
 	path = xasprintf("%s/depmod.txt", k->dir);
 	fd = -1;
 	for (i = 0; i < 3 && rv == 0; i++) {
-		text = xasprintf("%s%s", base, i == 0 ? "" : i == 1 ? "/lib" :
+		t = xasprintf("%s%s", base, i == 0 ? "" : i == 1 ? "/lib" :
 		    "/lib/modules");
-		if (mkdir(text, 0700) == -1)
-			rv = errorf(cause, "%s: %s", text, strerror(errno));
-		free(text);
+		if (mkdir(t, 0700) == -1)
+			rv = errorf(cause, "%s: %s", t, strerror(errno));
+		free(t);
 	}
 	if (rv == 0 && symlink(k->tree, link) == -1)
 		rv = errorf(cause, "%s: %s", link, strerror(errno));
@@ -357,18 +366,36 @@ read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
 		rv = -1;
 	if (fd != -1)
 		close(fd);
-	if (rv == 0) {
-		if ((text = slurp(path, &len)) == NULL)
-			rv = errorf(cause, "%s: %s", path, strerror(errno));
-		else if (moddep_parse(d, text, len, cause) == -1)
-			rv = -2;
-		free(text);
-	}
+	if (rv == 0 && (*text = slurp(path, tlen)) == NULL)
+		rv = errorf(cause, "%s: %s", path, strerror(errno));
 	(void)unlink(path);
+	(void)unlink(link);
 	free(path);
 	free(link);
 	free(base);
-	return rv == 0 ? VMK_OK : rv == -2 ? VMK_USAGE : VMK_FAIL;
+	return rv == 0 ? VMK_OK : VMK_FAIL;
+}
+
+/* The modules' dependencies: the kernel cache's text, or depmod_text(). */
+static int
+read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	char	*text;
+	size_t	 len;
+	int	 rv;
+
+	if (k->depmod != NULL) {
+		if ((text = slurp(k->depmod, &len)) == NULL) {
+			errorf(cause, "vm: --kernel-cache: %s: %s", k->depmod,
+			    strerror(errno));
+			return VMK_FAIL;
+		}
+	} else if ((rv = depmod_text(k, &text, &len, stop, cause)) != VMK_OK)
+		return rv;
+	rv = moddep_parse(d, text, len, cause) == 0 ? VMK_OK : VMK_USAGE;
+	free(text);
+	return rv;
 }
 
 static void
@@ -387,6 +414,14 @@ read_builtin(struct vm_kernel *k, struct moddep *d)
 		moddep_parse_builtin_modinfo(d, text, len);
 	free(text);
 	free(path);
+}
+
+/* The module of that name, or the one "fs-NAME" stands for. */
+static char *
+fs_module(const struct moddep *d, const char *fs)
+{
+	return moddep_find(d, fs) != NULL || moddep_is_builtin(d, fs) ?
+	    xstrdup(fs) : xasprintf("fs-%s", fs);
 }
 
 /* The modules for virtio's disk and fs, and the initramfs with them. */
@@ -411,13 +446,10 @@ modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
 		read_builtin(k, &d);
 	}
 	if (rv == VMK_OK && k->tree != NULL) {
-		/* The module of that name, or the one "fs-NAME" stands for. */
 		for (i = 0; i < nfs; i++) {
 			if (strcmp(fs[i], "none") == 0)
 				continue;
-			fsmod[i] = moddep_find(&d, fs[i]) != NULL ||
-			    moddep_is_builtin(&d, fs[i]) ? xstrdup(fs[i]) :
-			    xasprintf("fs-%s", fs[i]);
+			fsmod[i] = fs_module(&d, fs[i]);
 			want[nwant++] = fsmod[i];
 		}
 		if (moddep_closure(&d, want, nwant, &l, &n, &why) == -1) {
@@ -439,6 +471,298 @@ modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
 	return rv;
 }
 
+/*
+ * The kernel cache (--kernel-cache DIR): a Debian package made ready once,
+ * kept as DIR/SHA-256-of-the-package, a tree as the package has it with
+ * only what the guests need: boot/vmlinuz-*, lib/modules/RELEASE with
+ * its modules.builtin files and the modules of virtio's disks and of
+ * every file system vm knows (their closures), and depmod.txt, the
+ * dependencies as depmod -n printed them.  A later command with the same
+ * package neither unpacks it nor runs depmod.
+ */
+static const char *const kcache_fs[] = { "ext4", "ext2", "xfs" };
+
+/* Copy from to a new file to (never over one). 0, or -1 with *cause. */
+static int
+copy_new(const char *from, const char *to, char **cause)
+{
+	char	 buf[65536];
+	ssize_t	 n;
+	int	 in, out, rv = 0;
+
+	if ((in = open(from, O_RDONLY | O_CLOEXEC)) == -1)
+		return errorf(cause, "%s: %s", from, strerror(errno));
+	if ((out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1) {
+		close(in);
+		return errorf(cause, "%s: %s", to, strerror(errno));
+	}
+	while (rv == 0 && (n = read(in, buf, sizeof(buf))) != 0) {
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 || write(out, buf, (size_t)n) != n)
+			rv = errorf(cause, "%s: %s", n == -1 ? from : to,
+			    strerror(errno));
+	}
+	close(in);
+	if (close(out) == -1 && rv == 0)
+		rv = errorf(cause, "%s: %s", to, strerror(errno));
+	return rv;
+}
+
+/* The directories of rel (a path under base) made. 0, or -1. */
+static int
+make_dirs(const char *base, const char *rel, char **cause)
+{
+	char	*p, *s;
+	int	 rv = 0;
+
+	p = xasprintf("%s/%s", base, rel);
+	for (s = p + strlen(base) + 1; rv == 0 && (s = strchr(s, '/')) !=
+	    NULL; s++) {
+		*s = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST)
+			rv = errorf(cause, "%s: %s", p, strerror(errno));
+		*s = '/';
+	}
+	free(p);
+	return rv;
+}
+
+/* Whether tree/rel is there. */
+static int
+kcache_has(const char *tree, const char *rel)
+{
+	char	*p;
+	int	 there;
+
+	p = xasprintf("%s/%s", tree, rel);
+	there = access(p, F_OK) == 0;
+	free(p);
+	return there;
+}
+
+/* Copy tree/rel to new/rel, its directories made. 0, or -1. */
+static int
+copy_rel(const char *tree, const char *new, const char *rel, char **cause)
+{
+	char	*from, *to;
+	int	 rv;
+
+	if (make_dirs(new, rel, cause) == -1)
+		return -1;
+	from = xasprintf("%s/%s", tree, rel);
+	to = xasprintf("%s/%s", new, rel);
+	rv = copy_new(from, to, cause);
+	free(from);
+	free(to);
+	return rv;
+}
+
+/*
+ * The modules every file system needs, into the new tree newtree: each
+ * file system's closure with virtio's (one a package lacks is left out:
+ * a cell asking for it is refused as without the cache).
+ */
+static int
+kcache_modules(struct vm_kernel *k, struct moddep *d, const char *newtree,
+    char **cause)
+{
+	struct moddep_load	*l;
+	const char		*want[3] = { "virtio_pci", "virtio_blk", NULL };
+	char			*why = NULL, *fsmod;
+	size_t			 n, i, j;
+	int			 rv = 0;
+
+	for (i = 0; rv == 0 && i < sizeof(kcache_fs) / sizeof(kcache_fs[0]);
+	    i++) {
+		want[2] = fsmod = fs_module(d, kcache_fs[i]);
+		l = NULL;
+		n = 0;
+		if (moddep_closure(d, want, 3, &l, &n, &why) == -1) {
+			free(why);
+			why = NULL;
+			n = 0;
+		}
+		for (j = 0; rv == 0 && j < n; j++)
+			if (!kcache_has(newtree, l[j].mod->path))
+				rv = copy_rel(k->tree, newtree, l[j].mod->path,
+				    cause);
+		free(l);
+		free(fsmod);
+	}
+	return rv;
+}
+
+/* Write len bytes of text to a new file path. 0, or -1 with *cause. */
+static int
+write_new(const char *path, const char *text, size_t len, char **cause)
+{
+	int	fd, rv = 0;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1)
+		return errorf(cause, "%s: %s", path, strerror(errno));
+	if (write(fd, text, len) != (ssize_t)len)
+		rv = errorf(cause, "%s: %s", path, strerror(errno));
+	if (close(fd) == -1 && rv == 0)
+		rv = errorf(cause, "%s: %s", path, strerror(errno));
+	return rv;
+}
+
+/*
+ * The unpacked package's entry, written in new (a directory of the
+ * cache's, renamed into place by the caller): its image, depmod.txt, the
+ * builtin lists and the modules.  VMK_OK, or VMK_* with *cause.
+ */
+static int
+kcache_write(struct vm_kernel *k, const char *new, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	static const char *const lists[] = { "modules.builtin",
+	    "modules.builtin.modinfo" };
+	struct moddep	 d;
+	char		*text = NULL, *tree, *p;
+	size_t		 len, i;
+	int		 rv;
+
+	if ((rv = depmod_text(k, &text, &len, stop, cause)) != VMK_OK)
+		return rv;
+	moddep_init(&d);
+	if (moddep_parse(&d, text, len, cause) == -1)
+		rv = VMK_USAGE;
+	read_builtin(k, &d);
+	p = xasprintf("%s/depmod.txt", new);
+	if (rv == VMK_OK && write_new(p, text, len, cause) == -1)
+		rv = VMK_FAIL;
+	free(p);
+	free(text);
+	/* boot/vmlinuz-RELEASE, and lib/modules/RELEASE. */
+	p = xasprintf("%s/boot/%s", new, strrchr(k->image, '/') + 1);
+	tree = xasprintf("lib/modules/%s/", strrchr(k->tree, '/') + 1);
+	if (rv == VMK_OK && (make_dirs(new, "boot/", cause) == -1 ||
+	    copy_new(k->image, p, cause) == -1 ||
+	    make_dirs(new, tree, cause) == -1))
+		rv = VMK_FAIL;
+	free(p);
+	p = tree;
+	tree = xasprintf("%s/%s", new, p);
+	free(p);
+	for (i = 0; rv == VMK_OK && i < sizeof(lists) / sizeof(lists[0]); i++)
+		if (kcache_has(k->tree, lists[i]) &&
+		    copy_rel(k->tree, tree, lists[i], cause) == -1)
+			rv = VMK_FAIL;
+	if (rv == VMK_OK && kcache_modules(k, &d, tree, cause) == -1)
+		rv = VMK_FAIL;
+	moddep_free(&d);
+	free(tree);
+	return rv;
+}
+
+/* k made ready from the entry dir: its image, tree and depmod.txt. */
+static int
+kcache_use(struct vm_kernel *k, const char *dir, char **cause)
+{
+	char	*sub, *name;
+
+	free(k->image);
+	free(k->tree);
+	free(k->depmod);
+	k->image = k->tree = k->depmod = NULL;
+	sub = xasprintf("%s/boot", dir);
+	if ((name = only_entry(sub, "vmlinuz-")) != NULL)
+		k->image = xasprintf("%s/%s", sub, name);
+	free(name);
+	free(sub);
+	sub = xasprintf("%s/lib/modules", dir);
+	if ((name = only_entry(sub, "")) != NULL)
+		k->tree = xasprintf("%s/%s", sub, name);
+	free(name);
+	free(sub);
+	k->depmod = xasprintf("%s/depmod.txt", dir);
+	if (k->image == NULL || k->tree == NULL || access(k->depmod, R_OK)) {
+		errorf(cause, "vm: --kernel-cache: %s: not a kernel made ready "
+		    "by bonnie-ng (remove it)", dir);
+		return VMK_FAIL;
+	}
+	return VMK_OK;
+}
+
+/*
+ * The package unpacked and written into the cache as entry: in a new
+ * directory beside it, renamed into place when whole (another command
+ * that filled it first wins, ours removed).
+ */
+static int
+kcache_fill(struct vm_kernel *k, const char *entry, const char *hex,
+    volatile sig_atomic_t *stop, char **cause)
+{
+	char	*new;
+	int	 rv;
+
+	if ((rv = deb_unpack(k, stop, cause)) != VMK_OK)
+		return rv;
+	if (k->tree == NULL)
+		return VMK_OK;		/* No modules: nothing worth keeping. */
+	new = xasprintf("%s/.new-%s.%ld", k->cache, hex, (long)getpid());
+	if (mkdir(new, 0755) == -1) {
+		errorf(cause, "vm: --kernel-cache: %s: %s", new,
+		    strerror(errno));
+		free(new);
+		return VMK_FAIL;
+	}
+	rv = kcache_write(k, new, stop, cause);
+	if (rv == VMK_OK && rename(new, entry) == -1 && errno != EEXIST &&
+	    errno != ENOTEMPTY) {
+		errorf(cause, "vm: --kernel-cache: %s: %s", entry,
+		    strerror(errno));
+		rv = VMK_FAIL;
+	}
+	(void)tmptree_remove(new);	/* Gone when renamed. */
+	free(new);
+	if (rv == VMK_OK && (rv = kcache_use(k, entry, cause)) == VMK_OK)
+		k->cached = 2;
+	return rv;
+}
+
+/* A package through the cache: its entry used, or made. */
+static int
+kcache_prepare(struct vm_kernel *k, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	struct stat	 st;
+	char		 hex[65], *entry;
+	int		 fd, rv, there;
+
+	if ((fd = open(k->arg, O_RDONLY | O_CLOEXEC)) == -1 ||
+	    sha256_fd(fd, hex) == -1) {
+		errorf(cause, "vm: --kernel: %s: %s", k->arg, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return VMK_FAIL;
+	}
+	close(fd);
+	if (mkdir(k->cache, 0755) == -1 && errno != EEXIST) {
+		errorf(cause, "vm: --kernel-cache: %s: %s", k->cache,
+		    strerror(errno));
+		return VMK_FAIL;
+	}
+	entry = xasprintf("%s/%s", k->cache, hex);
+	there = lstat(entry, &st) == 0;
+	if (there && S_ISDIR(st.st_mode)) {
+		if ((rv = kcache_use(k, entry, cause)) == VMK_OK)
+			k->cached = 1;
+	} else if (!there && errno == ENOENT)
+		rv = kcache_fill(k, entry, hex, stop, cause);
+	else {
+		errorf(cause, "vm: --kernel-cache: %s: %s", entry, there ?
+		    "not a directory" : strerror(errno));
+		rv = VMK_FAIL;
+	}
+	free(entry);
+	return rv;
+}
+
 int
 vm_kernel_prepare(struct vm_kernel *k, const char *top, int index,
     const char *const *fs, int nfs, volatile sig_atomic_t *stop,
@@ -455,7 +779,9 @@ vm_kernel_prepare(struct vm_kernel *k, const char *top, int index,
 		k->dir = NULL;
 		return VMK_FAIL;
 	}
-	if (k->deb)
+	if (k->deb && k->cache != NULL)
+		rv = kcache_prepare(k, stop, cause);
+	else if (k->deb)
 		rv = deb_unpack(k, stop, cause);
 	else {
 		k->image = xstrdup(k->arg);

@@ -4,8 +4,9 @@
 # skips).  Both boot from their packages and measure; the records validate
 # against the schema and name their guest kernels; compare names the
 # kernel release; the RAM axis changes the guest's MemTotal; the cells run
-# interleaved; each cell's report (the run's own, from the guest) comes
-# on stdout before the comparison.  A guest that cannot start (init=/nonexistent), a broken
+# interleaved (the kernels made ready through a --kernel-cache); each
+# cell's report (the run's own, from the guest) comes on stdout before
+# the comparison.  A guest that cannot start (init=/nonexistent), a broken
 # image, a run killed with SIGTERM and a hung guest each leave no qemu,
 # no image and no temporary directory behind (each call has its own
 # TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).
@@ -46,9 +47,11 @@ print(eval(sys.argv[2], {"r": r}))' "$1" "$2"
 
 # 1. Both kernels from their packages, two memory sizes: four cells.
 mkdir "$T/tmp1"
+# Through a kernel cache: the initramfs of each is made from the entry
+# the command puts there (what a later command would take).
 TMPDIR=$T/tmp1 "$BONNIE" vm --kernel "$deb61" --kernel "$deb612" \
-    --mem 160m,320m --out "$T/out1" -- -s 32 -p write,read \
-    >"$T/vm.out" 2>"$T/vm.err"
+    --mem 160m,320m --kernel-cache "$T/kc" --out "$T/out1" \
+    -- -s 32 -p write,read >"$T/vm.out" 2>"$T/vm.err"
 st=$?
 # 0, or 1 when a gated column came out worse: the rates of emulated
 # guests on a shared host go either way; 2 or 3 would be a failure.
@@ -56,6 +59,8 @@ ok "two kernels x two memory sizes: every cell ran, compared (exit $st)" \
     [ $st -le 1 ] || sed 's/^/#   /' "$T/vm.err"
 ok "no cell failed" sh -c "! grep -q 'cells failed' '$T/vm.err'"
 nothing_left "the matrix" "$T/tmp1"
+ok "the kernel cache: both kernels, nothing else" [ "$(ls -A "$T/kc" |
+    grep -c '^[0-9a-f]\{64\}$')" -eq 2 ] && [ "$(ls -A "$T/kc" | wc -l)" -eq 2 ]
 set -- "$T"/out1/*.json
 ok "four records" [ $# -eq 4 ]
 ok "four console logs" [ "$(ls "$T"/out1/*.console.log | wc -l)" -eq 4 ]

@@ -5,7 +5,8 @@
 # Its help, and the completion after "--" (run's options).  The report on
 # standard output, with a stand-in for qemu (tests/vm-fake-qemu.py) that
 # answers on the mailbox disk with a record and a report a real run on
-# the host made.  The boots themselves are t-vm-boot.sh's (make check-vm).
+# the host made; --kernel-cache with a Debian package made here.  The
+# boots themselves are t-vm-boot.sh's (make check-vm).
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
@@ -97,6 +98,59 @@ awk -v rep="$T/report" '
 check "two cells: each report under its cell's line, then the comparison" $?
 [ $? -eq 0 ] || sed 's/^/#   /' "$T/two.out"
 ok "the stand-in's calls: nothing left" [ -z "$(ls -A "$T/tmp2")" ]
+
+# --kernel-cache: a Debian package made here (a stand-in bzImage, ext4
+# and mbcache as modules, virtio built in) is unpacked once, kept by its
+# SHA-256, and taken from there the next time.
+if command -v dpkg-deb >/dev/null 2>&1 && command -v sha256sum \
+    >/dev/null 2>&1; then
+	P=$T/pkg M=$T/pkg/lib/modules/9.9.9-fake
+	mkdir -p "$P/DEBIAN" "$P/boot" "$M/kernel/fs/ext4"
+	printf 'Package: linux-image-9.9.9-fake\nVersion: 1\nArchitecture: %s\n%s\n' \
+	    amd64 'Maintainer: t-vm <t@example.org>
+Description: a stand-in' >"$P/DEBIAN/control"
+	cp "$T/fake" "$P/boot/vmlinuz-9.9.9-fake"
+	echo ko >"$M/kernel/fs/ext4/ext4.ko"
+	echo ko >"$M/kernel/fs/mbcache.ko"
+	printf '%s\n' 'kernel/fs/ext4/ext4.ko: kernel/fs/mbcache.ko' \
+	    'kernel/fs/mbcache.ko:' >"$M/modules.dep"
+	printf '%s\n' kernel/drivers/virtio/virtio_pci.ko \
+	    kernel/drivers/block/virtio_blk.ko >"$M/modules.builtin"
+	dpkg-deb --root-owner-group -b "$P" "$T/k.deb" >/dev/null
+	sum=$(sha256sum "$T/k.deb" | cut -d' ' -f1)
+	fake kc1 --kernel-cache "$T/kc" --kernel "$T/k.deb"
+	ok "--kernel-cache, first: exit 0 (was $?)" [ $? -eq 0 ]
+	ok "--kernel-cache, first: unpacked and kept" grep -q \
+	    '9.9.9-fake, 2 modules, .*(unpacked; now in the kernel cache)$' \
+	    "$T/kc1.err"
+	ok "--kernel-cache: one entry, named by the package's SHA-256" \
+	    [ "$(ls -A "$T/kc")" = "$sum" ]
+	ok "--kernel-cache: its image, depmod text and two modules" sh -c "
+	    cd '$T/kc/$sum' && [ -f boot/vmlinuz-9.9.9-fake ] &&
+	    [ -s depmod.txt ] && [ \$(find lib -name '*.ko' | wc -l) -eq 2 ]"
+	fake kc2 --kernel-cache "$T/kc" --kernel "$T/k.deb"
+	ok "--kernel-cache, again: exit 0 (was $?)" [ $? -eq 0 ]
+	ok "--kernel-cache, again: from the cache, the same two modules" \
+	    grep -q '9.9.9-fake, 2 modules, .*(from the kernel cache)$' \
+	    "$T/kc2.err"
+	ok "--kernel-cache: nothing else left" sh -c "[ -z \"\$(ls -A \
+	    '$T/tmp2')\" ] && [ \"\$(ls -A '$T/kc')\" = '$sum' ]"
+	# Not an entry of bonnie-ng's: the command fails, naming it.
+	mkdir "$T/kc3" && : >"$T/kc3/$sum"
+	fake kc3o --kernel-cache "$T/kc3" --kernel "$T/k.deb"
+	ok "--kernel-cache: a file in an entry's place: exit 1 (was $?)" \
+	    [ $? -eq 1 ]
+	ok "--kernel-cache: ... named" grep -q "kc3/$sum: not a directory" \
+	    "$T/kc3o.err"
+else
+	for i in 1 2 3 4 5 6 7 8 9; do
+		skip "--kernel-cache: needs dpkg-deb and sha256sum"
+	done
+fi
+bad "kernel-cache: .*/no/such: No such file" --kernel "$T/fake" \
+    --kernel-cache "$T/no/such" -- -s 32
+bad "kernel-cache: .*: not a directory" --kernel "$T/fake" \
+    --kernel-cache "$T/fake" -- -s 32
 
 # The help: vm's own, not run's.
 run vm --help
