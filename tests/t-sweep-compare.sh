@@ -9,9 +9,12 @@
 # not compare are refused; report of several sweeps heads each with its
 # source and what differs from the first.
 # The new sweep's reads are made slow by the fault injector (every read
-# of the test file sleeps 10 ms first, 30 to 300 times what a read from
-# the cache takes, so that a loaded machine's stall in one base run
-# cannot reach it), so that its verdict is known.
+# of the test file sleeps 100 ms first, a thousand times what a read
+# from the cache takes), so that its verdict is known.  A base run takes
+# a few milliseconds (--min-time adds runs): with reads sleeping 10 ms a
+# stall of 160 ms in one base run made it as slow as a new run, and the
+# runs' test rightly could not tell at that point (one point of four, at
+# a load of 9); a new run now takes 0.4 to 3.2 s, beyond a load's stall.
 . tests/lib.sh
 . tests/fault/lib.sh
 scratch
@@ -22,7 +25,7 @@ S="--sizes 1m..2m --chunks 64k,256k -p read --min-time 0.01 -q"
 
 "$BONNIE" sweep -d "$T/d" $S -x 3 --json "$T/a.json" >/dev/null 2>&1
 check "the base sweep runs" $?
-BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=100000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S -x 3 --cache cold --json "$T/b.json" >/dev/null 2>&1
 check "the slow sweep runs (reads slowed, cache cold)" $?
 
@@ -35,6 +38,10 @@ n=$(grep -c '^[12]M 64k\|^[12]M 256k' "$T/out")
 w=$(grep -c ' worse \+\(bootstrap\|mann-whitney\) ([0-9]* and 3)$' "$T/out")
 [ "$n" -eq 4 ] && [ "$w" -eq 4 ]
 check "every point of block read compared, worse by the runs' test ($w of $n)" $?
+[ "$w" -eq 4 ] || diag "each point's read runs, base and new: $(jq -c \
+    --slurpfile s "$T/b.json" '[.points, $s[0].points] | transpose[] |
+    map([.phases.read.rate] + [.more_runs[]?.phases.read.rate] |
+    map(floor))' "$T/a.json" | tr '\n' ' ')"
 grep -q '^block read, K/sec: .*b.json against .*a.json$' "$T/out"
 check "the table is headed by its phase and sources" $?
 grep -q '^Settings that differ (base | new):$' "$T/out" &&
@@ -54,7 +61,7 @@ check "--fail-on write (not swept): refused as for runs, exit 2" $?
 
 # Single runs: the threshold decides, as for runs.
 "$BONNIE" sweep -d "$T/d" $S --min-time 0 --json "$T/c.json" >/dev/null 2>&1
-BN_FAULT=read:1+:sleep=10000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
+BN_FAULT=read:1+:sleep=100000 LD_PRELOAD=$INJECT "$BONNIE" sweep -d "$T/d" \
     $S --min-time 0 --json "$T/e.json" >/dev/null 2>&1
 run compare "$T/c.json" "$T/e.json"
 [ $status -eq 1 ] && [ "$(grep -c ' worse \+threshold (1 and 1)$' "$T/out")" -eq 4 ]
