@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cgroup.h"
@@ -400,10 +401,18 @@ cgroup_exclude(pid_t pid)
 	return rv;
 }
 
+/*
+ * Leave the run's cgroups and remove them.  A way out that has just
+ * killed the run's children (a fault, memory gone, a second signal) gets
+ * here before they have exited, and a cgroup with a process in it cannot
+ * be removed (EBUSY): wait for them, 10 ms at a time, up to 2 s.  Only
+ * what a signal handler may call.
+ */
 void
 cgroup_leave(void)
 {
-	int	h, saved = errno;
+	struct timespec	step = { 0, 10000000 };
+	int		h, tries, saved = errno;
 
 	if (owner == 0 || getpid() != owner)
 		return;
@@ -411,7 +420,10 @@ cgroup_leave(void)
 		if (!hier[h].made)
 			continue;
 		(void)put_pid(hier[h].back, getpid());
-		if (rmdir(hier[h].dir) == 0 || errno == ENOENT)
+		for (tries = 0; rmdir(hier[h].dir) == -1 && errno == EBUSY &&
+		    tries < 200; tries++)
+			nanosleep(&step, NULL);
+		if (access(hier[h].dir, F_OK) == -1 && errno == ENOENT)
 			hier[h].made = 0;
 	}
 	errno = saved;

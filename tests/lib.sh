@@ -67,6 +67,22 @@ cleanup_scratch() {
 	[ -n "${T:-}" ] && rm -rf "$T"
 }
 
+# cgroup_remove DIR: remove a cgroup a test made, once its processes
+# have left it (up to 30 s), with the cgroups bonnie-ng made in it
+# (bonnie-ng.PID, which a run that died by SIGKILL, the OOM killer's
+# among them, could not remove), so that none is left behind.
+cgroup_remove() {
+	[ -n "$1" ] && [ -d "$1" ] || return 0
+	_i=0
+	until { for _c in "$1"/bonnie-ng.*; do [ -d "$_c" ] &&
+	    rmdir "$_c" 2>/dev/null; done; rmdir "$1" 2>/dev/null; } ||
+	    [ $_i -ge 300 ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	[ ! -d "$1" ]
+}
+
 # no_test_files DIR: pass when DIR holds no bonnie-ng test file.
 no_test_files() {
 	[ -z "$(find "$1" -name 'bonnie-ng.*' 2>/dev/null)" ]

@@ -178,12 +178,7 @@ undo() {
 	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
 	# The cgroup goes once its last process has left it: until then.
-	if [ -n "$CG" ]; then
-		_i=0
-		until rmdir "$CG" 2>/dev/null || [ $_i -ge 300 ]; do
-			sleep 0.1; _i=$((_i + 1))
-		done
-	fi
+	cgroup_remove "$CG"
 	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
 	[ -n "$LOOP" ] || return 0
 	umount "$M" 2>/dev/null
@@ -371,7 +366,7 @@ then
 	check "reclaim: the phases' hits within the cgroup's own memory.failcnt" $?
 	grep -q "^bonnie-ng: warning: phase read: reclaim stalled this run .*the memory cgroup /bonnie-ng-t-kstat.$$ that bounds the run hit its limit" "$T/err"
 	check "reclaim: said on stderr" $?
-	rmdir "$CG" && CG=""
+	cgroup_remove "$CG" && CG=""
 else
 	skip "reclaim: no writable cgroup v1 memory controller"
 	skip "reclaim: no writable cgroup v1 memory controller"
@@ -417,7 +412,7 @@ if [ -w /sys/fs/cgroup/memory ] && have stress-ng && have mkswap &&
 		sleep 0.1
 		i=$((i + 1))
 	done
-	rmdir "$CG" && CG=""
+	cgroup_remove "$CG" && CG=""
 	swapoff "$SWAP" && rm -f "$SWAP"
 else
 	[ -e "$SWAP" ] && rm -f "$SWAP"

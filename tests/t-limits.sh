@@ -92,7 +92,7 @@ if is_root && ! portable; then
 	fi
 fi
 if [ -n "$cg" ]; then
-	trap 'rmdir "$cg" 2>/dev/null; cleanup_scratch' EXIT
+	trap 'cgroup_remove "$cg"; cleanup_scratch' EXIT
 	for s in 1 3; do
 		sh -c 'echo $$ >"$1/cgroup.procs" &&
 		    echo 1000 >/proc/self/oom_score_adj && shift && exec "$@"' \
@@ -107,9 +107,10 @@ if [ -n "$cg" ]; then
 		ok "-S $s, OOM: no test file, no process left" \
 		    eval 'no_test_files "$T" && no_procs'
 	done
-	rmdir "$cg"
+	cgroup_remove "$cg"
+	check "the test's cgroup and the runs' in it removed" $?
 else
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5; do
 		skip "the OOM killer: needs root and a writable memory cgroup"
 	done
 fi
