@@ -248,6 +248,31 @@ only_entry(const char *dir, const char *prefix)
 	return found;
 }
 
+/*
+ * The program tar needs for the package's data member (its name's
+ * suffix), there: VMK_OK, else VMK_USAGE naming Debian's package of it.
+ */
+static int
+have_unpacker(const struct vm_kernel *k, const char *data, char **cause)
+{
+	static const struct {
+		const char	*sfx, *prog, *package;
+	} z[] = { { ".xz", "xz", "xz-utils" }, { ".zst", "zstd", "zstd" },
+	    { ".gz", "gzip", "gzip" }, { ".bz2", "bzip2", "bzip2" } };
+	size_t	i, n = strlen(data);
+
+	for (i = 0; i < sizeof(z) / sizeof(z[0]); i++)
+		if (n > strlen(z[i].sfx) &&
+		    strcmp(data + n - strlen(z[i].sfx), z[i].sfx) == 0 &&
+		    !spawn_found(z[i].prog)) {
+			errorf(cause, "vm: --kernel: %s: no %s to unpack its "
+			    "%s: install Debian's %s package", k->arg,
+			    z[i].prog, strrchr(data, '/') + 1, z[i].package);
+			return VMK_USAGE;
+		}
+	return VMK_OK;
+}
+
 /* Unpack the package into k->dir/root; find its image and modules. */
 static int
 deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
@@ -259,6 +284,11 @@ deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
 
 	if ((rv = deb_data(k, &data, cause)) != VMK_OK)
 		return rv;
+	if ((rv = have_unpacker(k, data, cause)) != VMK_OK) {
+		(void)unlink(data);
+		free(data);
+		return rv;
+	}
 	root = xasprintf("%s/root", k->dir);
 	if (mkdir(root, 0700) == -1) {
 		errorf(cause, "%s: %s", root, strerror(errno));
@@ -339,8 +369,9 @@ depmod_text(struct vm_kernel *k, char **text, size_t *tlen,
 	}
 	free(path);
 	if (!spawn_found("depmod")) {
-		errorf(cause, "%s: no modules.dep, and no depmod to make it: "
-		    "install Debian's kmod package", k->tree);
+		errorf(cause, "vm: --kernel: %s: no modules.dep, and no "
+		    "depmod to make it: install Debian's kmod package",
+		    k->deb ? k->arg : k->tree);
 		return VMK_USAGE;
 	}
 	rel = strrchr(k->tree, '/') + 1;

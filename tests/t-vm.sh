@@ -116,7 +116,7 @@ Description: a stand-in' >"$P/DEBIAN/control"
 	    'kernel/fs/mbcache.ko:' >"$M/modules.dep"
 	printf '%s\n' kernel/drivers/virtio/virtio_pci.ko \
 	    kernel/drivers/block/virtio_blk.ko >"$M/modules.builtin"
-	dpkg-deb --root-owner-group -b "$P" "$T/k.deb" >/dev/null
+	dpkg-deb -Zxz --root-owner-group -b "$P" "$T/k.deb" >/dev/null
 	sum=$(sha256sum "$T/k.deb" | cut -d' ' -f1)
 	fake kc1 --kernel-cache "$T/kc" --kernel "$T/k.deb"
 	ok "--kernel-cache, first: exit 0 (was $?)" [ $? -eq 0 ]
@@ -142,8 +142,22 @@ Description: a stand-in' >"$P/DEBIAN/control"
 	    [ $? -eq 1 ]
 	ok "--kernel-cache: ... named" grep -q "kc3/$sum: not a directory" \
 	    "$T/kc3o.err"
+	# No xz for the package's data.tar.xz (dpkg-deb's default): one
+	# line naming Debian's package, exit 2, nothing left.
+	mkdir "$T/noxz"
+	for c in tar python3; do
+		ln -s "$(command -v $c)" "$T/noxz/$c"
+	done
+	(cd "$T/cwd" && TMPDIR=$T/tmp FAKE_RECORD=$T/rec.json \
+	    FAKE_REPORT=$T/report PATH=$T/fq:$T/noxz "$BONNIE" vm --fs none \
+	    --kernel "$T/k.deb" -- -q -s 1m >"$T/out" 2>"$T/err" </dev/null)
+	st=$?
+	[ $st -eq 2 ] && one_line "$T/err" && grep -q "no xz to unpack its \
+data.tar.xz: install Debian's xz-utils package" "$T/err" &&
+	    [ -z "$(ls -A "$T/tmp")$(ls -A "$T/cwd")" ]
+	check "no xz: one line naming xz-utils, exit 2 (was $st), nothing left" $?
 else
-	for i in 1 2 3 4 5 6 7 8 9; do
+	for i in 1 2 3 4 5 6 7 8 9 10; do
 		skip "--kernel-cache: needs dpkg-deb and sha256sum"
 	done
 fi
