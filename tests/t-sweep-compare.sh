@@ -94,6 +94,19 @@ cp "$T/out" "$T/c.json"
     ([.phases[0].points[].point] == ["1M 64k", "1M 256k", "2M 64k",
     "2M 256k"])' "$T/c.json" >/dev/null
 check "-o json: exit 1 and in the document, every point of read worse ($status)" $?
+# Each point called worse is explained: what moved in the kernel's
+# account, the run's or its device's figure first (the new side read its
+# file from the device, the base from the cache), in the document and in
+# the text's "What moved:" under the table, a line a point.
+jq -e '[.phases[0].points[] | select(.new[0].verdict == "worse" or
+    .new[0].verdict == "better") | .new[0].kernel_moved.figures] |
+    length == 4 and all(.[]; length > 0 and .[0].scope != "machine")' \
+    "$T/c.json" >/dev/null
+check "-o json: each point worse explained, not by the machine first" $? ||
+    diag "$(jq -c '[.phases[0].points[].new[0].kernel_moved]' "$T/c.json")"
+[ "$(sed -n '/^What moved:$/,/^$/p' "$T/c.txt" |
+    grep -c '^  [12]M [0-9]*k -[0-9.]*% worse: ')" -eq 4 ]
+check "text: What moved names each worse point with its figures" $?
 jq -e --slurpfile r "$T/a.json" --slurpfile s "$T/b.json" \
     '.phases[0].points[0] as $p | $r[0].points[0] as $q |
     $p.base == $q.stats.read.median and $p.size_bytes == $q.size_bytes and
