@@ -37,9 +37,11 @@ struct outfile {
  * proc, sysfs or another kernel interface is refused.  A new file, or an
  * existing regular file (replaced only when it has no other hard link,
  * the real user may write it, and, in a sticky directory such as /tmp,
- * it is the user's own), is written as a temporary file in the same
- * directory, O_CREAT | O_EXCL | O_NOFOLLOW, mode 0666 less the umask, and
- * renamed into place by outfile_close(); a final symbolic link is never
+ * it is the user's own), is written by outfile_replace() as a temporary
+ * file in the same directory, O_CREAT | O_EXCL | O_NOFOLLOW, mode 0666
+ * less the umask, and renamed into place (one is made and removed here,
+ * to prove it can be; none lies there between writes, so a process
+ * killed by SIGKILL leaves none behind); a final symbolic link is never
  * followed; a pipe (that has a reader), a terminal and /dev/null are
  * written to; any other device is refused.  0, or -1 with "WHAT: PATH:
  * reason" in *cause.
@@ -49,7 +51,8 @@ int	outfile_open(struct outfile *, const char *what, const char *path,
 /* Do two open outputs name the same file?  1 or 0. */
 int	outfile_same(const struct outfile *, const struct outfile *);
 /*
- * Flush and close it and rename the temporary into place; rc is what
+ * Flush and close it and rename the temporary into place (a regular
+ * file's is made by outfile_replace(): call that instead); rc is what
  * writing it returned (0 or -1 with errno).  0, or -1 with "WHAT: PATH:
  * error" in *cause (the temporary removed, a file there before left as
  * it was; a temporary removed during the run is said so).

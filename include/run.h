@@ -142,6 +142,14 @@ void	run_kstat_notes(const struct options *, enum phase_id,
 /* Catch SIGINT, SIGTERM and SIGHUP so the test file is always removed. */
 void	run_signals_install(void);
 
+/*
+ * Under MPI, rank 0 of several stopped by a signal calls fn(arg), the
+ * run's result saying it was interrupted, before it waits on ranks that
+ * may be gone (struct team_config's stopping): the caller writes the rows
+ * and the record it has.  NULL: none.
+ */
+void	run_set_stopping(void (*fn)(void *), void *arg);
+
 /* Progress on stderr: 0 quiet, 1 line per phase, 2 live on a terminal. */
 void	run_set_progress(int level);
 

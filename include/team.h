@@ -78,6 +78,14 @@ struct team_config {
 	void		*body_arg;
 	/* The flag a signal handler sets; the team polls it. */
 	volatile sig_atomic_t *stop;
+	/*
+	 * Optional, MPI: rank 0 of several, stopped by a signal (mpirun
+	 * sends SIGTERM when a rank died or it was told to stop, and
+	 * SIGKILL a second later), before its next exchange with ranks
+	 * that may be gone (its own workers may still be ending): the
+	 * leader writes what it has.  Called at most once.
+	 */
+	void		(*stopping)(void *arg);
 	/* The signal that tells a worker to stop (the handler's). */
 	int		 stop_signal;
 };

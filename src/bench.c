@@ -370,6 +370,8 @@ struct series {
 	int			 done;		/* Runs started. */
 	int			 status;
 	int			 said;		/* *cause set by a write. */
+	int			 early;		/* MPI: rank 0 wrote what it had
+						   when a signal stopped it. */
 };
 
 /*
@@ -443,6 +445,8 @@ series_room(struct series *s, const struct options *one, int i)
 	return -1;
 }
 
+static void	series_stopping(void *);
+
 static void
 series_runs(struct series *s)
 {
@@ -466,6 +470,8 @@ series_runs(struct series *s)
 	s->rec.opt = o;
 	s->rec.sys = s->si;
 	s->rec.runs = s->runs;
+	if (s->leader && team_ranks() > 1)
+		run_set_stopping(series_stopping, s);
 	for (i = 0; i < o->repeat; i++) {
 		struct options	one = *o;
 
@@ -480,6 +486,7 @@ series_runs(struct series *s)
 			break;
 		}
 	}
+	run_set_stopping(NULL, NULL);
 	s->rec.nruns = s->done;
 	/* The lock ends with the runs, whichever way they ended. */
 	s->rec.lock_held = cmd_run_unlock(o, &s->lk);
@@ -498,19 +505,28 @@ series_runs(struct series *s)
  * handlers do not restart calls), so nothing is spliced or lost; a signal
  * that came meanwhile acts once both are whole.
  */
+static int
+put_record(FILE *f, const void *arg)
+{
+	return record_write_json(f, arg);
+}
+
 static void
-series_write(struct series *s, char **cause)
+series_write(struct series *s, int final, char **cause)
 {
 	const struct cmd_run_out *out = s->out;
 	sigset_t		 held;
 	char			*why = NULL;
-	int			 rc;
 
 	signals_block(&held);
-	if (s->leader && s->status != CMD_OK && !out->report_failed &&
+	/* Rank 0 printed the rows when the signal came (series_stopping). */
+	if (s->early)
+		;
+	else if (s->leader && s->status != CMD_OK && !out->report_failed &&
 	    s->done > 1)
 		partial_report(s->o, &s->rec, out);
-	if (s->leader && (s->status == CMD_OK || out->report_failed) &&
+	if (!s->early && s->leader &&
+	    (s->status == CMD_OK || out->report_failed) &&
 	    (out->report(s->o, &s->rec, out->arg) == -1 ||
 	    fflush(stdout) == EOF)) {
 		if (s->status != CMD_OK)
@@ -522,9 +538,9 @@ series_write(struct series *s, char **cause)
 		}
 	}
 	if (s->have_json) {
-		errno = 0;
-		rc = record_write_json(s->jf.f, &s->rec);
-		if (outfile_close(&s->jf, rc, &why) == -1) {
+		/* Early, a file is rewritten whole at the end; a pipe not. */
+		if (outfile_replace(&s->jf, put_record, &s->rec, final ||
+		    !s->jf.whole, &why) == -1) {
 			if (s->status == CMD_OK &&
 			    !s->runs[s->done - 1].interrupted) {
 				errorf(cause, "%s", why);
@@ -549,6 +565,48 @@ series_free(struct series *s)
 	free(s->runs);
 }
 
+/* The line that says the runs were stopped by sig. */
+static void
+say_stop(const struct series *s, int sig)
+{
+	const struct run_result	*last = &s->runs[s->done - 1];
+
+	if (!s->leader)
+		return;
+	if (s->o->jobs > 1)
+		text_say("interrupted by %s; test files removed",
+		    signal_name(sig));
+	else
+		text_say("interrupted by %s%s", signal_name(sig),
+		    last->file_removed ? "; test file removed" : "");
+}
+
+/*
+ * MPI, rank 0 stopped by a signal (run_set_stopping()): the rows of the
+ * runs that completed, the record of the phases that did and the line,
+ * written now, while mpirun's SIGKILL may be a second away and the ranks
+ * it waits on next may be gone.  The record is written again, whole, if
+ * the end comes.
+ */
+static void
+series_stopping(void *arg)
+{
+	struct series	*s = arg;
+	char		*why = NULL;
+
+	s->status = CMD_FAIL;
+	s->rec.nruns = s->done;
+	s->rec.lock_held = -1;
+	memcpy(s->rec.start_utc, s->runs[0].start_utc,
+	    sizeof(s->rec.start_utc));
+	series_write(s, 0, &why);
+	free(why);
+	s->early = 1;
+	/* The workers may still be removing their files. */
+	text_say("interrupted by %s", signal_name(s->runs[s->done -
+	    1].interrupted));
+}
+
 /*
  * A stop signal, during the runs or while writing: said, and the process
  * ends by it (returns 128 + its number where raise does not end it); 0
@@ -571,14 +629,8 @@ series_signal(struct series *s)
 	}
 	if (sig <= 0)
 		return 0;
-	if (late)
-		;
-	else if (s->leader && s->o->jobs > 1)
-		text_say("interrupted by %s; test files removed",
-		    signal_name(sig));
-	else if (s->leader)
-		text_say("interrupted by %s%s", signal_name(sig),
-		    last->file_removed ? "; test file removed" : "");
+	if (!late && !s->early)
+		say_stop(s, sig);
 	series_free(s);
 	team_finish();
 	signal(sig, SIG_DFL);
@@ -631,7 +683,7 @@ cmd_run_series(struct options *o, const struct cmd_run_out *out,
 	if ((st = series_begin(&s, cause)) != CMD_OK)
 		return st;
 	series_runs(&s);
-	series_write(&s, cause);
+	series_write(&s, 1, cause);
 	if ((sig = series_signal(&s)) != 0)
 		return sig;
 	series_verdict(&s, cause);

@@ -344,6 +344,19 @@ outfile_open(struct outfile *of, const char *what, const char *path,
 		return errorf(cause, "%s: %s: %s", what, path, why != NULL ?
 		    why : strerror(EIO));
 	}
+	/*
+	 * A regular file's temporary proved that one can be made there; it
+	 * goes now, and outfile_replace() makes the next when there is
+	 * something to write, so that none lies beside the path meanwhile
+	 * (a run killed by SIGKILL leaves none).
+	 */
+	if (of->whole) {
+		close(fd);
+		unlinkat(of->dirfd, of->tmp, 0);
+		free(of->tmp);
+		of->tmp = NULL;
+		return 0;
+	}
 	if ((of->f = fdopen(fd, "w")) == NULL) {
 		e = errno;
 		close(fd);

@@ -748,6 +748,40 @@ leader_free(struct leader *l)
 	timeline_free(l->tl);
 }
 
+/* The run stopped by a signal: its error says so. */
+static void
+run_interrupted(const struct leader *l)
+{
+	struct run_result	*res = l->res;
+
+	res->interrupted = bn_stop_signal;
+	res->err.set = 1;
+	res->err.phase = l->step >= 0 ? phase_id_name(l->steps[l->step]) :
+	    "setup";
+	snprintf(res->err.message, sizeof(res->err.message), "interrupted");
+}
+
+static void	(*stopping_fn)(void *);
+static void	*stopping_arg;
+
+void
+run_set_stopping(void (*fn)(void *), void *arg)
+{
+	stopping_fn = fn;
+	stopping_arg = arg;
+}
+
+/* The team's stopping hook (MPI, rank 0): the run is the interrupted one. */
+static void
+leader_stopping(void *arg)
+{
+	struct leader	*l = arg;
+
+	run_interrupted(l);
+	if (stopping_fn != NULL)
+		stopping_fn(stopping_arg);
+}
+
 /*
  * The team failed or was stopped: the run's error, one line that names
  * the worker the team blames (its rank and host under MPI) and its own
@@ -767,12 +801,7 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 	if (l->progress && l->step >= 0 && l->got >= 0 && l->got < n)
 		fprintf(stderr, "failed\n");
 	if (bn_stop_signal && !out->failed) {
-		res->interrupted = bn_stop_signal;
-		res->err.set = 1;
-		res->err.phase = l->step >= 0 ?
-		    phase_id_name(l->steps[l->step]) : "setup";
-		snprintf(res->err.message, sizeof(res->err.message),
-		    "interrupted");
+		run_interrupted(l);
 		return;
 	}
 	/* Only the words of the worker the team blames. */
@@ -830,6 +859,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	cfg.body_arg = &ba;
 	cfg.stop = &bn_stop_signal;
 	cfg.stop_signal = SIGTERM;
+	cfg.stopping = leader_stopping;
 	rv = team_run(&cfg, &out, &cause);
 	/* Each worker named the file it left; the run's exit says it. */
 	if (out.files_left > 0)

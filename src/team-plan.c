@@ -69,6 +69,7 @@ struct team_plan {
 	int		 first;		/* the first of them (global). */
 	int		 timed_out;
 	int		 sent;		/* This rank sent its stops. */
+	int		 stopped;	/* cfg->stopping() was called. */
 	double		 longest;	/* Longest step so far, seconds. */
 	double		 timeout;	/* Fixed by the caller, or 0. */
 	unsigned char	*send;		/* per x (state + blob) */
@@ -111,12 +112,27 @@ stop_send(struct team_plan *t)
 	t->w->stop_send(t->w->arg);
 }
 
+/*
+ * Rank 0 of several, stopped by a signal: what it has is written before
+ * it waits on ranks that may be gone (cfg->stopping), once.
+ */
+static void
+stopping(struct team_plan *t)
+{
+	if (t->w->rank != 0 || t->w->size < 2 || !*t->cfg->stop ||
+	    t->cfg->stopping == NULL || t->stopped)
+		return;
+	t->stopped = 1;
+	t->cfg->stopping(t->cfg->arg);
+}
+
 /* The barrier with a vote: 1 if any rank wants to stop, -1 timed out. */
 static int
 vote(struct team_plan *t, int mine, const char *what)
 {
 	int	any = 0;
 
+	stopping(t);
 	if (t->timed_out)
 		return -1;
 	if (waited(t, t->w->vote(t->w->arg, mine, &any, bound(t), what)) ==
@@ -259,6 +275,7 @@ rank_gather(struct team_plan *t)
 	t->got = 0;
 	if (t->timed_out)
 		return;
+	stopping(t);
 	if (step > t->longest)
 		t->longest = step;
 	if (waited(t, t->w->gather(t->w->arg, t->send, t->rec *
@@ -407,6 +424,7 @@ team_plan_end(struct team_plan *t, int lrv, const struct team_outcome *lo,
 		stop_send(t);
 	if (w->rank == 0)
 		reps = xcalloc((size_t)w->size, sizeof(*reps));
+	stopping(t);
 	plan_finish(t, first, reps);
 	if (first[0] == 0) {
 		out->failed = 1;

@@ -154,6 +154,53 @@ done
 check "--files 1, 2 ranks: no directory or file left" $?
 check "--files 1, 2 ranks: no process left" $(no_procs; echo $?)
 
+# A rank, or mpirun, killed mid-run: mpirun sends SIGTERM to the others
+# (and SIGKILL odls_base_sigkill_timeout seconds later: 1 by default, 5
+# here for a loaded machine); rank 0 writes the record of the phases that
+# completed and its line before it waits on ranks that may be gone, and
+# leaves no temporary beside the record.  Once rank 0 is seeking (write
+# and read done), not after a time.
+# rank_pid JOBPID R: rank R's own process (a child of mpirun).
+rank_pid() {
+	for _p in $(pgrep -f -- "-m $TAG"); do
+		[ "$(ps -o ppid= -p "$_p" | tr -d ' ')" = "$(pgrep -P "$1" | head -1)" ] ||
+		    continue
+		tr '\0' '\n' <"/proc/$_p/environ" 2>/dev/null |
+		    grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$_p"
+	done | head -1
+}
+for how in rank mpirun; do
+	rm -rf "$T/shared/"* "$T/shared/".[!.]* "$T/k"
+	mkdir "$T/k"
+	timeout 60 mpirun --allow-run-as-root --oversubscribe \
+	    --mca btl tcp,self --mca odls_base_sigkill_timeout 5 \
+	    -np 2 "$BNM" -m $TAG -d "$T/shared" -s 8m -p write,read,seeks \
+	    -n 100000000 --json "$T/k/k.json" >"$T/out" 2>"$T/err" &
+	pid=$!
+	wait_for "$T/err" "Seeking" 60
+	if [ $how = rank ]; then
+		kill -KILL "$(rank_pid $pid 1)"
+	else
+		kill -TERM "$(pgrep -P $pid | head -1)"
+	fi
+	wait $pid
+	st=$?
+	[ $st -ne 0 ] && [ $st -ne 124 ]
+	check "$how killed: the job stops, non-zero (exit $st)" $?
+	jq -e '.runs[0].interrupted == "SIGTERM" and
+	    .runs[0].phases.write.bytes == 2 * 8388608 and
+	    .runs[0].phases.read.bytes == 2 * 8388608' "$T/k/k.json" \
+	    >/dev/null 2>&1
+	check "$how killed: rank 0's record holds the phases that completed" $?
+	grep -q "interrupted by SIGTERM" "$T/err"
+	check "$how killed: rank 0 says it was interrupted" $?
+	[ "$(ls -A "$T/k")" = k.json ]
+	check "$how killed: no temporary beside the record ($(ls -A "$T/k" | tr '\n' ' '))" $?
+	check "$how killed: no rank left" $(no_procs; echo $?)
+	check "$how killed: every file removed" \
+	    $([ -z "$(ls -A "$T/shared")" ]; echo $?)
+done
+
 if [ "$(id -u)" -ne 0 ]; then
 	skip "per-rank directories: needs root to mount tmpfs"
 	skip "a rank with a full disk: needs root to mount tmpfs"
