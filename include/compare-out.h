@@ -18,11 +18,11 @@ struct cmp_printer {
 	/* Sweep records (the view's points and tables); the same. */
 	int		(*sweeps)(FILE *, const struct cmp_view *);
 	/*
-	 * A comparison that could not be made (exit 2), why being the one
-	 * line said on standard error; NULL when the output then has
-	 * nothing to say.
+	 * A comparison that could not be made (exit status: 2; with
+	 * --bisect 125 or 255), why being the one line said on standard
+	 * error; NULL when the output then has nothing to say.
 	 */
-	void		(*refused)(FILE *, const char *why);
+	void		(*refused)(FILE *, const char *why, int status);
 };
 
 extern const struct cmp_printer cmp_out_text, cmp_out_json, cmp_out_junit,

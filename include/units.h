@@ -29,9 +29,17 @@ int	parse_count(const char *, uint64_t min, uint64_t max, uint64_t *,
 	    char **cause);
 
 /*
+ * A non-negative decimal number, the whole string, as bonnie++ writes
+ * them: digits with at most one point between digits (strtod alone would
+ * take 0x10, 1e5, 0x3Cp0 and inf).  The one rule of every reader of rows
+ * (CSV, text) and of durations.  0 or -1.
+ */
+int	units_parse_decimal(const char *, double *);
+/*
  * A latency with its unit as bonnie++ writes it ("14740us", "939ms",
- * "12s", "800ns") into seconds.  A bare number has no unit and is refused.
- * 0 or -1.
+ * "12s", "800ns") into seconds, its number a decimal as
+ * units_parse_decimal() reads it.  A bare number has no unit and is
+ * refused.  0 or -1.
  */
 int	units_parse_latency(const char *, double *seconds);
 

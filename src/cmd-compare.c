@@ -520,7 +520,7 @@ out:
 	status = failed_status(cmp, fail);
 	if (fail != FAIL_OUTPUT && cmp->out->refused != NULL)
 		cmp->out->refused(stdout, *cause != NULL ? *cause :
-		    "unusable input");
+		    "unusable input", status);
 done:
 	rs_free_sets(v->sets, v->nsets);
 	free(v->cells);

@@ -261,8 +261,29 @@ json_sweeps(FILE *f, const struct cmp_view *cmp)
 	return json_tail(&j, cmp);
 }
 
+/*
+ * A comparison that could not be made: a document that says so
+ * (bonnie-ng-compare-error/1), so that what reads the output finds the
+ * reason and the exit status rather than nothing.
+ */
+static void
+json_refused(FILE *f, const char *why, int status)
+{
+	struct json	j;
+
+	json_init(&j, f, 1);
+	json_object_start(&j, NULL);
+	json_string(&j, "schema", "bonnie-ng-compare-error/1");
+	json_string(&j, "error", why);
+	json_int(&j, "exit", status);
+	json_object_end(&j);
+	json_finish(&j);
+	fflush(f);
+}
+
 const struct cmp_printer cmp_out_json = {
 	.name = "json",
 	.runs = json_runs,
 	.sweeps = json_sweeps,
+	.refused = json_refused,
 };

@@ -44,13 +44,23 @@ suite_start(FILE *f, const struct cmp_view *cmp, int k, int tests,
 	fprintf(f, "    </properties>\n");
 }
 
-/* A test case: name, its cell c of column col, msg its change. */
+/*
+ * A test case of suite k: name, its cell c of column col, msg its change.
+ */
 static void
-testcase(FILE *f, const struct cmp_view *cmp, const char *name, int col,
-    const struct cmp_cell *c, const char *msg, const char *why)
+testcase(FILE *f, const struct cmp_view *cmp, int k, const char *name,
+    int col, const struct cmp_cell *c, const char *msg, const char *why)
 {
-	fprintf(f, "    <testcase classname=\"bonnie-ng.compare\" "
-	    "name=\"");
+	/*
+	 * A report joins classname and name into a test's id: with several
+	 * new files, each suite's cases have a classname of their own
+	 * (bonnie-ng.compare.K, K the new side's place), so that "putc"
+	 * names one test, not one in every suite.
+	 */
+	fprintf(f, "    <testcase classname=\"bonnie-ng.compare");
+	if (cmp->nsets > 2)
+		fprintf(f, ".%d", k);
+	fprintf(f, "\" name=\"");
 	text_xml(f, name);
 	fprintf(f, "\" time=\"0\">\n");
 	if (c->verdict == CMP_NA) {
@@ -136,7 +146,8 @@ junit_runs(FILE *f, const struct cmp_view *cmp)
 				free(msg);
 				msg = with;
 			}
-			testcase(f, cmp, rs_col_name(col), col, c, msg, why);
+			testcase(f, cmp, k, rs_col_name(col), col, c, msg,
+			    why);
 			free(msg);
 		}
 		if (cmp->nexcluded > 0) {
@@ -189,7 +200,7 @@ junit_sweeps(FILE *f, const struct cmp_view *cmp)
 			name = xasprintf("%s at %s",
 			    phase_table[p->phase]->name, p->place);
 			msg = cmp_view_change(cmp, name, p->col, &p->c);
-			testcase(f, cmp, name, p->col, &p->c, msg, why);
+			testcase(f, cmp, k, name, p->col, &p->c, msg, why);
 			free(msg);
 			free(name);
 		}
@@ -206,8 +217,9 @@ junit_sweeps(FILE *f, const struct cmp_view *cmp)
  * instead of an empty or missing report.
  */
 static void
-junit_refused(FILE *f, const char *why)
+junit_refused(FILE *f, const char *why, int status)
 {
+	(void)status;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites name=\"bonnie-ng compare\" tests=\"1\" "
 	    "failures=\"0\" errors=\"1\" time=\"0\">\n");

@@ -18,7 +18,13 @@
 #include "rs-read.h"
 #include "text.h"
 
-/* s in a Markdown table cell: "|" escaped, no line breaks. */
+/*
+ * s in a Markdown table cell, as text whatever it holds: no line breaks,
+ * and every character that would start markup escaped (a cell's "|",
+ * emphasis, code, HTML and autolinks, entities, strikethrough, and the
+ * brackets and "!" of a link or an image, so that a file named
+ * "![x](http:...)" is not fetched).
+ */
 static void
 md_text(FILE *f, const char *s)
 {
@@ -28,8 +34,7 @@ md_text(FILE *f, const char *s)
 	/* Control characters first shown as \x1b, then Markdown's own. */
 	text_escape(e, len, s);
 	for (p = e; *p != '\0'; p++) {
-		if (*p == '|' || *p == '\\' || *p == '`' || *p == '*' ||
-		    *p == '_' || *p == '<')
+		if (strchr("|\\`*_<[]!&~", *p) != NULL)
 			fputc('\\', f);
 		fputc(*p, f);
 	}

@@ -77,36 +77,6 @@ all_plus(const char *s)
 	return 1;
 }
 
-/*
- * A non-negative decimal number, the whole string: digits with at most
- * one point between digits, as bonnie++ writes them (strtod alone would
- * take 0x7ffff, 1e5 and inf).
- */
-static int
-number(const char *s, double *v)
-{
-	const char	*p = s;
-	char		*end;
-
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (p == s)
-		return -1;
-	if (*p == '.') {
-		if (!isdigit((unsigned char)p[1]))
-			return -1;
-		for (p++; isdigit((unsigned char)*p); p++)
-			;
-	}
-	if (*p != '\0')
-		return -1;
-	errno = 0;
-	*v = strtod(s, &end);
-	if (*end != '\0' || errno != 0)
-		return -1;
-	return 0;
-}
-
 static int
 field_value(const char *name, int line, int idx, const char *what,
     const char *s, struct rs_value *out, char **cause)
@@ -115,7 +85,7 @@ field_value(const char *name, int line, int idx, const char *what,
 		out->state = RS_NONE;
 	else if (all_plus(s))
 		out->state = RS_UNMEASURABLE;
-	else if (number(s, &out->v) == 0)
+	else if (units_parse_decimal(s, &out->v) == 0)
 		out->state = RS_VALUE;
 	else
 		return errorf(cause, "%s:%d: field %d (%s) is not a number: "
@@ -179,7 +149,8 @@ files_settings(const char *name, int line, char **f, int at,
 		v = f[idx];
 		if (*v == '\0')
 			continue;
-		if (number(v, &d) != 0 || d >= 0x1p53 || d != (double)(uint64_t)d)
+		if (units_parse_decimal(v, &d) != 0 || d >= 0x1p53 ||
+		    d != (double)(uint64_t)d)
 			return errorf(cause, "%s:%d: field %d (%s) is not a "
 			    "count: '%s'", name, line, idx + 1, words[k], v);
 		*out[k] = (uint64_t)d;
@@ -246,21 +217,21 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 				rs->set.chunk =
 				    settings_table[SET_CHUNK].pp_def;
 		}
-		else if (number(f[6], &v) == 0 && v < 0x1p64)
+		else if (units_parse_decimal(f[6], &v) == 0 && v < 0x1p64)
 			rs->set.chunk = (uint64_t)v;
 		else if (parse_size(f[6], (uint64_t)1 << 20, &u, NULL) == 0)
 			rs->set.chunk = u;
 		else
 			return errorf(cause, "%s:%d: field 7 (io_chunk_size) "
 			    "is not a size: '%s'", name, line, f[6]);
-		if (L->seeks >= 0 && number(f[L->seeks], &v) == 0 &&
+		if (L->seeks >= 0 && units_parse_decimal(f[L->seeks], &v) == 0 &&
 		    v < 0x1p64)
 			rs->set.seeks = (uint64_t)v;
-		if (L->seekers >= 0 && number(f[L->seekers], &v) == 0 &&
+		if (L->seekers >= 0 && units_parse_decimal(f[L->seekers], &v) == 0 &&
 		    v <= INT_MAX)
 			rs->set.seekers = (int)v;
 		/* Field 3, concurrency: bonnie++ -c, bonnie-ng -j. */
-		if (number(f[3], &v) == 0 && v >= 1 && v <= INT_MAX)
+		if (units_parse_decimal(f[3], &v) == 0 && v >= 1 && v <= INT_MAX)
 			rs->set.jobs = (int)v;
 	}
 	return 0;

@@ -54,7 +54,7 @@ tokenize(char *s, char **tok)
 static int
 is_field(const char *s)
 {
-	char	*end;
+	double	v;
 
 	if (strcmp(s, "-") == 0)
 		return 1;
@@ -63,11 +63,7 @@ is_field(const char *s)
 			s++;
 		return *s == '\0';
 	}
-	if (!isdigit((unsigned char)*s))
-		return 0;
-	errno = 0;
-	(void)strtod(s, &end);
-	return *end == '\0' && errno == 0;
+	return units_parse_decimal(s, &v) == 0;
 }
 
 static void
@@ -79,7 +75,7 @@ field_value(const char *s, struct rs_value *v)
 		v->state = RS_UNMEASURABLE;
 	else {
 		v->state = RS_VALUE;
-		v->v = strtod(s, NULL);
+		(void)units_parse_decimal(s, &v->v);
 	}
 }
 
@@ -236,7 +232,7 @@ data_row(const char *name, int line, char **tok, int n,
 		    sh->line, sh->label && sh->mb ? "the machine, MB and " :
 		    sh->label ? "the machine and " : sh->mb ? "MB and " : "");
 	if (sh->mb && strcmp(tok[lab], "-") != 0)
-		mb = strtod(tok[lab], NULL);
+		(void)units_parse_decimal(tok[lab], &mb);
 	label[0] = '\0';
 	for (i = 0; i < lab; i++) {
 		if (i > 0)

@@ -310,7 +310,6 @@ timeline_why(const struct timeline *t)
 int
 timeline_interval_parse(const char *arg, double *seconds, char **why)
 {
-	char	*end;
 	double	 v;
 
 	if (strcmp(arg, "0") == 0) {
@@ -318,8 +317,7 @@ timeline_interval_parse(const char *arg, double *seconds, char **why)
 		return 0;
 	}
 	if (units_parse_latency(arg, &v) == -1) {
-		v = strtod(arg, &end);
-		if (end == arg || *end != '\0' || !isfinite(v))
+		if (units_parse_decimal(arg, &v) == -1)
 			return errorf(why, "%s: not a duration (100ms, 0.5s, "
 			    "bare milliseconds, 0 for off)", arg);
 		v /= 1000;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,16 +105,52 @@ parse_count(const char *arg, uint64_t min, uint64_t max, uint64_t *out,
 	return 0;
 }
 
+/* The decimal at the start of s, as units_parse_decimal(); its end. */
+static const char *
+decimal_end(const char *s)
+{
+	const char	*p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s)
+		return NULL;
+	if (*p == '.') {
+		if (!isdigit((unsigned char)p[1]))
+			return NULL;
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	}
+	return p;
+}
+
+int
+units_parse_decimal(const char *s, double *v)
+{
+	const char	*p = decimal_end(s);
+	char		*end;
+
+	if (p == NULL || *p != '\0')
+		return -1;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (*end != '\0' || errno != 0 || !isfinite(*v))
+		return -1;
+	return 0;
+}
+
 int
 units_parse_latency(const char *s, double *seconds)
 {
-	char	*end;
-	double	 v;
+	const char	*end;
+	char		 num[64];
+	double		 v;
 
-	if (!isdigit((unsigned char)*s))
+	if ((end = decimal_end(s)) == NULL || (size_t)(end - s) >= sizeof(num))
 		return -1;
-	v = strtod(s, &end);
-	if (!isfinite(v))
+	memcpy(num, s, (size_t)(end - s));
+	num[end - s] = '\0';
+	if (units_parse_decimal(num, &v) == -1)
 		return -1;
 	if (strcmp(end, "ns") == 0)
 		v /= 1e9;
@@ -290,35 +327,59 @@ units_rate_bytes(char *buf, size_t len, double bytes_per_s)
 	return binary(buf, len, bytes_per_s, "/s");
 }
 
+/*
+ * Whole nanoseconds, the clock's unit: a latency measured in them and
+ * carried in seconds (a double, a record's max_s, a CSV's "8105us") comes
+ * back to the count it was, so that cutting it down to a unit never loses
+ * one to a float's error (8105us read back is not 8104us).  -1 beyond
+ * what an int64_t holds (read from a file, not measured).
+ */
+static int64_t
+latency_ns(double seconds)
+{
+	if (!(seconds > 0))
+		return 0;
+	if (seconds >= 9e9)
+		return -1;
+	return (int64_t)llround(seconds * 1e9);
+}
+
 int
 units_latency(char *buf, size_t len, double seconds)
 {
+	int64_t	ns = latency_ns(seconds);
+
 	/*
 	 * bonnie++ 2.00a's rule, thresholds and all: above 99.999999 s whole
 	 * seconds, above 0.099999 s whole milliseconds, else whole
 	 * microseconds, each cut down (its int()), never rounded.
 	 */
-	if (!(seconds > 0))
+	if (ns == 0)
 		return snprintf(buf, len, "0us");
-	if (seconds > 99.999999)
+	if (ns == -1)
 		return snprintf(buf, len, "%.0fs", floor(seconds));
-	if (seconds > 0.099999)
-		return snprintf(buf, len, "%.0fms", floor(seconds * 1000.0));
-	return snprintf(buf, len, "%.0fus", floor(seconds * 1000000.0));
+	if (ns > INT64_C(99999999000))
+		return snprintf(buf, len, "%llds", (long long)(ns / 1000000000));
+	if (ns > 99999000)
+		return snprintf(buf, len, "%lldms", (long long)(ns / 1000000));
+	return snprintf(buf, len, "%lldus", (long long)(ns / 1000));
 }
 
 int
 units_latency_short(char *buf, size_t len, double s)
 {
-	double	us = s * 1e6;
+	int64_t	ns = latency_ns(s);
 
-	if (us < 10)
-		return snprintf(buf, len, "%.1fus", us);
-	if (us < 10000)
-		return snprintf(buf, len, "%.0fus", floor(us));
-	if (s < 10)
-		return snprintf(buf, len, "%.0fms", floor(s * 1e3));
-	return snprintf(buf, len, "%.0fs", floor(s));
+	if (ns == -1)
+		return snprintf(buf, len, "%.0fs", floor(s));
+	if (ns < 10000)
+		return snprintf(buf, len, "%lld.%lldus", (long long)(ns / 1000),
+		    (long long)(ns / 100 % 10));
+	if (ns < 10000000)
+		return snprintf(buf, len, "%lldus", (long long)(ns / 1000));
+	if (ns < INT64_C(10000000000))
+		return snprintf(buf, len, "%lldms", (long long)(ns / 1000000));
+	return snprintf(buf, len, "%llds", (long long)(ns / 1000000000));
 }
 
 int
