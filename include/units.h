@@ -108,6 +108,19 @@ int	units_rate_bytes(char *buf, size_t len, double bytes_per_s);
  * 100000 on.  Each rounded down; 0 for anything not positive.
  */
 int	units_pp_rate(char *buf, size_t len, double v, int kib);
+/*
+ * A files/s (or ops/s) figure as a whole number, rounded to the nearest,
+ * half up: the one rule of the CSV, the text rows and pp's report.
+ */
+long long units_per_sec(double v);
+/*
+ * A %CPU figure: "+++" when doubtful (the phase's CPU meter read more than
+ * its threads can use, as for a 2.5 ms file phase: bonnie++ prints "+++"
+ * for a figure it cannot measure), else whole, rounded half up, or (decimals
+ * 1) with one decimal.
+ */
+int	units_cpu(char *buf, size_t len, double pct, int doubtful,
+	    int decimals);
 
 /* --- Durations and latencies ------------------------------------------- */
 

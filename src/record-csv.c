@@ -22,6 +22,14 @@
 #include "settings.h"
 #include "units.h"
 
+/* A phase's %CPU field: whole, or "+++" when doubtful. */
+static const char *
+csv_cpu(char *buf, size_t len, const struct phase_result *p)
+{
+	units_cpu(buf, len, p->cpu_pct, p->cpu_doubtful, 0);
+	return buf;
+}
+
 /* Write a field, replacing commas and line ends so the layout holds. */
 static void
 put_text(FILE *f, const char *s)
@@ -66,10 +74,11 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		if (!p->ran)
 			fputs(",,", f);
 		else if (classic_columns[i] == PH_SEEKS)
-			fprintf(f, ",%.1f,%.0f", p->rate, floor(p->cpu_pct + 0.5));
+			fprintf(f, ",%.1f,%s", p->rate, csv_cpu(buf,
+			    sizeof(buf), p));
 		else
-			fprintf(f, ",%lld,%.0f", units_kps(p->rate),
-			    floor(p->cpu_pct + 0.5));
+			fprintf(f, ",%lld,%s", units_kps(p->rate),
+			    csv_cpu(buf, sizeof(buf), p));
 	}
 
 	/*
@@ -98,8 +107,8 @@ write_run(FILE *f, const struct options *opt, const struct run_result *run)
 		if (!p->ran || !(opt->phases & report_files_mask()))
 			fputs(",,", f);
 		else
-			fprintf(f, ",%.0f,%.0f", floor(p->rate + 0.5),
-			    floor(p->cpu_pct + 0.5));
+			fprintf(f, ",%lld,%s", units_per_sec(p->rate),
+			    csv_cpu(buf, sizeof(buf), p));
 	}
 
 	/* 38-43 (1.97: 36-41): worst-case latency of the six phases. */

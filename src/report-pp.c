@@ -49,7 +49,7 @@ pp_units(FILE *f, const char *lead, int right)
 static void
 pp_pair(FILE *f, const struct phase_result *p, enum phase_id id)
 {
-	char	v[32];
+	char	v[32], cpu[32];
 
 	if (!p->ran) {
 		fprintf(f, " %5s %3s", "", "");
@@ -57,7 +57,8 @@ pp_pair(FILE *f, const struct phase_result *p, enum phase_id id)
 	}
 	units_pp_rate(v, sizeof(v), p->rate,
 	    !(phase_table[id]->flags & PHASE_OPS));
-	fprintf(f, " %5s %3.0f", v, floor(p->cpu_pct + 0.5));
+	units_cpu(cpu, sizeof(cpu), p->cpu_pct, p->cpu_doubtful, 0);
+	fprintf(f, " %5s %3s", v, cpu);
 }
 
 /* The worst-case latency of each column, as bonnie++'s Latency line. */

@@ -80,12 +80,15 @@ static void
 pair(char *buf, size_t len, size_t *off, const struct phase_result *p,
     enum phase_id id)
 {
+	char	cpu[32];
+
+	units_cpu(cpu, sizeof(cpu), p->cpu_pct, p->cpu_doubtful, 1);
 	if (!p->ran)
 		APPEND("%5s %4s", "-", "-");
 	else if (phase_table[id]->flags & PHASE_OPS)
-		APPEND("%5.1f %4.1f", p->rate, p->cpu_pct);
+		APPEND("%5.1f %4s", p->rate, cpu);
 	else
-		APPEND("%5lld %4.1f", units_kps(p->rate), p->cpu_pct);
+		APPEND("%5lld %4s", units_kps(p->rate), cpu);
 }
 
 int
@@ -152,15 +155,17 @@ report_files_row(char *buf, size_t len, const char *label, const char *spec,
 {
 	const struct phase_result	*p;
 	size_t				 o = 0, *off = &o;
+	char				 cpu[32];
 	int				 i;
 
 	APPEND("%-8.8s %14s", label != NULL ? label : "", spec);
 	for (i = 0; i < FILES_NCOLS; i++) {
 		p = &ph[files_columns[i]];
+		units_cpu(cpu, sizeof(cpu), p->cpu_pct, p->cpu_doubtful, 0);
 		if (!p->ran)
 			APPEND(" %6s %4s", "-", "-");
 		else
-			APPEND(" %6.0f %4.0f", p->rate, p->cpu_pct);
+			APPEND(" %6lld %4s", units_per_sec(p->rate), cpu);
 	}
 	APPEND("\n");
 	return (int)o;

@@ -265,6 +265,30 @@ units_kps(double kib_per_s)
 	return (long long)floor(kib_per_s);
 }
 
+long long
+units_per_sec(double v)
+{
+	if (!(v > 0))
+		return 0;
+	if (v >= 0x1p62)	/* Read from a file, not measured. */
+		return (long long)0x1p62;
+	return (long long)floor(v + 0.5);
+}
+
+int
+units_cpu(char *buf, size_t len, double pct, int doubtful, int decimals)
+{
+	if (doubtful)
+		return snprintf(buf, len, "+++");
+	if (!(pct > 0))
+		pct = 0;
+	if (pct >= 1e9)		/* Read from a file, not measured. */
+		pct = 1e9;
+	if (decimals > 0)
+		return snprintf(buf, len, "%.1f", pct);
+	return snprintf(buf, len, "%.0f", floor(pct + 0.5));
+}
+
 int
 units_pp_rate(char *buf, size_t len, double v, int kib)
 {
@@ -272,9 +296,12 @@ units_pp_rate(char *buf, size_t len, double v, int kib)
 		v = 0;
 	if (v >= 0x1p62)	/* Read from a file, not measured. */
 		v = 0x1p62;
-	if (!kib)
-		return v < 100000 ? snprintf(buf, len, "%.0f", floor(v)) :
-		    snprintf(buf, len, "%.0fk", floor(v / 1000));
+	if (!kib) {
+		long long n = units_per_sec(v);
+
+		return n < 100000 ? snprintf(buf, len, "%lld", n) :
+		    snprintf(buf, len, "%lldk", n / 1000);
+	}
 	if (v < 10000)
 		return snprintf(buf, len, "%.0fk", floor(v));
 	if (v / 1024 < 1000)

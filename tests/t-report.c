@@ -2,13 +2,17 @@
  * Unit tests: the classic row, the latency row and the summary rows, as
  * exact strings for given numbers.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
 #include "record.h"
 #include "report.h"
+#include "settings.h"
 #include "tap.h"
 #include "timer.h"
+#include "units.h"
 
 static void
 set(struct phase_result *p, double rate, double cpu)
@@ -33,6 +37,82 @@ fields(const char *s)
 		}
 	}
 	return n;
+}
+
+/* What record_write_csv() or report_write_pp() writes for one run. */
+static char *
+written(int csv, const struct options *o, const struct run_result *run)
+{
+	struct record	 rec;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.opt = o;
+	rec.nruns = 1;
+	rec.runs = run;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	if (csv)
+		record_write_csv(f, &rec);
+	else
+		report_write_pp(f, &rec);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * files/s and %CPU: one rule in the text row, the CSV and pp's report
+ * (3777.6 files/s was 3778 in the CSV and 3777 in pp's text), and a
+ * doubtful %CPU (more than one thread can use, as a 2.5 ms phase reads
+ * it) is "+++" in each, as bonnie++ marks what it cannot measure.
+ */
+static void
+test_one_rule(void)
+{
+	struct options		 o;
+	struct run_result	 run;
+	struct phase_result	*ph = run.ph;
+	char			 buf[512], *s;
+
+	is_int(units_per_sec(3777.6), 3778, "units_per_sec rounds up .6");
+	is_int(units_per_sec(3777.4), 3777, "units_per_sec rounds down .4");
+	is_int(units_per_sec(3777.5), 3778, "units_per_sec: half up");
+	units_cpu(buf, sizeof(buf), 412.0, 1, 0);
+	is_str(buf, "+++", "a doubtful %CPU is +++");
+	units_cpu(buf, sizeof(buf), 99.96, 0, 1);
+	is_str(buf, "100.0", "%CPU with a decimal, rounded");
+
+	memset(&run, 0, sizeof(run));
+	set(&ph[PH_CREATE], 3777.6, 412.0);
+	ph[PH_CREATE].cpu_doubtful = 1;
+	set(&ph[PH_STAT], 3777.4, 50.4);
+	set(&ph[PH_DELETE], 3777.5, 60.5);
+	set(&ph[PH_WRITE], 1000.0, 250.0);
+	ph[PH_WRITE].cpu_doubtful = 1;
+	report_files_row(buf, sizeof(buf), "x", "16", ph);
+	ok(strstr(buf, "   3778  +++   3777   50   3778   61") != NULL,
+	    "files row: rounded files/s, +++ for a doubtful %CPU");
+	report_row(buf, sizeof(buf), "x", 64, ph);
+	ok(strstr(buf, "  1000  +++") != NULL,
+	    "classic row: +++ for a doubtful %CPU");
+
+	settings_defaults(&o);
+	o.files_n = 16 * 1024;
+	o.phases = report_files_mask() | (1u << PH_WRITE);
+	s = written(1, &o, &run);
+	ok(s != NULL && strstr(s, ",1000,+++,") != NULL &&
+	    strstr(s, ",3778,+++,3777,50,3778,61,") != NULL,
+	    "CSV: the same figures and +++");
+	free(s);
+	s = written(0, &o, &run);
+	ok(s != NULL && strstr(s, " 1000k +++") != NULL &&
+	    strstr(s, "  3778 +++  3777  50  3778  61") != NULL,
+	    "pp's text: the same figures and +++");
+	if (s != NULL && strstr(s, "  3778 +++") == NULL)
+		printf("# %s", s);
+	free(s);
 }
 
 int
@@ -108,6 +188,8 @@ main(void)
 	report_summary(runs, 3, "max", ph);
 	ok(ph[PH_WRITE].rate == 300 && ph[PH_WRITE].cpu_pct == 30,
 	    "max of each column");
+
+	test_one_rule();
 
 	c.user = 0.75;
 	c.sys = 0.25;
