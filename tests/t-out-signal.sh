@@ -30,7 +30,7 @@ name = sys.argv[1]
 fd = os.open(name + ".fifo", os.O_RDONLY)
 fcntl.fcntl(fd, 1031, 4096)		# F_SETPIPE_SZ: one page
 open(name + ".sized", "w").close()
-for i in range(6000):			# the test's event, within 60 s
+for i in range(60000):			# the test's event, within 600 s
 	if os.path.exists(os.path.join(os.path.dirname(name), "go")):
 		break
 	time.sleep(0.01)
@@ -89,8 +89,13 @@ try() {
 	fi
 	pid=$!
 	if [ -n "$held" ]; then
-		# Held in a later run's open: the signal stops the run there.
-		wait_for "$T/fl" "kind=open call=${held%%:*}" 30
+		# Held in a later run's open (KIND:N:wait=...: the injector
+		# logs "kind=KIND call=N" before it waits): the signal stops
+		# the run there.  The log line is the event, not a time (the
+		# injector holds the call for a minute at most).
+		_c=${held#*:}
+		wait_for "$T/fl" "kind=${held%%:*} call=${_c%%:*} " 60
+		check "$_d: the run is held in its open ${_c%%:*}" $?
 		kill -"$_sig" $pid
 		: >"$T/held"
 	fi
