@@ -400,6 +400,8 @@ main(void)
 	for (all = 1, r = 1; r < RANKS; r++)
 		all &= rk[r].rv == -1;
 	ok(all, "and every other rank stops too");
+	for (r = 0; r < RANKS; r++)
+		free(rk[r].cause);	/* run() starts the ranks afresh. */
 
 	run(&ticked, rk);
 	ok(rk[0].rv == -1 && rk[0].out.failed && rk[0].out.worker == 4,
