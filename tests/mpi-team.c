@@ -190,6 +190,12 @@ main(int argc, char **argv)
 	} else
 		rv = 0;
 	free(cause);
+	/*
+	 * Rank 0's TAP goes to mpirun through a pipe, fully buffered: written
+	 * before MPI_Finalize, or a loaded machine's mpirun may have closed
+	 * its end when exit flushes it (seen: plain mode's every line lost).
+	 */
+	fflush(stdout);
 	team_finish();
 	return rv;
 }
