@@ -45,9 +45,10 @@ endif
 
 # Every src/*.c except main.c and the other platform's files is part of
 # the library that the tests link; main.c only parses options.
-# The team is the fork back end (team-fork.c) with team-host.c over it;
-# TEAM=mpi (make mpi) puts team-mpi.c over it instead, one fork team per
-# rank.  team.c, a worker's side of the team, is in both.
+# The team is the fork back end (team-fork.c) under team-plan.c's plan,
+# over team-host.c's wire of one rank; TEAM=mpi (make mpi) puts
+# team-mpi.c's MPI wire in its place, one fork team per rank.  team.c, a
+# worker's side of the team, is in both.
 TEAM    ?= fork
 ifeq ($(TEAM),mpi)
 TEAM_OUT = src/team-host.c

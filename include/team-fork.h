@@ -1,10 +1,11 @@
 /*
  * The fork back end's own interface (src/team-fork.c): n workers forked
  * on this host, a leader that coordinates them.  team.h's interface is
- * made of it twice: src/team-host.c for the default build (the team is
- * one fork team), and src/team-mpi.c for make mpi (each rank runs a fork
- * team of its -j workers and joins the other ranks' barriers and gathers
- * on their behalf); src/team.c is the worker side of both, a member's
+ * made of it by team-plan.c's plan, each rank leading a fork team of its
+ * workers and joining the other ranks' barriers and gathers on their
+ * behalf, over src/team-host.c's wire of one rank (the default build: the
+ * team is one fork team) or src/team-mpi.c's (make mpi: each rank's fork
+ * team has its -j workers); src/team.c is the worker side of both, a member's
  * calls into its fork team.  The meanings are team.h's; what is added
  * here is what an enclosing team needs: a gate before each barrier is let
  * go, and a tick while the workers run.  The caller ignores SIGPIPE: the

@@ -1,13 +1,14 @@
 /*
- * A team's plan across its ranks (team.h's team_run() under make mpi):
+ * A team's plan across its ranks (team.h's team_run() in both builds):
  * every rank leads a fork team of its k workers (team-fork.h), and the
  * ranks step in lock-step: at each barrier they vote whether to go on,
  * after each step rank 0 gathers every worker's blob (and each host's
  * account), a failure anywhere stops every rank at once, and at the end
  * rank 0 says who failed first.  The plan knows nothing of MPI: the
  * ranks talk over a wire (struct team_wire), whose back ends are MPI's
- * (team-mpi.c) and the fake ranks of tests/t-team-plan.c, threads of one
- * process, which run the same plan without MPI.
+ * (team-mpi.c), one rank's (team-host.c, the default build: every
+ * collective is its own) and the fake ranks of tests/t-team-plan.c,
+ * threads of one process, which run the same plan without MPI.
  *
  * The ranks call the wire's collectives in the same order:
  *

@@ -3,7 +3,8 @@
  * that gathers what each worker hands in.  One interface, two back ends:
  * team-host.c forks the workers on this host (the default build: one fork
  * team, team-fork.c), team-mpi.c runs them across MPI ranks, n / ranks
- * forked workers in each (make mpi, a fork team per rank).  Either way a
+ * forked workers in each (make mpi, a fork team per rank); both follow
+ * team-plan.c's plan, the default build as a job of one rank.  Either way a
  * worker is a member of a fork team, so the worker side (team_barrier()
  * to team_error(), and team_stop_all()) is one, team.c's.  TEAM_MAX and
  * struct team_outcome come from team-fork.h.  The team knows nothing of

@@ -1,8 +1,10 @@
 /*
  * The default build's team: one fork team (team-fork.c) on this host, its
- * workers the whole team, so team_run() maps onto fork_team_run() one to
- * one; the worker side is team.c's.  make mpi links team-mpi.c in place
- * of this file.
+ * workers the whole team, led by the same plan as make mpi's ranks
+ * (team-plan.c) over a wire of one rank: every collective is this rank's
+ * alone and returns at once, no stop comes from another rank, and no wait
+ * can time out.  The worker side is team.c's.  make mpi links team-mpi.c
+ * (the MPI wire) in place of this file.
  */
 #include <sys/mman.h>
 
@@ -10,74 +12,124 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
 #include "team-fork.h"
+#include "team-plan.h"
 #include "team.h"
 
 const char team_backend[] = "fork";
 
-/* What a worker's body gets: the caller's configuration. */
-struct body_arg {
-	const struct team_config *cfg;
-	int		 got;		/* Blobs in for this step. */
-	void		*hbuf;		/* The host's account, or NULL. */
-};
-
-/* The one host's step starts: count its blobs afresh. */
-static void
-released(void *arg)
-{
-	struct body_arg	*ba = arg;
-
-	ba->got = 0;
-	if (ba->cfg->released != NULL)
-		ba->cfg->released(ba->cfg->arg);
-}
-
-/* A blob: before the step's last, the host's account. */
-static void
-gathered(void *arg, int w, int ok, const void *blob)
-{
-	struct body_arg	*ba = arg;
-
-	if (++ba->got == ba->cfg->n && ba->hbuf != NULL) {
-		ba->cfg->host_end(ba->cfg->arg, ba->hbuf);
-		ba->cfg->host_gathered(ba->cfg->arg, 0, ba->hbuf);
-	}
-	ba->cfg->gathered(ba->cfg->arg, w, ok, blob);
-}
-
-/* A worker: member w of the one fork team is worker w of the team. */
+/* The one rank's vote: its own. */
 static int
-body(struct fork_team *f, int w, void *arg)
+solo_vote(void *arg, int mine, int *any, double bound, const char *what)
 {
-	return team_member_run(f, ((struct body_arg *)arg)->cfg, w, NULL);
+	(void)arg;
+	(void)bound;
+	(void)what;
+	*any = mine;
+	return 0;
+}
+
+/* A gather (and the hosts' gather) of one rank: its own bytes. */
+static int
+solo_gather(void *arg, const void *send, size_t len, void *all, double bound,
+    const char *what)
+{
+	(void)arg;
+	(void)bound;
+	(void)what;
+	if (len > 0)
+		memcpy(all, send, len);
+	return 0;
+}
+
+static int
+solo_barrier(void *arg, double bound, const char *what)
+{
+	(void)arg;
+	(void)bound;
+	(void)what;
+	return 0;
+}
+
+static int
+solo_first(void *arg, const int mine[2], int least[2], double bound)
+{
+	(void)arg;
+	(void)bound;
+	least[0] = mine[0];
+	least[1] = mine[1];
+	return 0;
+}
+
+static int
+solo_sum(void *arg, int mine, int *sum, double bound)
+{
+	(void)arg;
+	(void)bound;
+	*sum = mine;
+	return 0;
+}
+
+/* No other rank to tell, none to hear from. */
+static void
+solo_stop_send(void *arg)
+{
+	(void)arg;
+}
+
+static int
+solo_stop_received(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+static int
+solo_stop_drain(void *arg, int expect, double bound)
+{
+	(void)arg;
+	(void)bound;
+	return expect > 0 ? -1 : 0;
+}
+
+/* Never called: no collective of one rank waits, none times out. */
+static void __attribute__((noreturn))
+solo_give_up(void *arg)
+{
+	(void)arg;
+	abort();
+}
+
+static const char *
+solo_host_name(void *arg, int rank)
+{
+	(void)arg;
+	return team_host(rank);
 }
 
 int
 team_run(const struct team_config *cfg, struct team_outcome *out,
     char **cause)
 {
-	struct body_arg			ba = { cfg, 0, NULL };
-	const struct fork_team_config	fc = {
-		.n = cfg->n,
-		.blob_size = cfg->blob_size,
-		.gathered = gathered,
-		.released = released,
-		.arg = &ba,
-		.body = body,
-		.body_arg = &ba,
-		.stop = cfg->stop,
-		.stop_signal = cfg->stop_signal
+	const struct team_wire	w = {
+		.rank = 0,
+		.size = 1,
+		.hosts = 1,
+		.host_lead = 1,
+		.vote = solo_vote,
+		.gather = solo_gather,
+		.barrier = solo_barrier,
+		.host_gather = solo_gather,
+		.first = solo_first,
+		.sum = solo_sum,
+		.stop_send = solo_stop_send,
+		.stop_received = solo_stop_received,
+		.stop_drain = solo_stop_drain,
+		.give_up = solo_give_up,
+		.host_name = solo_host_name
 	};
-	int				rv;
 
-	if (cfg->host_end != NULL && cfg->host_gathered != NULL &&
-	    cfg->host_size > 0)
-		ba.hbuf = xcalloc(1, cfg->host_size);
-	rv = fork_team_run(&fc, out, cause);
-	free(ba.hbuf);
-	return rv;
+	return team_plan_run(&w, cfg, 0, out, cause);
 }
 
 int

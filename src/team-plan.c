@@ -380,7 +380,10 @@ plan_cause(const struct team_plan *t, const struct team_outcome *out,
 
 	if (!out->failed)
 		return errorf(cause, "stopped");
-	if (t->per > 1)
+	/* One rank (the default build's team): its workers by number. */
+	if (t->w->size == 1)
+		snprintf(who, sizeof(who), "worker %d", out->worker);
+	else if (t->per > 1)
 		snprintf(who, sizeof(who), "rank %d (%s), worker %d",
 		    out->worker / t->per, host, out->worker);
 	else
