@@ -62,8 +62,13 @@ scratch() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 }
+# A mount another process holds (EBUSY: stress-ng's io stressor opens
+# every mount point for syncfs) is detached lazily (umount -l): it goes
+# once the holder lets go, and rm -rf below cannot reach into it.
 cleanup_scratch() {
-	[ -n "${T_MOUNTS:-}" ] && for m in $T_MOUNTS; do umount "$m" 2>/dev/null; done
+	[ -n "${T_MOUNTS:-}" ] && for m in $T_MOUNTS; do
+		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
+	done
 	[ -n "${T:-}" ] && rm -rf "$T"
 }
 
