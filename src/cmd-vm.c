@@ -358,9 +358,10 @@ check_cache_dir(const char *dir, char **cause)
 	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0' &&
 	    slash != parent)
 		*slash = '\0';
-	if ((slash = strrchr(parent, '/')) == NULL)
-		strcpy(parent, ".");
-	else
+	if ((slash = strrchr(parent, '/')) == NULL) {
+		free(parent);		/* "" has no room for "." */
+		parent = xstrdup(".");
+	} else
 		slash[slash == parent] = '\0';
 	ok = stat(parent, &st) == 0 && S_ISDIR(st.st_mode);
 	free(parent);
