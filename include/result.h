@@ -122,6 +122,11 @@ struct run_error {
 	int64_t		 offset;	/* Byte offset, or -1. */
 	int		 errnum;	/* errno, or 0. */
 	char		 message[1600];	/* The whole one-line message. */
+	/*
+	 * Recorded once a stop signal had come: the stop's doing (an
+	 * interrupted call), not a failure of the run's own.
+	 */
+	int		 after_stop;
 };
 
 struct run_result {

@@ -270,6 +270,7 @@ run_fail(struct runner *r, const char *phase, const char *what,
 	if (e->set)
 		return -1;
 	e->set = 1;
+	e->after_stop = bn_stop_signal != 0;
 	e->phase = phase;
 	snprintf(e->path, sizeof(e->path), "%.1000s", test_path);
 	e->offset = offset;

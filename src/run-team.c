@@ -461,8 +461,17 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 /*
  * A signal stopped this worker (its own CPU-time limit, a kill of its
  * process; the team's stop is another worker's failure, which is the one
- * blamed): its line names the signal, not the interrupted call.
+ * blamed): its line names the signal, not the interrupted call.  A
+ * failure of its own recorded before the signal came (its disk full)
+ * keeps its words: the team's stop, which that failure set off, may reach
+ * it before it has said them, and they are the ones the team blames.
  */
+static int
+stopped_by(const struct run_error *e, int sig)
+{
+	return sig != 0 && (!e->set || e->after_stop);
+}
+
 static void
 interrupted_line(char *line, size_t len, const char *phase, int sig)
 {
@@ -505,7 +514,7 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 		hist_init(&b->hist);
 	if (!rep->ok && rep->err != NULL) {
 		b->err = *rep->err;
-		if (bn_stop_signal)
+		if (stopped_by(&b->err, bn_stop_signal))
 			interrupted_line(b->err.message,
 			    sizeof(b->err.message), b->err.phase,
 			    bn_stop_signal);
@@ -596,7 +605,7 @@ worker_body(struct team *t, int w, void *arg)
 		hooks.progress = timeline_counter(ba->tl, team_host_slot(w));
 	res = xcalloc(1, sizeof(*res));
 	rv = run_worker(&opt, res, &hooks);
-	if (rv == -1 && res->interrupted != 0)
+	if (rv == -1 && stopped_by(&res->err, res->interrupted))
 		interrupted_line(res->err.message, sizeof(res->err.message),
 		    res->err.phase, res->interrupted);
 	if (rv == -1)
