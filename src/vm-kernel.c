@@ -412,8 +412,8 @@ static int
 read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
     char **cause)
 {
-	char	*text;
-	size_t	 len;
+	char	*text = NULL;
+	size_t	 len = 0;
 	int	 rv;
 
 	if (k->depmod != NULL) {
