@@ -207,11 +207,29 @@ test_rates(void)
  * bonnie++ 2.00a's rule for a latency of L seconds (bon_time.cpp,
  * print_latency), written out as the format's fact: L > 99.999999 gives
  * int(L) "s", L > 0.099999 int(L * 1000) "ms", else int(L * 1000000)
- * "us".  Checked against units_latency() from 1 ns to 1000 s, ten points
- * a decade and either side of each threshold.
+ * "us".  bonnie-ng applies it to the latency's exact value, its whole
+ * nanoseconds: bonnie++'s double cuts 0.00023 s to 229us (0.00023 *
+ * 1e6 is 229.99999...), one unit low (issue 43), which bonnie-ng does
+ * not copy.  Checked against units_latency() from 1 ns to 1000 s, ten
+ * points a decade and either side of each threshold; how often bonnie++'s
+ * own doubles differ is said.
  */
 static void
 bonnie_rule(char *buf, size_t len, double l)
+{
+	long long	ns = llround(l * 1e9);
+
+	if (ns > 99999999000LL)
+		snprintf(buf, len, "%llds", ns / 1000000000);
+	else if (ns > 99999000)
+		snprintf(buf, len, "%lldms", ns / 1000000);
+	else
+		snprintf(buf, len, "%lldus", ns / 1000);
+}
+
+/* The same rule on bonnie++'s double, for the count of units it loses. */
+static void
+bonnie_double(char *buf, size_t len, double l)
 {
 	if (l > 99.999999)
 		snprintf(buf, len, "%ds", (int)l);
@@ -225,14 +243,16 @@ static void
 test_latency_table(void)
 {
 	static const double edges[] = { 0.099999, 99.999999, 1e-5, 1e-6 };
-	char	want[32], got[32];
+	char	want[32], got[32], dbl[32];
 	double	l;
-	int	d, k, e, bad = 0, n = 0, dot = 0;
+	int	d, k, e, bad = 0, n = 0, dot = 0, lost = 0;
 
 	for (d = -9; d <= 3; d++)
 		for (k = 10; k < 100; k++) {
 			l = k / 10.0 * pow(10, d);
 			bonnie_rule(want, sizeof(want), l);
+			bonnie_double(dbl, sizeof(dbl), l);
+			lost += strcmp(want, dbl) != 0;
 			units_latency(got, sizeof(got), l);
 			n++;
 			if (strchr(got, '.') != NULL)
@@ -251,8 +271,9 @@ test_latency_table(void)
 				printf("# %.12g s: bonnie++ %s, bonnie-ng "
 				    "%s\n", l, want, got);
 		}
-	printf("# %d latencies, %d differ\n", n, bad);
-	ok(bad == 0, "latencies from 1 ns to 1000 s as bonnie++ writes them");
+	printf("# %d latencies, %d differ (bonnie++'s doubles lose a unit in "
+	    "%d of the first %d)\n", n, bad, lost, n - 28);
+	ok(bad == 0, "latencies from 1 ns to 1000 s by bonnie++'s rule, on their exact values");
 	ok(dot == 0, "no latency has a decimal point");
 }
 
