@@ -805,7 +805,7 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 				    phase_id_name(l->steps[l->step]) : "setup";
 	const char		*why;
 	char			 where[128], msg[sizeof(res->err.message)];
-	int			 n = l->n;
+	int			 n = l->n, worker;
 
 	if (l->progress && l->step >= 0 && l->got >= 0 && l->got < n)
 		fprintf(stderr, "failed\n");
@@ -813,9 +813,21 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 		run_interrupted(l);
 		return;
 	}
-	/* Only the words of the worker the team blames. */
-	if (res->err.set && l->failed != out->worker + 1)
-		memset(&res->err, 0, sizeof(res->err));
+	/*
+	 * Only the words of the worker the team blames.  Two workers that
+	 * fail together (both at their CPU-time limit) may be seen in either
+	 * order: where the team's blamed worker left no words of its own and
+	 * this process holds the other's, the default build names that one.
+	 */
+	worker = out->worker;
+	if (res->err.set && l->failed != out->worker + 1) {
+		if (team_ranks() == 1 && l->failed > 0 &&
+		    out->error[0] == '\0' && out->signalled == 0 &&
+		    out->exit_status == 0)
+			worker = l->failed - 1;
+		else
+			memset(&res->err, 0, sizeof(res->err));
+	}
 	why = res->err.set ? res->err.message : out->error;
 	if (team_ranks() > 1 && n > team_ranks())
 		snprintf(where, sizeof(where), "rank %d on %.64s, worker %d",
@@ -824,7 +836,7 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 		snprintf(where, sizeof(where), "rank %d on %.64s", out->worker,
 		    out->host);
 	else
-		snprintf(where, sizeof(where), "worker %d", out->worker);
+		snprintf(where, sizeof(where), "worker %d", worker);
 	if (why[0] != '\0')
 		snprintf(msg, sizeof(msg), "%s: %.1400s", where, why);
 	else

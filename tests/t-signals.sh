@@ -109,16 +109,20 @@ else
 	check "SIGTERM twice: phase started" 1
 fi
 rm -f "$T/r.json"
+# timeout(1)'s SIGTERM must come while the run writes (each write held
+# 100 ms: 256 of them, 26 s): after 10 s, not 1, as an ASan build at load
+# 15 had not yet made its record's file after 1 s (then there is rightly
+# no record).
 if have timeout; then
-	BN_FAULT=write:1+:sleep=20000 LD_PRELOAD=$INJECT timeout 1 \
+	BN_FAULT=write:1+:sleep=100000 LD_PRELOAD=$INJECT timeout 10 \
 	    "$BONNIE" -m "$TAG" $ARGS -p write --json "$T/r.json" \
 	    >"$T/out" 2>"$T/err" </dev/null
 	st=$?
-	check "under timeout 1: timeout's 124 (got $st)" $([ $st -eq 124 ]; echo $?)
-	check "under timeout 1: the record is written and says SIGTERM" \
+	check "under timeout 10: timeout's 124 (got $st)" $([ $st -eq 124 ]; echo $?)
+	check "under timeout 10: the record is written and says SIGTERM" \
 	    $(have jq && jq -e '.runs[-1].interrupted == "SIGTERM"' \
 		"$T/r.json" >/dev/null; echo $?)
-	check "under timeout 1: no test file, no process left" \
+	check "under timeout 10: no test file, no process left" \
 	    $(no_test_files "$T" && no_procs; echo $?)
 else
 	for i in 1 2 3; do skip "no timeout(1)"; done
