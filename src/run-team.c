@@ -83,7 +83,8 @@ struct leader {
 	int			 mach_cpu, mach_dev;
 	uint64_t		 busy0, total0, rd0, wr0;
 	int			 failed;	/* The worker whose error is in
-					   res->err, + 1. */
+					   res->err, + 1: the first to */
+	int64_t			 failed_end;	/* end failed, when (a blob's end_ns) */
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
 	struct kstat_run	*ks;		/* This host's kernel account. */
@@ -375,8 +376,15 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		    sizeof(b->where.device));
 	}
 	if (!ok) {
-		if (!l->failed) {
+		/*
+		 * The first failure in time, whatever order the blobs come
+		 * in: a worker the team stopped after another failed (its
+		 * SIGTERM) ends later than the one that failed, which a
+		 * lower worker number gathered first must not hide.
+		 */
+		if (!l->failed || b->end_ns < l->failed_end) {
 			l->failed = w + 1;
+			l->failed_end = b->end_ns;
 			l->res->err = b->err;
 		}
 		if (l->progress && l->got >= 0) {

@@ -329,6 +329,9 @@ phase_end(struct runner *r, enum phase_id id, struct phase_ctx *ctx, int rv,
 		ph->drop_seconds += time_elapsed(d0, time_now());
 	}
 	if (armed) {
+		/* A failed phase's end: when it failed, for the team's blame. */
+		if (rv != 0 && rep->end.ns == 0)
+			rep->end = time_now();
 		rep->ok = rv == 0;
 		rep->ph = ph;
 		rep->hist = r->hist;
