@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "hist.h"
 #include "pattern.h"
@@ -40,6 +41,7 @@ struct phase_ctx {
 	uint64_t	 size;		/* File size, whole chunks. */
 	size_t		 chunk;
 	int		 direct;	/* Open with O_DIRECT. */
+	int		 sync_writes;	/* --sync-writes: fsync each write. */
 	size_t		 align;		/* Buffer alignment for O_DIRECT. */
 	int		 cold;		/* --cache=cold, buffered: a phase
 					   that reads a chunk more than once
@@ -126,11 +128,44 @@ enum xfer { XFER_READ, XFER_WRITE, XFER_PREAD, XFER_PWRITE };
  */
 int	xfer_full(enum xfer, int fd, unsigned char *, size_t len, off_t off,
 	    size_t *done);
-/* read(2) or write(2) all of len bytes, failing the phase at offset. */
-int	phase_read_full(struct phase_ctx *, int fd, unsigned char *, size_t,
-	    int64_t offset);
-int	phase_write_full(struct phase_ctx *, int fd, unsigned char *, size_t,
-	    int64_t offset);
+/*
+ * The rest of phase_read_full() and phase_write_full() after their first
+ * call moved n bytes (or failed: n -1, errno set): short transfers
+ * finished, interrupted ones retried, failures named (and under
+ * --sync-writes each write fsync'ed).
+ */
+int	phase_read_rest(struct phase_ctx *, int fd, unsigned char *, size_t,
+	    int64_t offset, ssize_t n);
+int	phase_write_rest(struct phase_ctx *, int fd, unsigned char *, size_t,
+	    int64_t offset, ssize_t n);
+
+/*
+ * read(2) or write(2) all of len bytes, failing the phase at offset.  The
+ * whole transfer at the first call, the usual case, returns here: these
+ * run in the timed loops right after the system call, where a call into
+ * another file is one more page of code to find again (issue 45).
+ */
+static inline int
+phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	ssize_t	n = read(fd, buf, len);
+
+	if (n == (ssize_t)len)
+		return 0;
+	return phase_read_rest(ctx, fd, buf, len, offset, n);
+}
+
+static inline int
+phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset)
+{
+	ssize_t	n = write(fd, buf, len);
+
+	if (n == (ssize_t)len && !ctx->sync_writes)
+		return 0;
+	return phase_write_rest(ctx, fd, buf, len, offset, n);
+}
 /*
  * End a block phase inside its timed region: fsync(2) if sync, then
  * close(2) ctx->fd; count the whole file as moved in whole chunks.
@@ -177,8 +212,17 @@ struct phase_ring {
 /* Make the ring's buffers (ring zeroed by the caller). */
 int	phase_ring_init(struct phase_ctx *, struct phase_ring *,
 	    enum pattern_writer);
-unsigned char *phase_ring_take(struct phase_ctx *, struct phase_ring *,
-	    bn_time *last);
+/* Fill the ring's buffers again, with the clock stopped (below). */
+void	phase_ring_fill(struct phase_ctx *, struct phase_ring *, bn_time *last);
+
+/* The next buffer, in file order (inline: it runs in the timed loop). */
+static inline unsigned char *
+phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
+{
+	if (ring->taken == ring->n)
+		phase_ring_fill(ctx, ring, last);
+	return ring->buf[ring->taken++];
+}
 /*
  * The same for one chunk in place: buf filled with writer w's data for
  * off, the clock stopped as phase_ring_take() stops it (the rewrite's

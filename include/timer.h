@@ -1,11 +1,13 @@
 /*
- * Wall and CPU time.  No other file calls clock_gettime(2) or getrusage(2).
+ * Wall and CPU time.  No other file calls clock_gettime(2) or getrusage(2)
+ * (time_now() is inline, here).
  */
 #ifndef BONNIE_TIMER_H
 #define BONNIE_TIMER_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* A point on the monotonic clock; opaque, compare with time_elapsed(). */
 typedef struct { uint64_t ns; } bn_time;
@@ -28,11 +30,29 @@ struct cpu_stamp {
 	double		ru_sys;
 };
 
-bn_time	time_now(void);
+/*
+ * Now, on the monotonic clock.  Inline: every timed loop reads it once a
+ * chunk, right after the system call (see hist_add() in hist.h).
+ */
+static inline bn_time
+time_now(void)
+{
+	struct timespec	ts;
+	bn_time		t;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t.ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return t;
+}
+
 /* Seconds from a to b (negative if b is earlier). */
 double	time_elapsed(bn_time a, bn_time b);
-/* Nanoseconds from a to b, zero if b is earlier. */
-uint64_t time_elapsed_ns(bn_time a, bn_time b);
+/* Nanoseconds from a to b, zero if b is earlier (inline, as time_now()). */
+static inline uint64_t
+time_elapsed_ns(bn_time a, bn_time b)
+{
+	return b.ns > a.ns ? b.ns - a.ns : 0;
+}
 
 /* Read the calling thread's CPU clocks. */
 void	cpu_stamp_thread(struct cpu_stamp *);

@@ -12,19 +12,6 @@ hist_init(struct hist *h)
 	h->min = UINT64_MAX;
 }
 
-/* The bucket of v: exact below HIST_SUB, then HIST_SUB per power of two. */
-static inline unsigned
-bucket_of(uint64_t v)
-{
-	unsigned	p;
-
-	if (v < HIST_SUB)
-		return (unsigned)v;
-	p = 63u - (unsigned)__builtin_clzll(v);	/* p >= HIST_SUB_BITS */
-	return HIST_SUB + (p - HIST_SUB_BITS) * HIST_SUB +
-	    (unsigned)((v >> (p - HIST_SUB_BITS)) - HIST_SUB);
-}
-
 /* The midpoint of bucket b, in ns. */
 static uint64_t
 bucket_mid(unsigned b)
@@ -39,22 +26,6 @@ bucket_mid(unsigned b)
 	width = (uint64_t)1 << (p - HIST_SUB_BITS);
 	lo = ((uint64_t)HIST_SUB + sub) * width;
 	return lo + width / 2;
-}
-
-void
-hist_add(struct hist *h, uint64_t v)
-{
-	unsigned	b = bucket_of(v);
-
-	h->count++;
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-	if (b < HIST_BUCKETS)
-		h->bucket[b]++;
-	else
-		h->over++;
 }
 
 void

@@ -184,14 +184,42 @@ xfer_full(enum xfer op, int fd, unsigned char *buf, size_t len, off_t off,
 	return 0;
 }
 
+/*
+ * After a first call that moved n bytes (or -1): the rest as xfer_full()
+ * moves it.  Returns what xfer_full() returns, *done counting the first
+ * call's bytes too.
+ */
+static int
+xfer_rest(enum xfer op, int fd, unsigned char *buf, size_t len, ssize_t n,
+    size_t *done)
+{
+	size_t	more;
+	int	r;
+
+	*done = 0;
+	if (n == 0) {
+		errno = EIO;
+		return 1;
+	}
+	if (n < 0) {
+		if (errno != EINTR || bn_stop_signal)
+			return -1;
+		n = 0;
+	}
+	*done = (size_t)n;
+	r = xfer_full(op, fd, buf + n, len - (size_t)n, 0, &more);
+	*done += more;
+	return r;
+}
+
 int
-phase_read_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
-    size_t len, int64_t offset)
+phase_read_rest(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset, ssize_t n)
 {
 	size_t	done;
 	int	r;
 
-	if ((r = xfer_full(XFER_READ, fd, buf, len, 0, &done)) == 0)
+	if ((r = xfer_rest(XFER_READ, fd, buf, len, n, &done)) == 0)
 		return 0;
 	return phase_fail(ctx, r > 0 ? "read (unexpected end of file)" :
 	    "read", offset + (int64_t)done);
@@ -255,22 +283,18 @@ fill_untimed(struct phase_ctx *ctx, bn_time t0, bn_time *last)
 	last->ns += ns;
 }
 
-unsigned char *
-phase_ring_take(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
+void
+phase_ring_fill(struct phase_ctx *ctx, struct phase_ring *ring, bn_time *last)
 {
-	bn_time	t0;
+	bn_time	t0 = time_now();
 	int	i;
 
-	if (ring->taken == ring->n) {
-		t0 = time_now();
-		for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
-			fill_one(ctx, ring->buf[i], ring->next, ring->writer);
-			ring->next += ctx->chunk;
-		}
-		ring->taken = 0;
-		fill_untimed(ctx, t0, last);
+	for (i = 0; i < ring->n && ring->next < ctx->size; i++) {
+		fill_one(ctx, ring->buf[i], ring->next, ring->writer);
+		ring->next += ctx->chunk;
 	}
-	return ring->buf[ring->taken++];
+	ring->taken = 0;
+	fill_untimed(ctx, t0, last);
 }
 
 void
@@ -420,15 +444,16 @@ phase_queue(struct phase_ctx *ctx, int read, int write)
 }
 
 int
-phase_write_full(struct phase_ctx *ctx, int fd, unsigned char *buf,
-    size_t len, int64_t offset)
+phase_write_rest(struct phase_ctx *ctx, int fd, unsigned char *buf,
+    size_t len, int64_t offset, ssize_t n)
 {
 	size_t	done;
 
-	if (xfer_full(XFER_WRITE, fd, buf, len, 0, &done) != 0)
+	if (n != (ssize_t)len &&
+	    xfer_rest(XFER_WRITE, fd, buf, len, n, &done) != 0)
 		return phase_fail(ctx, "write", offset + (int64_t)done);
 	/* --sync-writes (bonnie++ -b): each write on stable storage. */
-	if (ctx->opt != NULL && ctx->opt->sync_writes && fsync(fd) == -1)
+	if (ctx->sync_writes && fsync(fd) == -1)
 		return phase_fail(ctx, "fsync", offset + (int64_t)len);
 	return 0;
 }

@@ -140,6 +140,7 @@ phase_begin(struct runner *r, const struct phase *p, struct phase_result *ph,
 	ctx->size = opt->size;
 	ctx->chunk = opt->chunk;
 	ctx->direct = direct;
+	ctx->sync_writes = opt->sync_writes;
 	ctx->align = r->align;
 	/*
 	 * On a memory file system nothing can be dropped: the seekers' drop

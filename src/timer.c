@@ -14,29 +14,12 @@
 #define RUSAGE_THREAD	1
 #endif
 
-bn_time
-time_now(void)
-{
-	struct timespec	ts;
-	bn_time		t;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	t.ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	return t;
-}
-
 double
 time_elapsed(bn_time a, bn_time b)
 {
 	if (b.ns >= a.ns)
 		return (double)(b.ns - a.ns) / 1e9;
 	return -(double)(a.ns - b.ns) / 1e9;
-}
-
-uint64_t
-time_elapsed_ns(bn_time a, bn_time b)
-{
-	return b.ns > a.ns ? b.ns - a.ns : 0;
 }
 
 static double
