@@ -71,6 +71,16 @@ int	outfile_close(struct outfile *, int rc, char **cause);
  */
 int	outfile_replace(struct outfile *, int (*put)(FILE *, const void *),
 	    const void *arg, int final, char **cause);
+/*
+ * Between the final writes: a regular file's whole copy through put(),
+ * in a temporary renamed into place, as outfile_replace() writes one.  A
+ * failure removes the temporary (it is no complete record) and leaves
+ * the file open as it was, for the final write to try again.  Anything
+ * but a regular file is left for the final write.  0, or -1 with "WHAT:
+ * PATH: reason" in *cause.
+ */
+int	outfile_checkpoint(struct outfile *, int (*put)(FILE *, const void *),
+	    const void *arg, char **cause);
 /* Close it unwritten, removing what this run made (its temporary). */
 void	outfile_discard(struct outfile *);
 

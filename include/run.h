@@ -150,6 +150,17 @@ void	run_signals_install(void);
  */
 void	run_set_stopping(void (*fn)(void *), void *arg);
 
+/*
+ * After each phase that completed, outside its clocks (in the process of
+ * run_once(), or in a team's leader once every worker has handed the
+ * phase in, before the next one is released), fn(arg, id) is called with
+ * the run's result holding phase id: the caller rewrites the record of
+ * what has been measured so far.  NULL: none.  run_phase_done() is the
+ * call.
+ */
+void	run_set_phase_done(void (*fn)(void *, enum phase_id), void *arg);
+void	run_phase_done(enum phase_id);
+
 /* Progress on stderr: 0 quiet, 1 line per phase, 2 live on a terminal. */
 void	run_set_progress(int level);
 

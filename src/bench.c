@@ -372,6 +372,8 @@ struct series {
 	int			 said;		/* *cause set by a write. */
 	int			 early;		/* MPI: rank 0 wrote what it had
 						   when a signal stopped it. */
+	int			 unsaved;	/* A record between phases
+						   could not be written. */
 };
 
 /*
@@ -446,6 +448,7 @@ series_room(struct series *s, const struct options *one, int i)
 }
 
 static void	series_stopping(void *);
+static void	series_checkpoint(void *, enum phase_id);
 
 static void
 series_runs(struct series *s)
@@ -472,6 +475,8 @@ series_runs(struct series *s)
 	s->rec.runs = s->runs;
 	if (s->leader && team_ranks() > 1)
 		run_set_stopping(series_stopping, s);
+	if (s->have_json)
+		run_set_phase_done(series_checkpoint, s);
 	for (i = 0; i < o->repeat; i++) {
 		struct options	one = *o;
 
@@ -487,6 +492,7 @@ series_runs(struct series *s)
 		}
 	}
 	run_set_stopping(NULL, NULL);
+	run_set_phase_done(NULL, NULL);
 	s->rec.nruns = s->done;
 	/* The lock ends with the runs, whichever way they ended. */
 	s->rec.lock_held = cmd_run_unlock(o, &s->lk);
@@ -552,6 +558,76 @@ series_write(struct series *s, int final, char **cause)
 		}
 	}
 	signals_restore(&held);
+}
+
+/*
+ * After each phase that completed (run_set_phase_done()), between the
+ * phases' clocks: the record of what was measured so far, rewritten whole
+ * (a temporary renamed into place, as at the end), so that a run that
+ * ends without a word (SIGKILL, the OOM killer, under MPI its mpirun
+ * killed) leaves a valid record of the phases it finished, never a cut
+ * one.  The run under way is marked as a stopped one is, by SIGKILL, the
+ * only way this record can be left: its error names the phase it was in
+ * and says when the record was written.  The end writes it again (a stop
+ * signal on its way: only the end's).  A file only: a pipe gets the
+ * record once.
+ */
+static void
+series_checkpoint(void *arg, enum phase_id id)
+{
+	struct series		*s = arg;
+	struct run_result	*r = &s->runs[s->done - 1];
+	struct run_error	 err = r->err;
+	int64_t			 space[4];
+	int			 sig = r->interrupted;
+	struct record		 rec = s->rec;
+	const char		*next = phase_id_name(id);
+	sigset_t		 held;
+	char			*why = NULL;
+	int			 i;
+
+	if (bn_stop_signal != 0 || !s->jf.whole || s->unsaved)
+		return;
+	for (i = (int)id + 1; i < PH_COUNT; i++)
+		if (s->o->phases & (1u << i)) {
+			next = phase_id_name((enum phase_id)i);
+			break;
+		}
+	rec.nruns = s->done;
+	rec.lock_held = -1;
+	memcpy(rec.start_utc, s->runs[0].start_utc, sizeof(rec.start_utc));
+	/* What the run has not yet said: kept, and given back after. */
+	space[0] = r->space_before;
+	space[1] = r->space_after;
+	space[2] = r->space_held;
+	space[3] = r->space_freed;
+	r->interrupted = SIGKILL;
+	memset(&r->err, 0, sizeof(r->err));
+	r->err.set = 1;
+	r->err.phase = next;
+	r->err.offset = -1;
+	snprintf(r->err.message, sizeof(r->err.message), "unfinished: this "
+	    "record was written after phase %s completed, and the run did not "
+	    "write it again (killed by SIGKILL, the OOM killer or its mpirun's "
+	    "end; or its last write failed, said on standard error)",
+	    phase_id_name(id));
+	r->space_before = r->space_after = -1;
+	r->space_held = r->space_freed = -1;
+	signals_block(&held);
+	if (outfile_checkpoint(&s->jf, put_record, &rec, &why) == -1) {
+		/* Said once; the end's write tries again and says its own. */
+		text_say("warning: %s; the record is written at the end only",
+		    why);
+		free(why);
+		s->unsaved = 1;
+	}
+	signals_restore(&held);
+	r->interrupted = sig;
+	r->err = err;
+	r->space_before = space[0];
+	r->space_after = space[1];
+	r->space_held = space[2];
+	r->space_freed = space[3];
 }
 
 static void

@@ -476,29 +476,20 @@ next_temp(struct outfile *of)
 	return 0;
 }
 
-int
-outfile_replace(struct outfile *of, int (*put)(FILE *, const void *),
-    const void *arg, int final, char **cause)
+/*
+ * A complete copy through put(), in a fresh temporary, renamed into
+ * place.  0; -1 with errno when it could not be written (the temporary
+ * closed, still there), -2 with errno when only the rename failed.
+ */
+static int
+put_copy(struct outfile *of, int (*put)(FILE *, const void *),
+    const void *arg)
 {
 	struct stat	st;
 	int		rc, e;
 
-	if (of->whole && of->f == NULL && of->dirfd != -1 &&
-	    next_temp(of) == -1) {
-		e = errno;
-		outfile_discard(of);
-		return errorf(cause, "%s: %s: %s", of->what, of->path,
-		    strerror(e));
-	}
-	if (of->f == NULL)
-		return 0;
-	if (!of->whole || final) {
-		if (!final)
-			return 0;
-		errno = 0;
-		return outfile_close(of, put(of->f, arg), cause);
-	}
-	/* A complete copy, renamed into place as outfile_close() does. */
+	if (of->f == NULL && next_temp(of) == -1)
+		return -1;
 	errno = 0;
 	rc = put(of->f, arg);
 	e = errno;
@@ -517,20 +508,73 @@ outfile_replace(struct outfile *of, int (*put)(FILE *, const void *),
 	of->f = NULL;
 	if (rc == 0 &&
 	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1)
-		return kept_whole(of, errno, cause);
+		return -2;
 	if (rc == -1) {
-		outfile_discard(of);
-		if (e == ENOENT)
-			return errorf(cause, "%s: %s: the file being written "
-			    "was removed during the run", of->what, of->path);
-		return errorf(cause, "%s: %s: %s", of->what, of->path,
-		    strerror(e != 0 ? e : EIO));
+		errno = e != 0 ? e : EIO;
+		return -1;
 	}
 	free(of->tmp);
 	of->tmp = NULL;
 	of->held = 0;
 	of->replaces = 1;
 	return 0;
+}
+
+int
+outfile_replace(struct outfile *of, int (*put)(FILE *, const void *),
+    const void *arg, int final, char **cause)
+{
+	int	rc, e;
+
+	if (of->whole && of->f == NULL && of->dirfd != -1 &&
+	    next_temp(of) == -1) {
+		e = errno;
+		outfile_discard(of);
+		return errorf(cause, "%s: %s: %s", of->what, of->path,
+		    strerror(e));
+	}
+	if (of->f == NULL)
+		return 0;
+	if (!of->whole || final) {
+		if (!final)
+			return 0;
+		errno = 0;
+		return outfile_close(of, put(of->f, arg), cause);
+	}
+	/* A complete copy, renamed into place as outfile_close() does. */
+	if ((rc = put_copy(of, put, arg)) == -2)
+		return kept_whole(of, errno, cause);
+	if (rc == -1) {
+		e = errno;
+		outfile_discard(of);
+		if (e == ENOENT)
+			return errorf(cause, "%s: %s: the file being written "
+			    "was removed during the run", of->what, of->path);
+		return errorf(cause, "%s: %s: %s", of->what, of->path,
+		    strerror(e));
+	}
+	return 0;
+}
+
+int
+outfile_checkpoint(struct outfile *of, int (*put)(FILE *, const void *),
+    const void *arg, char **cause)
+{
+	int	rc, e;
+
+	if (!of->whole || of->f != NULL || of->dirfd == -1)
+		return 0;
+	if ((rc = put_copy(of, put, arg)) == 0)
+		return 0;
+	e = errno;
+	/* Not a complete record: it goes, the end writes its own. */
+	if (of->tmp != NULL)
+		unlinkat(of->dirfd, of->tmp, 0);
+	free(of->tmp);
+	of->tmp = NULL;
+	return errorf(cause, "%s: %s: %s", of->what, of->path,
+	    e == ENOENT && rc == -1 ? "the file being written was removed "
+	    "during the run" : strerror(e != 0 ? e : EIO));
 }
 
 void

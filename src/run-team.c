@@ -265,6 +265,20 @@ leader_kernel_notes(struct leader *l, enum phase_id id,
 	kstat_sum(&l->res->ks[id], hk, l->nhosts);
 }
 
+/* Each worker's host, rank and place in its rank, for the record. */
+static void
+workers_named(struct run_result *res, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
+		    "%s", team_host(i));
+		res->workers[i].rank = i / (n / team_ranks());
+		res->workers[i].rank_worker = i % (n / team_ranks());
+	}
+}
+
 static void
 leader_phase_end(struct leader *l, enum phase_id id)
 {
@@ -345,6 +359,9 @@ leader_phase_end(struct leader *l, enum phase_id id)
 	if (!l->opt->quiet && a->cache == CSTATE_WARM)
 		text_say("warning: a worker's file was still "
 		    "cached before phase %s; marked warm", phase_id_name(id));
+	/* Before the next phase is released: outside every clock. */
+	workers_named(l->res, l->n);
+	run_phase_done(id);
 }
 
 static void
@@ -865,7 +882,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	struct leader		 l;
 	struct body_arg		 ba;
 	char			*cause = NULL;
-	int			 i, n, rv;
+	int			 n, rv;
 
 	/* Under MPI, opt->jobs counts every rank's workers. */
 	n = opt->jobs;
@@ -894,12 +911,7 @@ team_or_once(const struct options *opt, struct run_result *res, int progress)
 	if (out.files_left > 0)
 		res->file_left = out.files_left;
 	leader_free(&l);
-	for (i = 0; i < n; i++) {
-		snprintf(res->workers[i].host, sizeof(res->workers[i].host),
-		    "%s", team_host(i));
-		res->workers[i].rank = i / (n / team_ranks());
-		res->workers[i].rank_worker = i % (n / team_ranks());
-	}
+	workers_named(res, n);
 	if (rv != 0)
 		team_failed(&l, &out, cause);
 	free(cause);

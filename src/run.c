@@ -27,11 +27,27 @@
 #include "timer.h"
 
 static int	progress_level = 1;
+static void	(*phase_done_fn)(void *, enum phase_id);
+static void	*phase_done_arg;
 
 void
 run_set_progress(int level)
 {
 	progress_level = level;
+}
+
+void
+run_set_phase_done(void (*fn)(void *, enum phase_id), void *arg)
+{
+	phase_done_fn = fn;
+	phase_done_arg = arg;
+}
+
+void
+run_phase_done(enum phase_id id)
+{
+	if (phase_done_fn != NULL)
+		phase_done_fn(phase_done_arg, id);
 }
 
 /*
@@ -465,6 +481,9 @@ phases:
 			continue;
 		if ((rv = run_phase(&r, (enum phase_id)i)) == -1)
 			break;
+		/* Alone (a team's leader says it for the team). */
+		if (hooks == NULL)
+			run_phase_done((enum phase_id)i);
 	}
 done:
 	/* A second signal waits for the cleanup, then ends the process. */

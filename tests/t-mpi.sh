@@ -5,8 +5,9 @@
 # directory, with -j 2 in each of 2 ranks, the file creation phases over
 # 2 ranks, with one directory per rank, each host's kernel account (one
 # host, and two faked with UTS namespaces), a
-# rank whose disk fills early in a long phase (the others stop mid-phase)
-# and Ctrl-C.  A visible skip without mpicc and mpirun, and under the
+# rank whose disk fills early in a long phase (the others stop mid-phase),
+# Ctrl-C, a rank or mpirun killed, and mpirun killed by SIGKILL (rank 0's
+# record, rewritten after every phase, kept).  A visible skip without mpicc and mpirun, and under the
 # sanitizers (the plain pass covers it).
 # run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
@@ -200,6 +201,47 @@ for how in rank mpirun; do
 	check "$how killed: every file removed" \
 	    $([ -z "$(ls -A "$T/shared")" ]; echo $?)
 done
+
+# mpirun killed by SIGKILL: the ranks get no signal (Open MPI ends them a
+# second or so later, when it loses mpirun); rank 0's record, rewritten
+# whole after every phase, holds the phases that completed.  Killed once
+# the record holds two, not after a time.
+rm -rf "$T/shared/"* "$T/shared/".[!.]* "$T/k"
+mkdir "$T/k"
+timeout 60 mpirun --allow-run-as-root --oversubscribe --mca btl tcp,self \
+    -np 2 "$BNM" -m $TAG -d "$T/shared" -s 8m -p write,read,seeks \
+    -n 100000000 --json "$T/k/k.json" >"$T/out" 2>"$T/err" &
+pid=$!
+_i=0
+until [ "$(jq -r '[.runs[0].phases[] | select(. != null)] | length' \
+    "$T/k/k.json" 2>/dev/null)" = 2 ] || ! kill -0 $pid 2>/dev/null ||
+    [ $_i -ge 2400 ]; do
+	sleep 0.05
+	_i=$((_i + 1))
+done
+kill -KILL "$(pgrep -P $pid | head -1)"
+wait $pid
+st=$?
+check "mpirun SIGKILLed once the record held 2 phases (exit $st)" \
+    $([ $st -eq 137 ]; echo $?)
+# The ranks end by themselves, Open MPI's doing: waited for, bounded.
+_i=0
+while pgrep -f -- "-m $TAG" >/dev/null 2>&1 && [ $_i -lt 1200 ]; do
+	sleep 0.05
+	_i=$((_i + 1))
+done
+check "mpirun SIGKILLed: the ranks end" $(no_procs; echo $?)
+jq -e '.runs[0].interrupted == "SIGKILL" and
+    .runs[0].error.phase == "seeks" and
+    .runs[0].phases.write.bytes == 2 * 8388608 and
+    .runs[0].phases.read.bytes == 2 * 8388608 and
+    .runs[0].phases.seeks == null' "$T/k/k.json" >/dev/null 2>&1
+check "mpirun SIGKILLed: rank 0's record holds the phases that completed" $?
+schema_ok "mpirun SIGKILLed: the record is valid against the schema" \
+    "$T/k/k.json"
+[ "$(ls -A "$T/k")" = k.json ]
+check "mpirun SIGKILLed: no temporary beside the record ($(ls -A "$T/k" | tr '\n' ' '))" $?
+rm -rf "$T/shared/"* "$T/shared/".[!.]*
 
 if [ "$(id -u)" -ne 0 ]; then
 	skip "per-rank directories: needs root to mount tmpfs"
