@@ -142,5 +142,14 @@ for cmd in "report" "report -o html" "compare $F/pp-198.csv"; do
 	check "1e308 ($cmd): nothing infinite on stdout" \
 	    $(! grep -qi "inf\|9223372036854775807" "$T/out"; echo $?)
 done
+# A plain decimal past what a result may hold: out of range, named.
+sed 's/^\(1.98,2.00a,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,\)[0-9]*/\11000000000000000000000/' \
+    $F/pp-198.csv >"$T/huge.csv"
+for cmd in "report" "compare $F/pp-198.csv"; do
+	fast "10^21 ($cmd)" 2 "$BONNIE" $cmd "$T/huge.csv"
+	grep -q "huge.csv:1: write: 1e+21 is out of range (at most 1e+15)\$" \
+	    "$T/err"
+	check "10^21 ($cmd): the column, the value and the limit are named" $?
+done
 
 done_testing

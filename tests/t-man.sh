@@ -154,7 +154,7 @@ fi
 
 # The README is a front page: short, without the old section markers, and
 # its links, and those of the documents it points to, lead to files that
-# exist.  The fault matrix in doc/FAULTS.md names tests that exist.
+# exist.
 ok "README.md is at most 10 KiB" test "$(wc -c <README.md)" -le 10240
 ok "README.md has no section markers" sh -c "! grep -q '<!--' README.md"
 : >"$T/links"
@@ -167,13 +167,17 @@ for f in README.md doc/*.md bench/RESULTS.md; do
 done
 [ -s "$T/links" ] && diag "broken links: $(cat "$T/links")"
 ok "the documents' links lead to files" sh -c "[ ! -s '$T/links' ]"
-: >"$T/tests"
-for n in $(grep -o 't-[a-z-]*\.sh' doc/FAULTS.md | sort -u); do
-	[ -e "tests/$n" ] || echo "$n" >>"$T/tests"
-done
-[ -s "$T/tests" ] && diag "not in tests/: $(cat "$T/tests")"
-ok "doc/FAULTS.md names tests that exist" sh -c \
-    "grep -q 't-faults.sh' doc/FAULTS.md && [ ! -s '$T/tests' ]"
+# doc/FAULTS.md's table: every row names tests that exist (or says why
+# it is not tested here), and every message it quotes is in src/
+# (tests/faults-table.py).
+if command -v python3 >/dev/null 2>&1; then
+	python3 tests/faults-table.py . >"$T/faults" 2>&1
+	_r=$?
+	[ $_r -eq 0 ] || diag "$(cat "$T/faults")"
+	check "doc/FAULTS.md: each row names tests that exist, its messages are in src/" $_r
+else
+	skip "python3 is not installed: doc/FAULTS.md's table not checked"
+fi
 
 # make install into a staging directory.  The binary is the one under
 # test: O is the build directory the runner was given.

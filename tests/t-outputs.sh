@@ -81,6 +81,16 @@ for cmd in run sweep; do
 	wait
 	check "$cmd --json into a FIFO: exit 0 and the record came through" \
 	    $([ $st -eq 0 ] && grep -q '"schema"' "$T/fifo.out"; echo $?)
+	# A terminal is written to (script(1) gives the run one).
+	if command -v script >/dev/null 2>&1; then
+		script -qec "$* --json /dev/tty" /dev/null >"$T/tty.out" \
+		    2>&1 </dev/null
+		st=$?
+		check "$cmd --json to a terminal: exit 0 and the record came through (got $st)" \
+		    $([ $st -eq 0 ] && grep -q '"schema"' "$T/tty.out"; echo $?)
+	else
+		skip "$cmd --json to a terminal: no script(1)"
+	fi
 	# The whole output on a full device: the report is lost, exit 1.
 	"$@" >/dev/full 2>"$T/err"; st=$?
 	check "$cmd >/dev/full: exit 1 (got $st)" $([ $st -eq 1 ]; echo $?)
@@ -169,13 +179,15 @@ if is_root && [ -n "$INJECT" ] && mkdir "$T/small" &&
 		check "$cmd --json on a full file system: the report is printed" \
 		    $(grep -q "Machine\|K/sec" "$T/out"; echo $?)
 		rm -f "$T/small/fill"
-		# A sweep's record of the points finished before the disk
-		# filled (none, or some) may stay: whole, never cut.
+		# The record written after the phases (a run's) or the points
+		# (a sweep's) finished before the disk filled may stay: whole,
+		# never cut, a run's marked unfinished.
 		check "$cmd --json on a full file system: no empty or cut file left" \
-		    $([ -z "$(ls -A "$T/small")" ] || { [ $cmd = sweep ] &&
+		    $([ -z "$(ls -A "$T/small")" ] || {
 		    [ "$(ls -A "$T/small")" = r.json ] &&
-		    jq -e '.schema == "bonnie-ng-sweep/1"' "$T/small/r.json" \
-		    >/dev/null 2>&1; }; echo $?)
+		    jq -e '.schema == "bonnie-ng-sweep/1" or
+		    (.runs[0].error.message | startswith("unfinished: "))' \
+		    "$T/small/r.json" >/dev/null 2>&1; }; echo $?)
 	done
 	umount "$T/small"
 	T_MOUNTS=

@@ -26,7 +26,7 @@ LEAK="BN_FAULT=unlink:1+:hold LD_PRELOAD=$INJECT"
 
 # 1. -x 3, -s 6m: runs 1 and 2 leak 12 MiB, run 3 is refused.
 env $LEAK "$BONNIE" -m "$TAG" -d "$T/small" -s 6m -c 4k -p write -x 3 -q \
-    --cache=keep -o csv >"$T/out" 2>"$T/err" </dev/null
+    --cache=keep -o csv --json "$T/x3.json" >"$T/out" 2>"$T/err" </dev/null
 st=$?
 check "-x 3 with the space leaking: exit 2 (got $st)" $([ $st -eq 2 ]; echo $?)
 check "-x 3: run 3 refused before it starts, both sizes named" \
@@ -37,6 +37,15 @@ check "-x 3: the 2 completed runs' rows printed, and said" \
 	grep -q "the rows printed are the 2 completed runs of 3; run 3 did not complete" "$T/err"
 	echo $?)
 ok "-x 3: no test file left" no_test_files "$T/small"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '(.runs | length) == 3 and .runs[0].phases.write != null and
+	    .runs[1].phases.write != null and .runs[2].phases.write == null and
+	    (.runs[2].error.message | startswith("before run 3 of 3: "))' \
+	    "$T/x3.json" >/dev/null
+	check "-x 3: the record keeps the 2 completed runs, run 3's refusal" $?
+else
+	skip "-x 3: the record: jq is not installed"
+fi
 
 # 2. The same with --no-space-check: tried, and ENOSPC (exit 1).
 env $LEAK "$BONNIE" -m "$TAG" -d "$T/small" -s 6m -c 4k -p write -x 3 -q \
