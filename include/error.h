@@ -14,7 +14,8 @@
  */
 int	errorf(char **cause, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
-int	verrorf(char **cause, const char *fmt, va_list);
+int	verrorf(char **cause, const char *fmt, va_list)
+	    __attribute__((format(printf, 2, 0)));
 
 /*
  * Like asprintf(3), malloc(3) ..., but never return NULL: on memory

@@ -62,7 +62,8 @@ void	text_xml(FILE *f, const char *s);
  * or line separators cannot reach the terminal raw), and a newline.
  */
 void	text_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void	text_vsay(const char *fmt, va_list);
+void	text_vsay(const char *fmt, va_list)
+	    __attribute__((format(printf, 1, 0)));
 
 /*
  * Copy the longest start of s that fits in width columns into buf,

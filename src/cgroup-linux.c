@@ -247,7 +247,10 @@ make(int h, char *why, size_t wlen)
 	 * name, "bonnie-ng.PID-1", and so on.
 	 */
 	for (try = 0; ; try++) {
-		snprintf(sfx, sizeof(sfx), try > 0 ? "-%d" : "", try);
+		if (try > 0)
+			snprintf(sfx, sizeof(sfx), "-%d", try);
+		else
+			sfx[0] = '\0';
 		snprintf(c->dir, sizeof(c->dir), "%.460s/bonnie-ng.%ld%s",
 		    parent, (long)getpid(), sfx);
 		snprintf(c->name, sizeof(c->name), "%.200s%sbonnie-ng.%ld%s",

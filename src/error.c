@@ -27,6 +27,9 @@ nomem(void)
 	abort();
 }
 
+static char	*xvasprintf(const char *, va_list)
+		    __attribute__((format(printf, 1, 0)));
+
 /* vasprintf(3) from C11 and POSIX alone. */
 static char *
 xvasprintf(const char *fmt, va_list ap)

@@ -69,6 +69,9 @@ run_seed(uint64_t base, int index)
 	return z & ((UINT64_C(1) << 53) - 1);
 }
 
+static enum preflight	system_fault(char **, const char *, ...)
+			    __attribute__((format(printf, 2, 3)));
+
 /* A fault of the system for run_preflight(): the cause, and say so. */
 static enum preflight
 system_fault(char **cause, const char *fmt, ...)
