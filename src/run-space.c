@@ -7,6 +7,7 @@
 #include <sys/statvfs.h>
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,8 +47,29 @@ space_slack(const struct options *opt, int n)
 	return made / 100 + RUN_SPACE_SLACK;
 }
 
-/* Said once per invocation. */
-static int	space_said;
+static void	space_warn(const struct options *, struct run_result *,
+		    const char *, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * The space stays in use: noted in the record, and said once per
+ * invocation, unless the run is quiet or failed (a failed run's one line
+ * stays one line: the record has it).
+ */
+static void
+space_warn(const struct options *opt, struct run_result *res,
+    const char *fmt, ...)
+{
+	static int	said;
+	va_list		ap;
+
+	res->space_leak = 1;
+	if (opt->quiet || said || res->err.set || res->interrupted)
+		return;
+	said = 1;
+	va_start(ap, fmt);
+	text_vsay(fmt, ap);
+	va_end(ap);
+}
 
 /*
  * The removal gave back less than the file held, by more than the slack:
@@ -62,11 +84,7 @@ removal_check(const struct options *opt, struct run_result *res)
 
 	if (held - freed <= held / 100 + (int64_t)RUN_SPACE_SLACK)
 		return;
-	res->space_leak = 1;
-	if (opt->quiet || space_said || res->err.set || res->interrupted)
-		return;
-	space_said = 1;
-	text_say("warning: the file system has %lld MiB "
+	space_warn(opt, res, "warning: the file system has %lld MiB "
 	    "less free space after the test file was removed than the file "
 	    "held (%s: its removal gave back %lld of %lld MiB; the whole run "
 	    "went from %lld to %lld MiB free)",
@@ -117,12 +135,7 @@ run_space_after(const struct options *opt, struct run_result *res, int n,
 	}
 	if (before - after <= (int64_t)slack)
 		return;
-	res->space_leak = 1;
-	/* A failed run's one line stays one line: the record has it. */
-	if (opt->quiet || space_said || res->err.set || res->interrupted)
-		return;
-	space_said = 1;
-	text_say("warning: the file system has %lld MiB "
+	space_warn(opt, res, "warning: the file system has %lld MiB "
 	    "less free space after the test file was removed (%s: %lld MiB "
 	    "free before the run, %lld MiB after)",
 	    (long long)((before - after) >> 20), opt->dir,

@@ -108,13 +108,6 @@ chunk_item(const char *s, void *unused, uint64_t *v, char **why)
 	return chunk_parse(s, v, why);
 }
 
-int
-sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
-{
-	return parse_list(arg, strlen(arg), "chunk sizes", max, chunk_item,
-	    NULL, out, cause);
-}
-
 static int
 jobs_item(const char *s, void *unused, uint64_t *v, char **why)
 {
@@ -127,57 +120,11 @@ jobs_item(const char *s, void *unused, uint64_t *v, char **why)
 	return 0;
 }
 
-int
-sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
-{
-	uint64_t	*v;
-	int		 n, i;
-
-	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL)
-		return errorf(cause, "'%s': %s", arg, strerror(errno));
-	n = parse_list(arg, strlen(arg), "job counts", max, jobs_item, NULL,
-	    v, cause);
-	for (i = 0; i < n; i++)
-		out[i] = (int)v[i];
-	free(v);
-	return n;
-}
-
 static int
 seekers_item(const char *s, void *unused, uint64_t *v, char **why)
 {
 	(void)unused;
 	return parse_count(s, 1, MAX_SEEKERS, v, why);
-}
-
-int
-sweep_parse_seekers(const char *arg, int *out, int max, char **cause)
-{
-	uint64_t	*v;
-	int		 n, i;
-
-	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL)
-		return errorf(cause, "'%s': %s", arg, strerror(errno));
-	n = parse_list(arg, strlen(arg), "seeker counts", max, seekers_item,
-	    NULL, v, cause);
-	for (i = 0; i < n; i++)
-		out[i] = (int)v[i];
-	free(v);
-	return n;
-}
-
-int
-sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
-{
-	uint64_t	s;
-	int		n = 0;
-
-	for (s = lo; s != 0 && s <= hi && n < max; s *= 2) {
-		out[n++] = s;
-		if (s > UINT64_MAX / 2)
-			break;
-	}
-	return n;
 }
 
 /* A file count of a list, parsed with the ":MAX..." that follows it. */
@@ -200,6 +147,60 @@ files_item(const char *s, void *arg, uint64_t *v, char **why)
 	return rc;
 }
 
+/* Each axis given as a list: what its items are called, and their parser. */
+static const struct {
+	const char	*what;
+	item_fn		 one;
+} axis_lists[SWEEP_DIMS] = {
+	[SWEEP_CHUNK] = { .what = "chunk sizes", .one = chunk_item },
+	[SWEEP_JOBS] = { .what = "job counts", .one = jobs_item },
+	[SWEEP_SEEKERS] = { .what = "seeker counts", .one = seekers_item },
+	[SWEEP_FILES] = { .what = "file counts", .one = files_item },
+};
+
+/* Axis d's list in the first len bytes of arg, as parse_list(). */
+static int
+axis_list(enum sweep_dim d, const char *arg, size_t len, void *one_arg,
+    uint64_t *out, int max, char **cause)
+{
+	return parse_list(arg, len, axis_lists[d].what, max, axis_lists[d].one,
+	    one_arg, out, cause);
+}
+
+/* Axis d's list of counts that fit an int (jobs, seekers). */
+static int
+axis_ints(enum sweep_dim d, const char *arg, int *out, int max, char **cause)
+{
+	uint64_t	*v;
+	int		 n, i;
+
+	if ((v = calloc((size_t)max + 1, sizeof(*v))) == NULL)
+		return errorf(cause, "'%s': %s", arg, strerror(errno));
+	n = axis_list(d, arg, strlen(arg), NULL, v, max, cause);
+	for (i = 0; i < n; i++)
+		out[i] = (int)v[i];
+	free(v);
+	return n;
+}
+
+int
+sweep_parse_chunks(const char *arg, uint64_t *out, int max, char **cause)
+{
+	return axis_list(SWEEP_CHUNK, arg, strlen(arg), NULL, out, max, cause);
+}
+
+int
+sweep_parse_jobs(const char *arg, int *out, int max, char **cause)
+{
+	return axis_ints(SWEEP_JOBS, arg, out, max, cause);
+}
+
+int
+sweep_parse_seekers(const char *arg, int *out, int max, char **cause)
+{
+	return axis_ints(SWEEP_SEEKERS, arg, out, max, cause);
+}
+
 int
 sweep_parse_files(const char *arg, uint64_t *out, int max,
     struct options *o, char **cause)
@@ -209,8 +210,22 @@ sweep_parse_files(const char *arg, uint64_t *out, int max,
 
 	a.o = o;
 	a.rest = colon != NULL ? colon : "";
-	return parse_list(arg, colon != NULL ? (size_t)(colon - arg) :
-	    strlen(arg), "file counts", max, files_item, &a, out, cause);
+	return axis_list(SWEEP_FILES, arg, colon != NULL ?
+	    (size_t)(colon - arg) : strlen(arg), &a, out, max, cause);
+}
+
+int
+sweep_size_list(uint64_t lo, uint64_t hi, uint64_t *out, int max)
+{
+	uint64_t	s;
+	int		n = 0;
+
+	for (s = lo; s != 0 && s <= hi && n < max; s *= 2) {
+		out[n++] = s;
+		if (s > UINT64_MAX / 2)
+			break;
+	}
+	return n;
 }
 
 const char *
