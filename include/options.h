@@ -21,12 +21,7 @@
 #include "pattern.h"
 
 enum seeker_mode { SEEKERS_FORK, SEEKERS_THREAD };
-/*
- * --cache: drop the test file's pages (cold), leave every cache alone
- * (keep), or also drop the whole system's caches before each reading or
- * lookup phase (global; Linux, root).  Names: cache_mode_name().
- */
-enum cache_mode { CACHE_MODE_COLD, CACHE_MODE_KEEP, CACHE_MODE_GLOBAL };
+/* enum cache_mode, the --cache setting, is in result.h. */
 enum out_format { OUT_TEXT, OUT_CSV, OUT_JSON };
 /* --csv-format: bonnie++ 1.98 (50 fields) or 1.96/1.97 (48 fields). */
 enum csv_layout { CSV_198, CSV_197 };
@@ -119,7 +114,6 @@ uint64_t options_default_seed(void);
 
 /* The value checks, one per kind of value. */
 int	cache_mode_parse(const char *, enum cache_mode *, char **why);
-const char *cache_mode_name(enum cache_mode);
 /* --verify's value: none (count) or "fatal". */
 int	verify_mode_parse(const char *, enum verify_mode *, char **why);
 /* "off", "count", "fatal". */

@@ -1,7 +1,7 @@
 /*
  * The phases, in the order they run and the tables print them.  This list
  * is the only place that names them all: enum phase_id and the default
- * phase mask (result.h), the extern declarations (phase.h) and the phase
+ * phase mask (phase-id.h), the extern declarations (phase.h) and the phase
  * table (phase.c) are made from it.  PHASE(ID, sym, on) gives the id PH_ID
  * to the const struct phase phase_sym, which src/phase-sym.c exports; on
  * is 1 for a phase that runs by default, 0 for one that runs only when

@@ -5,10 +5,12 @@
  * phases in the order they run; the phase table, enum phase_id and the
  * result arrays (indexed by phase id) are made from that list, and every
  * output (the JSON record, compare, report, sweep and its plot) walks the
- * table.  Only the two frozen formats, the classic row (report.c) and the
- * bonnie++ CSV (record-csv.c), name phases: the six classic ones, through
- * classic_columns[] in report.h, so they never change when a phase is
- * added.
+ * table.  Only the frozen formats, the classic row (report.c), the
+ * bonnie++ CSV (record-csv.c, read-csv.c) and pp's lines, choose phases:
+ * the six classic ones and the six file creation ones, through
+ * classic_columns[] and files_columns[] in report.h, so they never change
+ * when a phase is added; even they take each phase's names from its
+ * struct (bonnie++'s CSV name is its bonnie_name).
  *
  * To add a phase:
  *  1. write src/phase-NAME.c with its timed loop in one short function and
@@ -88,6 +90,11 @@ struct phase {
 					   ("-Per Char-"), or for a phase not
 					   in the classic row the name of its
 					   own line ("Sync"). */
+	const char	*bonnie_name;	/* bonnie++'s name of its pair in
+					   the CSV ("put_block", with
+					   "put_block_cpu" and
+					   "put_block_latency"); NULL for a
+					   phase bonnie++ has not. */
 	const char	*unit;		/* With PHASE_OPS, what one operation
 					   is, plural: "seeks" (seeks/sec);
 					   NULL for KiB/s. */

@@ -16,12 +16,11 @@ extern const char report_header[];
 /*
  * The phases of the classic row and of the bonnie++ CSV, in their column
  * order.  These frozen formats name these six and no others, so a phase
- * added to the table never changes them.
+ * added to the table never changes them; bonnie++'s CSV names of their
+ * pairs are the phases' bonnie_name (phase.h).
  */
 #define CLASSIC_NCOLS	6
 extern const enum phase_id classic_columns[CLASSIC_NCOLS];
-/* bonnie++'s CSV names of their pairs (putc, putc_cpu, putc_latency). */
-extern const char *const classic_csv_names[CLASSIC_NCOLS];
 /* The mask of the classic phases. */
 unsigned report_classic_mask(void);
 
@@ -59,7 +58,6 @@ int	report_extra_row(char *buf, size_t len, enum phase_id,
  */
 #define FILES_NCOLS	6
 extern const enum phase_id files_columns[FILES_NCOLS];
-extern const char *const files_csv_names[FILES_NCOLS];
 extern const char report_files_header[];
 unsigned report_files_mask(void);
 /*

@@ -10,21 +10,19 @@
 #include "hist.h"
 #include "kstat.h"
 #include "pattern.h"
+#include "phase-id.h"
 
-/* Phase ids, in the order the phases run: made from phase-list.h. */
-enum phase_id {
-#define PHASE(id, sym, on)	PH_##id,
-#include "phase-list.h"
-#undef PHASE
-	PH_COUNT
-};
-
-/* The mask of the phases that run when -p does not choose. */
-enum {
-	PH_DEFAULT_MASK = 0
-#define PHASE(id, sym, on)	| ((on) ? 1 << PH_##id : 0)
-#include "phase-list.h"
-#undef PHASE
+/*
+ * --cache: drop the test file's pages (cold), leave every cache alone
+ * (keep), or also drop the whole system's caches before each reading or
+ * lookup phase (global; Linux, root).  Names: cache_mode_name(), whose
+ * cold and keep are the states' (cache_state_name()).
+ */
+enum cache_mode {
+	CACHE_MODE_COLD,
+	CACHE_MODE_KEEP,
+	CACHE_MODE_GLOBAL,
+	CACHE_MODE_COUNT
 };
 
 /* The cache state a phase ran in. */
@@ -173,7 +171,11 @@ struct run_result {
 	int		*host_ranks;
 };
 
-/* Names used in the report and the JSON record. */
+/*
+ * Names used on the command line, in the report and in the JSON record;
+ * "unknown" out of range.
+ */
 const char	*cache_state_name(enum cache_state);
+const char	*cache_mode_name(enum cache_mode);
 
 #endif

@@ -236,7 +236,8 @@ cache_summary(const struct options *o, const struct record *rec)
 				used += (size_t)snprintf(warm + used,
 				    sizeof(warm) - used, " (run %d)", k + 1);
 		}
-	mode = o->direct ? "direct" : cache_mode_name(o->cache);
+	mode = o->direct ? cache_state_name(CSTATE_DIRECT) :
+	    cache_mode_name(o->cache);
 	fprintf(stderr, "bonnie-ng: cache: %s", mode);
 	if (nread == 0)
 		fprintf(stderr, ", no reading phase ran");

@@ -56,27 +56,19 @@ options_finish(struct options *o)
 }
 
 /* --cache's values, indexed by enum cache_mode. */
-static const char *const cache_modes[] = { "cold", "keep", "global" };
-
 int
 cache_mode_parse(const char *arg, enum cache_mode *out, char **why)
 {
-	size_t	i;
+	int	m;
 
-	for (i = 0; i < sizeof(cache_modes) / sizeof(cache_modes[0]); i++)
-		if (strcmp(arg, cache_modes[i]) == 0) {
-			*out = (enum cache_mode)i;
+	for (m = 0; m < CACHE_MODE_COUNT; m++)
+		if (strcmp(arg, cache_mode_name((enum cache_mode)m)) == 0) {
+			*out = (enum cache_mode)m;
 			return 0;
 		}
-	return errorf(why, "'%s' (use cold, keep or global)", arg);
-}
-
-const char *
-cache_mode_name(enum cache_mode m)
-{
-	if ((size_t)m >= sizeof(cache_modes) / sizeof(cache_modes[0]))
-		return "unknown";
-	return cache_modes[m];
+	return errorf(why, "'%s' (use %s, %s or %s)", arg,
+	    cache_mode_name(CACHE_MODE_COLD), cache_mode_name(CACHE_MODE_KEEP),
+	    cache_mode_name(CACHE_MODE_GLOBAL));
 }
 
 int

@@ -12,6 +12,7 @@
 #endif
 
 #include "pattern.h"
+#include "phase-id.h"
 
 #define GOLDEN		0x9E3779B97F4A7C15ull
 #define MIX1		0xBF58476D1CE4E5B9ull
@@ -67,9 +68,22 @@ static const int gens[PW_COUNT] = {
 	[PW_NONE] = 0, [PW_FILL] = 1, [PW_PUTC] = 1, [PW_WRITE] = 1,
 	[PW_REWRITE] = 2, [PW_SEEK] = 3
 };
+/*
+ * A writer's name: the phase that writes it, by its name in phase-list.h
+ * (which phase.c checks against each phase's struct, and its writer
+ * against this); the fill and none are no phase.
+ */
+static const char *const phase_names[PH_COUNT] = {
+#define PHASE(id, sym, on)	[PH_##id] = #sym,
+#include "phase-list.h"
+#undef PHASE
+};
+static const int writer_phases[PW_COUNT] = {
+	[PW_NONE] = -1, [PW_FILL] = -1, [PW_PUTC] = PH_PUTC,
+	[PW_WRITE] = PH_WRITE, [PW_REWRITE] = PH_REWRITE, [PW_SEEK] = PH_SEEKS
+};
 static const char *const writer_names[PW_COUNT] = {
-	[PW_NONE] = "none", [PW_FILL] = "fill", [PW_PUTC] = "putc",
-	[PW_WRITE] = "write", [PW_REWRITE] = "rewrite", [PW_SEEK] = "seeks"
+	[PW_NONE] = "none", [PW_FILL] = "fill"
 };
 static const char *const verdict_names[PV_COUNT] = {
 	[PV_OK] = "ok", [PV_DIFFERS] = "differs", [PV_MISPLACED] = "misplaced",
@@ -85,7 +99,10 @@ pattern_gen(enum pattern_writer w)
 const char *
 pattern_writer_name(enum pattern_writer w)
 {
-	return (unsigned)w < PW_COUNT ? writer_names[w] : "?";
+	if ((unsigned)w >= PW_COUNT)
+		return "?";
+	return writer_phases[w] >= 0 ? phase_names[writer_phases[w]] :
+	    writer_names[w];
 }
 
 const char *

@@ -108,6 +108,7 @@ const struct phase phase_getc = {
 	.title = "Reading with getc()",
 	.words = "per-char read",
 	.column = "-Per Char-",
+	.bonnie_name = "getc",
 	.colour = "#8c564b",
 	.flags = PHASE_READS | PHASE_PERCHAR,
 	.setup = getc_setup,

@@ -81,6 +81,7 @@ const struct phase phase_putc = {
 	.title = "Writing with putc()",
 	.words = "per-char write",
 	.column = "-Per Char-",
+	.bonnie_name = "putc",
 	.colour = "#9467bd",
 	.flags = PHASE_FILLS | PHASE_WRITES | PHASE_PERCHAR | PHASE_WHOLE,
 	.writer = PW_PUTC,

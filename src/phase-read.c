@@ -73,6 +73,7 @@ const struct phase phase_read = {
 	.title = "Reading intelligently",
 	.words = "block read",
 	.column = "--Block---",
+	.bonnie_name = "get_block",
 	.colour = "#ff7f0e",
 	.flags = PHASE_READS | PHASE_OPEN,
 	.open_flags = O_RDONLY,

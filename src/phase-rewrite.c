@@ -91,6 +91,7 @@ const struct phase phase_rewrite = {
 	.title = "Rewriting",
 	.words = "rewrite",
 	.column = "-Rewrite--",
+	.bonnie_name = "rewrite",
 	.colour = "#2ca02c",
 	.flags = PHASE_READS | PHASE_WRITES | PHASE_OPEN | PHASE_WHOLE,
 	.writer = PW_REWRITE,

@@ -233,6 +233,7 @@ const struct phase phase_seeks = {
 	.title = "Seeking",
 	.words = "seeks",
 	.column = "--Seeks---",
+	.bonnie_name = "seeks",
 	.unit = "seeks",
 	.cost_unit = "s/kseek",
 	.colour = "#d62728",

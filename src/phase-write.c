@@ -54,6 +54,7 @@ const struct phase phase_write = {
 	.title = "Writing intelligently",
 	.words = "block write",
 	.column = "--Block---",
+	.bonnie_name = "put_block",
 	.colour = "#1f77b4",
 	.flags = PHASE_FILLS | PHASE_WRITES | PHASE_OPEN | PHASE_WHOLE,
 	.writer = PW_WRITE,

@@ -95,10 +95,19 @@ phase_table_check(char **cause)
 		    strchr(p->name, '_'))
 			return errorf(cause, "phase %s: not a usable name",
 			    p->name);
+		if (p->writer != PW_NONE &&
+		    strcmp(pattern_writer_name(p->writer), p->name) != 0)
+			return errorf(cause, "phase %s: leaves the version of "
+			    "writer %s", p->name,
+			    pattern_writer_name(p->writer));
 		for (k = 0; k < i; k++)
-			if (strcmp(phase_table[k]->name, p->name) == 0)
-				return errorf(cause, "phase %s: listed twice",
-				    p->name);
+			if (strcmp(phase_table[k]->name, p->name) == 0 ||
+			    (p->bonnie_name != NULL &&
+			    phase_table[k]->bonnie_name != NULL &&
+			    strcmp(phase_table[k]->bonnie_name,
+			    p->bonnie_name) == 0))
+				return errorf(cause, "phase %s: its name or "
+				    "bonnie++'s listed twice", p->name);
 		if (phase_rows_check(p, cause) == -1)
 			return -1;
 	}

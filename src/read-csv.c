@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "phase.h"
 #include "report.h"
 #include "resultset.h"
 #include "rs-read.h"
@@ -96,10 +97,11 @@ field_value(const char *name, int line, int idx, const char *what,
 /* One phase's rate, %CPU and worst latency, from fields rate and lat. */
 static int
 phase_fields(const char *name, int line, char **f, int rate, int lat,
-    const char *word, enum phase_id id, struct rs_run *r, char **cause)
+    enum phase_id id, struct rs_run *r, char **cause)
 {
-	char	what[32];
-	double	v;
+	const char	*word = phase_table[id]->bonnie_name;
+	char		 what[32];
+	double		 v;
 
 	if (field_value(name, line, rate, word, f[rate], &r->col[RS_RATE(id)],
 	    cause) != 0)
@@ -192,13 +194,11 @@ parse_line(const char *name, int line, char *text, struct result_set *rs,
 	r->size = size;
 	for (k = 0; k < CLASSIC_NCOLS; k++)
 		if (phase_fields(name, line, f, L->pairs + 2 * k,
-		    L->latency + k, classic_csv_names[k], classic_columns[k], r,
-		    cause) != 0)
+		    L->latency + k, classic_columns[k], r, cause) != 0)
 			return -1;
 	for (k = 0; k < FILES_NCOLS; k++)
 		if (phase_fields(name, line, f, FILES_PAIRS(L) + 2 * k,
-		    FILES_LAT(L) + k, files_csv_names[k], files_columns[k],
-		    r, cause) != 0)
+		    FILES_LAT(L) + k, files_columns[k], r, cause) != 0)
 			return -1;
 	if (rs->nruns == 1) {
 		if (files_settings(name, line, f, FILES_SET(L), &rs->set,

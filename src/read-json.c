@@ -46,7 +46,7 @@ phase_flags(const struct jv *ph, int i, struct rs_run *r)
 
 	if (b != NULL && b->type == JV_BOOL && b->b)
 		f |= RS_F_IMPRECISE;
-	if (cache != NULL && strcmp(cache, "warm") == 0)
+	if (cache != NULL && strcmp(cache, cache_state_name(CSTATE_WARM)) == 0)
 		f |= RS_F_WARM;
 	for (k = RS_KIND_RATE; k <= RS_KIND_LAT; k++)
 		r->col[RS_COL(k, i)].flags |= f;

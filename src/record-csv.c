@@ -160,14 +160,28 @@ csv_names(FILE *f, int *n, const char *const *names, size_t count,
 		fprintf(f, "%s%s%s", *n > 0 ? "," : "", names[i], suffix);
 }
 
+/* The columns' phases by bonnie++'s names, each name with suffix. */
 static void
-csv_pairs(FILE *f, int *n, const char *const *names, size_t count)
+csv_phases(FILE *f, int *n, const enum phase_id *ids, size_t count,
+    const char *suffix)
+{
+	size_t	i;
+
+	for (i = 0; i < count; i++, (*n)++)
+		fprintf(f, "%s%s%s", *n > 0 ? "," : "",
+		    phase_table[ids[i]]->bonnie_name, suffix);
+}
+
+/* The columns' pairs: bonnie++'s name of each phase, and with _cpu. */
+static void
+csv_pairs(FILE *f, int *n, const enum phase_id *ids, size_t count)
 {
 	size_t	i;
 
 	for (i = 0; i < count; i++, *n += 2)
-		fprintf(f, "%s%s,%s_cpu", *n > 0 ? "," : "", names[i],
-		    names[i]);
+		fprintf(f, "%s%s,%s_cpu", *n > 0 ? "," : "",
+		    phase_table[ids[i]]->bonnie_name,
+		    phase_table[ids[i]]->bonnie_name);
 }
 
 int
@@ -178,11 +192,11 @@ record_write_csv_header(FILE *f, enum csv_layout layout)
 	/* 1.97: without fields 7 and 8, the last two of the head. */
 	csv_names(f, &n, csv_head, NAMES(csv_head) - (layout == CSV_197 ? 2 : 0),
 	    "");
-	csv_pairs(f, &n, classic_csv_names, CLASSIC_NCOLS);
+	csv_pairs(f, &n, classic_columns, CLASSIC_NCOLS);
 	csv_names(f, &n, csv_files_head, NAMES(csv_files_head), "");
-	csv_pairs(f, &n, files_csv_names, FILES_NCOLS);
-	csv_names(f, &n, classic_csv_names, CLASSIC_NCOLS, "_latency");
-	csv_names(f, &n, files_csv_names, FILES_NCOLS, "_latency");
+	csv_pairs(f, &n, files_columns, FILES_NCOLS);
+	csv_phases(f, &n, classic_columns, CLASSIC_NCOLS, "_latency");
+	csv_phases(f, &n, files_columns, FILES_NCOLS, "_latency");
 	putc('\n', f);
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)

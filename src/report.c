@@ -27,10 +27,6 @@ const char report_files_header[] =
 const enum phase_id files_columns[FILES_NCOLS] = {
 	PH_CREATE, PH_STAT, PH_DELETE, PH_RCREATE, PH_RSTAT, PH_RDELETE
 };
-const char *const files_csv_names[FILES_NCOLS] = {
-	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat",
-	"ran_del"
-};
 
 unsigned
 report_files_mask(void)
@@ -45,9 +41,6 @@ report_files_mask(void)
 
 const enum phase_id classic_columns[CLASSIC_NCOLS] = {
 	PH_PUTC, PH_WRITE, PH_REWRITE, PH_GETC, PH_READ, PH_SEEKS
-};
-const char *const classic_csv_names[CLASSIC_NCOLS] = {
-	"putc", "put_block", "rewrite", "getc", "get_block", "seeks"
 };
 
 unsigned
