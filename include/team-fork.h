@@ -16,7 +16,10 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
+
+#include "timer.h"
 
 /* Workers in one fork team. */
 #define TEAM_MAX	1024
@@ -27,10 +30,35 @@
  */
 #define TEAM_EXIT_LEFT	3
 
+/*
+ * One worker's failure, as the team weighs it against another's to say
+ * whom it blames: see team_fault_before().
+ */
+struct team_fault {
+	int64_t		 ns;		/* When: the failed step's end, which
+					   the worker says (team_fault()),
+					   or when the leader saw it die;
+					   from the epoch (team_epoch()). */
+	int32_t		 by_stop;	/* The team's own stop caused it (it
+					   had reached the worker first). */
+	int32_t		 worker;	/* The worker, or -1: no failure. */
+};
+
+/*
+ * The one rule of blame, for every team and every rank's leader: a
+ * failure of a worker's own before one the team's stop caused, then the
+ * first in time, then the lower worker.  1 when a is blamed before b (b
+ * of worker -1: none yet).
+ */
+int	team_fault_before(const struct team_fault *a,
+	    const struct team_fault *b);
+
 /* What happened to the team as a whole, for the leader. */
 struct team_outcome {
 	int		 failed;	/* A worker failed or died. */
-	int		 worker;	/* The first one that did, or -1. */
+	int		 worker;	/* The one the team blames, or -1. */
+	int64_t		 fail_ns;	/* Its failure's ns and by_stop */
+	int		 fail_by_stop;	/* (struct team_fault). */
 	int		 signalled;	/* The worker died by this signal. */
 	int		 exit_status;	/* Or exited with this status. */
 	int		 stopped;	/* The leader stopped the team. */
@@ -67,6 +95,11 @@ struct fork_team_config {
 	void		*body_arg;
 	volatile sig_atomic_t *stop;
 	int		 stop_signal;
+	/*
+	 * Optional: the clock the workers' times count from (team_epoch()),
+	 * for when the leader sees a worker die; NULL: zero.
+	 */
+	const volatile bn_time *epoch;
 };
 
 /* As team_run(), in the calling process as the leader. */
@@ -78,6 +111,7 @@ int	fork_team_gather(struct fork_team *, const void *blob, int ok);
 void	fork_team_own_file(struct fork_team *, const char *path, dev_t,
 	    ino_t);
 void	fork_team_error(struct fork_team *, const char *line);
+int	fork_team_fault(struct fork_team *, int64_t ns, int interrupted);
 /* Leader: as team_stop_all(). */
 void	fork_team_stop_all(void);
 

@@ -4,11 +4,12 @@
  * ranks step in lock-step: at each barrier they vote whether to go on,
  * after each step rank 0 gathers every worker's blob (and each host's
  * account), a failure anywhere stops every rank at once, and at the end
- * rank 0 says who failed first.  The plan knows nothing of MPI: the
- * ranks talk over a wire (struct team_wire), whose back ends are MPI's
- * (team-mpi.c), one rank's (team-host.c, the default build: every
- * collective is its own) and the fake ranks of tests/t-team-plan.c,
- * threads of one process, which run the same plan without MPI.
+ * rank 0 says whom the team blames (team_fault_before()).  The plan
+ * knows nothing of MPI: the ranks talk over a wire (struct team_wire),
+ * whose back ends are MPI's (team-mpi.c), one rank's (team-host.c, the
+ * default build: every collective is its own) and the fake ranks of
+ * tests/t-team-plan.c, threads of one process, which run the same plan
+ * without MPI.
  *
  * The ranks call the wire's collectives in the same order:
  *
@@ -22,8 +23,10 @@
  *   at the end, only ranks that have not yet seen a stop in a barrier:
  *              vote(stop?)        matches the others' next barrier
  *   then every rank:
- *              first, sum         who failed first, how many said stop
- *              gather(report)     so rank 0 can name the failure
+ *              first, sum         whether a rank failed, how many said
+ *                                 stop
+ *              gather(report)     each rank's failure, when and why, so
+ *                                 rank 0 can name the first
  *
  * A rank whose team stopped inside a step (its workers did not all hand
  * in) still joins that step's gather, with the missing blobs marked
@@ -95,7 +98,9 @@ int	team_plan_body(struct fork_team *, int i, void *plan);
 /*
  * After the rank's fork team ended (it returned lrv, with its outcome
  * local): the end's collectives, and the team's outcome as team_run()
- * says it (on rank 0 the whole team's).  Frees the plan.
+ * says it (on rank 0 the whole team's; another rank names only a worker
+ * of its own).  A rank whose only failures were the team's stop's doing
+ * was stopped, not failed.  Frees the plan.
  */
 int	team_plan_end(struct team_plan *, int lrv,
 	    const struct team_outcome *local, struct team_outcome *out,

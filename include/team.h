@@ -201,6 +201,16 @@ int	team_start_pending(void);
  * cannot gather a blob (MPI: a rank that failed before a barrier).
  */
 void	team_error(struct team *, const char *line);
+/*
+ * Worker: its failure in this step, said before team_gather() with ok 0:
+ * when (ns from team_epoch(): the failed step's end) and whether a stop
+ * signal had interrupted it before it failed.  Returns whether the
+ * team's own stop caused it (interrupted after the team had told its
+ * workers to stop), as the team weighs it: team_fault_before() puts the
+ * failures of the workers' own first.  A failure not said is weighed as
+ * of when the leader saw it.
+ */
+int	team_fault(struct team *, int64_t ns, int interrupted);
 
 /*
  * For the back ends only: run cfg's body as worker (the whole team's

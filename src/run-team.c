@@ -55,6 +55,7 @@
 struct team_blob {
 	int32_t			phase;		/* enum phase_id */
 	int32_t			seekers;
+	int32_t			by_stop;	/* Failed by the team's stop. */
 	int64_t			ready_ns;	/* From the team's epoch: */
 	int64_t			start_ns;	/* at the barrier, at the */
 	int64_t			end_ns;		/* start, at the end. */
@@ -82,9 +83,8 @@ struct leader {
 	struct hist		*hist;
 	int			 mach_cpu, mach_dev;
 	uint64_t		 busy0, total0, rd0, wr0;
-	int			 failed;	/* The worker whose error is in
-					   res->err, + 1: the first to */
-	int64_t			 failed_end;	/* end failed, when (a blob's end_ns) */
+	struct team_fault	 failed;	/* The failure whose words are in
+					   res->err (worker -1: none). */
 	int			 bound;		/* A bound worker, + 1. */
 	int			 bound_said;
 	struct kstat_run	*ks;		/* This host's kernel account. */
@@ -371,6 +371,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	const struct team_blob	*b = p;
 	struct phase_result	*a = &l->agg;
 	struct worker_phase	*mine;
+	struct team_fault	 f;
 	enum phase_id		 id = (enum phase_id)b->phase;
 
 	if (b->phase < 0 || b->phase >= PH_COUNT)
@@ -394,14 +395,15 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 	}
 	if (!ok) {
 		/*
-		 * The first failure in time, whatever order the blobs come
-		 * in: a worker the team stopped after another failed (its
-		 * SIGTERM) ends later than the one that failed, which a
-		 * lower worker number gathered first must not hide.
+		 * The words of the failure the team blames, by its rule
+		 * (team_fault_before()) over what each worker said of its
+		 * failure (worker_done()), whatever order the blobs come in.
 		 */
-		if (!l->failed || b->end_ns < l->failed_end) {
-			l->failed = w + 1;
-			l->failed_end = b->end_ns;
+		f.ns = b->end_ns;
+		f.by_stop = b->by_stop;
+		f.worker = w;
+		if (team_fault_before(&f, &l->failed)) {
+			l->failed = f;
 			l->res->err = b->err;
 		}
 		if (l->progress && l->got >= 0) {
@@ -410,7 +412,7 @@ leader_gathered(void *arg, int w, int ok, const void *p)
 		}
 		return;
 	}
-	if (l->failed || l->got < 0)
+	if (l->failed.worker >= 0 || l->got < 0)
 		return;
 	mine = wph(l->res, w, id);
 	mine->ran = 1;
@@ -544,6 +546,10 @@ worker_done(void *arg, enum phase_id id, const struct run_phase_report *rep)
 			    sizeof(b->err.message), b->err.phase,
 			    bn_stop_signal);
 	}
+	/* When it failed, and whether by the team's stop: the team says. */
+	if (!rep->ok)
+		b->by_stop = team_fault(wk->team, b->end_ns,
+		    stopped_by(&b->err, bn_stop_signal));
 	return team_gather(wk->team, b, rep->ok);
 }
 
@@ -746,6 +752,7 @@ leader_init(struct leader *l, const struct options *opt,
 		res->ph[i].backing_resident = -1;
 	}
 	memset(l, 0, sizeof(*l));
+	l->failed.worker = -1;
 	l->opt = opt;
 	l->res = res;
 	l->n = n;
@@ -830,7 +837,7 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 				    phase_id_name(l->steps[l->step]) : "setup";
 	const char		*why;
 	char			 where[128], msg[sizeof(res->err.message)];
-	int			 n = l->n, worker;
+	int			 n = l->n;
 
 	if (l->progress && l->step >= 0 && l->got >= 0 && l->got < n)
 		fprintf(stderr, "failed\n");
@@ -839,20 +846,13 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 		return;
 	}
 	/*
-	 * Only the words of the worker the team blames.  Two workers that
-	 * fail together (both at their CPU-time limit) may be seen in either
-	 * order: where the team's blamed worker left no words of its own and
-	 * this process holds the other's, the default build names that one.
+	 * Only the words of the worker the team blames: the leader kept
+	 * those of the failure its rule blames of the blobs gathered, which
+	 * is the team's unless the team's is a worker that handed in none
+	 * (it died).
 	 */
-	worker = out->worker;
-	if (res->err.set && l->failed != out->worker + 1) {
-		if (team_ranks() == 1 && l->failed > 0 &&
-		    out->error[0] == '\0' && out->signalled == 0 &&
-		    out->exit_status == 0)
-			worker = l->failed - 1;
-		else
-			memset(&res->err, 0, sizeof(res->err));
-	}
+	if (res->err.set && l->failed.worker != out->worker)
+		memset(&res->err, 0, sizeof(res->err));
 	why = res->err.set ? res->err.message : out->error;
 	if (team_ranks() > 1 && n > team_ranks())
 		snprintf(where, sizeof(where), "rank %d on %.64s, worker %d",
@@ -861,7 +861,7 @@ team_failed(const struct leader *l, const struct team_outcome *out,
 		snprintf(where, sizeof(where), "rank %d on %.64s", out->worker,
 		    out->host);
 	else
-		snprintf(where, sizeof(where), "worker %d", worker);
+		snprintf(where, sizeof(where), "worker %d", out->worker);
 	if (why[0] != '\0')
 		snprintf(msg, sizeof(msg), "%s: %.1400s", where, why);
 	else

@@ -59,6 +59,8 @@ struct team_msg {
 /* One worker's slot in the shared mapping; the blob follows it. */
 struct team_slot {
 	char		error[512];
+	struct team_fault fault;	/* What the worker said of its */
+	int		fault_set;	/* failure (team_fault()). */
 	int		has_file;
 	dev_t		dev;
 	ino_t		ino;
@@ -79,6 +81,11 @@ static pid_t			*team_pids;
 static int			*team_down;
 static volatile sig_atomic_t	 team_npids;
 static volatile sig_atomic_t	 team_stop_sent;
+/*
+ * In the mapping the workers share: set before the stop signal is sent,
+ * so that a worker it interrupted knows the team's stop did (team_fault()).
+ */
+static volatile sig_atomic_t	*team_told_stop;
 static int			 team_sig = SIGTERM;
 
 /*
@@ -108,12 +115,21 @@ fork_team_stop_all(void)
 	if (team_stop_sent || team_pids == NULL)
 		return;
 	team_stop_sent = 1;
+	if (team_told_stop != NULL)
+		*team_told_stop = 1;
 	for (i = 0; i < team_npids; i++) {
 		if (team_pids[i] > 0)
 			kill(team_pids[i], team_sig);
 		if (team_down[i] != -1)
 			down_byte(team_down[i], c);
 	}
+}
+
+/* The shared mapping: the slots, then the stop word. */
+static size_t
+map_size(const struct fork_team *t)
+{
+	return t->slot_size * (size_t)t->cfg->n + 64;
 }
 
 static struct team_slot *
@@ -150,6 +166,33 @@ fork_team_error(struct fork_team *t, const char *line)
 {
 	snprintf(slot_of(t, t->worker)->error, sizeof(slot_of(t,
 	    t->worker)->error), "%s", line);
+}
+
+int
+fork_team_fault(struct fork_team *t, int64_t ns, int interrupted)
+{
+	struct team_slot	*s = slot_of(t, t->worker);
+
+	s->fault.ns = ns;
+	s->fault.by_stop = interrupted && team_told_stop != NULL &&
+	    *team_told_stop;
+	s->fault.worker = t->worker;
+	s->fault_set = 1;
+	return s->fault.by_stop;
+}
+
+int
+team_fault_before(const struct team_fault *a, const struct team_fault *b)
+{
+	if (a->worker < 0)
+		return 0;
+	if (b->worker < 0)
+		return 1;
+	if ((a->by_stop != 0) != (b->by_stop != 0))
+		return b->by_stop != 0;
+	if (a->ns != b->ns)
+		return a->ns < b->ns;
+	return a->worker < b->worker;
 }
 
 static int
@@ -305,14 +348,47 @@ leader_signalled(struct leader *l)
 	return 1;
 }
 
-static void
-leader_fail(struct leader *l, int i)
+/* Now, from the workers' epoch. */
+static int64_t
+leader_ns(const struct leader *l)
 {
+	const volatile bn_time	*e = l->t->cfg->epoch;
+
+	return (int64_t)(time_now().ns - (e != NULL ? e->ns : 0));
+}
+
+/*
+ * Worker i failed (died of signal sig, or exited with status): the one the
+ * team blames if before the one blamed so far (team_fault_before()), by
+ * what it said of its failure, or else as of now, and the stop's doing if
+ * the team was stopping.
+ */
+static void
+leader_fail(struct leader *l, int i, int sig, int status)
+{
+	const struct team_slot	*s = slot_of(l->t, i);
+	struct team_outcome	*o = l->out;
+	struct team_fault	 f, blamed;
+
 	if (leader_signalled(l))
 		return;
-	if (!l->out->failed && !l->stopping) {
-		l->out->failed = 1;
-		l->out->worker = i;
+	if (s->fault_set)
+		f = s->fault;
+	else {
+		f.ns = leader_ns(l);
+		f.by_stop = l->stopping;
+	}
+	f.worker = i;
+	blamed.ns = o->fail_ns;
+	blamed.by_stop = o->fail_by_stop;
+	blamed.worker = o->failed ? o->worker : -1;
+	if (team_fault_before(&f, &blamed)) {
+		o->failed = 1;
+		o->worker = i;
+		o->fail_ns = f.ns;
+		o->fail_by_stop = f.by_stop;
+		o->signalled = sig;
+		o->exit_status = status;
 	}
 	leader_stop(l);
 }
@@ -380,7 +456,7 @@ leader_messages(struct leader *l, int up)
 				    m[k].worker, m[k].kind == MSG_GATHER_OK,
 				    blob_of(l->t, m[k].worker));
 				if (m[k].kind == MSG_GATHER_FAIL)
-					leader_fail(l, m[k].worker);
+					leader_fail(l, m[k].worker, 0, 0);
 				else
 					l->handed++;
 				break;
@@ -430,13 +506,8 @@ leader_reap(struct leader *l)
 		}
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			continue;
-		if (!l->out->failed && !l->stopping && !leader_signalled(l)) {
-			if (WIFSIGNALED(st))
-				l->out->signalled = WTERMSIG(st);
-			else
-				l->out->exit_status = WEXITSTATUS(st);
-		}
-		leader_fail(l, i);
+		leader_fail(l, i, WIFSIGNALED(st) ? WTERMSIG(st) : 0,
+		    WIFEXITED(st) ? WEXITSTATUS(st) : 0);
 	}
 }
 
@@ -492,7 +563,8 @@ leader_loop(struct leader *l, int up)
 			l->reaped_at = now;
 		}
 		if (l->t->cfg->tick != NULL && l->t->cfg->tick(l->t->cfg->arg,
-		    l->out->failed) == -1 && !l->stopping) {
+		    l->out->failed && !l->out->fail_by_stop) == -1 &&
+		    !l->stopping) {
 			l->out->stopped = 1;
 			leader_stop(l);
 		}
@@ -532,12 +604,13 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 	t.cfg = cfg;
 	t.worker = -1;
 	t.slot_size = (blob_off + cfg->blob_size + 63) & ~(size_t)63;
-	t.map = mmap(NULL, t.slot_size * (size_t)cfg->n, PROT_READ |
+	/* The slots, then the stop word. */
+	t.map = mmap(NULL, map_size(&t), PROT_READ |
 	    PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
 	if (t.map == MAP_FAILED)
 		return errorf(cause, "mmap: %s", strerror(errno));
 	if (pipe(up) == -1) {
-		munmap(t.map, t.slot_size * (size_t)cfg->n);
+		munmap(t.map, map_size(&t));
 		return errorf(cause, "pipe: %s", strerror(errno));
 	}
 	fcntl(up[0], F_SETFL, O_NONBLOCK);
@@ -556,6 +629,8 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 		team_down[i] = -1;
 	team_sig = cfg->stop_signal;
 	team_stop_sent = 0;
+	team_told_stop = (volatile sig_atomic_t *)(void *)(t.map +
+	    t.slot_size * (size_t)cfg->n);
 	team_npids = 0;
 	fflush(NULL);
 	for (i = 0; i < cfg->n; i++) {
@@ -597,6 +672,7 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 		else {
 			out->failed = 1;
 			out->worker = i;
+			out->fail_ns = leader_ns(&l);
 		}
 		leader_stop(&l);
 	}
@@ -620,7 +696,8 @@ fork_team_run(const struct fork_team_config *cfg, struct team_outcome *out,
 	free(l.dead);
 	free(l.stopped_at);
 	free(l.stop_sig);
-	munmap(t.map, t.slot_size * (size_t)cfg->n);
+	team_told_stop = NULL;
+	munmap(t.map, map_size(&t));
 	if (rv == -1 && cause != NULL && *cause == NULL) {
 		if (out->stopped)
 			errorf(cause, "stopped");

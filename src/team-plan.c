@@ -24,7 +24,6 @@
 #include <sys/mman.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +47,12 @@
 enum { REC_FAILED = 0, REC_OK = 1, REC_ABSENT = 2 };
 #define REC_HDR		16
 
-/* What a rank tells rank 0 at the end: why its first failure failed. */
+/*
+ * What a rank tells rank 0 at the end: the failure its fork team blames
+ * (worker -1: none of its own), and why it failed.
+ */
 struct rank_report {
+	struct team_fault fault;	/* Its worker numbered in the team. */
 	char		error[ERR_LEN];	/* Its team_error() line, or "". */
 	int32_t		signalled;	/* Or it died of this signal, */
 	int32_t		exit_status;	/* or exited with this status. */
@@ -65,8 +68,8 @@ struct team_plan {
 	int		 gathers;	/* Gathers done. */
 	int		 got;		/* Blobs in for this step. */
 	int		 saw_stop;	/* A barrier returned stop. */
-	int		 failed;	/* A worker of this rank failed, */
-	int		 first;		/* the first of them (global). */
+	int		 failed;	/* A worker of this rank failed of
+					   its own (report.fault). */
 	int		 timed_out;
 	int		 sent;		/* This rank sent its stops. */
 	int		 stopped;	/* cfg->stopping() was called. */
@@ -337,7 +340,10 @@ team_plan_body(struct fork_team *f, int i, void *arg)
 	return team_member_run(f, t->cfg, t->w->rank * t->per + i, t->epoch);
 }
 
-/* The end's collectives; the least failed worker in first[1]. */
+/*
+ * The end's collectives; first[0] 0 when a rank failed of its own, and
+ * on rank 0 every rank's report.
+ */
 static void
 plan_finish(struct team_plan *t, int first[2], struct rank_report *reps)
 {
@@ -355,9 +361,9 @@ plan_finish(struct team_plan *t, int first[2], struct rank_report *reps)
 	}
 	if (t->timed_out)
 		w->give_up(w->arg);
-	/* Who failed first (lowest worker), and how many said stop. */
+	/* Whether any rank failed, and how many said stop. */
 	mine[0] = t->failed ? 0 : 1;
-	mine[1] = t->failed ? t->first : INT_MAX;
+	mine[1] = 0;
 	if (w->first(w->arg, mine, first, bound(t)) == -1 ||
 	    w->sum(w->arg, t->sent, &senders, bound(t)) == -1)
 		w->give_up(w->arg);
@@ -369,17 +375,37 @@ plan_finish(struct team_plan *t, int first[2], struct rank_report *reps)
 		w->give_up(w->arg);
 }
 
+/*
+ * The worker the team blames: on rank 0 the first failure of every
+ * rank's by team_fault_before() (each rank's the first of its fork
+ * team's by the same rule); elsewhere this rank's, or -1.
+ */
+static int
+blamed(const struct team_plan *t, const struct rank_report *reps)
+{
+	struct team_fault	f = t->report.fault;
+	int			r;
+
+	for (r = 0; reps != NULL && r < t->w->size; r++)
+		if (team_fault_before(&reps[r].fault, &f))
+			f = reps[r].fault;
+	return f.worker;
+}
+
 /* The one line that says who failed and how, or that the team stopped. */
 static int
 plan_cause(const struct team_plan *t, const struct team_outcome *out,
     char **cause)
 {
-	const char	*host = t->w->host_name(t->w->arg, out->worker /
-			    t->per);
+	const char	*host;
 	char		 who[128], how[600];
 
 	if (!out->failed)
 		return errorf(cause, "stopped");
+	/* A rank but 0 knows only its own failure. */
+	if (out->worker < 0)
+		return errorf(cause, "another rank failed");
+	host = t->w->host_name(t->w->arg, out->worker / t->per);
 	/* One rank (the default build's team): its workers by number. */
 	if (t->w->size == 1)
 		snprintf(who, sizeof(who), "worker %d", out->worker);
@@ -411,11 +437,17 @@ team_plan_end(struct team_plan *t, int lrv, const struct team_outcome *lo,
 
 	memset(out, 0, sizeof(*out));
 	out->worker = -1;
-	/* The fork team blames only a failure from before any stop. */
-	if (lrv == -1 && lo->failed && !*t->cfg->stop) {
+	/*
+	 * The failure the fork team blames, unless it was the team's stop's
+	 * doing (another rank's failure or a signal stopped this one).
+	 */
+	t->report.fault.worker = -1;
+	if (lrv == -1 && lo->failed && !lo->fail_by_stop && !*t->cfg->stop) {
 		t->failed = 1;
-		t->first = w->rank * t->per + (lo->worker >= 0 ? lo->worker :
-		    0);
+		t->report.fault.worker = w->rank * t->per + (lo->worker >= 0 ?
+		    lo->worker : 0);
+		t->report.fault.ns = lo->fail_ns;
+		t->report.fault.by_stop = 0;
 		snprintf(t->report.error, sizeof(t->report.error), "%s",
 		    lo->error);
 		t->report.signalled = lo->signalled;
@@ -431,13 +463,13 @@ team_plan_end(struct team_plan *t, int lrv, const struct team_outcome *lo,
 	plan_finish(t, first, reps);
 	if (first[0] == 0) {
 		out->failed = 1;
-		out->worker = first[1];
+		out->worker = blamed(t, reps);
 	} else if (t->saw_stop || peer_stop(t) || *t->cfg->stop)
 		out->stopped = 1;
 	/* Rank 0 reports: every rank's files left count. */
 	for (r = 1; reps != NULL && r < w->size; r++)
 		out->files_left += reps[r].files_left;
-	if (reps != NULL && out->failed) {
+	if (reps != NULL && out->failed && out->worker >= 0) {
 		rp = &reps[out->worker / t->per];
 		rp->error[ERR_LEN - 1] = '\0';
 		snprintf(out->error, sizeof(out->error), "%s", rp->error);
@@ -477,6 +509,7 @@ team_plan_run(const struct team_wire *w, const struct team_config *cfg,
 	fc.body_arg = t;
 	fc.stop = cfg->stop;
 	fc.stop_signal = cfg->stop_signal;
+	fc.epoch = t->epoch;
 	lrv = fork_team_run(&fc, &lo, &lcause);
 	free(lcause);
 	return team_plan_end(t, lrv, &lo, out, cause);

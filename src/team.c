@@ -78,6 +78,12 @@ team_error(struct team *t, const char *line)
 	fork_team_error(t->f, line);
 }
 
+int
+team_fault(struct team *t, int64_t ns, int interrupted)
+{
+	return fork_team_fault(t->f, ns, interrupted);
+}
+
 void
 team_stop_all(void)
 {

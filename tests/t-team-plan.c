@@ -7,7 +7,9 @@
  * before them; a failure in one rank stops every rank at the next
  * barrier, and rank 0 names the failed worker, its rank and host and its
  * line; a stop mid-step (a tick) ends the others' step, whose missing
- * blobs are left out, and the files left are counted over the ranks.
+ * blobs are left out, and the files left are counted over the ranks;
+ * of several failures rank 0 blames by the one rule (team_fault_before()):
+ * a worker's own before one the team's stop caused, then the first in time.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -227,19 +229,51 @@ host_gathered(void *arg, int host, const void *buf)
 	say("h", host, v, "");
 }
 
+/* A worker that fails in a scenario's step: when, and by whose doing. */
+struct fail {
+	int	 rank, worker;
+	int64_t	 ns;
+	int	 by_stop;
+};
+
 /*
  * What each rank's fork team does in a scenario: in step fail_step, local
- * worker fail_worker of rank fail_rank fails (its blob says so); with
- * tick_stop, the failing rank's tick tells the others mid-step, and their
- * workers of that step never hand in.
+ * worker fail_worker of rank fail_rank fails (its blob says so), and so do
+ * the workers of more; with tick_stop, the failing rank's tick tells the
+ * others mid-step, and their workers of that step never hand in.
  */
 struct scenario {
 	int	 fail_rank, fail_worker, fail_step;
 	int	 tick_stop;
 	int	 files_left;		/* Each rank's. */
+	struct fail more[3];
+	int	 nmore;
 };
 
 static const struct scenario	*sc;
+
+/* Whether local worker i of rank r fails in step, and how. */
+static int
+fails_here(int r, int i, int step, struct team_fault *f)
+{
+	int	k;
+
+	f->ns = 0;
+	f->by_stop = 0;
+	f->worker = i;
+	if (step != sc->fail_step)
+		return 0;
+	if (r == sc->fail_rank && i == sc->fail_worker)
+		return 1;
+	for (k = 0; k < sc->nmore; k++)
+		if (sc->more[k].rank == r && sc->more[k].worker == i) {
+			f->ns = sc->more[k].ns;
+			f->by_stop = sc->more[k].by_stop;
+			return 1;
+		}
+	return 0;
+}
+
 static volatile sig_atomic_t	 stop_flag;
 static struct team_config	 cfg;
 
@@ -258,6 +292,7 @@ rank_main(void *arg)
 	struct ranked		*rk = arg;
 	struct team_outcome	 lo;
 	struct team_plan	*t;
+	struct team_fault	 f, mine = { 0, 0, -1 };
 	int			 step, i, v, ok, r = rk->fr.rank, lrv = 0;
 
 	t = team_plan_new(&rk->w, &cfg, 0, &rk->cause);
@@ -284,17 +319,22 @@ rank_main(void *arg)
 			}
 		}
 		for (i = 0; i < PER; i++) {
-			ok = !(r == sc->fail_rank && i == sc->fail_worker &&
-			    step == sc->fail_step);
+			ok = !fails_here(r, i, step, &f);
 			v = step * 100 + r * PER + i;
 			team_plan_gathered(t, i, ok, &v);
-			if (!ok) {
+			/* The fork team blames by the rule, as the plan. */
+			if (!ok && team_fault_before(&f, &mine)) {
+				mine = f;
 				lo.failed = 1;
 				lo.worker = i;
+				lo.fail_ns = f.ns;
+				lo.fail_by_stop = f.by_stop;
 				snprintf(lo.error, sizeof(lo.error),
-				    "disk full in worker %d", i);
-				lrv = -1;
+				    "%s in worker %d", f.by_stop ?
+				    "interrupted by SIGTERM" : "disk full", i);
 			}
+			if (!ok)
+				lrv = -1;
 		}
 		if (lrv == -1)
 			break;
@@ -361,9 +401,23 @@ run(const struct scenario *s, struct ranked *rk)
 int
 main(void)
 {
-	static const struct scenario	all_ok = { -1, -1, -1, 0, 0 };
-	static const struct scenario	fails = { 1, 1, 1, 0, 1 };
-	static const struct scenario	ticked = { 2, 0, 1, 1, 0 };
+	static const struct scenario	all_ok = { .fail_rank = -1,
+	    .fail_worker = -1, .fail_step = -1 };
+	static const struct scenario	fails = { .fail_rank = 1,
+	    .fail_worker = 1, .fail_step = 1, .files_left = 1 };
+	static const struct scenario	ticked = { .fail_rank = 2,
+	    .fail_worker = 0, .fail_step = 1, .tick_stop = 1 };
+	/*
+	 * Three failures in step 1: rank 0's worker 0 the first in time but
+	 * the team's stop's doing, then team workers 4 (rank 2's 0) and 3
+	 * (rank 1's 1), each its own, the later-numbered first in time.
+	 */
+	static const struct scenario	several = { .fail_rank = -1,
+	    .fail_worker = -1, .fail_step = 1, .more = {
+		{ .rank = 0, .worker = 0, .ns = 100, .by_stop = 1 },
+		{ .rank = 1, .worker = 1, .ns = 300 },
+		{ .rank = 2, .worker = 0, .ns = 200 } }, .nmore = 3 };
+	struct team_fault		a, b;
 	struct ranked			rk[RANKS];
 	int				r, all;
 
@@ -413,5 +467,30 @@ main(void)
 	    "and the line names it");
 	for (r = 0; r < RANKS; r++)
 		free(rk[r].cause);
+
+	run(&several, rk);
+	ok(rk[0].rv == -1 && rk[0].out.failed && rk[0].out.worker == 4,
+	    "several fail: rank 0 names the first in time of the workers' "
+	    "own (worker 4, before worker 3), not the stop's earlier one");
+	is_str(rk[0].cause != NULL ? rk[0].cause : "",
+	    "rank 2 (h2), worker 4 failed: disk full in worker 0",
+	    "and the line is its own");
+	for (r = 0; r < RANKS; r++)
+		free(rk[r].cause);
+
+	/* The rule itself, as a fork team's leader weighs its workers. */
+	a = (struct team_fault){ .ns = 500, .by_stop = 0, .worker = 3 };
+	b = (struct team_fault){ .ns = 100, .by_stop = 1, .worker = 0 };
+	ok(team_fault_before(&a, &b) && !team_fault_before(&b, &a),
+	    "a failure of a worker's own before an earlier one of the stop");
+	b.by_stop = 0;
+	ok(team_fault_before(&b, &a) && !team_fault_before(&a, &b),
+	    "of two of their own, the first in time");
+	b.ns = a.ns;
+	ok(team_fault_before(&b, &a) && !team_fault_before(&a, &a),
+	    "at one time, the lower worker; none before itself");
+	b.worker = -1;
+	ok(team_fault_before(&a, &b) && !team_fault_before(&b, &a),
+	    "any failure before none");
 	return done_testing();
 }
