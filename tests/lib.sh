@@ -62,14 +62,69 @@ scratch() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 }
-# A mount another process holds (EBUSY: stress-ng's io stressor opens
-# every mount point for syncfs) is detached lazily (umount -l): it goes
-# once the holder lets go, and rm -rf below cannot reach into it.
-cleanup_scratch() {
-	[ -n "${T_MOUNTS:-}" ] && for m in $T_MOUNTS; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
+# The mounts (T_MOUNTS) and loop devices (T_LOOPS) a test made, space
+# separated: cleanup_scratch undoes those still there on every way out
+# (scratch's EXIT trap, or the test's own, which calls it).
+T_MOUNTS=
+T_LOOPS=
+
+# list_drop WORD LIST...: LIST without WORD.
+list_drop() {
+	_w=$1
+	shift
+	_out=
+	for _i; do
+		[ "$_i" = "$_w" ] || _out="$_out $_i"
 	done
+	echo "${_out# }"
+}
+
+# scratch_umount DIR...: unmount each DIR, the deepest first, and drop it
+# from T_MOUNTS.  One another process holds (EBUSY: stress-ng's io
+# stressor opens every mount point there is when it starts, and keeps
+# them open for syncfs until it ends) is detached at once (umount -l):
+# it leaves the tree, so that rm -rf cannot reach into it, and the kernel
+# frees it, with the loop device under it (scratch_detach), when the
+# holder lets go.  Fails when one could not be unmounted either way.
+scratch_umount() {
+	_urc=0
+	for _um in $(printf '%s\n' "$@" | sort -r); do
+		if ! umount "$_um" 2>/dev/null; then
+			if umount -l "$_um" 2>/dev/null; then
+				diag "$_um: busy, detached lazily (umount -l)"
+			else
+				_urc=1
+			fi
+		fi
+		T_MOUNTS=$(list_drop "$_um" $T_MOUNTS)
+	done
+	return $_urc
+}
+
+# scratch_detach DEV...: detach each loop device and drop it from T_LOOPS.
+# One still in use (a file system on it that a holder keeps, or that is
+# still mounted) is only marked to go (autoclear): the kernel detaches it
+# when its last user lets go, and losetup -d succeeds.
+scratch_detach() {
+	_drc=0
+	for _dl; do
+		[ -n "$_dl" ] || continue
+		losetup -d "$_dl" 2>/dev/null || _drc=1
+		T_LOOPS=$(list_drop "$_dl" $T_LOOPS)
+	done
+	return $_drc
+}
+
+# cleanup_scratch: the loop devices detached first (a device under a
+# mount then goes with the mount; a mount holding a device's backing file
+# is no longer busy), then the mounts, then $T.
+cleanup_scratch() {
+	# shellcheck disable=SC2086
+	scratch_detach $T_LOOPS
+	# shellcheck disable=SC2086
+	scratch_umount $T_MOUNTS
 	[ -n "${T:-}" ] && rm -rf "$T"
+	return 0
 }
 
 # cgroup_remove DIR: remove a cgroup a test made, once its processes

@@ -128,21 +128,31 @@ machine_snapshot() {
 
 # machine_leftovers DIR: the loop devices, mounts and swap areas whose file
 # or directory lies under DIR (a runner's own), one line each; and undo
-# each of them, so that the next run starts clean.
+# each of them, so that the next run starts clean.  A mount another
+# process holds is detached lazily (umount -l, as tests/lib.sh's
+# scratch_umount does).  A loop device already detached (autoclear) whose
+# file system is no longer mounted here is one a holder keeps (a lazily
+# unmounted file system on it that stress-ng's io stressor, say, still
+# has open): the kernel frees it when that holder lets go; its line
+# starts "held: ", and is no leftover of the tests.
 machine_leftovers() {
 	if command -v losetup >/dev/null 2>&1; then
-		losetup -nO NAME,BACK-FILE 2>/dev/null |
-		while read -r _d _f; do
-			case $_f in "$1"/*)
-				echo "loop device $_d of $_f"
-				losetup -d "$_d" 2>/dev/null ;;
-			esac
+		losetup -nO NAME,AUTOCLEAR,BACK-FILE 2>/dev/null |
+		while read -r _d _a _f; do
+			case $_f in "$1"/*) ;; *) continue ;; esac
+			if [ "$_a" = 1 ] && ! awk -v d="$_d" '$1 == d { f = 1 }
+			    END { exit !f }' /proc/self/mounts; then
+				echo "held: loop device $_d of $_f (detached: goes when its holder lets go)"
+				continue
+			fi
+			echo "loop device $_d of $_f"
+			losetup -d "$_d" 2>/dev/null
 		done
 	fi
 	awk -v d="$1/" 'index($2, d) == 1 { print $2 }' /proc/self/mounts \
 	    2>/dev/null | sort -r | while read -r _m; do
 		echo "mount on $_m"
-		umount "$_m" 2>/dev/null
+		umount "$_m" 2>/dev/null || umount -l "$_m" 2>/dev/null
 	done
 	awk -v d="$1/" 'NR > 1 && index($1, d) == 1 { print $1 }' /proc/swaps \
 	    2>/dev/null | while read -r _s; do

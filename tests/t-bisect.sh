@@ -32,16 +32,13 @@ if ! is_root || ! have losetup || ! have git || ! have jq; then
 	exit
 fi
 
+# The loop device (T_LOOPS) goes with the scratch directory on every way
+# out (scratch's traps).
 L=
-teardown() {
-	[ -n "$L" ] && losetup -d "$L" 2>/dev/null
-	cleanup_scratch
-}
-trap teardown EXIT
-trap 'exit 1' INT TERM
-
 truncate -s 64M "$T/img"
-if ! L=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null); then
+if L=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null); then
+	T_LOOPS=$L
+else
 	L=
 	skip "losetup -f --direct-io=on failed"
 	done_testing

@@ -35,20 +35,25 @@ M=$T/mnt
 mkdir "$M"
 truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
 LOOP=""
+# detach: the mount and the loop device undone (lazily when another
+# process holds the mount); the scratch directory's teardown undoes what
+# is left of them on every way out (T_MOUNTS, T_LOOPS).
 detach() {
 	[ -n "$LOOP" ] || return 0
-	umount "$M" 2>/dev/null
-	losetup -d "$LOOP" 2>/dev/null
+	scratch_umount "$M"
+	scratch_detach "$LOOP"
 	LOOP=""
 }
-trap 'detach; cleanup_scratch' EXIT
 # attach DIO: the image on a new loop device with direct I/O on or off,
 # mounted on $M.
 attach() {
 	detach
 	LOOP=$(losetup -f --show --direct-io="$1" "$T/img" 2>/dev/null) &&
-	    mount "$LOOP" "$M" 2>/dev/null && LOOPN=${LOOP#/dev/} || {
-		[ -n "$LOOP" ] && losetup -d "$LOOP"; LOOP=""; return 1; }
+	    T_LOOPS="$T_LOOPS $LOOP" && mount "$LOOP" "$M" 2>/dev/null &&
+	    T_MOUNTS="$T_MOUNTS $M" && LOOPN=${LOOP#/dev/} || {
+		detach
+		return 1
+	}
 }
 
 if attach on && [ "$(cat /sys/block/$LOOPN/loop/dio)" = 1 ]; then
@@ -163,7 +168,7 @@ fi
 # A memory file system: said once, every reading phase warm.
 mkdir "$T/tmpfs"
 if mount -t tmpfs -o size=64m tmpfs "$T/tmpfs" 2>/dev/null; then
-	T_MOUNTS="$T/tmpfs"
+	T_MOUNTS="$T_MOUNTS $T/tmpfs"
 	"$BONNIE" -d "$T/tmpfs" -s 8m -c 16k -p write,read,seeks -x 2 -n 100 \
 	    --json "$T/mem.json" >/dev/null 2>"$T/err"
 	n=$(grep -c "a memory file system" "$T/err")
@@ -203,8 +208,7 @@ if mount -t tmpfs -o size=64m tmpfs "$T/tmpfs" 2>/dev/null; then
 	else
 		skip "tmpfs: the seekers' drops against strace: no strace"
 	fi
-	umount "$T/tmpfs"
-	T_MOUNTS=""
+	scratch_umount "$T/tmpfs"
 else
 	skip "memory file system: cannot mount tmpfs"
 	skip "tmpfs: the seekers' drops: cannot mount tmpfs"

@@ -19,18 +19,14 @@ if ! is_root || ! have losetup || ! have jq; then
 	exit
 fi
 
-# The loop devices made here, detached (and their mounts undone) on exit.
-LOOPS=""
+# The loop devices made here (T_LOOPS) and the mount (T_MOUNTS) go with
+# the scratch directory on exit, held or not (tests/lib.sh).
 M=$T/mnt
 mkdir "$M"
 teardown() {
-	umount "$M" 2>/dev/null
 	[ -n "${SWAP:-}" ] && swapoff "$SWAP" 2>/dev/null
 	[ -n "${DM:-}" ] && dmsetup remove "$DM" 2>/dev/null
 	[ -n "${HOLDER:-}" ] && kill "$HOLDER" 2>/dev/null
-	for l in $LOOPS; do
-		losetup -d "$l" 2>/dev/null
-	done
 	cleanup_scratch
 }
 trap teardown EXIT
@@ -41,13 +37,13 @@ attach() {
 	f=$1
 	shift
 	L=$(losetup -f --show "$@" "$f") || return 1
-	LOOPS="$LOOPS $L"
+	T_LOOPS="$T_LOOPS $L"
 }
 
 # detach LOOP: detach a loop device made here, and forget it, so that the
 # teardown cannot detach another test's device that reuses its number.
 detach() {
-	losetup -d "$1"
+	scratch_detach "$1"
 	# The kernel defers it while another program (udev) has it open.
 	n=0
 	while [ -e "/sys/block/${1#/dev/}/loop/backing_file" ] && [ $n -lt 50 ]
@@ -55,11 +51,6 @@ detach() {
 		sleep 0.1
 		n=$((n + 1))
 	done
-	kept=""
-	for l in $LOOPS; do
-		[ "$l" = "$1" ] || kept="$kept $l"
-	done
-	LOOPS=$kept
 }
 
 # Bytes written and read so far by the block device NAME (loop3).
@@ -179,7 +170,7 @@ check "  the overwrite line is printed even with -q" $?
 # --- Refusals. ---
 WANT="refused: it is mounted on $M"
 if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
-    mount -o ro "$L" "$M" 2>/dev/null; then
+    mount -o ro "$L" "$M" 2>/dev/null && T_MOUNTS=$M; then
 	refused "a mounted device" --device "$L" -s 4m
 	# A loop device over the mounted one writes what is mounted.
 	if attach "$L"; then
@@ -191,7 +182,7 @@ if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
 	else
 		skip "a loop device over a mounted one: losetup failed"
 	fi
-	umount "$M"
+	scratch_umount "$M"
 else
 	skip "a mounted device: mkfs.ext4 or mount failed"
 	skip "a loop device over a mounted one: mkfs.ext4 or mount failed"
@@ -269,7 +260,7 @@ if have sfdisk && printf 'label: dos\nstart=2048, type=83\n' |
 		mknod "$pnode" b $(tr ':' ' ' <"/sys/block/$PN/${PN}p1/dev")
 	fi
 	if mkfs.ext4 -q -F "$pnode" >/dev/null 2>&1 &&
-	    mount -o ro "$pnode" "$M"; then
+	    mount -o ro "$pnode" "$M" && T_MOUNTS=$M; then
 		WANT="refused: its partition ${PN}p1 is mounted on $M"
 		refused "a device whose partition is mounted" --device "$P" \
 		    -s 4m
@@ -285,7 +276,7 @@ if have sfdisk && printf 'label: dos\nstart=2048, type=83\n' |
 			skip "a loop device over a partitioned one: losetup failed"
 		fi
 		L=$P
-		umount "$M"
+		scratch_umount "$M"
 	else
 		skip "a mounted partition: mkfs.ext4 or mount failed"
 		skip "a loop device over a partitioned one: mkfs.ext4 or mount failed"
@@ -351,11 +342,11 @@ fi
 
 # --- compare: the file system on the device against the device. ---
 if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
-    mount "$L" "$M" 2>/dev/null; then
+    mount "$L" "$M" 2>/dev/null && T_MOUNTS=$M; then
 	"$BONNIE" -d "$M" -s 8m -c 16k -f -p write,read -q \
 	    --json "$T/fs.json" >/dev/null 2>&1
 	st=$?
-	umount "$M"
+	scratch_umount "$M"
 	"$BONNIE" --device "$L" -s 8m -c 16k -f -p write,read -q \
 	    --json "$T/dev.json" >/dev/null 2>&1
 	check "an ext4 run on $L and a run on $L itself" "$((st + $?))"

@@ -78,8 +78,7 @@ if mount -t tmpfs -o size=16m tmpfs "$M" 2>/dev/null; then
 
 	full "disk full in putc" "$M" putc putc -s 64m -c 4k
 	full "disk full in write" "$M" write write -s 64m -c 16k
-	umount "$M"
-	T_MOUNTS=
+	scratch_umount "$M"
 else
 	skip "disk full: cannot mount tmpfs"
 fi
@@ -105,8 +104,7 @@ if [ -n "$INJECT" ] && have mkfs.btrfs && grep -qw btrfs /proc/filesystems &&
 	[ -e "$B/held" ]
 	check "disk full in rewrite (btrfs): the reflinked copy was made" $?
 	rm -f "$B/held"
-	umount "$B"
-	T_MOUNTS=
+	scratch_umount "$B"
 else
 	skip "disk full in rewrite: needs the preload library, btrfs-progs, btrfs and a loop device"
 fi

@@ -20,9 +20,10 @@ chmod 755 "$T"
 DOC=doc/EXPERIMENTS.md
 LOOP=
 
+# The mount the blocks made, the loop device (T_LOOPS) and the image go
+# on every way out, held or not (tests/lib.sh).
 cleanup() {
-	mountpoint -q "$T/mnt" 2>/dev/null && umount "$T/mnt" 2>/dev/null
-	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
+	mountpoint -q "$T/mnt" 2>/dev/null && scratch_umount "$T/mnt"
 	[ -n "${T_IMG:-}" ] && rm -f "$T_IMG"
 	cleanup_scratch
 }
@@ -64,7 +65,7 @@ fi
 IMG=$(mktemp /dev/shm/bonnie-ng-exp.XXXXXX 2>/dev/null) || IMG=$T/disk.img
 T_IMG=$IMG
 truncate -s 192m "$IMG"
-LOOP=$(losetup -f --show "$IMG") || {
+LOOP=$(losetup -f --show "$IMG") && T_LOOPS=$LOOP || {
 	skip "no loop device free"
 	done_testing; exit
 }
@@ -98,7 +99,7 @@ for f in "$T/blocks"/*.sh; do
 	# A block that makes its own file system starts from an unmounted
 	# device; the others find the one mounted above.
 	if grep -q 'mkfs' "$f"; then
-		mountpoint -q "$T/mnt" && umount "$T/mnt"
+		mountpoint -q "$T/mnt" && scratch_umount "$T/mnt"
 	elif ! mountpoint -q "$T/mnt"; then
 		mkfs.ext4 -q -F "$LOOP" && mount "$LOOP" "$T/mnt"
 	fi
@@ -126,7 +127,7 @@ for f in "$T/blocks"/*.sh; do
 	check "block $b: no test file left" $(no_test_files "$T/mnt" &&
 	    no_test_files "$T/out"; echo $?)
 done
-mountpoint -q "$T/mnt" && umount "$T/mnt"
+mountpoint -q "$T/mnt" && scratch_umount "$T/mnt"
 
 # What the blocks made says what the page promises.
 if portable; then

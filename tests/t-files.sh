@@ -220,8 +220,7 @@ if is_root && command -v mkfs.ext4 >/dev/null 2>&1 && \
 	[ $st -eq 1 ] || sed 's/^/#   /' "$T/err"
 	check "out of inodes: no directory left" \
 	    $(no_file_dirs "$T/mnt"; echo $?)
-	umount "$T/mnt"
-	T_MOUNTS=
+	scratch_umount "$T/mnt"
 else
 	skip "out of inodes: needs root, mkfs.ext4 and a loop mount"
 	skip "out of inodes: said so"

@@ -153,8 +153,7 @@ if have jq && is_root && mkdir "$T/full" &&
 	    "$T/base.json" "$T/wr.json" >"$T/out" 2>&1
 	[ $? -eq 0 ] && grep -q '^result: ok' "$T/out"
 	check "compare: a column not selected may be missing" $?
-	umount "$T/full"
-	T_MOUNTS=""
+	scratch_umount "$T/full"
 else
 	for i in 1 2 3 4 5 6 7 8 9; do
 		skip "failed runs: needs root, jq and a tmpfs"
@@ -220,8 +219,7 @@ elif is_root && have jq && have losetup && have mkfs.ext4; then
 		    ! grep -Eq '^  mount options +[^|]*sync' "$T/out"
 		check "compare: remount,sync shows in the mount options" $?
 		diag "$(grep '^  mount options' "$T/out")"
-		umount "$T/m"
-		T_MOUNTS=""
+		scratch_umount "$T/m"
 	else
 		skip "compare -o sync: cannot mount an ext4 image"
 	fi

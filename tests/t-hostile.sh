@@ -59,8 +59,7 @@ if is_root && mkdir "$T/ro" && mount -t tmpfs -o ro,size=1m tmpfs "$T/ro" \
 	T_MOUNTS="$T/ro"
 	bn "$T/out" "$T/err" -d "$T/ro" $SMALL
 	refused "read-only mount" "$T/ro" "Read-only file system"
-	umount "$T/ro"
-	T_MOUNTS=
+	scratch_umount "$T/ro"
 else
 	skip "read-only mount: needs root and tmpfs"
 	skip "read-only mount: needs root and tmpfs"

@@ -184,8 +184,7 @@ if is_root; then
 		jq -e '.runs[0].error.phase == "write" and .runs[0].phases.write == null' \
 		    "$T/f.json" >/dev/null
 		check "disk full: the record keeps the error" $?
-		umount "$M"
-		T_MOUNTS=
+		scratch_umount "$M"
 	else
 		skip "disk full: cannot mount a tmpfs"
 	fi

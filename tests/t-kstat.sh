@@ -179,16 +179,12 @@ undo() {
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
 	# The cgroup goes once its last process has left it: until then.
 	cgroup_remove "$CG"
-	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
-	[ -n "$LOOP" ] || return 0
-	umount "$M" 2>/dev/null
-	losetup -d "$LOOP" 2>/dev/null
 }
+# The loop devices and the mount go with the scratch directory, held or
+# not (T_LOOPS, T_MOUNTS).
 trap 'undo; cleanup_scratch' EXIT
 LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
-    mount "$LOOP" "$M" 2>/dev/null || {
-	[ -n "$LOOP" ] && losetup -d "$LOOP"
-	LOOP=""
+    T_LOOPS=$LOOP && mount "$LOOP" "$M" 2>/dev/null && T_MOUNTS=$M || {
 	skip "iostat: losetup or mount failed"
 	done_testing
 	exit
@@ -200,7 +196,8 @@ N=${LOOP#/dev/}
 # (a raw loop device, --device: no file system's own reads beside).
 if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
     truncate -s 96m "$T/raw" &&
-    RAW=$(losetup -f --show --direct-io=on "$T/raw" 2>/dev/null); then
+    RAW=$(losetup -f --show --direct-io=on "$T/raw" 2>/dev/null) &&
+    T_LOOPS="$T_LOOPS $RAW"; then
 	RN=${RAW#/dev/}
 	# iostat's interval: the read of 64 MiB takes well under a second.
 	IV=4
@@ -258,7 +255,7 @@ if have iostat && iostat -V 2>&1 | grep -q 'sysstat version 1[2-9]' &&
 	    \$r >= 0.95 * 67108864 and ((\$r - \$d) | fabs) <= 0.05 * \$d" \
 	    "$T/io-run.json" >/dev/null
 	check "process: read_bytes is at least the 64 MiB and what the device read within 5%" $?
-	losetup -d "$RAW" && RAW=""
+	scratch_detach "$RAW" && RAW=""
 else
 	skip "iostat: sysstat 12 or later is not installed"
 	skip "vmstat: needs the iostat run"

@@ -82,10 +82,11 @@ L= L2=
 if is_root && ! portable && have sfdisk && have partx && have losetup; then
 	truncate -s 64m "$T/img" &&
 	    printf 'label: dos\n,32M\n' | sfdisk -q "$T/img" >/dev/null 2>&1 &&
-	    L=$(losetup -f --show -P "$T/img" 2>/dev/null)
+	    L=$(losetup -f --show -P "$T/img" 2>/dev/null) && T_LOOPS=$L
 fi
 if [ -n "$L" ]; then
-	trap 'rm -f "$T/p1"; [ -n "$L2" ] && losetup -d "$L2"; partx -d "$L" 2>/dev/null; losetup -d "$L"; cleanup_scratch' EXIT
+	# The loop devices (T_LOOPS) go with the scratch directory.
+	trap 'rm -f "$T/p1"; partx -d "$L" 2>/dev/null; cleanup_scratch' EXIT
 	N=${L#/dev/}
 	partx -a "$L" 2>/dev/null
 	D=$(cat "/sys/block/$N/${N}p1/dev" 2>/dev/null)
@@ -97,14 +98,14 @@ if [ -b "$T/p1" ]; then
 	st=$?
 	check "--device on a loop device's partition: runs, exit 0 (got $st)" \
 	    $([ $st -eq 0 ]; echo $?) || cat "$T/err"
-	L2=$(losetup -f --show "$T/img")
+	L2=$(losetup -f --show "$T/img") && T_LOOPS="$T_LOOPS $L2"
 	"$BONNIE" -m "$TAG" --device "$T/p1" -s 8m -c 4k -p write -q \
 	    >"$T/out" 2>"$T/err" </dev/null
 	st=$?
 	check "the same with a second loop device on its file: exit 2 (got $st), that one named" \
 	    $([ $st -eq 2 ] && grep -q "the backing file of the loop device $L2;" "$T/err"
 		echo $?) || cat "$T/err"
-	losetup -d "$L2"; L2=
+	scratch_detach "$L2"; L2=
 else
 	skip "a loop device's partition: needs root, losetup -P, sfdisk and partx"
 	skip "a loop device's partition: needs root, losetup -P, sfdisk and partx"

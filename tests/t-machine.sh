@@ -166,4 +166,63 @@ EOF
 else
 	skip "a mount left by a test: needs root and Linux"
 fi
+
+# 6. Mounts another process holds when the test ends (stress-ng's io
+# stressor opens every mount point there is when it starts, and keeps them
+# open): the test's teardown (tests/lib.sh's cleanup_scratch) detaches
+# them lazily, the loop device under one with them; the run passes and
+# says which loop device a holder keeps, and the kernel frees that one
+# when the holder lets go.
+if is_root && ! portable && have mkfs.ext4 && have losetup; then
+	cat >"$T/tree/tests/t-held.sh" <<'EOF'
+. tests/lib.sh
+scratch
+# hold DIR: a process whose working directory is DIR, once it is there.
+hold() {
+	(cd "$1" && exec sleep 300) </dev/null >/dev/null 2>&1 &
+	echo $! >>"$HELD.pids"
+	_d=$(cd "$1" && pwd -P)
+	_i=0
+	until [ "$(readlink "/proc/$!/cwd")" = "$_d" ]; do
+		[ $_i -lt 200 ] || return 1
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+}
+truncate -s 16m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 &&
+    L=$(losetup -f --show "$T/img") && T_LOOPS=$L &&
+    echo "$L $T/img" >"$HELD.loop" && mkdir "$T/e" "$T/m" &&
+    mount "$L" "$T/e" && T_MOUNTS="$T/e" &&
+    mount -t tmpfs -o size=1m none "$T/m" && T_MOUNTS="$T_MOUNTS $T/m" &&
+    hold "$T/e" && hold "$T/m"
+check "an ext4 on a loop device and a tmpfs, mounted and held" $?
+done_testing
+EOF
+	HELD=$T/held
+	export HELD
+	# The holders go on every way out of this test too.
+	trap 'kill $(cat "$HELD.pids" 2>/dev/null) 2>/dev/null; cleanup_scratch' EXIT
+	(cd "$T/tree" && sh tests/run.sh -j 1 . t-held) >"$T/run.out" 2>&1
+	st=$?
+	read -r L img <"$HELD.loop"
+	check "run.sh: held mounts detached lazily, the loop device under one said held, the run passes ($st)" \
+	    $([ $st -eq 0 ] && [ "$(grep -c 'busy, detached lazily' "$T/run.out")" = 2 ] &&
+		grep -q "^# held: loop device $L of " "$T/run.out" &&
+		! grep -q "left: " "$T/run.out" &&
+		! awk '{print $2}' /proc/self/mounts | grep -qF "${img%/img}/";
+		echo $?) || cat "$T/run.out"
+	# shellcheck disable=SC2046
+	kill $(cat "$HELD.pids")
+	i=0
+	while losetup -nO BACK-FILE "$L" 2>/dev/null | grep -qF "$img" &&
+	    [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	check "the held loop device is gone once its holder is" \
+	    $(! losetup -nO BACK-FILE "$L" 2>/dev/null | grep -qF "$img"; echo $?)
+else
+	skip "held mounts: needs root, Linux, mkfs.ext4 and losetup"
+	skip "the held loop device: needs root, Linux, mkfs.ext4 and losetup"
+fi
 done_testing

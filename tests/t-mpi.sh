@@ -274,19 +274,15 @@ check "per-rank directories: every file removed" \
 # process counters are the sum of the workers'.  Meters: each worker's
 # read_bytes against its cold 32 MiB file, and the loop device's reads
 # in /proc/diskstats, read by the test around the job.
+# The loop device (T_LOOPS) and its mount (T_MOUNTS) go with the scratch
+# directory on every way out, held or not.
 LOOP=""
-undo_loop() {
-	[ -n "$LOOP" ] || return 0
-	umount "$T/lm" 2>/dev/null
-	losetup -d "$LOOP" 2>/dev/null
-	LOOP=""
-}
-trap 'undo_loop; cleanup_scratch' EXIT
 mkdir "$T/lm"
 if command -v losetup >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
     truncate -s 256m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 &&
     LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
-    mount "$LOOP" "$T/lm" 2>/dev/null; then
+    T_LOOPS=$LOOP && mount "$LOOP" "$T/lm" 2>/dev/null &&
+    T_MOUNTS="$T_MOUNTS $T/lm"; then
 	N=${LOOP#/dev/}
 	sect() { awk -v n="$N" '$3 == n { print $6 }' /proc/diskstats; }
 	s0=$(sect)
@@ -413,7 +409,8 @@ EOS
 		skip "two hosts: unshare --uts cannot set a host name here"
 	fi
 	check "kernel account: every file removed" $(no_test_files "$T/lm"; echo $?)
-	undo_loop
+	scratch_umount "$T/lm"
+	scratch_detach "$LOOP"
 else
 	skip "kernel account per host: no loop device or mkfs.ext4"
 fi

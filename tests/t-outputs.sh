@@ -189,8 +189,7 @@ if is_root && [ -n "$INJECT" ] && mkdir "$T/small" &&
 		    (.runs[0].error.message | startswith("unfinished: "))' \
 		    "$T/small/r.json" >/dev/null 2>&1; }; echo $?)
 	done
-	umount "$T/small"
-	T_MOUNTS=
+	scratch_umount "$T/small"
 else
 	for i in 1 2 3 4 5 6 7 8; do
 		skip "full file system for --json: needs root, tmpfs, libinject"

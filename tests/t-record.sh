@@ -154,7 +154,7 @@ elif mkdir "$T/full" && mount -t tmpfs -o size=1m bonnie-ng-test "$T/full" \
 	    .error.offset > 0 and (.error.path | type == "string") and
 	    .phases.putc == null and .interrupted == null' "$T/e.json"
 	ok "no test file left on the full file system" no_test_files "$T/full"
-	umount "$T/full" && T_MOUNTS=""
+	scratch_umount "$T/full"
 else
 	skip "cannot mount tmpfs"
 fi

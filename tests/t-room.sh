@@ -70,5 +70,5 @@ else
 	skip "the sweep's record: no jq"
 fi
 ok "sweep: no test file left" no_test_files "$T/small"
-umount "$T/small" && T_MOUNTS=
+scratch_umount "$T/small"
 done_testing

@@ -53,7 +53,7 @@ if is_root && mount -t tmpfs -o size=1m tmpfs "$M" 2>/dev/null; then
 	    ! grep -Eq "at byte ([4-9][0-9]{3}|[0-9]{5,})\)" "$T/err"
 	check "create on a full tmpfs: exit 1, the file named, an offset inside it (got $st)" $? ||
 	    diag "$(cat "$T/err")"
-	umount "$M" && T_MOUNTS=
+	scratch_umount "$M"
 else
 	skip "a full file system: needs root and tmpfs"
 fi

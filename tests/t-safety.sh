@@ -278,7 +278,7 @@ else
 	    awk 'NR == 1 && /67108864|64(\.0)? ?[Mm]/ && /16777216|16(\.0)? ?[Mm]/ { ok = 1 }
 		END { exit !(ok && NR == 1) }' "$T/err"
 	ok "no room: nothing created" sh -c "[ -z \"\$(ls -A '$F')\" ]"
-	umount "$F" && T_MOUNTS=""
+	scratch_umount "$F"
 fi
 
 ok "the victim is unchanged at the end" victim_ok

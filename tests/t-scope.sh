@@ -152,24 +152,21 @@ LOOP="" RAW="" SWAP="" HOG="" CG=""
 TRACEFS=$(awk '$2 == "/sys/kernel/tracing" { print 1 }' /proc/self/mounts)
 undo() {
 	[ -z "$TRACEFS" ] && awk '$2 == "/sys/kernel/tracing" { f = 1 }
-	    END { exit !f }' /proc/self/mounts && umount /sys/kernel/tracing \
-	    2>/dev/null
+	    END { exit !f }' /proc/self/mounts &&
+	    scratch_umount /sys/kernel/tracing
 	[ -n "$HOG" ] && kill "$HOG" 2>/dev/null && wait "$HOG" 2>/dev/null
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
 	cgroup_remove "$CG"
 	machine_restore
-	[ -n "$RAW" ] && losetup -d "$RAW" 2>/dev/null
-	if [ -n "$LOOP" ]; then
-		umount "$M" 2>/dev/null
-		losetup -d "$LOOP" 2>/dev/null
-	fi
 	return 0
 }
+# The loop devices and the mount go with the scratch directory, held or
+# not (T_LOOPS, T_MOUNTS).
 trap 'undo; cleanup_scratch' EXIT
 trap 'exit 1' HUP INT TERM
 truncate -s 512m "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1
 LOOP=$(losetup -f --show --direct-io=on "$T/img" 2>/dev/null) &&
-    mount "$LOOP" "$M" 2>/dev/null || {
+    T_LOOPS=$LOOP && mount "$LOOP" "$M" 2>/dev/null && T_MOUNTS=$M || {
 	skip "loop device or mount failed"
 	done_testing
 	exit
@@ -224,7 +221,8 @@ fi
 # test's, where there is one) so that the read-modify-write costs far
 # more than any load on the machine can blur: the cliff is then named.
 if [ "$(getconf PAGESIZE)" = 4096 ] && truncate -s 64m "$T/raw" &&
-    RAW=$(losetup -f --show "$T/raw" 2>/dev/null); then
+    RAW=$(losetup -f --show "$T/raw" 2>/dev/null) &&
+    T_LOOPS="$T_LOOPS $RAW"; then
 	RN=${RAW#/dev/}
 	BCG=""
 	if [ -w /sys/fs/cgroup/blkio ] &&
@@ -273,7 +271,7 @@ if [ "$(getconf PAGESIZE)" = 4096 ] && truncate -s 64m "$T/raw" &&
 	diag "$(grep -A3 '^Knees' "$T/sw.out" | tail -n 3)"
 	schema_ok "the sweep record with its cliffs matches doc/schema.json" \
 	    -d sweep_record "$T/sw.json"
-	losetup -d "$RAW" && RAW=""
+	scratch_detach "$RAW" && RAW=""
 else
 	skip "a --device sweep: a 4 KiB page and a second loop device needed"
 fi

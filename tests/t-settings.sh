@@ -205,10 +205,9 @@ if is_root && command -v mkfs.ext4 >/dev/null 2>&1; then
 		grep -Eq '^  block size +1024 \| 4096$' "$T/cmp.txt"
 		check "compare: ext4 -b 1024 against -b 4096 lists the block size" $?
 		diag "$(sed -n '/^Settings/,/^$/p' "$T/cmp.txt")"
-		umount "$T/m1" "$T/m4"
-		T_MOUNTS=""
+		scratch_umount "$T/m1" "$T/m4"
 	else
-		umount "$T/m1" 2>/dev/null
+		scratch_umount "$T/m1"
 		skip "ext4 block sizes: cannot mount the images"
 	fi
 else

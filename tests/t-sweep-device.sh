@@ -16,20 +16,17 @@ if ! is_root || ! have losetup || ! have jq; then
 	exit
 fi
 
+# The loop device (T_LOOPS) and the mount (T_MOUNTS) go with the scratch
+# directory on every way out (scratch's traps), held or not.
 L=""
 M=$T/mnt
 mkdir "$M"
-teardown() {
-	umount "$M" 2>/dev/null
-	[ -n "$L" ] && losetup -d "$L" 2>/dev/null
-	cleanup_scratch
-}
-trap teardown EXIT
-trap 'exit 1' INT TERM
 
 MIB=1048576
 truncate -s 32m "$T/img"
-if ! L=$(losetup -f --show "$T/img"); then
+if L=$(losetup -f --show "$T/img"); then
+	T_LOOPS=$L
+else
 	L=""
 	skip "losetup could not attach a loop device"
 	done_testing
@@ -137,13 +134,13 @@ refused "^bonnie-ng: sweep: no directory given (-d dir, or --device path)$" \
 
 # A mounted device: the run's refusal, word for word, with "sweep: ".
 if have mkfs.ext4 && mkfs.ext4 -q -F "$L" >/dev/null 2>&1 &&
-    mount -o ro "$L" "$M" 2>/dev/null; then
+    mount -o ro "$L" "$M" 2>/dev/null && T_MOUNTS=$M; then
 	"$BONNIE" --device "$L" -s 4m >/dev/null 2>"$T/run.err"
 	want=$(sed 's/^bonnie-ng: //' "$T/run.err")
 	refused "^bonnie-ng: sweep: $want$" --device "$L" --sizes 4m..4m
 	grep -q "refused: it is mounted on $M" "$T/err"
 	check "  the refusal says where it is mounted" $?
-	umount "$M"
+	scratch_umount "$M"
 else
 	skip "a mounted device: mkfs.ext4 or mount failed"
 	skip "a mounted device: mkfs.ext4 or mount failed"

@@ -175,5 +175,5 @@ bad "sweep: --chunks takes one chunk size in $alone (.*), not 2$" \
     --files 1,2:4k --chunks 4k,16k
 bad "sweep: --chunks does not apply to empty files" --files 1,2 --chunks 16k
 bad "sweep: --chunks does not apply to empty files" -p create --chunks 16k
-[ -n "${T_MOUNTS:-}" ] && umount "$T/d" && T_MOUNTS=
+[ -n "$T_MOUNTS" ] && scratch_umount "$T/d"
 done_testing

@@ -186,8 +186,7 @@ if is_root && mkdir "$T/small" && mount -t tmpfs -o size=6m tmpfs \
 	else
 		skip "jq is not installed"
 	fi
-	umount "$T/small"
-	T_MOUNTS=
+	scratch_umount "$T/small"
 else
 	skip "needs root to mount a small tmpfs"
 	skip "needs root to mount a small tmpfs"

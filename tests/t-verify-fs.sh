@@ -5,15 +5,9 @@
 # modes, and O_DIRECT where the file system has it.
 # run.sh: long: among the longest in CI; started first on a clean clone
 . tests/lib.sh
+# The mounts and loop devices go with the scratch directory, held or not
+# (tests/lib.sh's cleanup_scratch).
 scratch
-LOOPS=""
-MNTS=""
-cleanup_fs() {
-	for m in $MNTS; do umount "$m" 2>/dev/null; done
-	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
-	cleanup_scratch
-}
-trap 'cleanup_fs' EXIT
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -45,7 +39,7 @@ fi
 
 # tmpfs: as root a mount of its own, otherwise /dev/shm when it is tmpfs.
 if is_root && mkdir "$T/tmpfs" && mount -t tmpfs -o size=80m bn-verify "$T/tmpfs"; then
-	MNTS="$T/tmpfs $MNTS"
+	T_MOUNTS="$T_MOUNTS $T/tmpfs"
 	verify_on tmpfs "$T/tmpfs"
 elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ]; then
 	d=$(mktemp -d /dev/shm/bonnie-ng-test.XXXXXX)
@@ -77,12 +71,12 @@ for fs in ext4 xfs btrfs; do
 		skip "$fs: no loop device"
 		continue
 	fi
-	LOOPS="$loop $LOOPS"
+	T_LOOPS="$T_LOOPS $loop"
 	if ! $mk "$loop" >"$T/mkfs.out" 2>&1 || ! mount "$loop" "$mnt" 2>>"$T/mkfs.out"; then
 		skip "$fs: mkfs or mount failed: $(head -n 1 "$T/mkfs.out")"
 		continue
 	fi
-	MNTS="$mnt $MNTS"
+	T_MOUNTS="$T_MOUNTS $mnt"
 	verify_on "$fs" "$mnt"
 	if [ -z "${direct_none:-}" ] && no_direct; then
 		direct_none="this build has no O_DIRECT (the portable build on glibc)"

@@ -285,8 +285,7 @@ if is_root && have mkfs.xfs && have xfs_io && have losetup; then
 		r=$?
 		check "xfs shut down: the file that could not be removed is named" $r
 		[ $r -eq 0 ] || sed 's/^/#   /' "$T/err"
-		umount "$T/x"
-		T_MOUNTS=
+		scratch_umount "$T/x"
 	else
 		skip "xfs shut down: cannot make an xfs image"
 		skip "xfs shut down: cannot make an xfs image"
