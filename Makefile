@@ -63,7 +63,7 @@ TEST_SRC = $(wildcard tests/t-*.c)
 TEST_BIN = $(patsubst tests/%.c,$(O)/tests/%,$(TEST_SRC))
 BIN      = $(O)/bonnie-ng
 
-.PHONY: all check check-plain check-quick check-asan check-asan-build check-posix check-vm install uninstall \
+.PHONY: all check check-quick check-asan check-asan-build check-posix check-vm install uninstall \
 	clean bench fuzz \
 	fuzz-build analyze analyze-cppcheck analyze-mpi check-tsan check-valgrind dist \
 	install-mpi mpi mpi-if-any
@@ -91,28 +91,20 @@ $(O)/tests/t-fuzz-replay: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 tests: $(BIN) $(TEST_BIN)
 
-# make check: the whole suite on a normal build and again on a build with
-# AddressSanitizer and UndefinedBehaviorSanitizer (in build-asan/): both
-# built first, then the two halves side by side, CHECK_JOBS tests at a
-# time each (a test marked alone waits for every test of both halves:
-# tests/run.sh).  The sanitized half's output follows the plain half's.
+# make check: every test on the plain build (the README's command), with
+# the MPI build's tests when mpicc is there, CHECK_JOBS tests at a time.
 # Twice the cores: most tests wait (on injected sleeps, on the events they
-# stop at, on the disk), so one a core leaves the CPUs idle (make check on
-# 2 cores: 321 s at 2 a half, 241 s at 4).
+# stop at, on the disk), so one a core leaves the CPUs idle.
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer is
+# make check-asan (in build-asan/), a step of its own in .ci/run, as
+# ThreadSanitizer's and valgrind's are: side by side inside make check the
+# two halves took twice the CPU, and make check 9-10 minutes on 2 cores.
 CHECK_JOBS ?= $(shell echo $$((2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1))))
 ASAN_BUILD  = $(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
 ASAN_RUN    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
               UBSAN_OPTIONS=print_stacktrace=1 BONNIE_NG_SANITIZED=1 \
               sh tests/run.sh -j $(CHECK_JOBS) build-asan
-check: $(BIN) $(TEST_BIN) mpi-if-any check-asan-build
-	@rm -f build-asan/check.log build-asan/check.rc; \
-	{ $(ASAN_RUN) >build-asan/check.log 2>&1; \
-	    echo $$? >build-asan/check.rc; } & \
-	sh tests/run.sh -j $(CHECK_JOBS) $(O); plain=$$?; wait; \
-	echo "# the sanitized half (build-asan):"; cat build-asan/check.log; \
-	[ $$plain -eq 0 ] && [ "$$(cat build-asan/check.rc)" = 0 ]
-
-check-plain: $(BIN) $(TEST_BIN) mpi-if-any
+check: $(BIN) $(TEST_BIN) mpi-if-any
 	sh tests/run.sh -j $(CHECK_JOBS) $(O)
 
 # The MPI build and its tests come along when mpicc is there.
@@ -125,8 +117,8 @@ QUICK_SH = t-cli.sh t-badopts.sh t-report-e2e.sh
 check-quick: $(BIN) $(TEST_BIN) $(INJECT)
 	sh tests/run.sh -j $(CHECK_JOBS) $(O) $(notdir $(TEST_SRC)) $(QUICK_SH)
 
-# The sanitized build, beside the plain one under make -j (a prerequisite
-# of make check, so that both builds share the job slots).
+# The sanitized build alone (to try one test under it:
+# sh tests/run.sh build-asan t-NAME).
 check-asan-build:
 	+$(ASAN_BUILD)
 
@@ -254,7 +246,7 @@ clean:
 ifeq ($(UNAME_S),Linux)
 INJECT = $(O)/tests/libinject.so
 endif
-tests check check-plain: $(INJECT)
+tests check: $(INJECT)
 INJECT_SRC = tests/fault/inject.c tests/fault/inject-spec.c \
 	     tests/fault/inject-other.c
 $(O)/tests/libinject.so: $(INJECT_SRC) tests/fault/inject.h

@@ -22,14 +22,15 @@
 # Where flock(1) is, every test holds a lock file (shared, or exclusive
 # when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
-# another runner on this machine (make check runs two, one per build).
+# another runner on this machine (CI runs make check and make check-asan
+# side by side).
 # The longest tests start first: each run keeps every test's seconds (and
 # its CPU seconds, beside) in BUILD-DIR/tests/run-times for the next;
 # without it (a clean clone, as CI's) the tests with a line
 #	# run.sh: long: REASON
 # start first, then the other shell tests, then the quick C tests.
 #
-# The alone tests run before the others, one at a time: make check's two
+# The alone tests run before the others, one at a time: CI's two
 # runners wait for them at the start, while the builds of CI's other steps
 # keep the CPUs busy, rather than at the end, where they held CI's last
 # 40 s with the CPUs mostly idle.
