@@ -36,8 +36,8 @@ void	ioq_close(struct ioq *);
 
 /*
  * Queue a read (write 0) or a write of len bytes at off into or from buf
- * under tag; nothing is started until ioq_submit().  At most depth
- * requests are queued or in flight at once.
+ * under tag; nothing is started until ioq_flush() or ioq_submit().  At
+ * most depth requests are queued or in flight at once.
  */
 void	ioq_prep(struct ioq *, int tag, int write, void *buf, size_t len,
 	    off_t off);
@@ -47,6 +47,12 @@ void	ioq_prep(struct ioq *, int tag, int write, void *buf, size_t len,
  * signal arrived while waiting: call again).
  */
 int	ioq_submit(struct ioq *);
+/*
+ * Start what was queued without waiting (io_uring: one call, which also
+ * posts the completions that are ready).  0, or -1 with errno; what did
+ * not go in stays queued for the next ioq_flush() or ioq_submit().
+ */
+int	ioq_flush(struct ioq *);
 /*
  * One completed request: 1 with its tag and result (bytes moved, or
  * -errno); 0 when none is waiting.

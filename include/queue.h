@@ -3,9 +3,12 @@
  * in flight through one ioq, each chunk a read, a write, or a read then a
  * write of the same offset (rewrite, a seeker's write-back).  One latency
  * sample per chunk, from the submission of its first request to the
- * completion of its last; the clock is read once per batch of completions
- * and that reading is also the submission time of the requests started
- * right after it (so a sample includes the submitting call).
+ * completion of its last.  Each request goes to the kernel in a call of
+ * its own as soon as its slot is free (fio's iodepth_batch_submit=1); the
+ * clock is read after each such call and after each wait, and that
+ * reading is the completion time of what the call posted and the
+ * submission time of the next request (so a sample includes its
+ * submitting call).
  */
 #ifndef BONNIE_QUEUE_H
 #define BONNIE_QUEUE_H

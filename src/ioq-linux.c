@@ -283,11 +283,12 @@ cq_ready(const struct ioq *q)
 /*
  * As fio's engine does: what was queued goes in with a call that also
  * posts the completions that are ready (GETEVENTS, waiting for none);
- * only when none is there does a second call wait for one.  A completion
- * run as task work (DEFER_TASKRUN) is in the ring only after such a call.
+ * only when none is there does ioq_submit() make a second call that waits
+ * for one.  A completion run as task work (DEFER_TASKRUN) is in the ring
+ * only after such a call.
  */
 int
-ioq_submit(struct ioq *q)
+ioq_flush(struct ioq *q)
 {
 	int	r;
 
@@ -309,6 +310,14 @@ ioq_submit(struct ioq *q)
 		q->unsent -= (unsigned)r;
 		q->inflight += (unsigned)r;
 	}
+	return 0;
+}
+
+int
+ioq_submit(struct ioq *q)
+{
+	if (ioq_flush(q) == -1)
+		return -1;
 	if (q->inflight == 0 || cq_ready(q))
 		return 0;
 	return uring_enter(q->ring_fd, 0, 1, IORING_ENTER_GETEVENTS) == -1 ?

@@ -154,11 +154,11 @@ static void
 worker_end(struct ioq *q, int i)
 {
 	char	who[64], words[160];
-	int	st, stopsig, r;
+	int	st, stopsig;
 
 	if (q->stopped[i] != 0)
 		kill(q->pids[i], SIGKILL);
-	if ((r = child_end(q->pids[i], CHILD_END_MS, &st, &stopsig)) != 1 &&
+	if (child_end(q->pids[i], CHILD_END_MS, &st, &stopsig) != 1 &&
 	    q->stopped[i] == 0)
 		return;
 	snprintf(who, sizeof(who), "the queue's worker (process %ld)",
@@ -341,19 +341,27 @@ ioq_worker_died(struct ioq *q, int idle)
 }
 
 int
-ioq_submit(struct ioq *q)
+ioq_flush(struct ioq *q)
 {
-	struct pollfd	p;
-	ssize_t		n;
-
 	while (q->sent < q->queued) {
-		n = write(q->req_w, &q->reqs[q->sent], sizeof(q->reqs[0]));
-		if (n == -1)
+		if (write(q->req_w, &q->reqs[q->sent],
+		    sizeof(q->reqs[0])) == -1)
 			return -1;
 		q->sent++;
 		q->inflight++;
 	}
 	q->queued = q->sent = 0;
+	return 0;
+}
+
+int
+ioq_submit(struct ioq *q)
+{
+	struct pollfd	p;
+	ssize_t		n;
+
+	if (ioq_flush(q) == -1)
+		return -1;
 	if (q->inflight == 0)
 		return 0;
 	if (++q->waits >= WORKER_CHECK_WAITS) {
