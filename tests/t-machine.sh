@@ -72,9 +72,11 @@ for how in exit restore TERM INT HUP KILL; do
 	exit|restore)
 		sh "$T/holder.sh" $how
 		st=$? ;;
-	*)	# A group of its own (setsid: $! is its leader), and SIGINT
-		# not ignored as a background job's is.
-		setsid env --default-signal=INT sh "$T/holder.sh" wait \
+	*)	# A group of its own (setsid: $! is its leader), and every
+		# signal at its default: SIGINT is ignored in a background
+		# job, and under nohup SIGHUP too, which a shell cannot undo
+		# (its trap is refused), so the HUP case waited for ever.
+		setsid env --default-signal sh "$T/holder.sh" wait \
 		    2>/dev/null &
 		pid=$!
 		wait_for "$T/h.set" set 10
