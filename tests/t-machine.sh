@@ -33,7 +33,9 @@ check "no test writes /proc/sys or /sys/module but through machine_set" \
 
 BN_MACHINE_EXTRA=$T/knob
 BONNIE_NG_MACHINE_LOCK=$T/lock
-export BN_MACHINE_EXTRA BONNIE_NG_MACHINE_LOCK
+# Under a lock of this test's own, only the knob is read (tests/machine.sh).
+BN_MACHINE_EXTRA_ONLY=1
+export BN_MACHINE_EXTRA BONNIE_NG_MACHINE_LOCK BN_MACHINE_EXTRA_ONLY
 # holder.sh HOW: a test shell that sets the knob to 1, says so in $T/h.set,
 # then ends HOW: "exit" (no machine_restore), "restore", or waits to be
 # killed.
