@@ -23,8 +23,8 @@
  *   at the end, only ranks that have not yet seen a stop in a barrier:
  *              vote(stop?)        matches the others' next barrier
  *   then every rank:
- *              first, sum         whether a rank failed, how many said
- *                                 stop
+ *              vote(failed?)      whether a rank failed of its own
+ *              sum                how many said stop
  *              gather(report)     each rank's failure, when and why, so
  *                                 rank 0 can name the first
  *
@@ -60,9 +60,7 @@ struct team_wire {
 	 */
 	int	(*host_gather)(void *, const void *send, size_t len, void *all,
 		    double bound, const char *what);
-	/* The least of every rank's mine[0] with its mine[1]; the sum. */
-	int	(*first)(void *, const int mine[2], int least[2],
-		    double bound);
+	/* The sum of every rank's mine. */
 	int	(*sum)(void *, int mine, int *sum, double bound);
 	/* Tell every other rank to stop now; the stops received so far. */
 	void	(*stop_send)(void *);

@@ -52,16 +52,6 @@ solo_barrier(void *arg, double bound, const char *what)
 }
 
 static int
-solo_first(void *arg, const int mine[2], int least[2], double bound)
-{
-	(void)arg;
-	(void)bound;
-	least[0] = mine[0];
-	least[1] = mine[1];
-	return 0;
-}
-
-static int
 solo_sum(void *arg, int mine, int *sum, double bound)
 {
 	(void)arg;
@@ -120,7 +110,6 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 		.gather = solo_gather,
 		.barrier = solo_barrier,
 		.host_gather = solo_gather,
-		.first = solo_first,
 		.sum = solo_sum,
 		.stop_send = solo_stop_send,
 		.stop_received = solo_stop_received,

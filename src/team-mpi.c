@@ -377,7 +377,6 @@ struct mpi_wire {
 	int		 received;	/* Stop messages received. */
 	int		 sent;
 	int		 vote_mine, vote_any;
-	int		 first_mine[2], first_least[2];
 	int		 sum_mine, sum_all;
 	int		*hcounts, *hdispls; /* From each rank (0: no lead). */
 };
@@ -467,21 +466,6 @@ mpi_host_gather(void *arg, const void *send, size_t len, void *all,
 	MPI_Igatherv(send, (int)len, MPI_BYTE, all, mw->hcounts, mw->hdispls,
 	    MPI_BYTE, 0, MPI_COMM_WORLD, &req);
 	return wait_bounded(&req, bound, what);
-}
-
-static int
-mpi_first(void *arg, const int mine[2], int least[2], double bound)
-{
-	struct mpi_wire	*mw = arg;
-	MPI_Request	 req;
-
-	memcpy(mw->first_mine, mine, sizeof(mw->first_mine));
-	MPI_Iallreduce(mw->first_mine, mw->first_least, 2, MPI_INT, MPI_MIN,
-	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(&req, bound, "final count") == -1)
-		return -1;
-	memcpy(least, mw->first_least, sizeof(mw->first_least));
-	return 0;
 }
 
 static int
@@ -607,7 +591,6 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	w.gather = mpi_gather;
 	w.barrier = mpi_barrier;
 	w.host_gather = mpi_host_gather;
-	w.first = mpi_first;
 	w.sum = mpi_sum;
 	w.stop_send = mpi_stop_send;
 	w.stop_received = mpi_stop_received;

@@ -341,14 +341,14 @@ team_plan_body(struct fork_team *f, int i, void *arg)
 }
 
 /*
- * The end's collectives; first[0] 0 when a rank failed of its own, and
- * on rank 0 every rank's report.
+ * The end's collectives; *failed 1 when a rank failed of its own, and on
+ * rank 0 every rank's report.
  */
 static void
-plan_finish(struct team_plan *t, int first[2], struct rank_report *reps)
+plan_finish(struct team_plan *t, int *failed, struct rank_report *reps)
 {
 	const struct team_wire	*w = t->w;
-	int			 v, mine[2], senders = 0;
+	int			 v, senders = 0;
 
 	/* The step the team stopped in: its gather, absent blobs marked. */
 	if (t->gathers < t->barriers)
@@ -361,11 +361,12 @@ plan_finish(struct team_plan *t, int first[2], struct rank_report *reps)
 	}
 	if (t->timed_out)
 		w->give_up(w->arg);
-	/* Whether any rank failed, and how many said stop. */
-	mine[0] = t->failed ? 0 : 1;
-	mine[1] = 0;
-	if (w->first(w->arg, mine, first, bound(t)) == -1 ||
-	    w->sum(w->arg, t->sent, &senders, bound(t)) == -1)
+	/*
+	 * Whether any rank failed of its own (who did is the reports'),
+	 * and how many said stop.
+	 */
+	if (w->vote(w->arg, t->failed, failed, bound(t), "final count") ==
+	    -1 || w->sum(w->arg, t->sent, &senders, bound(t)) == -1)
 		w->give_up(w->arg);
 	/* A stop message that never came: its receive is still posted. */
 	if (w->stop_drain(w->arg, senders - t->sent, bound(t)) == -1)
@@ -433,7 +434,7 @@ team_plan_end(struct team_plan *t, int lrv, const struct team_outcome *lo,
 {
 	const struct team_wire	*w = t->w;
 	struct rank_report	*reps = NULL, *rp;
-	int			 r, first[2];
+	int			 r, failed = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->worker = -1;
@@ -460,8 +461,8 @@ team_plan_end(struct team_plan *t, int lrv, const struct team_outcome *lo,
 	if (w->rank == 0)
 		reps = xcalloc((size_t)w->size, sizeof(*reps));
 	stopping(t);
-	plan_finish(t, first, reps);
-	if (first[0] == 0) {
+	plan_finish(t, &failed, reps);
+	if (failed) {
 		out->failed = 1;
 		out->worker = blamed(t, reps);
 	} else if (t->saw_stop || peer_stop(t) || *t->cfg->stop)

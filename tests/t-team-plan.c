@@ -112,27 +112,6 @@ fake_barrier(void *arg, double bound, const char *what)
 	return 0;
 }
 
-/* Each rank a host of its own: a host's account is its rank's. */
-static int
-fake_first(void *arg, const int mine[2], int least[2], double bound)
-{
-	struct fake_rank	*fr = arg;
-	int			 r;
-
-	(void)bound;
-	memcpy(fr->f->ints[fr->rank], mine, 2 * sizeof(int));
-	meet(fr->f);
-	least[0] = least[1] = INT32_MAX;
-	for (r = 0; r < RANKS; r++) {
-		if (fr->f->ints[r][0] < least[0])
-			least[0] = fr->f->ints[r][0];
-		if (fr->f->ints[r][1] < least[1])
-			least[1] = fr->f->ints[r][1];
-	}
-	meet(fr->f);
-	return 0;
-}
-
 static int
 fake_sum(void *arg, int mine, int *sum, double bound)
 {
@@ -377,6 +356,7 @@ run(const struct scenario *s, struct ranked *rk)
 		rk[r].fr.rank = r;
 		rk[r].w.rank = r;
 		rk[r].w.size = RANKS;
+		/* Each rank a host of its own: its account is its rank's. */
 		rk[r].w.hosts = RANKS;
 		rk[r].w.host_lead = 1;
 		rk[r].w.arg = &rk[r].fr;
@@ -384,7 +364,6 @@ run(const struct scenario *s, struct ranked *rk)
 		rk[r].w.gather = fake_gather;
 		rk[r].w.barrier = fake_barrier;
 		rk[r].w.host_gather = fake_gather;
-		rk[r].w.first = fake_first;
 		rk[r].w.sum = fake_sum;
 		rk[r].w.stop_send = fake_stop_send;
 		rk[r].w.stop_received = fake_stop_received;
@@ -454,6 +433,10 @@ main(void)
 	for (all = 1, r = 1; r < RANKS; r++)
 		all &= rk[r].rv == -1;
 	ok(all, "and every other rank stops too");
+	ok(rk[2].out.failed && !rk[2].out.stopped && rk[2].out.worker == -1,
+	    "a rank with no failure of its own hears that one failed");
+	is_str(rk[2].cause != NULL ? rk[2].cause : "", "another rank failed",
+	    "  and says so, naming none");
 	for (r = 0; r < RANKS; r++)
 		free(rk[r].cause);	/* run() starts the ranks afresh. */
 
