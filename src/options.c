@@ -3,6 +3,7 @@
  */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,6 +60,8 @@ options_finish(struct options *o)
 int
 cache_mode_parse(const char *arg, enum cache_mode *out, char **why)
 {
+	char	names[64];
+	size_t	n = 0;
 	int	m;
 
 	for (m = 0; m < CACHE_MODE_COUNT; m++)
@@ -66,9 +69,13 @@ cache_mode_parse(const char *arg, enum cache_mode *out, char **why)
 			*out = (enum cache_mode)m;
 			return 0;
 		}
-	return errorf(why, "'%s' (use %s, %s or %s)", arg,
-	    cache_mode_name(CACHE_MODE_COLD), cache_mode_name(CACHE_MODE_KEEP),
-	    cache_mode_name(CACHE_MODE_GLOBAL));
+	/* "cold, keep or global", from the names. */
+	names[0] = '\0';
+	for (m = 0; m < CACHE_MODE_COUNT && n < sizeof(names); m++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    m == 0 ? "" : m + 1 == CACHE_MODE_COUNT ? " or " : ", ",
+		    cache_mode_name((enum cache_mode)m));
+	return errorf(why, "'%s' (use %s)", arg, names);
 }
 
 int

@@ -281,7 +281,7 @@ const struct setting settings_table[SET_COUNT] = {
 		"no progress and no notes on standard error"),
 	    .scope = SCOPE_BENCH, .type = TYPE_BOOL, .rule = RULE_NONE,
 	    .why = WHY_OUTPUT },
-	[SET_CACHE] = {
+	[SET_CACHE] = {		/* Its words: cache_mode_name()'s (t-args.c). */
 	    .opt = OPT_VALUE(0, "cache", "cold|keep|global", settings_set_cache,
 		0, "drop the file's cached pages, keep them, or drop all"),
 	    .scope = SCOPE_BENCH, .key = "options.cache", .write = write_cache,

@@ -284,12 +284,25 @@ test_checks(void)
 	struct options	 o;
 	enum cache_mode	 m;
 	uint64_t	 v;
-	char		*why = NULL;
+	size_t		 n = 0;
+	int		 i;
+	char		*why = NULL, names[64];
 
 	ok(cache_mode_parse("keep", &m, &why) == 0 && m == CACHE_MODE_KEEP &&
 	    strcmp(cache_mode_name(m), "keep") == 0, "cache keep");
 	ok(cache_mode_parse("warm", &m, &why) == -1, "cache warm refused");
 	is_str(why, "'warm' (use cold, keep or global)", "  its words");
+	/*
+	 * --cache's row spells the modes' names, in the enum's order, for
+	 * the usage, the man page (t-args.sh) and the completion: the two
+	 * agree.
+	 */
+	names[0] = '\0';
+	for (i = 0; i < CACHE_MODE_COUNT; i++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    i == 0 ? "" : "|", cache_mode_name((enum cache_mode)i));
+	is_str(settings_table[SET_CACHE].opt.value, names,
+	    "--cache's words are the modes' names");
 	ok(cache_mode_parse("global", &m, &why) == 0 &&
 	    m == CACHE_MODE_GLOBAL &&
 	    strcmp(cache_mode_name(m), "global") == 0, "cache global");
