@@ -149,12 +149,13 @@ check-asan: check-asan-build
 # make check-vm: bonnie-ng vm booting real kernels under qemu
 # (tests/t-vm-boot.sh), Debian's newest 6.1 and 6.12, which .ci/kernels
 # fetches with apt-get download into $(KERNELS) (outside the tree) unless
-# they are there; with the vm's own quick tests.
+# they are there.  The vm's quick tests (t-vm, t-cpio, t-moddep,
+# t-mailbox) are make check's, not run again here.
 KERNELS    ?= $(BONNIE_NG_KERNELS)
-check-vm: $(BIN) $(TEST_BIN)
+check-vm: $(BIN)
 	BONNIE_NG_KERNELS=$$(sh .ci/kernels $(KERNELS)) && \
 	    export BONNIE_NG_KERNELS && \
-	    sh tests/run.sh $(O) t-vm-boot t-vm t-cpio t-moddep t-mailbox
+	    sh tests/run.sh $(O) t-vm-boot
 
 MUSL_CC    ?= musl-gcc
 POSIX_RUN   = sh tests/run.sh -j $(CHECK_JOBS)
