@@ -156,32 +156,6 @@ is_root() { [ "$(id -u)" -eq 0 ]; }
 # tests/run.sh says so in BONNIE_NG_PORTABLE.
 portable() { [ "${BONNIE_NG_PORTABLE:-0}" = 1 ]; }
 
-# plain_only WHAT: the test checks WHAT, which no build changes (the
-# documents, the sources): make check and make
-# check-posix run the suite on four builds, and only the plain one runs
-# this test; under the sanitizers and in the portable builds it skips,
-# saying so (CPU is what the suite's time on 2 cores is made of).
-plain_only() {
-	if [ -n "${BONNIE_NG_SANITIZED:-}" ] || portable; then
-		skip "$1: the same in every build, checked in the plain build's run"
-		done_testing
-		exit
-	fi
-}
-
-# per_platform WHAT: as plain_only, for a test of what the platform layer's
-# half changes (the objects' call graph): it runs on the plain build and on
-# the portable build make check-posix runs the suite on (musl's where
-# there is one, else glibc's), and skips under the sanitizers (the same
-# objects, instrumented).
-per_platform() {
-	if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
-		skip "$1: the same as in the plain or the portable build, checked there"
-		done_testing
-		exit
-	fi
-}
-
 # no_direct: this build cannot open with O_DIRECT (the portable build on
 # glibc, whose headers hide it without _GNU_SOURCE).
 no_direct() {

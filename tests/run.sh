@@ -9,16 +9,28 @@
 # test's output ends with its place, "# t-NAME.sh (12 of 89)".
 #
 # -j N runs N tests at a time (default: the online CPUs), each into a log
-# of its own, shown whole, indented, as it ends.  A test with a line
+# of its own, shown whole, indented, as it ends.
+#
+# The suites: this runner runs the plain build's (make check), the
+# sanitized build's (make check-asan: BONNIE_NG_SANITIZED set) or the
+# portable build's (make check-posix: BONNIE_NG_PORTABLE, from the
+# objects).  Every test runs in all three unless it has a line
+#	# run.sh: suites: SUITE...: REASON
+# (plain, sanitized, portable), the one place where a test's suites are
+# said (tests/t-run.sh checks that no test decides it for itself): in
+# another suite it is one "skipped" line with its REASON and does not
+# start.  A name that is no suite is refused (exit 2) before anything runs.
+#
+# A test with a line
 #	# run.sh: alone: REASON
 # changes something every other test sees (the page cache of the whole
 # machine, say) or reads what they disturb: it runs by itself, before the
 # others; not in a portable build, where what such a test would change
 # (Linux's drop_caches, swap, page reporting) is not there and it only
-# refuses or skips (alone, it held every runner's next test 35 s), nor
-# under the sanitizers (BONNIE_NG_SANITIZED): the same code, and what
-# these tests time and meter is the plain build's; their block held CI's
-# every runner a second time.
+# refuses or skips (alone, it held every runner's next test 35 s).  No
+# alone test is in the sanitized suite (tests/t-run.sh checks it): the
+# same code, and what these tests time and meter is the plain build's;
+# their block held CI's every runner a second time.
 # Where flock(1) is, every test holds a lock file (shared, or exclusive
 # when alone; $BONNIE_NG_TEST_LOCK, by default one in the
 # temporary directory), so that an alone test also waits for the tests of
@@ -73,6 +85,11 @@ export BONNIE_NG_PORTABLE
 BONNIE_NG_LIBC=
 grep -q ld-musl "$BONNIE" 2>/dev/null && BONNIE_NG_LIBC=musl
 export BONNIE_NG_LIBC
+
+# The suite this run is, for the tests' "# run.sh: suites:" lines.
+suite=plain
+[ -n "${BONNIE_NG_SANITIZED:-}" ] && suite=sanitized
+[ "$BONNIE_NG_PORTABLE" = 1 ] && suite=portable
 
 pass=0 fail=0 skipped=0 broken=""
 work=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-ng-run.XXXXXX") || exit 1
@@ -139,6 +156,20 @@ list="" alone="" unrun=""
 for t in $order; do
 	[ -e "$t" ] || continue
 	file=$(basename "$t"); name=${file%.*}
+	# Its suites (every test's line is checked, run or not).
+	suites=$(sed -n 's/^# run\.sh: suites: *\([^:]*\):.*/\1/p' "$t" |
+	    head -n 1)
+	if grep -q '^# run\.sh: suites:' "$t" && [ -z "$suites" ]; then
+		echo "run.sh: $t: want '# run.sh: suites: SUITE...: REASON'" >&2
+		exit 2
+	fi
+	for w in $suites; do
+		case $w in
+		plain|sanitized|portable) ;;
+		*)	echo "run.sh: $t: no suite '$w' (plain, sanitized, portable)" >&2
+			exit 2 ;;
+		esac
+	done
 	if [ $# -gt 0 ]; then
 		want=0
 		for w in "$@"; do
@@ -146,16 +177,15 @@ for t in $order; do
 		done
 		[ $want -eq 1 ] || continue
 	fi
+	if [ -n "$suites" ]; then
+		case " $suites " in
+		*" $suite "*) ;;
+		*)	unrun="$unrun $t"; continue ;;
+		esac
+	fi
 	if [ "$BONNIE_NG_PORTABLE" != 1 ] &&
 	    grep -q '^# run\.sh: alone:' "$t"; then
-		# Alone, a test holds every runner on the machine: under
-		# the sanitizers (the same code, whose figures these tests
-		# time and meter) it is left to the plain build's run.
-		if [ -n "${BONNIE_NG_SANITIZED:-}" ]; then
-			unrun="$unrun $t"
-		else
-			alone="$alone $t"
-		fi
+		alone="$alone $t"
 	else
 		list="$list $t"
 	fi
@@ -245,7 +275,13 @@ machine_snapshot >"$work/machine.before"
 mkfifo "$work/done" || exit 1
 exec 3<>"$work/done"
 for t in $unrun; do
-	echo "# ${t##*/}: skipped: an alone test, run in the plain build's run only"
+	# The reason, with its continuation lines ("#   ...").
+	echo "# ${t##*/}: skipped: not in the $suite suite: $(awk '
+	    /^# run\.sh: suites:/ && !c { r = $0; c = 1
+		sub(/^# run\.sh: suites: *[^:]*: */, "", r); next }
+	    c && /^#   / { s = $0; sub(/^# */, "", s); r = r " " s; next }
+	    c { exit }
+	    END { print r }' "$t")"
 	skipped=$((skipped + 1))
 done
 if [ -n "$alone" ] && [ -n "$lock_alone" ]; then

@@ -17,11 +17,12 @@
 # (git bisect run stops on it), --bisect=strict's 125 for inconclusive.
 # The loop device is the test's own and is detached on every way out.
 # run.sh: long: a bisect of nine commits runs bonnie-ng five to seven times
-. tests/lib.sh
 # compare --bisect's statuses are t-compare's and t-compare-pool's under the
 # sanitizers; this is git bisect run driving them, in the plain build (the
 # portable build refuses --device: it cannot tell whether one is in use).
-plain_only "compare --bisect under git bisect run"
+# run.sh: suites: plain: git bisect run driving compare --bisect, whose
+#   statuses t-compare and t-compare-pool check in every suite
+. tests/lib.sh
 scratch
 
 have() { command -v "$1" >/dev/null 2>&1; }

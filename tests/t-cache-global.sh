@@ -9,6 +9,8 @@
 # record.
 # run.sh: alone: it empties the page cache of the whole machine, under
 # the other tests' cache checks (t-cold's keep run), and times its drops.
+# run.sh: suites: plain portable: alone; the portable build refuses
+#   --cache=global
 . tests/lib.sh
 scratch
 chmod 755 "$T"

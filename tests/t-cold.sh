@@ -4,6 +4,8 @@
 # a loop device that only this test touches, in fork and thread mode; a
 # loop device that reads its backing file through the page cache gets that
 # file dropped too; a memory file system is said to be memory, once.
+# run.sh: suites: plain sanitized: cold seeks read Linux's device counters
+#   (diskstats), loop devices and tmpfs
 . tests/lib.sh
 scratch
 
@@ -14,14 +16,6 @@ dev_read() {
 	awk -v n="$1" '$3 == n { printf "%.0f\n", $6 * 512 }' /proc/diskstats
 }
 
-if portable; then
-	skip "cold seeks: the portable build reads no device counters (Linux's diskstats)"
-	skip "loop backing file: the portable build knows no loop devices"
-	skip "memory file system: the portable build knows no tmpfs"
-	skip "tmpfs: the seekers' drops: the portable build knows no tmpfs"
-	done_testing
-	exit
-fi
 if ! is_root || ! have jq || ! have losetup || ! have mkfs.ext4; then
 	skip "cold seeks: needs root, jq, losetup and mkfs.ext4"
 	skip "loop backing file: needs root, jq, losetup and mkfs.ext4"

@@ -8,12 +8,12 @@
 # 0 (or what an "<!-- t-experiments: exit 0 or 1 -->" line just before it
 # allows), leave nothing mounted and leave no test file behind.
 # run.sh: long: among the longest in CI; started first on a clean clone
-. tests/lib.sh
-. tests/fault/lib.sh
 # The page's recipes call the runs, sweeps and compares the other tests
 # check under the sanitizers: here they are checked as a user runs them,
 # in the plain build (27 s of ASan's CPU in CI).
-plain_only "doc/EXPERIMENTS.md's recipes"
+# run.sh: suites: plain: doc/EXPERIMENTS.md's recipes as a user runs them
+. tests/lib.sh
+. tests/fault/lib.sh
 scratch
 chmod 755 "$T"
 

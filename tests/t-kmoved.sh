@@ -6,14 +6,9 @@
 # memory cgroup with a memory hog (the file read again from the device;
 # v1's total_ counters; the machine's refaults beside the cgroup's; the
 # machine's pressure).  Each figure is named once, with its unit.
+# run.sh: suites: plain sanitized: the kernel's account is Linux's
 . tests/lib.sh
 scratch
-
-if portable; then
-	skip "the kernel's account is Linux's: not in the portable build"
-	done_testing
-	exit
-fi
 
 mkdir "$T/d"
 "$BONNIE" -d "$T/d" -s 8m -p write,read -q --json "$T/r.json" >/dev/null 2>&1

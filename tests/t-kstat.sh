@@ -8,16 +8,12 @@
 # file; a memory file system says it has no device.
 # run.sh: alone: it turns a swap file on for the machine and times a loop
 # device against iostat.
+# run.sh: suites: plain: alone; the kernel's account is Linux's (/proc,
+#   sysfs, cgroups)
 . tests/lib.sh
 scratch
 
 have() { command -v "$1" >/dev/null 2>&1; }
-
-if portable; then
-	skip "the kernel's account is Linux's (/proc, sysfs, cgroups): not in the portable build"
-	done_testing
-	exit
-fi
 
 # A record's read phase's kernel object.
 K='.runs[0].phases.read.kernel'

@@ -5,8 +5,9 @@
 # and make install puts
 # the program, the page, the completions, the documents and the schema
 # under DESTDIR/PREFIX and make uninstall takes them away.
+# run.sh: suites: plain: the manual, the documents and make install, which
+#   no build changes
 . tests/lib.sh
-plain_only "the manual, the documents and make install"
 scratch
 
 MAN=man/bonnie-ng.1

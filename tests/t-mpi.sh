@@ -7,20 +7,17 @@
 # host, and two faked with UTS namespaces), a
 # rank whose disk fills early in a long phase (the others stop mid-phase),
 # Ctrl-C, a rank or mpirun killed, and mpirun killed by SIGKILL (rank 0's
-# record, rewritten after every phase, kept).  A visible skip without mpicc and mpirun, and under the
-# sanitizers (the plain pass covers it).
+# record, rewritten after every phase, kept).  A visible skip without
+# mpicc and mpirun.
 # run.sh: long: among the longest in CI; started first on a clean clone
+# run.sh: suites: plain: make mpi links the plain build's objects; the
+#   sanitized and portable builds have no MPI build
 . tests/lib.sh
 . tests/fault/lib.sh
 
 if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1
 then
 	skip "mpicc or mpirun is not installed (apt-get install openmpi-bin libopenmpi-dev)"
-	done_testing
-	exit
-fi
-if [ -n "${BONNIE_NG_SANITIZED:-}" ] || portable; then
-	skip "the MPI tests run in the plain pass only"
 	done_testing
 	exit
 fi

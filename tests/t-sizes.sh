@@ -6,6 +6,7 @@
 # of a line to the next "}" there, from the line with its name to that
 # "}".  The counter is checked first on a file made here, and against
 # Universal Ctags' count of the functions when it is installed.
+# run.sh: suites: plain: the sources, which no build changes
 . tests/lib.sh
 scratch
 
