@@ -8,6 +8,8 @@
 # Markdown table with a row per column and the text's cv and flags, whose
 # notes stay out of the table when a GFM renderer (marked) draws it; -o
 # json validates against doc/schema.json's compare_record.
+# run.sh: suites: plain sanitized: the outputs as other programs read them
+#   (xmllint, GitLab's rules, marked); no platform call of its own
 . tests/lib.sh
 scratch
 

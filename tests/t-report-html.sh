@@ -7,6 +7,8 @@
 # (skipped without it): a screenshot, and the page's height, which must
 # stay a few screens for four files (the page of a chart per column and
 # a bar per run was 11,918 px for these four files at 1280 px; now 1,835).
+# run.sh: suites: plain sanitized: the page as Chromium draws it; no
+#   platform call of its own
 . tests/lib.sh
 scratch
 
