@@ -80,11 +80,6 @@ export BONNIE O
 BONNIE_NG_PORTABLE=0
 [ -e "$O/obj/platform-posix.o" ] && BONNIE_NG_PORTABLE=1
 export BONNIE_NG_PORTABLE
-# A binary linked with musl (make check-posix's second build) names musl's
-# dynamic loader: tests/lib.sh's per_platform.
-BONNIE_NG_LIBC=
-grep -q ld-musl "$BONNIE" 2>/dev/null && BONNIE_NG_LIBC=musl
-export BONNIE_NG_LIBC
 
 # The suite this run is, for the tests' "# run.sh: suites:" lines.
 suite=plain
