@@ -73,6 +73,14 @@ struct team_wire {
 	void	(*give_up)(void *);
 	/* A rank's host name. */
 	const char *(*host_name)(void *, int rank);
+	/*
+	 * Optional: have fn(fnarg) called at every poll while this rank
+	 * waits in a collective or for stop messages (fn NULL: none).  The
+	 * plan's, so that rank 0 stopped by a signal in the middle of a
+	 * wait writes what it has then, not once ranks that may be gone
+	 * have come.
+	 */
+	void	(*on_wait)(void *, void (*fn)(void *), void *fnarg);
 };
 
 /* One rank's part of the plan. */

@@ -82,9 +82,11 @@ struct team_config {
 	/*
 	 * Optional, MPI: rank 0 of several, stopped by a signal (mpirun
 	 * sends SIGTERM when a rank died or it was told to stop, and
-	 * SIGKILL a second later), before its next exchange with ranks
-	 * that may be gone (its own workers may still be ending): the
-	 * leader writes what it has.  Called at most once.
+	 * SIGKILL a second later), as soon as it sees the stop: at its
+	 * fork team's next tick (its own workers may still be ending), at
+	 * its next exchange with ranks that may be gone, or in the middle
+	 * of a wait on them: the leader writes what it has.  Called at
+	 * most once.
 	 */
 	void		(*stopping)(void *arg);
 	/* The signal that tells a worker to stop (the handler's). */

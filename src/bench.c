@@ -570,8 +570,8 @@ series_write(struct series *s, int final, char **cause)
  * one.  The run under way is marked as a stopped one is, by SIGKILL, the
  * only way this record can be left: its error names the phase it was in
  * and says when the record was written.  The end writes it again (a stop
- * signal on its way: only the end's).  A file only: a pipe gets the
- * record once.
+ * signal on its way: only the end's, or under MPI the stopped record
+ * again).  A file only: a pipe gets the record once.
  */
 static void
 series_checkpoint(void *arg, enum phase_id id)
@@ -587,6 +587,16 @@ series_checkpoint(void *arg, enum phase_id id)
 	char			*why = NULL;
 	int			 i;
 
+	if (bn_stop_signal != 0 && s->early && s->jf.whole) {
+		/*
+		 * MPI, rank 0 stopped: it wrote the record as it stood then
+		 * (series_stopping()); a phase the ranks completed since
+		 * (the stop came while they handed it in) is added to it.
+		 */
+		series_write(s, 0, &why);
+		free(why);
+		return;
+	}
 	if (bn_stop_signal != 0 || !s->jf.whole || s->unsaved)
 		return;
 	for (i = (int)id + 1; i < PH_COUNT; i++)
@@ -661,9 +671,10 @@ say_stop(const struct series *s, int sig)
 /*
  * MPI, rank 0 stopped by a signal (run_set_stopping()): the rows of the
  * runs that completed, the record of the phases that did and the line,
- * written now, while mpirun's SIGKILL may be a second away and the ranks
- * it waits on next may be gone.  The record is written again, whole, if
- * the end comes.
+ * written as soon as the team sees the stop (a tick, or in the middle of
+ * a wait on other ranks), while mpirun's SIGKILL may be a second away
+ * and the ranks it waits on may be gone.  The record is written again,
+ * whole, after a phase that completes meanwhile and if the end comes.
  */
 static void
 series_stopping(void *arg)

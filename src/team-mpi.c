@@ -379,15 +379,19 @@ struct mpi_wire {
 	int		 vote_mine, vote_any;
 	int		 sum_mine, sum_all;
 	int		*hcounts, *hdispls; /* From each rank (0: no lead). */
+	void		(*waiting)(void *); /* At every poll of a wait. */
+	void		*waiting_arg;
 };
 
 /*
  * Wait for a request, polling; give up after the bound.  The stop flag
  * does not end the wait (the others are coming to the same collective
- * to hear about it), the bound does.
+ * to hear about it), the bound does; the plan's hook runs at every poll
+ * (rank 0, stopped meanwhile, writes what it has).
  */
 static int
-wait_bounded(MPI_Request *req, double bound, const char *what)
+wait_bounded(struct mpi_wire *mw, MPI_Request *req, double bound,
+    const char *what)
 {
 	struct timespec	 nap = { 0, 200000 };
 	bn_time		 t0 = time_now();
@@ -395,6 +399,8 @@ wait_bounded(MPI_Request *req, double bound, const char *what)
 
 	while (MPI_Test(req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
 	    !done) {
+		if (mw->waiting != NULL)
+			mw->waiting(mw->waiting_arg);
 		if (time_elapsed(t0, time_now()) > bound) {
 			text_say("rank %d (%s): no word from the other ranks "
 			    "for %.0f s at the %s; giving up", mpi_rank,
@@ -416,7 +422,7 @@ mpi_vote(void *arg, int mine, int *any, double bound, const char *what)
 	mw->vote_any = 0;
 	MPI_Iallreduce(&mw->vote_mine, &mw->vote_any, 1, MPI_INT, MPI_MAX,
 	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(&req, bound, what) == -1)
+	if (wait_bounded(mw, &req, bound, what) == -1)
 		return -1;
 	*any = mw->vote_any;
 	return 0;
@@ -428,10 +434,9 @@ mpi_gather(void *arg, const void *send, size_t len, void *all, double bound,
 {
 	MPI_Request	req;
 
-	(void)arg;
 	MPI_Igather(send, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0,
 	    MPI_COMM_WORLD, &req);
-	return wait_bounded(&req, bound, what);
+	return wait_bounded(arg, &req, bound, what);
 }
 
 static int
@@ -439,9 +444,8 @@ mpi_barrier(void *arg, double bound, const char *what)
 {
 	MPI_Request	req;
 
-	(void)arg;
 	MPI_Ibarrier(MPI_COMM_WORLD, &req);
-	return wait_bounded(&req, bound, what);
+	return wait_bounded(arg, &req, bound, what);
 }
 
 /* Only the hosts' leads send: rank 0 holds one buffer a host. */
@@ -465,7 +469,7 @@ mpi_host_gather(void *arg, const void *send, size_t len, void *all,
 	}
 	MPI_Igatherv(send, (int)len, MPI_BYTE, all, mw->hcounts, mw->hdispls,
 	    MPI_BYTE, 0, MPI_COMM_WORLD, &req);
-	return wait_bounded(&req, bound, what);
+	return wait_bounded(mw, &req, bound, what);
 }
 
 static int
@@ -477,7 +481,7 @@ mpi_sum(void *arg, int mine, int *sum, double bound)
 	mw->sum_mine = mine;
 	MPI_Iallreduce(&mw->sum_mine, &mw->sum_all, 1, MPI_INT, MPI_SUM,
 	    MPI_COMM_WORLD, &req);
-	if (wait_bounded(&req, bound, "final count") == -1)
+	if (wait_bounded(mw, &req, bound, "final count") == -1)
 		return -1;
 	*sum = mw->sum_all;
 	return 0;
@@ -528,7 +532,8 @@ mpi_stop_drain(void *arg, int expect, double bound)
 	struct mpi_wire	*mw = arg;
 
 	while (mw->received < expect && mw->stop_req != MPI_REQUEST_NULL) {
-		if (wait_bounded(&mw->stop_req, bound, "stop messages") == -1)
+		if (wait_bounded(mw, &mw->stop_req, bound, "stop messages") ==
+		    -1)
 			return -1;
 		mw->received++;
 		MPI_Irecv(&mw->stop_in, 1, MPI_INT, MPI_ANY_SOURCE, STOP_TAG,
@@ -541,6 +546,15 @@ mpi_stop_drain(void *arg, int expect, double bound)
 	if (mw->sent)
 		MPI_Waitall(mpi_size, mw->stop_sends, MPI_STATUSES_IGNORE);
 	return 0;
+}
+
+static void
+mpi_on_wait(void *arg, void (*fn)(void *), void *fnarg)
+{
+	struct mpi_wire	*mw = arg;
+
+	mw->waiting = fn;
+	mw->waiting_arg = fnarg;
 }
 
 static void __attribute__((noreturn))
@@ -597,6 +611,7 @@ team_run(const struct team_config *cfg, struct team_outcome *out,
 	w.stop_drain = mpi_stop_drain;
 	w.give_up = mpi_give_up;
 	w.host_name = mpi_host_name;
+	w.on_wait = mpi_on_wait;
 	rv = team_plan_run(&w, cfg, env != NULL ? strtod(env, NULL) : 0, out,
 	    cause);
 	free(mw.stop_sends);

@@ -116,8 +116,11 @@ stop_send(struct team_plan *t)
 }
 
 /*
- * Rank 0 of several, stopped by a signal: what it has is written before
- * it waits on ranks that may be gone (cfg->stopping), once.
+ * Rank 0 of several, stopped by a signal: what it has is written as soon
+ * as the stop is seen (cfg->stopping), once: at a tick of its fork team,
+ * before an exchange with ranks that may be gone, and at every poll of a
+ * wait on them (plan_waiting), where the signal may come while it waits
+ * for a rank that will never come.
  */
 static void
 stopping(struct team_plan *t)
@@ -127,6 +130,13 @@ stopping(struct team_plan *t)
 		return;
 	t->stopped = 1;
 	t->cfg->stopping(t->cfg->arg);
+}
+
+/* The wire's hook while a collective is waited for. */
+static void
+plan_waiting(void *arg)
+{
+	stopping(arg);
 }
 
 /* The barrier with a vote: 1 if any rank wants to stop, -1 timed out. */
@@ -197,12 +207,16 @@ team_plan_new(const struct team_wire *w, const struct team_config *cfg,
 		if (w->rank == 0)
 			t->hall = xcalloc((size_t)w->hosts, cfg->host_size);
 	}
+	if (w->on_wait != NULL)
+		w->on_wait(w->arg, plan_waiting, t);
 	return t;
 }
 
 static void
 plan_free(struct team_plan *t)
 {
+	if (t->w->on_wait != NULL)
+		t->w->on_wait(t->w->arg, NULL, NULL);
 	munmap((void *)t->epoch, sizeof(*t->epoch));
 	free(t->send);
 	free(t->all);
@@ -317,12 +331,16 @@ team_plan_gathered(void *arg, int i, int ok, const void *blob)
 		rank_gather(t);
 }
 
-/* The fork team's tick: tell the others of a failure, hear theirs. */
+/*
+ * The fork team's tick: rank 0's stop written, the others told of a
+ * failure, theirs heard.
+ */
 int
 team_plan_tick(void *arg, int failing)
 {
 	struct team_plan	*t = arg;
 
+	stopping(t);
 	if (failing && !*t->cfg->stop)
 		stop_send(t);
 	return peer_stop(t) ? -1 : 0;

@@ -9,7 +9,11 @@
  * line; a stop mid-step (a tick) ends the others' step, whose missing
  * blobs are left out, and the files left are counted over the ranks;
  * of several failures rank 0 blames by the one rule (team_fault_before()):
- * a worker's own before one the team's stop caused, then the first in time.
+ * a worker's own before one the team's stop caused, then the first in time;
+ * rank 0 stopped by a signal writes what it has (cfg->stopping) as soon as
+ * it sees the stop: in the middle of a wait on ranks that have not come
+ * (they come only once it has, or after a bound), and at its fork team's
+ * tick, before any exchange.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -17,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "team-plan.h"
 #include "team.h"
@@ -44,17 +49,24 @@ struct fake {
 struct fake_rank {
 	struct fake	*f;
 	int		 rank;
+	void		(*waiting)(void *);	/* The plan's hook, */
+	void		*waiting_arg;		/* run at every poll. */
 };
 
 static struct fake	fake = { PTHREAD_MUTEX_INITIALIZER,
 			    PTHREAD_COND_INITIALIZER, 0, 0, { { 0 } },
 			    { NULL }, { 0 }, { 0 } };
 
-/* Every rank has arrived: then each reads what the others left. */
+/*
+ * Every rank has arrived: then each reads what the others left.  Waited
+ * for by polling, as MPI's wire does, the plan's hook at every poll.
+ */
 static void
-meet(struct fake *f)
+meet(struct fake_rank *fr)
 {
-	unsigned	g;
+	struct fake	*f = fr->f;
+	struct timespec	 ts;
+	unsigned	 g;
 
 	pthread_mutex_lock(&f->m);
 	g = f->gen;
@@ -62,10 +74,33 @@ meet(struct fake *f)
 		f->arrived = 0;
 		f->gen++;
 		pthread_cond_broadcast(&f->c);
-	} else
-		while (g == f->gen)
-			pthread_cond_wait(&f->c, &f->m);
+	}
+	while (g == f->gen) {
+		if (fr->waiting != NULL) {
+			pthread_mutex_unlock(&f->m);
+			fr->waiting(fr->waiting_arg);
+			pthread_mutex_lock(&f->m);
+			if (g != f->gen)
+				break;
+		}
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 10000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&f->c, &f->m, &ts);
+	}
 	pthread_mutex_unlock(&f->m);
+}
+
+static void
+fake_on_wait(void *arg, void (*fn)(void *), void *fnarg)
+{
+	struct fake_rank	*fr = arg;
+
+	fr->waiting = fn;
+	fr->waiting_arg = fnarg;
 }
 
 static int
@@ -77,10 +112,10 @@ fake_vote(void *arg, int mine, int *any, double bound, const char *what)
 	(void)bound;
 	(void)what;
 	fr->f->ints[fr->rank][0] = mine;
-	meet(fr->f);
+	meet(fr);
 	for (*any = 0, r = 0; r < RANKS; r++)
 		*any |= fr->f->ints[r][0] != 0;
-	meet(fr->f);
+	meet(fr);
 	return 0;
 }
 
@@ -95,11 +130,11 @@ fake_gather(void *arg, const void *send, size_t len, void *all, double bound,
 	(void)what;
 	fr->f->bufs[fr->rank] = send;
 	fr->f->lens[fr->rank] = len;
-	meet(fr->f);
+	meet(fr);
 	for (r = 0; fr->rank == 0 && r < RANKS; r++)
 		memcpy((char *)all + (size_t)r * len, fr->f->bufs[r],
 		    fr->f->lens[r]);
-	meet(fr->f);
+	meet(fr);
 	return 0;
 }
 
@@ -108,7 +143,7 @@ fake_barrier(void *arg, double bound, const char *what)
 {
 	(void)bound;
 	(void)what;
-	meet(((struct fake_rank *)arg)->f);
+	meet(arg);
 	return 0;
 }
 
@@ -120,10 +155,10 @@ fake_sum(void *arg, int mine, int *sum, double bound)
 
 	(void)bound;
 	fr->f->ints[fr->rank][0] = mine;
-	meet(fr->f);
+	meet(fr);
 	for (*sum = 0, r = 0; r < RANKS; r++)
 		*sum += fr->f->ints[r][0];
-	meet(fr->f);
+	meet(fr);
 	return 0;
 }
 
@@ -224,6 +259,13 @@ struct fail {
 struct scenario {
 	int	 fail_rank, fail_worker, fail_step;
 	int	 tick_stop;
+	/*
+	 * A signal to every rank in step sig_step: SIG_WAIT while rank 0
+	 * waits alone in the step's barrier, the others held until it has
+	 * written (or a bound); SIG_TICK once rank 0 is in the step, seen
+	 * at its tick.
+	 */
+	int	 sig_step, sig_how;
 	int	 files_left;		/* Each rank's. */
 	struct fail more[3];
 	int	 nmore;
@@ -256,6 +298,57 @@ fails_here(int r, int i, int step, struct team_fault *f)
 static volatile sig_atomic_t	 stop_flag;
 static struct team_config	 cfg;
 
+enum { SIG_NONE, SIG_WAIT, SIG_TICK };
+
+/*
+ * Rank 0's writes (cfg->stopping); whether each other rank saw one
+ * before it joined the barrier (SIG_WAIT), and whether rank 0's tick
+ * wrote before it returned (SIG_TICK).
+ */
+static int	stopping_calls, written_before[RANKS], tick_wrote;
+/* Over every run, for the scenarios without a signal. */
+static int	stopping_ever;
+
+static void
+plan_stopping(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&fake.m);
+	stopping_calls++;
+	stopping_ever++;
+	pthread_mutex_unlock(&fake.m);
+}
+
+static int
+locked_int(const int *p)
+{
+	int	v;
+
+	pthread_mutex_lock(&fake.m);
+	v = *p;
+	pthread_mutex_unlock(&fake.m);
+	return v;
+}
+
+/*
+ * SIG_WAIT, a rank but 0: once rank 0 waits in the barrier (it alone has
+ * arrived), the signal; then this rank comes once rank 0 has written, or
+ * after 10 s (then too late: the check says so).
+ */
+static void
+signal_while_rank0_waits(int r)
+{
+	struct timespec	nap = { 0, 1000000 };
+	int		i;
+
+	while (locked_int(&fake.arrived) < 1)
+		nanosleep(&nap, NULL);
+	stop_flag = 1;
+	for (i = 0; i < 10000 && locked_int(&stopping_calls) == 0; i++)
+		nanosleep(&nap, NULL);
+	written_before[r] = locked_int(&stopping_calls) > 0;
+}
+
 struct ranked {
 	struct fake_rank	 fr;
 	struct team_wire	 w;
@@ -280,10 +373,18 @@ rank_main(void *arg)
 	memset(&lo, 0, sizeof(lo));
 	lo.worker = -1;
 	for (step = 0; step < STEPS; step++) {
+		if (sc->sig_how == SIG_WAIT && step == sc->sig_step && r != 0)
+			signal_while_rank0_waits(r);
 		if (team_plan_gate(t) == -1) {
 			lo.stopped = 1;
 			lrv = -1;
 			break;
+		}
+		if (sc->sig_how == SIG_TICK && step == sc->sig_step &&
+		    r == 0) {
+			stop_flag = 1;
+			team_plan_tick(t, 0);
+			tick_wrote = locked_int(&stopping_calls);
 		}
 		if (sc->tick_stop && step == sc->fail_step) {
 			if (r == sc->fail_rank)
@@ -349,6 +450,9 @@ run(const struct scenario *s, struct ranked *rk)
 	sc = s;
 	nseen = 0;
 	seen[0] = '\0';
+	stop_flag = 0;
+	stopping_calls = tick_wrote = 0;
+	memset(written_before, 0, sizeof(written_before));
 	memset(&fake.stops, 0, sizeof(fake.stops));
 	for (r = 0; r < RANKS; r++) {
 		memset(&rk[r], 0, sizeof(rk[r]));
@@ -370,6 +474,7 @@ run(const struct scenario *s, struct ranked *rk)
 		rk[r].w.stop_drain = fake_stop_drain;
 		rk[r].w.give_up = fake_give_up;
 		rk[r].w.host_name = fake_host_name;
+		rk[r].w.on_wait = fake_on_wait;
 	}
 	for (r = 0; r < RANKS; r++)
 		pthread_create(&th[r], NULL, rank_thread, &rk[r]);
@@ -382,6 +487,12 @@ main(void)
 {
 	static const struct scenario	all_ok = { .fail_rank = -1,
 	    .fail_worker = -1, .fail_step = -1 };
+	static const struct scenario	sig_wait = { .fail_rank = -1,
+	    .fail_worker = -1, .fail_step = -1, .sig_step = 1,
+	    .sig_how = SIG_WAIT };
+	static const struct scenario	sig_tick = { .fail_rank = -1,
+	    .fail_worker = -1, .fail_step = -1, .sig_step = 1,
+	    .sig_how = SIG_TICK };
 	static const struct scenario	fails = { .fail_rank = 1,
 	    .fail_worker = 1, .fail_step = 1, .files_left = 1 };
 	static const struct scenario	ticked = { .fail_rank = 2,
@@ -408,6 +519,7 @@ main(void)
 	cfg.host_end = host_end_rank;
 	cfg.host_gathered = host_gathered;
 	cfg.stop = &stop_flag;
+	cfg.stopping = plan_stopping;
 
 	run(&all_ok, rk);
 	for (all = 1, r = 0; r < RANKS; r++)
@@ -458,6 +570,34 @@ main(void)
 	is_str(rk[0].cause != NULL ? rk[0].cause : "",
 	    "rank 2 (h2), worker 4 failed: disk full in worker 0",
 	    "and the line is its own");
+	for (r = 0; r < RANKS; r++)
+		free(rk[r].cause);
+
+	ok(stopping_ever == 0, "no signal: rank 0 never wrote as stopped");
+
+	/*
+	 * mpirun's SIGTERM to every rank while rank 0 waits alone in a
+	 * barrier (the others still in their step, or gone): it writes
+	 * there, before they come.
+	 */
+	run(&sig_wait, rk);
+	ok(written_before[1] && written_before[2],
+	    "a signal while rank 0 waits in a barrier: it writes what it has "
+	    "before the other ranks come");
+	is_int(stopping_calls, 1, "once");
+	ok(rk[0].rv == -1 && rk[0].out.stopped && !rk[0].out.failed,
+	    "and the team stops");
+	is_str(seen, STEP0, "with the step before the signal gathered");
+	for (r = 0; r < RANKS; r++)
+		free(rk[r].cause);
+
+	/* Seen at a tick, inside a step: written before any exchange. */
+	run(&sig_tick, rk);
+	ok(tick_wrote == 1, "a signal seen at rank 0's tick: written there, "
+	    "before its workers hand in and before any exchange");
+	is_int(stopping_calls, 1, "once");
+	ok(rk[0].rv == -1 && rk[0].out.stopped && !rk[0].out.failed,
+	    "and the team stops at the next barrier");
 	for (r = 0; r < RANKS; r++)
 		free(rk[r].cause);
 
