@@ -59,6 +59,16 @@ int	ioq_flush(struct ioq *);
  */
 int	ioq_reap(struct ioq *, int *tag, ssize_t *res);
 /*
+ * After a failure: nothing more is started (what was prepared and not
+ * yet sent never goes) and every request in flight is waited for and
+ * dropped, so that none still moves data into or out of a buffer once
+ * this returns.  Where a wait cannot be had (a portable worker died: its
+ * request never ends) the rest is ioq_close()'s, which ends the workers
+ * before it returns.  The queue takes no more requests; ioq_close()
+ * follows.
+ */
+void	ioq_drain(struct ioq *);
+/*
  * After the last request is reaped: add the CPU of the queue's own
  * processes to *cpu (the worker processes of ioq-posix.c, which end
  * here); the queue takes no more requests, ioq_close() still follows.

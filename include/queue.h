@@ -59,7 +59,9 @@ struct queue_loop {
 /*
  * Run the loop until next() has no more and all are done.  0, or -1 with
  * err_* filled in (errno EINTR when a signal asked the run to stop; the
- * errno of got() when it failed).
+ * errno of got() when it failed; the engine's call, ioq_call(), when a
+ * submission failed), once no request is in flight any more (ioq_drain()
+ * after a failed submission), so the buffers may go.
  */
 int	queue_run(struct queue_loop *);
 

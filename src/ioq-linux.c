@@ -324,6 +324,30 @@ ioq_submit(struct ioq *q)
 	    -1 : 0;
 }
 
+/*
+ * What was prepared and not put in the ring is dropped (what is in the
+ * ring and not taken is never taken: no call submits again); what the
+ * kernel holds is waited for, a wait that a signal interrupted made
+ * again.  A wait refused with nothing to reap (not seen) leaves the rest
+ * to ioq_close(): the ring's end cancels them.
+ */
+void
+ioq_drain(struct ioq *q)
+{
+	ssize_t	res;
+	int	tag;
+
+	q->queued = 0;
+	while (q->inflight > 0) {
+		if (!cq_ready(q) && uring_enter(q->ring_fd, 0, 1,
+		    IORING_ENTER_GETEVENTS) == -1 && errno != EINTR &&
+		    !cq_ready(q))
+			return;
+		while (ioq_reap(q, &tag, &res) == 1)
+			;
+	}
+}
+
 int
 ioq_reap(struct ioq *q, int *tag, ssize_t *res)
 {

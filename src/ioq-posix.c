@@ -354,14 +354,13 @@ ioq_flush(struct ioq *q)
 	return 0;
 }
 
-int
-ioq_submit(struct ioq *q)
+/* Wait until a request in flight has completed, if any is. */
+static int
+await_one(struct ioq *q)
 {
 	struct pollfd	p;
 	ssize_t		n;
 
-	if (ioq_flush(q) == -1)
-		return -1;
 	if (q->inflight == 0)
 		return 0;
 	if (++q->waits >= WORKER_CHECK_WAITS) {
@@ -387,6 +386,40 @@ ioq_submit(struct ioq *q)
 			errno = EPIPE;
 			return -1;
 		}
+	}
+}
+
+int
+ioq_submit(struct ioq *q)
+{
+	if (ioq_flush(q) == -1)
+		return -1;
+	return await_one(q);
+}
+
+/*
+ * What was not sent is dropped; what the workers hold is waited for,
+ * until a worker has died (its request never ends, and the count never
+ * comes down): ioq_close() then waits for the others, whose requests end
+ * with them.  The workers move data in their own mapping of the shared
+ * buffers, never in memory their parent has freed.
+ */
+void
+ioq_drain(struct ioq *q)
+{
+	ssize_t	res;
+	int	tag, i, lost = 0;
+
+	q->queued = q->sent = 0;
+	while (q->inflight > 0) {
+		for (i = 0; i < q->depth; i++)
+			lost |= q->pids[i] <= 0;
+		if (lost)
+			return;
+		if (await_one(q) == -1 && errno != EINTR)
+			return;
+		while (ioq_reap(q, &tag, &res) == 1)
+			;
 	}
 }
 

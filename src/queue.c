@@ -160,6 +160,12 @@ queue_run(struct queue_loop *l)
 			if (rv == 0)
 				rv = fail(l, ioq_call(), oldest_out(l, slots),
 				    errno);
+			/*
+			 * Nothing more can be sent: what is in flight is
+			 * waited for here, before the caller frees the
+			 * buffers it moves data into.
+			 */
+			ioq_drain(l->q);
 			break;
 		}
 		now = time_now();

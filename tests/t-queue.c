@@ -1,0 +1,246 @@
+/*
+ * The queued timed loop (queue.c) over a fake engine: the ioq interface
+ * of include/ioq.h kept here, in memory, so that a submission can be made
+ * to fail at a chosen call while requests are in flight.  Checked: a
+ * failed submission ends the loop with the engine's call, the system's
+ * error and the offset of the oldest request out, and only once no
+ * request is in flight any more (the caller frees the buffers that the
+ * kernel's requests move data into next); a loop that goes well does
+ * every chunk once.  The engine's own files (ioq-linux.c, ioq-posix.c)
+ * are not linked: every symbol they define is defined here.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+#include "ioq.h"
+#include "queue.h"
+#include "tap.h"
+
+#define DEPTH	4
+#define CHUNK	4096
+#define CHUNKS	64
+
+/* The fake engine: prepared, then in flight, then completed, in order. */
+struct ioq {
+	int	 queued[DEPTH], nqueued;	/* Tags prepared, not sent. */
+	int	 flight[DEPTH], nflight;	/* Sent, not completed. */
+	int	 done[DEPTH], ndone;		/* Completed, not reaped. */
+	size_t	 len[DEPTH];
+	int	 calls;			/* Calls that sent something. */
+	int	 fail_from;		/* That call and every later one
+					   fail (0: none). */
+};
+
+static struct ioq	fake;
+
+int
+ioq_max_depth(void)
+{
+	return DEPTH;
+}
+
+const char *
+ioq_engine(void)
+{
+	return "fake";
+}
+
+const char *
+ioq_call(void)
+{
+	return "fake_enter";
+}
+
+struct ioq *
+ioq_open(int fd, int depth, char **why)
+{
+	(void)fd;
+	(void)depth;
+	(void)why;
+	return &fake;
+}
+
+void
+ioq_close(struct ioq *q)
+{
+	(void)q;
+}
+
+void
+ioq_prep(struct ioq *q, int tag, int write, void *buf, size_t len,
+    off_t off)
+{
+	(void)write;
+	(void)buf;
+	(void)off;
+	q->len[tag] = len;
+	q->queued[q->nqueued++] = tag;
+}
+
+int
+ioq_flush(struct ioq *q)
+{
+	int	i;
+
+	if (q->nqueued == 0)
+		return 0;
+	if (++q->calls >= q->fail_from && q->fail_from > 0) {
+		errno = EAGAIN;
+		return -1;
+	}
+	for (i = 0; i < q->nqueued; i++)
+		q->flight[q->nflight++] = q->queued[i];
+	q->nqueued = 0;
+	return 0;
+}
+
+/* The oldest request in flight completes, whole. */
+static void
+complete_one(struct ioq *q)
+{
+	q->done[q->ndone++] = q->flight[0];
+	memmove(q->flight, q->flight + 1, (size_t)--q->nflight *
+	    sizeof(q->flight[0]));
+}
+
+int
+ioq_submit(struct ioq *q)
+{
+	if (ioq_flush(q) == -1)
+		return -1;
+	if (q->nflight > 0 && q->ndone == 0)
+		complete_one(q);
+	return 0;
+}
+
+int
+ioq_reap(struct ioq *q, int *tag, ssize_t *res)
+{
+	if (q->ndone == 0)
+		return 0;
+	*tag = q->done[0];
+	*res = (ssize_t)q->len[*tag];
+	memmove(q->done, q->done + 1, (size_t)--q->ndone *
+	    sizeof(q->done[0]));
+	return 1;
+}
+
+void
+ioq_drain(struct ioq *q)
+{
+	q->nqueued = 0;
+	while (q->nflight > 0)
+		complete_one(q);
+	q->ndone = 0;
+}
+
+void
+ioq_cpu(struct ioq *q, struct cpu_times *cpu)
+{
+	(void)q;
+	(void)cpu;
+}
+
+/* The phase's side: chunks in order, each read. */
+struct seq {
+	uint64_t	next, done;
+	uint64_t	done_off[CHUNKS];
+};
+
+static int
+seq_next(void *arg, struct queue_chunk *c)
+{
+	struct seq	*s = arg;
+
+	if (s->next == CHUNKS)
+		return 0;
+	memset(c, 0, sizeof(*c));
+	c->off = s->next++ * CHUNK;
+	c->read = 1;
+	return 1;
+}
+
+static void
+seq_fill(void *arg, unsigned char *buf, uint64_t off)
+{
+	(void)arg;
+	(void)buf;
+	(void)off;
+}
+
+static void
+seq_done(void *arg, const struct queue_chunk *c, bn_time now)
+{
+	struct seq	*s = arg;
+
+	(void)now;
+	s->done_off[s->done++] = c->off;
+}
+
+static volatile sig_atomic_t	stop;
+
+static int
+run(struct seq *s, struct queue_loop *l, struct hist *h, int fail_from)
+{
+	static unsigned char	mem[DEPTH][CHUNK];
+	static unsigned char	*bufs[DEPTH] = { mem[0], mem[1], mem[2],
+				    mem[3] };
+
+	memset(&fake, 0, sizeof(fake));
+	fake.fail_from = fail_from;
+	memset(s, 0, sizeof(*s));
+	memset(l, 0, sizeof(*l));
+	hist_init(h);
+	l->q = &fake;
+	l->depth = DEPTH;
+	l->chunk = CHUNK;
+	l->buf = bufs;
+	l->hist = h;
+	l->next = seq_next;
+	l->fill = seq_fill;
+	l->done = seq_done;
+	l->arg = s;
+	l->stop = &stop;
+	return queue_run(l);
+}
+
+int
+main(void)
+{
+	static struct hist	h;
+	struct queue_loop	l;
+	struct seq		s;
+	uint64_t		i;
+	int			rv, inorder = 1;
+
+	rv = run(&s, &l, &h, 0);
+	for (i = 0; i < s.done; i++)
+		inorder &= s.done_off[i] == i * CHUNK;
+	ok(rv == 0 && l.chunks == CHUNKS && s.done == CHUNKS && inorder,
+	    "no failure: every chunk done once, in order");
+	ok(fake.nflight == 0 && fake.nqueued == 0 && fake.ndone == 0,
+	    "and nothing left in the engine");
+
+	/*
+	 * Calls 1-4 send the first four chunks; each completion then
+	 * starts one more, sent at once: call 7 (chunk 6's) and every
+	 * later one fail.  Chunks 0-2 are done; 3, 4 and 5 are in flight
+	 * and 6 prepared when the loop's next submission fails.
+	 */
+	rv = run(&s, &l, &h, 7);
+	ok(rv == -1, "a submission fails while requests are in flight: "
+	    "the loop fails");
+	is_int(fake.nflight, 0,
+	    "and returns only once none is in flight (buffers may go)");
+	is_str(l.err_what, "fake_enter", "the failure names the call");
+	is_int(l.err_errno, EAGAIN, "and the system's error");
+	is_int(l.err_offset, 3 * CHUNK,
+	    "and the offset of the oldest request out (chunk 3)");
+	ok(s.done == 3 && l.chunks == 3,
+	    "the chunks that completed before it are counted, no other");
+	return done_testing();
+}
