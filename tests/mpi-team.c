@@ -140,6 +140,16 @@ main(int argc, char **argv)
 	if (team_init(&argc, &argv) == -1)
 		return 1;
 	mode = argc > 1 ? argv[1] : "plain";
+	/*
+	 * mpi-team MODE FILE: rank 0's TAP goes to FILE, not through
+	 * mpirun's forwarding of its stdout, which a loaded machine's
+	 * mpirun 4.1 can end before the last lines (the plan) arrive.
+	 */
+	if (argc > 2 && team_rank() == 0 &&
+	    freopen(argv[2], "w", stdout) == NULL) {
+		perror(argv[2]);
+		return 1;
+	}
 	n = team_ranks();
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.n = strcmp(mode, "jobs") == 0 ? 2 * n : n;
@@ -191,9 +201,9 @@ main(int argc, char **argv)
 		rv = 0;
 	free(cause);
 	/*
-	 * Rank 0's TAP goes to mpirun through a pipe, fully buffered: written
-	 * before MPI_Finalize, or a loaded machine's mpirun may have closed
-	 * its end when exit flushes it (seen: plain mode's every line lost).
+	 * Rank 0's TAP, fully buffered, is written before MPI_Finalize: to
+	 * mpirun's pipe (without FILE), a loaded machine's mpirun may have
+	 * closed its end when exit flushes it (seen: every line lost).
 	 */
 	fflush(stdout);
 	team_finish();
