@@ -38,7 +38,7 @@ main(void)
 	uint64_t	*h = malloc(sizeof(*h) * CHUNKS * SECT);
 	struct rng	 r1, r2;
 	struct pattern	 pat;
-	char		*cause = NULL, bad[128];
+	char		*cause = NULL;
 	unsigned	 m;
 	size_t		 i, j, dups = 0, ones = 0;
 	uint64_t	 a, b;
