@@ -122,6 +122,14 @@ int	platform_fd_path(int fd, char *buf, size_t len);
 void	platform_die_with_parent(void);
 /* The same with a signal of one's choice, so a handler can clean up. */
 void	platform_parent_death_signal(int sig);
+/*
+ * Offer the calling process (a forked seeker or worker) to the OOM killer
+ * ahead of the process that holds the run's results: Linux raises its
+ * /proc/self/oom_score_adj to 1000, which needs no privilege.  0, or -1
+ * (ENOSYS elsewhere, where the killer's choice is not known); a failure
+ * only leaves the choice to the sizes, as before.
+ */
+int	platform_oom_victim_first(void);
 
 /*
  * The memory the system reports as available for new work without

@@ -452,6 +452,19 @@ platform_parent_death_signal(int sig)
 }
 
 int
+platform_oom_victim_first(void)
+{
+	int	fd, rv = 0;
+
+	if ((fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (write(fd, "1000\n", 5) != 5)
+		rv = -1;
+	close(fd);
+	return rv;
+}
+
+int
 platform_cpus_allowed(void)
 {
 	cpu_set_t	set;

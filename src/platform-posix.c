@@ -240,6 +240,13 @@ platform_die_with_parent(void)
 }
 
 int
+platform_oom_victim_first(void)
+{
+	errno = ENOSYS;
+	return -1;
+}
+
+int
 platform_cpus_allowed(void)
 {
 	return platform_ncpu();

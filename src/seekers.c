@@ -587,6 +587,8 @@ child_signals(void)
 {
 	signals_default();
 	platform_die_with_parent();
+	/* The run's process, which holds the record, is the last to go. */
+	(void)platform_oom_victim_first();
 }
 
 /*

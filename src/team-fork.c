@@ -292,6 +292,8 @@ worker_main(struct fork_team *t, int i, int up, int down)
 	t->up = up;
 	t->down = down;
 	platform_parent_death_signal(t->cfg->stop_signal);
+	/* The leader, which gathers the record, is the last to go. */
+	(void)platform_oom_victim_first();
 	if (getppid() == 1)
 		_exit(1);
 	/*
