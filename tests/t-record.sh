@@ -116,6 +116,19 @@ ok "stdout is the record and $vdesc" validate "$T/k.json"
 jqt "keep mode: every phase keep, no drops" '.options.cache == "keep" and
     ([.runs[0].phases[] | select(. != null) | .cache == "keep" and
     .drop_s == null] | all)' "$T/k.json"
+# The portable half's kernel account (t-kstat checks Linux's): what it
+# cannot read is null with "not known" and why, rusage's counters only, and
+# the timeline has no dirty gauge.
+if portable; then
+	jqt "portable: vmstat, disk and pressure null with the reason; rusage's counters" \
+	    '.runs[0].phases.read.kernel | .vmstat == null and
+	    (.vmstat_why | test("not known")) and .disk == null and
+	    .pressure == null and .process.processes == 1 and
+	    .process.read_bytes == null' "$T/k.json"
+	jqt "portable: no dirty gauges, in the record or the timeline" \
+	    '.runs[0].phases.write.kernel | .dirty == null and
+	    ([.timeline.samples[]? | .[2]] | all(. == null))' "$T/k.json"
+fi
 
 # --direct, when the scratch file system takes O_DIRECT (tmpfs does not).
 if ! dd if=/dev/zero of="$T/d" bs=4096 count=1 oflag=direct \

@@ -326,7 +326,7 @@ vm() { awk -v n="$1" '$1 == n { print $2 }' /proc/vmstat; }
 # swaps: pages swapped in and out, the machine's.  The hog swaps both ways
 # while it runs; at a soak's load it can get no CPU for a whole short run
 # and swap only in then (seen: pswpin 13, pswpout 0), so both count.
-swaps() { awk '$1 == "pswpin" || $1 == "pswpout" { s += $2 } END { print s + 0 }' /proc/vmstat; }
+swaps() { echo $(($(vm pswpin) + $(vm pswpout))); }
 MEM=/sys/fs/cgroup/memory
 if [ -w "$MEM" ] && have stress-ng && have mkswap &&
     dd if=/dev/zero of="$T/swap" bs=1M count=256 status=none &&
