@@ -45,8 +45,11 @@ fi
 ncpu=$(getconf _NPROCESSORS_ONLN)
 # -n: a count, not the second a phase without -n seeks for (about 0.2 s
 # for one seeker here): what is checked is that the seconds and the CPU
-# describe the same span, however long.
-N=100000
+# describe the same span, however long.  20000 seeks: 0.1-0.3 s of CPU a
+# run here (100000 cost the three suites about 20 s of CPU over the eight
+# runs); the kernel counts a thread's CPU to the nanosecond
+# (sum_exec_runtime), which the bounds below are far wider than.
+N=20000
 pin=
 command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null &&
     pin="taskset -c 0"
