@@ -654,7 +654,7 @@ kcache_write(struct vm_kernel *k, const char *new, volatile sig_atomic_t *stop,
 	    "modules.builtin.modinfo" };
 	struct moddep	 d;
 	char		*text = NULL, *tree, *p;
-	size_t		 len, i;
+	size_t		 len = 0, i;
 	int		 rv;
 
 	if ((rv = depmod_text(k, &text, &len, stop, cause)) != VMK_OK)
