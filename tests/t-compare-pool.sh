@@ -6,6 +6,9 @@
 # makes a selected column the runs could not tell exit 3, and without it
 # exit 0 with the result line naming it; the JSON's exit, verdicts and
 # run counts say the same.
+# run.sh: suites: plain sanitized: compare's pooling over fixture records, which
+#   reach no call of the platform layer; how musl reads and prints numbers
+#   is t-exact's
 . tests/lib.sh
 scratch
 F=tests/fixtures

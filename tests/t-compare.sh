@@ -3,6 +3,10 @@
 # and the comparability warning, FILE:LINE messages for malformed input,
 # JSON output, the HTML page (well-formed, self-contained, every number),
 # and bonnie-ng's CSV through bon_csv2txt and back.
+# run.sh: suites: plain sanitized: compare and report over records, which reach no
+#   call of the platform layer (its two runs are fixtures: the runs are
+#   the other tests' subject there); how musl reads and prints numbers is
+#   t-exact's
 . tests/lib.sh
 scratch
 F=tests/fixtures

@@ -14,6 +14,9 @@
 # (in its directory, twice, through a link) is read once and said so; bad
 # options exit 2.
 # run.sh: long: twenty histories of thirty records each
+# run.sh: suites: plain sanitized: history over run records, which reach no call of
+#   the platform layer (its one run is a fixture: the runs are the other
+#   tests' subject there); how musl reads and prints numbers is t-exact's
 . tests/lib.sh
 scratch
 
