@@ -127,7 +127,7 @@ if attach off; then
 	set -- "$BONNIE" -d "$M" -s 32m -c 16k -p seeks -n 8000 -S 3 \
 	    --json "$T/off2.json"
 	if have strace; then
-		strace -ff -qq -e trace=pread64 -o "$T/off2.st" "$@" \
+		strace -ff --seccomp-bpf -qq -e trace=pread64 -o "$T/off2.st" "$@" \
 		    >/dev/null 2>"$T/err"
 	else
 		"$@" >/dev/null 2>"$T/err"
@@ -182,7 +182,7 @@ if mount -t tmpfs -o size=64m tmpfs "$T/tmpfs" 2>/dev/null; then
 		# (LeakSanitizer cannot run under strace's ptrace.)
 		dontneed() {
 			env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-			    strace -f -qq -e trace=fadvise64 -o "$T/fa.st" \
+			    strace -f --seccomp-bpf -qq -e trace=fadvise64 -o "$T/fa.st" \
 			    "$BONNIE" -d "$1" -s "$2" -c 16k -p seeks -n 100 -q \
 			    >/dev/null 2>&1 &&
 			    grep -c 'POSIX_FADV_DONTNEED' "$T/fa.st"

@@ -101,7 +101,7 @@ r0=$(dev_read "$N")
 if have strace; then
 	# LeakSanitizer cannot run under ptrace: no leak check for this run.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -qq -o "$T/trace" -e trace=openat "$BONNIE" --device "$L" \
+	strace -f --seccomp-bpf -qq -o "$T/trace" -e trace=openat "$BONNIE" --device "$L" \
 	    -s 8m -c 16k -n 200 --verify --json "$T/run.json" >"$T/out" \
 	    2>"$T/err"
 else

@@ -42,7 +42,7 @@ check "-j 3: the record's options say 1024 files per worker set" \
 
 if command -v strace >/dev/null 2>&1; then
 	# One log per process (-ff): no call split between two lines.
-	env "$STRACE_ENV" strace -ff -qq -o "$T/st" -e trace=mkdir,openat \
+	env "$STRACE_ENV" strace -ff --seccomp-bpf -qq -o "$T/st" -e trace=mkdir,openat \
 	    "$BONNIE" -q -d "$T" -j 3 --files 1 -p create,rcreate \
 	    >/dev/null 2>"$T/err"
 	st=$?

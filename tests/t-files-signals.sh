@@ -48,7 +48,7 @@ nth_line() {
 
 # A: the second SIGINT while the tree is removed (each unlink 3 ms): it
 # is sent once 20 unlinks are seen.
-env "$STRACE_ENV" strace -f -o "$T/a.st" -e trace=openat,unlinkat \
+env "$STRACE_ENV" strace -f --seccomp-bpf -o "$T/a.st" -e trace=openat,unlinkat \
     -e inject=openat:delay_enter=1000 -e inject=unlinkat:delay_enter=3000 \
     "$BONNIE" -d "$T" --files 2 -p create >/dev/null 2>"$T/a.err" &
 spid=$!
@@ -86,7 +86,7 @@ check "A: every file made was unlinked ($n)" \
 # "failed" progress write after the phase stopped is slowed to 1 s.
 # (musl's stdio writes with writev.)  The second SIGINT goes as soon as
 # strace has seen the first delivered: inside the slowed write.
-env "$STRACE_ENV" strace -f -o "$T/b.st" \
+env "$STRACE_ENV" strace -f --seccomp-bpf -o "$T/b.st" \
     -e trace=openat,unlinkat,write,writev \
     -e inject=openat:delay_enter=1000 \
     -e inject=write,writev:delay_enter=1000000:when=2+ \

@@ -47,7 +47,7 @@ if have strace; then
 	# The repeats seek to other offsets; a second series with the same
 	# -z seeks to the same ones.
 	for s in 1 2; do
-		strace -f -qq -e trace=pread64 -o "$T/st$s" "$BONNIE" -d "$T" \
+		strace -f --seccomp-bpf -qq -e trace=pread64 -o "$T/st$s" "$BONNIE" -d "$T" \
 		    -s 4m -c 4k -p seeks -n 20 -S 1 -x 2 -z 99 -q -o csv \
 		    >/dev/null 2>&1
 		seek_offsets "$T/st$s" >"$T/off$s"

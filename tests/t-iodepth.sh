@@ -98,7 +98,7 @@ else
 	if ! command -v strace >/dev/null 2>&1; then
 		skip "strace is not installed"
 	elif portable; then
-		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
+		env "$NOLSAN" strace -f --seccomp-bpf -qq -y -o "$T/calls" \
 		    -e trace=execve,pread64,pwrite64 \
 		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
@@ -114,7 +114,7 @@ else
 		    [ "$mine" -eq 0 ] && [ "$pids" -gt 8 ]
 		check "strace: I/O by the worker processes, none by the program" $?
 	else
-		env "$NOLSAN" strace -f -qq -y -o "$T/calls" \
+		env "$NOLSAN" strace -f --seccomp-bpf -qq -y -o "$T/calls" \
 		    -e trace=io_uring_enter,pread64,pwrite64 \
 		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
@@ -143,7 +143,7 @@ why="io_uring_setup: Function not implemented"
 inject=io_uring_setup:error=ENOSYS phases=write,rewrite,read,seeks
 portable && why="fork: " inject=fork:error=EAGAIN phases=write,rewrite,read
 if command -v strace >/dev/null 2>&1; then
-	env "$NOLSAN" strace -f -qq -o /dev/null -e trace="${inject%%:*}" \
+	env "$NOLSAN" strace -f --seccomp-bpf -qq -o /dev/null -e trace="${inject%%:*}" \
 	    -e inject="$inject" \
 	    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 	    -p "$phases" -S 2 -n "$N" --verify \

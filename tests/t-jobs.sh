@@ -198,7 +198,7 @@ fi
 # LeakSanitizer cannot run under ptrace.
 STRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 if command -v strace >/dev/null 2>&1; then
-	env "$STRACE_ENV" strace -f -qq -ttt -e trace=fsync,unlinkat -o "$T/st" \
+	env "$STRACE_ENV" strace -f --seccomp-bpf -qq -ttt -e trace=fsync,unlinkat -o "$T/st" \
 	    "$BONNIE" -q -d "$T" -s 8m -j 4 -p write >/dev/null 2>"$T/err"
 	st=$?
 	r=$(awk '/fsync\(/ && !/unfinished/ && /= 0/ { if (!($1 in e)) e[$1] = $2 }

@@ -234,11 +234,11 @@ fi
 
 # --- The second harness: -u root -d DIR -s0 -b -n 10:100:10:1000.
 if command -v strace >/dev/null 2>&1; then
-	env "$NOLEAK" strace -f -qq -c -o "$T/h2.st" -e trace=fsync \
+	env "$NOLEAK" strace -f --seccomp-bpf -qq -c -o "$T/h2.st" -e trace=fsync \
 	    "$BONNIE" pp -u root -d "$D" -s0 -b -n 1:100:10:10 \
 	    >"$T/h2.out" 2>"$T/h2.err"
 	st=$?
-	env "$NOLEAK" strace -f -qq -c -o "$T/h2n.st" -e trace=fsync \
+	env "$NOLEAK" strace -f --seccomp-bpf -qq -c -o "$T/h2n.st" -e trace=fsync \
 	    "$BONNIE" pp -u root -d "$D" -s0 -n 1:100:10:10 \
 	    >"$T/h2n.out" 2>"$T/h2n.err"
 	fs=$(awk '$NF == "fsync" { print $4 }' "$T/h2.st")
@@ -295,7 +295,7 @@ if is_root && id nobody >/dev/null 2>&1; then
 	[ $st -eq 1 ] || diag "$(cat "$T/ro.err")"
 	uid=$(id -u nobody)
 	if command -v strace >/dev/null 2>&1; then
-		env "$NOLEAK" strace -f -qq -o "$T/nb.st" \
+		env "$NOLEAK" strace -f --seccomp-bpf -qq -o "$T/nb.st" \
 		    -e trace=setuid,setgid,setgroups,mkdir,openat \
 		    "$BONNIE" pp -q -u nobody -y s -d "$D" -s 1:512:10:1 -n 1 \
 		    >"$T/nb.out" 2>"$T/nb.err"

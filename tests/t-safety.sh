@@ -38,7 +38,7 @@ elif ! strace -f -o /dev/null true 2>/dev/null; then
 else
 	# LeakSanitizer cannot run under ptrace: leaks are checked elsewhere.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	    strace -f -qq -e trace=open,openat,creat -o "$T/strace" \
+	    strace -f --seccomp-bpf -qq -e trace=open,openat,creat -o "$T/strace" \
 	    "$BONNIE" -d "$D" -s 4 -c 4k -n 100 -q >"$T/out" 2>"$T/err"
 	st=$?
 	check "under strace: a tiny run exits 0" $st

@@ -133,7 +133,7 @@ check "report -o svg of the record draws the same plot" $?
 # (strace: 1024 files of 32 KiB, each in two writes of 16 KiB).
 if command -v strace >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then
 	env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	    strace -f -qq -o "$T/st" -e trace=write "$BONNIE" sweep --min-time 0 -q \
+	    strace -f --seccomp-bpf -qq -o "$T/st" -e trace=write "$BONNIE" sweep --min-time 0 -q \
 	    -d "$T/d" --files 1:32k:32k --chunks 16k -p create \
 	    --json "$T/c.json" >/dev/null 2>"$T/err"
 	st=$?

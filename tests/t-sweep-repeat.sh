@@ -57,7 +57,7 @@ schema_ok "the -x record matches doc/schema.json" -d sweep_record "$T/x.json"
 # its size (256 or 512 chunks of 4 KiB; a call strace splits around
 # another thread's counts once).
 if command -v strace >/dev/null 2>&1; then
-	strace -f -qq -o "$T/st" -e trace=openat,write "$BONNIE" sweep \
+	strace -f --seccomp-bpf -qq -o "$T/st" -e trace=openat,write "$BONNIE" sweep \
 	    --min-time 0 -q -d "$T/d" --sizes 1m..2m --chunks 4k \
 	    --phases write -x 3 >/dev/null 2>&1
 	order=$(awk '/openat\(.*bonnie-ng\.[0-9].*O_CREAT/ {

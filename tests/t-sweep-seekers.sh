@@ -33,7 +33,7 @@ S="sweep -d $T/d --sizes 16m..16m --chunks 16k -p seeks -n 2000 -x 3
     --min-time 0 --interval 0 --seeker-counts 8,1,4,2"
 if command -v strace >/dev/null 2>&1 && ! portable; then
 	# LeakSanitizer cannot run under ptrace (and forks to try).
-	strace -f -qq -e trace=clone,clone3,fork,vfork -o "$T/st" \
+	strace -f --seccomp-bpf -qq -e trace=clone,clone3,fork,vfork -o "$T/st" \
 	    env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	    "$BONNIE" $S --json "$T/sk.json" >"$T/sk.out" 2>"$T/sk.err"
 	st=$?

@@ -26,7 +26,7 @@ check "-p sync: a Sync line under the row" $?
 if command -v strace >/dev/null 2>&1; then
 	# LeakSanitizer cannot run under ptrace: no leak check for this run.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -qq -e trace=fdatasync -o "$T/st" "$BONNIE" -d "$T" -s 4m \
+	strace -f --seccomp-bpf -qq -e trace=fdatasync -o "$T/st" "$BONNIE" -d "$T" -s 4m \
 	    -c 16k -p sync --syncs 30 --cache=keep -q -o json >"$T/s.json" \
 	    2>/dev/null
 	check "under strace: exit 0" $?
