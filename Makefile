@@ -291,12 +291,18 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN      = address,undefined
 FUZZ_NAMES    = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+# The library under the harnesses unoptimised: clang with ASan, UBSan and
+# the fuzzer's coverage took 81 s of CPU for it at -O1, 38 s at -O0
+# (load 15), and 4 s of fuzzing from the saved corpus ran about as many
+# inputs (csv 14075 against 15304, json 6010 against 5950, text 13093
+# against 11842; cli half as many) and reached as many edges or more.
+FUZZ_CFLAGS  ?= -O0 -g
 # The project's own flags without warnings or sanitizers, for the tools.
 TOOL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
                 -DBONNIE_NG_VERSION='"$(VERSION)"' -Iinclude -Itests
 
 fuzz-build:
-	$(MAKE) O=build-fuzz CC=$(FUZZ_CC) CFLAGS="-O1 -g" \
+	$(MAKE) O=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_CFLAGS)" \
 	    SANITIZE=fuzzer-no-link,$(FUZZ_SAN) build-fuzz/obj/libbonnie.a
 	@mkdir -p build-fuzz/fuzz
 	for n in $(FUZZ_NAMES); do \
