@@ -4,7 +4,7 @@
 # be accepted by both or refused by both.  The lines are those harnesses
 # pass: numbers read with atoi (-r 7782.55078125, -r '', -s abc), -s and -n
 # split with strtok (-s:768:64k, -n :1, -n 1::), -x 0, an optional value
-# glued on (-f2), and the lines bonnie++ refuses (a chunk that is no power
+# glued on (-f1), and the lines bonnie++ refuses (a chunk that is no power
 # of two from 256 bytes to 1 MiB, -c 0, an operand, -p with -y, ...).
 # Then the meaning of a few: the size and chunk of -s:8:64k, the RAM of
 # -r 7782.55078125, nothing written for -x 0.  Needs bonnie++ (Debian
@@ -41,7 +41,7 @@ cat >"$T/lines" <<'EOF'
 0 -s 0 -n 1 -r ''
 0 -s 0 -n 1 -x 0
 0 -s 0 -n 1 -x -1
-0 -s 4:8192:1000 -n 0 -r 0 -f2
+0 -s 4:8192:1000 -n 0 -r 0 -f1
 0 -s 4:8192:1000 -n 0 -r 0 -f0
 0 -s 0 -n 1 -y q
 0 -s 0 -n :1
