@@ -31,8 +31,8 @@ if ! command -v jq >/dev/null 2>&1; then
 fi
 
 # A good run: four workers, three phases.
-bn "$T/out" "$T/err" -d "$T" -s 32m -c 16k -j 4 -p write,read,seeks \
-    -n 2000 --json "$T/r.json"
+bn "$T/out" "$T/err" -d "$T" -s 8m -c 16k -j 4 -p write,read,seeks \
+    -n 500 --json "$T/r.json"
 check "-j 4 runs (exit $st)" $st
 [ $st -eq 0 ] || sed 's/^/#   /' "$T/err"
 check "every worker's file removed" $(no_test_files "$T"; echo $?)
@@ -40,8 +40,8 @@ check "no process left" $(no_procs; echo $?)
 
 j() { jq -r "$@" "$T/r.json"; }
 [ "$(j .options.jobs)" = 4 ] &&
-    [ "$(j .options.size_bytes)" = 33554432 ] &&
-    [ "$(j .options.size_total_bytes)" = 134217728 ]
+    [ "$(j .options.size_bytes)" = 8388608 ] &&
+    [ "$(j .options.size_total_bytes)" = 33554432 ]
 check "the record holds jobs, the size per worker and the total" $?
 [ "$(j '.runs[0].team.backend')" = fork ] &&
     [ "$(j '.runs[0].team.workers | length')" = 4 ] &&
@@ -77,9 +77,9 @@ for ph in write read seeks; do
 	' "$T/r.json" >/dev/null
 	check "$ph: the aggregate is all work over earliest start to latest end" $?
 done
-[ "$(j '.runs[0].phases.write.bytes')" = 134217728 ] &&
-    [ "$(j '.runs[0].phases.seeks.ops')" = 8000 ]
-check "four files of 32 MiB written; 4 x 2000 seeks" $?
+[ "$(j '.runs[0].phases.write.bytes')" = 33554432 ] &&
+    [ "$(j '.runs[0].phases.seeks.ops')" = 2000 ]
+check "four files of 8 MiB written; 4 x 500 seeks" $?
 # The device saw at least the bytes the workers say they wrote (other
 # programs may add to it, never take away).
 jq -e '.runs[0].phases.write | .dev_written_bytes == null or
