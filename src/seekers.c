@@ -68,6 +68,22 @@ seekers_kill_all(void)
 			kill(seeker_pids[i], SIGKILL);
 }
 
+/*
+ * A stop signal that came between a seeker's fork and its pid's store
+ * killed none of the new seekers (the handler could not see them), and
+ * none will come again: kill them here, once all are stored.  1 when it
+ * did.
+ */
+static int
+seekers_stop_late(void)
+{
+	atomic_signal_fence(memory_order_seq_cst);
+	if (!bn_stop_signal)
+		return 0;
+	seekers_kill_all();
+	return 1;
+}
+
 struct seeker_result *
 seekers_alloc(int n)
 {
@@ -775,6 +791,7 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		seeker_pids[i] = pid;
 		seeker_npids = i + 1;
 	}
+	killed = seekers_stop_late();
 	close(ready[1]);
 	close(go[0]);
 	/* Every child writes one byte when ready, or dies trying. */
@@ -919,6 +936,7 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	}
 	seeker_pids[0] = pid;
 	seeker_npids = 1;
+	killed = seekers_stop_late();
 	while (wait_seekers(job, pid, &status, n, res) == -1) {
 		if (errno != EINTR) {
 			status = 0;

@@ -84,6 +84,31 @@ while [ $# -ge 4 ]; do
 	done
 done
 
+# A stop signal between a seeker's fork and the parent's store of its pid
+# (the soak at load 9 met it once: SIGPROF, threaded seekers): the
+# handler cannot kill a seeker it does not know yet, and no signal comes
+# again.  The fault library's fork:1:wait= holds the parent right after
+# the fork while the child seeks (its first pread logged); the signal
+# lands there, and $T/go lets the parent go on.  Before the fix the
+# threaded seekers' process went on seeking (100000 x 20 ms) and the run
+# hung.
+for m in thread fork; do
+	rm -f "$T/go"
+	start "$T" "fork:1:wait=$T/go,pread:1+:sleep=20000" seeks -n 100000 \
+	    --seekers=$m
+	i=0
+	while ! grep -q 'kind=pread' "$T/fault.log" 2>/dev/null &&
+	    kill -0 "$pid" 2>/dev/null && [ $i -lt 1200 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	kill -TERM "$pid"
+	: >"$T/go"
+	after "SIGTERM before the $m seekers' pid is stored" 143 "$T"
+	grep -q "interrupted by SIGTERM; test file removed" "$T/err"
+	check "SIGTERM before the $m seekers' pid is stored: says the file was removed" $?
+done
+rm -f "$T/go"
+
 # A real CPU-time limit: SIGXCPU from the kernel, in putc (which burns CPU).
 (ulimit -S -t 1 && exec "$BONNIE" -m "$TAG" -d "$T" -q -s 4g -c 4k \
     --cache=keep --no-space-check -p putc) >"$T/out" 2>"$T/err" </dev/null

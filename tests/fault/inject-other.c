@@ -89,16 +89,28 @@ unlinkat(int dfd, const char *path, int flags)
 	return REAL(unlinkat_fn, unlinkat)(dfd, path, flags);
 }
 
+/*
+ * fork: an error instead of the fork; a sleep or a wait comes after it,
+ * in the parent only, so that the child runs while the parent has not yet
+ * seen its pid (a stop signal then finds the parent there).
+ */
 pid_t
 fork(void)
 {
-	int	e;
+	struct spec	*s;
+	pid_t		 pid;
 
-	if ((e = other_fault(K_FORK, NULL)) != 0) {
-		errno = e;
+	if (!active[K_FORK] || (s = fault_for(K_FORK)) == NULL)
+		return REAL(fork_fn, fork)();
+	log_fault(s, -1, 0);
+	if (s->action == A_ERRNO) {
+		errno = s->err;
 		return -1;
 	}
-	return REAL(fork_fn, fork)();
+	pid = REAL(fork_fn, fork)();
+	if (pid > 0 && s->action == A_SLEEP)
+		do_sleep(s);
+	return pid;
 }
 
 typedef int	(*pipe_fn)(int[2]);

@@ -23,7 +23,9 @@
  *		every 10 ms, for at most a minute), then do it: a test's
  *		event; a signal that lands in the wait ends it, one that
  *		lands between two looks may not: a test that signals the
- *		run makes PATH after the signal;
+ *		run makes PATH after the signal; fork's sleep or wait
+ *		comes after the fork, in the parent only (the child runs
+ *		while the parent has not yet seen its pid);
  *	      any ACTION of read, write, pread and pwrite may end in
  *		@OFFSET: only a call at or past that file offset (bytes)
  *		counts, so that sleep=US@OFFSET plants a slow region; a
