@@ -68,22 +68,6 @@ seekers_kill_all(void)
 			kill(seeker_pids[i], SIGKILL);
 }
 
-/*
- * A stop signal that came between a seeker's fork and its pid's store
- * killed none of the new seekers (the handler could not see them), and
- * none will come again: kill them here, once all are stored.  1 when it
- * did.
- */
-static int
-seekers_stop_late(void)
-{
-	atomic_signal_fence(memory_order_seq_cst);
-	if (!bn_stop_signal)
-		return 0;
-	seekers_kill_all();
-	return 1;
-}
-
 struct seeker_result *
 seekers_alloc(int n)
 {
@@ -791,7 +775,6 @@ run_processes(const struct seek_job *job, int n, struct seeker_result *res,
 		seeker_pids[i] = pid;
 		seeker_npids = i + 1;
 	}
-	killed = seekers_stop_late();
 	close(ready[1]);
 	close(go[0]);
 	/* Every child writes one byte when ready, or dies trying. */
@@ -936,15 +919,20 @@ run_threads(const struct seek_job *job, int n, struct seeker_result *res,
 	}
 	seeker_pids[0] = pid;
 	seeker_npids = 1;
-	killed = seekers_stop_late();
-	while (wait_seekers(job, pid, &status, n, res) == -1) {
-		if (errno != EINTR) {
-			status = 0;
-			break;
-		}
+	for (;;) {
+		/*
+		 * Checked first, as reap_children() does: a stop that came
+		 * before the pid's store killed no seeker.
+		 */
 		if (bn_stop_signal && !killed) {
 			seekers_kill_all();
 			killed = 1;
+		}
+		if (wait_seekers(job, pid, &status, n, res) != -1)
+			break;
+		if (errno != EINTR) {
+			status = 0;
+			break;
 		}
 	}
 	seeker_pids[0] = 0;
