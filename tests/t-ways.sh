@@ -96,11 +96,7 @@ for m in thread fork; do
 	rm -f "$T/go"
 	start "$T" "fork:1:wait=$T/go,pread:1+:sleep=20000" seeks -n 100000 \
 	    --seekers=$m
-	i=0
-	while ! grep -q 'kind=pread' "$T/fault.log" 2>/dev/null &&
-	    kill -0 "$pid" 2>/dev/null && [ $i -lt 1200 ]; do
-		sleep 0.05; i=$((i + 1))
-	done
+	faulted 'kind=pread'
 	kill -TERM "$pid"
 	: >"$T/go"
 	after "SIGTERM before the $m seekers' pid is stored" 143 "$T"

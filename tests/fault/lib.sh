@@ -81,13 +81,14 @@ wait_for() {
 	return 1
 }
 
-# faulted: wait until the injector (run with BN_FAULT_LOG=$T/fault.log)
-# has slowed its first call (it logs the fault before it sleeps), while
+# faulted [PATTERN]: wait until the injector (run with BN_FAULT_LOG=$T/fault.log)
+# has slowed its first call, or logged a line matching PATTERN (it logs
+# the fault before it sleeps), while
 # $pid lives: the slowed loop is running.  An event, not a time, so that a
 # loaded machine cannot send a signal before it.
 faulted() {
-	_i=0
-	while ! grep -q '^fault ' "$T/fault.log" 2>/dev/null &&
+	_i=0 _pat=${1:-^fault }
+	while ! grep -q "$_pat" "$T/fault.log" 2>/dev/null &&
 	    kill -0 "$pid" 2>/dev/null && [ $_i -lt 1200 ]; do
 		sleep 0.05; _i=$((_i + 1))
 	done
