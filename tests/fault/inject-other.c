@@ -20,20 +20,27 @@ static void	*real_unlink, *real_unlinkat, *real_fork,
 
 /*
  * unlink, unlinkat: by the name, like open.  fork, pthread_create: every
- * call counts.  Each fails with the spec's errno, or sleeps first.
+ * call counts.  Each fails with the spec's errno, or sleeps first; with
+ * after, a sleep is the caller's to do (*after), after its call.
  */
 static int
-other_fault(enum kind k, int *hold)
+other_fault(enum kind k, int *hold, struct spec **after)
 {
 	struct spec	*s;
 
 	if (hold != NULL)
 		*hold = 0;
+	if (after != NULL)
+		*after = NULL;
 	if (!active[k] || (s = fault_for(k)) == NULL)
 		return 0;
 	log_fault(s, -1, 0);
 	if (s->action == A_HOLD && hold != NULL) {
 		*hold = 1;
+		return 0;
+	}
+	if (s->action == A_SLEEP && after != NULL) {
+		*after = s;
 		return 0;
 	}
 	if (s->action == A_SLEEP) {
@@ -65,7 +72,7 @@ unlink(const char *path)
 	int	e, hold = 0;
 
 	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK, &hold)) != 0) {
+	    (e = other_fault(K_UNLINK, &hold, NULL)) != 0) {
 		errno = e;
 		return -1;
 	}
@@ -80,7 +87,7 @@ unlinkat(int dfd, const char *path, int flags)
 	int	e, hold = 0;
 
 	if (is_test_name(path) &&
-	    (e = other_fault(K_UNLINK, &hold)) != 0) {
+	    (e = other_fault(K_UNLINK, &hold, NULL)) != 0) {
 		errno = e;
 		return -1;
 	}
@@ -97,19 +104,17 @@ unlinkat(int dfd, const char *path, int flags)
 pid_t
 fork(void)
 {
-	struct spec	*s;
+	struct spec	*after;
 	pid_t		 pid;
+	int		 e;
 
-	if (!active[K_FORK] || (s = fault_for(K_FORK)) == NULL)
-		return REAL(fork_fn, fork)();
-	log_fault(s, -1, 0);
-	if (s->action == A_ERRNO) {
-		errno = s->err;
+	if ((e = other_fault(K_FORK, NULL, &after)) != 0) {
+		errno = e;
 		return -1;
 	}
 	pid = REAL(fork_fn, fork)();
-	if (pid > 0 && s->action == A_SLEEP)
-		do_sleep(s);
+	if (pid > 0 && after != NULL)
+		do_sleep(after);
 	return pid;
 }
 
@@ -120,7 +125,7 @@ pipe(int fds[2])
 {
 	int	e;
 
-	if ((e = other_fault(K_PIPE, NULL)) != 0) {
+	if ((e = other_fault(K_PIPE, NULL, NULL)) != 0) {
 		errno = e;
 		return -1;
 	}
@@ -133,7 +138,7 @@ pthread_create(pthread_t *t, const pthread_attr_t *attr,
 {
 	int	e;
 
-	if ((e = other_fault(K_THREAD, NULL)) != 0)
+	if ((e = other_fault(K_THREAD, NULL, NULL)) != 0)
 		return e;
 	return REAL(pthread_create_fn, pthread_create)(t, attr, fn, arg);
 }
