@@ -19,6 +19,8 @@ system.kernel_release from record AT on.  Record i starts i days after
 the base.  --shuffle writes them under names in a shuffled order, so
 that only their start tells the order.  Every draw comes from one
 generator seeded with S, so the same arguments write the same records.
+--seeds S:K writes K histories, OUTDIR/S/ to OUTDIR/(S+K-1)/, each what
+--seed of its number writes into OUTDIR (one start of python, not K).
 """
 import argparse
 import datetime
@@ -34,6 +36,7 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("n", type=int)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds")
     ap.add_argument("--noise", type=float, default=0.05)
     ap.add_argument("--night", type=float, default=0.02)
     ap.add_argument("--step", action="append", default=[])
@@ -41,9 +44,18 @@ def main():
     ap.add_argument("--kscale", action="append", default=[])
     ap.add_argument("--shuffle", action="store_true")
     a = ap.parse_args()
-    rnd = random.Random(a.seed)
     with open(a.base) as f:
-        rec = json.load(f)
+        text = f.read()
+    if a.seeds is None:
+        write(a, json.loads(text), a.seed, a.outdir)
+        return
+    first, count = (int(x) for x in a.seeds.split(":"))
+    for seed in range(first, first + count):
+        write(a, json.loads(text), seed, os.path.join(a.outdir, str(seed)))
+
+
+def write(a, rec, seed, outdir):
+    rnd = random.Random(seed)
     steps = []
     for s in a.step:
         f = s.split(":")
@@ -76,7 +88,7 @@ def main():
     names = list(range(a.n))
     if a.shuffle:
         rnd.shuffle(names)
-    os.makedirs(a.outdir, exist_ok=True)
+    os.makedirs(outdir, exist_ok=True)
     for i in range(a.n):
         night = math.exp(rnd.gauss(0, a.night))
         for ph, name, rate, kps, cpu, lat, disk in base:
@@ -109,7 +121,7 @@ def main():
             if i >= at:
                 rel = r
         rec["system"]["kernel_release"] = rel
-        with open(os.path.join(a.outdir, "r%05d.json" % names[i]), "w") as f:
+        with open(os.path.join(outdir, "r%05d.json" % names[i]), "w") as f:
             json.dump(rec, f, indent=2)
 
 

@@ -87,11 +87,11 @@ else
 fi
 
 # No step: at most one of twenty histories has any change point.
+# Seeds 101 to 120, written by one python (its start is most of its CPU).
 alarms=0
+$GEN "$T/base.json" "$T/n" 30 --seeds 101:20
 for seed in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	rm -rf "$T/n"
-	$GEN "$T/base.json" "$T/n" 30 --seed $((100 + seed))
-	"$BONNIE" history -o json "$T/n" >"$T/n.json" 2>/dev/null
+	"$BONNIE" history -o json "$T/n/$((100 + seed))" >"$T/n.json" 2>/dev/null
 	n=$(jq '.change_points | length' "$T/n.json")
 	[ "$n" -gt 0 ] && alarms=$((alarms + 1)) &&
 	    diag "seed $((100 + seed)): $(jq -c '[.change_points[] | [.column, .index, .p]]' "$T/n.json")"
