@@ -83,7 +83,14 @@ EOS
 	expect "bonnie-ng -d " "sub"
 	expect "bonnie-ng --json=r" "r1.json r2.csv"
 	expect "bonnie-ng sweep --js" "--json="
-	expect "bonnie-ng compare -o " "json junit markdown text"
+	# compare's formats, from the program's own list (its refusal of an
+	# unknown one), so that a new format changes both sides.
+	formats=$("$BONNIE" compare -o nosuch a b 2>&1 |
+	    sed -n 's/.*(use \(.*\))$/\1/p' | sed 's/ or /, /' |
+	    tr -d ',' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
+	[ "$(echo "$formats" | wc -w)" -ge 4 ] ||
+	    diag "the format list from compare -o nosuch: '$formats'"
+	expect "bonnie-ng compare -o " "$formats"
 	# A phase already in the list is not offered again.
 	# The phases, from the program's own list (its refusal of an
 	# unknown name), so that a new phase changes both sides.
