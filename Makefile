@@ -105,7 +105,24 @@ tests: $(BIN) $(TEST_BIN)
 # two halves took twice the CPU, and make check 9-10 minutes on 2 cores.
 NPROC      := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 CHECK_JOBS ?= $(shell echo $$((2 * $(NPROC))))
-ASAN_BUILD  = $(MAKE) O=build-asan SANITIZE=address,undefined CFLAGS="-O1 -g" tests
+# The sanitized build uses clang when it is there (ASAN_CC=gcc for gcc's):
+# gcc links its sanitizers' shared runtimes (libasan, libubsan and
+# libstdc++), whose data LeakSanitizer scans at every exit, page by page;
+# clang links one static runtime.  A bare --version took 64 ms of CPU
+# under gcc's (4339 page faults), 49 under clang's (3456); the whole make
+# check-asan, build and suite, alternating at load 6-10: gcc (-g) 87 + 547
+# CPU-s, clang (-g1) 104 + 493 (clang compiles slower, the suite runs
+# 10% faster).  clang's -fsanitize=undefined has gcc's checks for C
+# (their manuals' lists) and float-cast-overflow besides; neither checks
+# float-divide-by-zero.  The directory remembers its compiler
+# (build-asan/cc): another one starts it afresh, since the two runtimes'
+# objects do not mix.
+ifeq ($(origin ASAN_CC),undefined)
+ASAN_CC    := $(if $(shell command -v clang 2>/dev/null),clang,$(CC))
+endif
+ASAN_CFLAGS ?= -O1 -g
+ASAN_BUILD  = $(MAKE) O=build-asan CC=$(ASAN_CC) SANITIZE=address,undefined \
+              CFLAGS="$(ASAN_CFLAGS)" tests
 ASAN_RUN    = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
               UBSAN_OPTIONS=print_stacktrace=1 BONNIE_NG_SANITIZED=1 \
               sh tests/run.sh -j $(CHECK_JOBS) build-asan
@@ -129,6 +146,9 @@ check-quick: $(BIN) $(TEST_BIN) $(INJECT)
 # The sanitized build alone (to try one test under it:
 # sh tests/run.sh build-asan t-NAME).
 check-asan-build:
+	@[ "$$(cat build-asan/cc 2>/dev/null)" = "$(ASAN_CC)" ] || \
+	    { rm -rf build-asan && mkdir -p build-asan && \
+	    echo "$(ASAN_CC)" >build-asan/cc; }
 	+$(ASAN_BUILD)
 
 check-asan: check-asan-build
