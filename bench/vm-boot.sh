@@ -4,7 +4,8 @@
 # unpacked, the modules loaded, the test disk mounted, the run's own set-up),
 # for Debian's 6.1 and 6.12 under the accelerator the machine has (TCG
 # without /dev/kvm); and the time to make each kernel ready from its package
-# (unpack, depmod -n, the initramfs), once per kernel and command.
+# (unpack, the modules' dependencies, the initramfs), once per kernel and
+# command.
 #
 #   sh bench/vm-boot.sh [-b BNG] [-r ROUNDS] [-K KERNELS-DIR]
 #

@@ -1,6 +1,6 @@
 /*
  * Other programs, run on the host by bonnie-ng vm: the tools it prepares
- * with (tar, depmod, xz, zstd, mkfs) and qemu itself.  A child has every
+ * with (tar, xz, zstd, mkfs) and qemu itself.  A child has every
  * signal at its default (signals.h) and dies with this process
  * (platform_parent_death_signal()), so that none outlives it, even when
  * it is killed with SIGKILL.

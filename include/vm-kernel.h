@@ -3,8 +3,9 @@
  * the one in a Debian linux-image-*.deb, unpacked into a temporary
  * directory of the tool's and never installed), its release, the modules
  * the guest needs for virtio and the file system (resolved through
- * modules.dep, or depmod -n where the tree has none) and the initramfs
- * that carries them with bonnie-ng itself (vm-initrd.c).
+ * modules.dep, or, where the tree has none, through the modules' own
+ * .modinfo: vm-modules.c) and the initramfs that carries them with
+ * bonnie-ng itself (vm-initrd.c).
  *
  * Once ready, the kernel is two open descriptors (the image and the
  * initramfs) whose files are already removed: nothing of it lies on disk
@@ -17,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct moddep;
 struct moddep_load;
 
 struct vm_kernel {
@@ -71,6 +73,40 @@ void	vm_kernel_free(struct vm_kernel *);
  */
 int	vm_initrd_write(const char *path, const char *tree,
 	    const struct moddep_load *, size_t n, const char *scratch,
+	    volatile sig_atomic_t *stop, char **cause);
+
+/*
+ * The modules' dependencies without modules.dep (src/vm-modules.c): what
+ * want[] (names or aliases) and the file systems fs[] ("none" needs none;
+ * each the module of its name, else the one "fs-NAME" stands for) need,
+ * read from the modules' own .modinfo under tree, only the modules on the
+ * way; what is built in (builtin's lists) needs nothing.  *text is their
+ * modules.dep, modules.alias and modules.softdep lines, as depmod -n
+ * prints them, for moddep_parse() (*len bytes, freed by the caller).
+ * VMK_OK; VMK_USAGE with *cause when a module needed cannot be read as
+ * one (or decompressed: no xz, zstd or gzip); VMK_FAIL for the system's
+ * errors.  A module not found is left to moddep_closure(), which names it.
+ */
+struct vm_modules_req {
+	const char		 *tree;		/* lib/modules/RELEASE. */
+	const struct moddep	 *builtin;	/* Its built-in lists. */
+	const char *const	 *want;
+	size_t			  nwant;
+	const char *const	 *fs;
+	size_t			  nfs;
+	const char		 *scratch;	/* A directory of the tool's. */
+	volatile sig_atomic_t	 *stop;
+};
+
+int	vm_modules_text(const struct vm_modules_req *, char **text,
+	    size_t *len, char **cause);
+/*
+ * A module's file open for reading: itself, or when it is compressed
+ * (.ko.xz, .ko.zst, .ko.gz) decompressed into a file of scratch's that is
+ * removed at once.  The descriptor; -1 with *cause; -2 with *cause naming
+ * Debian's package when the decompressor is not there.
+ */
+int	vm_module_open(const char *path, const char *scratch,
 	    volatile sig_atomic_t *stop, char **cause);
 
 #endif

@@ -428,8 +428,8 @@ moddep_closure(struct moddep *d, const char *const *want, size_t nwant,
 	*out = NULL;
 	*n = 0;
 	if (w.missing != NULL) {
-		errorf(cause, "modules missing: %s: neither a module in "
-		    "modules.dep nor built into the kernel", w.missing);
+		errorf(cause, "modules missing: %s: neither a module of "
+		    "the tree nor built into the kernel", w.missing);
 		free(w.missing);
 		free(w.out);
 		return -1;

@@ -29,7 +29,6 @@
 #include "cpio.h"
 #include "error.h"
 #include "moddep.h"
-#include "spawn.h"
 #include "vm-guest.h"
 #include "vm-kernel.h"
 
@@ -312,55 +311,21 @@ add_program(struct cpio *c, char **cause)
 	return rv;
 }
 
-/* The decompressor for a module's file, by its name, or NULL. */
-static const char *
-unpacker(const char *path)
-{
-	static const struct {
-		const char	*sfx;
-		const char	*prog;
-	} z[] = { { ".ko.xz", "xz" }, { ".ko.zst", "zstd" },
-	    { ".ko.gz", "gzip" } };
-	size_t	i, n = strlen(path);
-
-	for (i = 0; i < sizeof(z) / sizeof(z[0]); i++)
-		if (n > strlen(z[i].sfx) &&
-		    strcmp(path + n - strlen(z[i].sfx), z[i].sfx) == 0)
-			return z[i].prog;
-	return NULL;
-}
-
 /* One module, decompressed through scratch when it must be. */
 static int
 add_module(struct cpio *c, const char *src, const char *name,
     const char *scratch, volatile sig_atomic_t *stop, char **cause)
 {
 	struct stat	 st;
-	const char	*prog = unpacker(src);
-	char		*tmp = NULL, *argv[] = { NULL, "-dc", NULL, NULL };
+	char		*why = NULL;
 	int		 fd, rv = 0;
 
-	if (prog != NULL) {
-		if (!spawn_found(prog))
-			return errorf(cause, "initramfs: %s: no %s to "
-			    "decompress it: install Debian's %s package", src,
-			    prog, strcmp(prog, "xz") == 0 ? "xz-utils" : prog);
-		tmp = xasprintf("%s/module.ko", scratch);
-		(void)unlink(tmp);
-		if ((fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
-		    0600)) == -1) {
-			rv = errorf(cause, "%s: %s", tmp, strerror(errno));
-			free(tmp);
-			return rv;
-		}
-		argv[0] = (char *)prog;
-		argv[2] = (char *)src;
-		rv = spawn_run(argv, -1, fd, stop, cause);
-		(void)unlink(tmp);
-		free(tmp);
-	} else if ((fd = open(src, O_RDONLY | O_CLOEXEC)) == -1)
-		return errorf(cause, "initramfs: %s: %s", src, strerror(errno));
-	if (rv == 0 && (fstat(fd, &st) == -1 || lseek(fd, 0, SEEK_SET) == -1))
+	if ((fd = vm_module_open(src, scratch, stop, &why)) < 0) {
+		rv = errorf(cause, "initramfs: %s", why);
+		free(why);
+		return rv;
+	}
+	if (fstat(fd, &st) == -1 || lseek(fd, 0, SEEK_SET) == -1)
 		rv = errorf(cause, "initramfs: %s: %s", src, strerror(errno));
 	if (rv == 0)
 		rv = cpio_copy(c, name, 0644, fd, src, (uint64_t)st.st_size,

@@ -329,23 +329,31 @@ deb_unpack(struct vm_kernel *k, volatile sig_atomic_t *stop, char **cause)
 	return rv;
 }
 
+/* What the guest needs before its file system's modules: virtio's disks. */
+static const char *const virtio[] = { "virtio_pci", "virtio_blk" };
+
+#define NVIRTIO	(sizeof(virtio) / sizeof(virtio[0]))
+
 /*
- * The tree's depmod files, one after the other, or when it has no
- * modules.dep (Debian ships none: depmod makes it at install) what
- * depmod -n prints for it, read through a directory of the tool's that
- * links to the tree, so that nothing is written into it: *text (freed by
- * the caller), VMK_OK, else VMK_USAGE / VMK_FAIL with *cause.
+ * The modules' dependencies as depmod's text: the tree's modules.dep,
+ * modules.alias and modules.softdep one after the other, or when it has
+ * no modules.dep (Debian ships none: depmod makes it at install) the
+ * lines of the modules virtio's disks and the file systems fs[] need,
+ * from their own .modinfo (vm_modules_text(), with the built-in lists of
+ * b): *text (freed by the caller), VMK_OK, else VMK_USAGE / VMK_FAIL with
+ * *cause.
  */
 static int
-depmod_text(struct vm_kernel *k, char **text, size_t *tlen,
-    volatile sig_atomic_t *stop, char **cause)
+deps_text(struct vm_kernel *k, const struct moddep *b, const char *const *fs,
+    size_t nfs, char **text, size_t *tlen, volatile sig_atomic_t *stop,
+    char **cause)
 {
 	static const char *const files[] = { "modules.dep", "modules.alias",
 	    "modules.softdep" };
-	char	*path, *t, *base, *link, *rel;
-	char	*argv[] = { "depmod", "-n", "-b", NULL, NULL, NULL };
-	size_t	 i, len;
-	int	 fd, rv = 0;
+	struct vm_modules_req	 r;
+	char			*path, *t, *why = NULL;
+	size_t			 i, len;
+	int			 rv;
 
 	*text = NULL;
 	path = xasprintf("%s/modules.dep", k->tree);
@@ -368,49 +376,30 @@ depmod_text(struct vm_kernel *k, char **text, size_t *tlen,
 		return VMK_OK;
 	}
 	free(path);
-	if (!spawn_found("depmod")) {
-		errorf(cause, "vm: --kernel: %s: no modules.dep, and no "
-		    "depmod to make it: install Debian's kmod package",
-		    k->deb ? k->arg : k->tree);
-		return VMK_USAGE;
+	memset(&r, 0, sizeof(r));
+	r.tree = k->tree;
+	r.builtin = b;
+	r.want = virtio;
+	r.nwant = NVIRTIO;
+	r.fs = fs;
+	r.nfs = nfs;
+	r.scratch = k->dir;
+	r.stop = stop;
+	if ((rv = vm_modules_text(&r, text, tlen, &why)) != VMK_OK) {
+		errorf(cause, "vm: --kernel: %s: %s", k->deb ? k->arg :
+		    k->tree, why);
+		free(why);
 	}
-	rel = strrchr(k->tree, '/') + 1;
-	base = xasprintf("%s/base", k->dir);
-	link = xasprintf("%s/base/lib/modules/%s", k->dir, rel);
-	path = xasprintf("%s/depmod.txt", k->dir);
-	fd = -1;
-	for (i = 0; i < 3 && rv == 0; i++) {
-		t = xasprintf("%s%s", base, i == 0 ? "" : i == 1 ? "/lib" :
-		    "/lib/modules");
-		if (mkdir(t, 0700) == -1)
-			rv = errorf(cause, "%s: %s", t, strerror(errno));
-		free(t);
-	}
-	if (rv == 0 && symlink(k->tree, link) == -1)
-		rv = errorf(cause, "%s: %s", link, strerror(errno));
-	if (rv == 0 && (fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
-	    0600)) == -1)
-		rv = errorf(cause, "%s: %s", path, strerror(errno));
-	argv[3] = base;
-	argv[4] = rel;
-	if (rv == 0 && spawn_run(argv, -1, fd, stop, cause) == -1)
-		rv = -1;
-	if (fd != -1)
-		close(fd);
-	if (rv == 0 && (*text = slurp(path, tlen)) == NULL)
-		rv = errorf(cause, "%s: %s", path, strerror(errno));
-	(void)unlink(path);
-	(void)unlink(link);
-	free(path);
-	free(link);
-	free(base);
-	return rv == 0 ? VMK_OK : VMK_FAIL;
+	return rv;
 }
 
-/* The modules' dependencies: the kernel cache's text, or depmod_text(). */
+/*
+ * The modules' dependencies: the kernel cache's text, or deps_text()'s
+ * for fs[].
+ */
 static int
-read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
-    char **cause)
+read_deps(struct vm_kernel *k, struct moddep *d, const char *const *fs,
+    size_t nfs, volatile sig_atomic_t *stop, char **cause)
 {
 	char	*text = NULL;
 	size_t	 len = 0;
@@ -422,7 +411,8 @@ read_depmod(struct vm_kernel *k, struct moddep *d, volatile sig_atomic_t *stop,
 			    strerror(errno));
 			return VMK_FAIL;
 		}
-	} else if ((rv = depmod_text(k, &text, &len, stop, cause)) != VMK_OK)
+	} else if ((rv = deps_text(k, d, fs, nfs, &text, &len, stop,
+	    cause)) != VMK_OK)
 		return rv;
 	rv = moddep_parse(d, text, len, cause) == 0 ? VMK_OK : VMK_USAGE;
 	free(text);
@@ -464,17 +454,16 @@ modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
 	struct moddep_load	*l = NULL;
 	const char		**want;
 	char			**fsmod, *why = NULL;
-	size_t			 n = 0, nwant = 2;
+	size_t			 n = 0, nwant = NVIRTIO;
 	int			 rv = VMK_OK, i;
 
 	moddep_init(&d);
-	want = xcalloc((size_t)nfs + 2, sizeof(*want));
+	want = xcalloc((size_t)nfs + NVIRTIO, sizeof(*want));
 	fsmod = xcalloc((size_t)nfs + 1, sizeof(*fsmod));
-	want[0] = "virtio_pci";
-	want[1] = "virtio_blk";
+	memcpy(want, virtio, sizeof(virtio));
 	if (k->tree != NULL) {
-		rv = read_depmod(k, &d, stop, cause);
 		read_builtin(k, &d);
+		rv = read_deps(k, &d, fs, (size_t)nfs, stop, cause);
 	}
 	if (rv == VMK_OK && k->tree != NULL) {
 		for (i = 0; i < nfs; i++) {
@@ -507,9 +496,10 @@ modules_and_initrd(struct vm_kernel *k, const char *const *fs, int nfs,
  * kept as DIR/SHA-256-of-the-package, a tree as the package has it with
  * only what the guests need: boot/vmlinuz-*, lib/modules/RELEASE with
  * its modules.builtin files and the modules of virtio's disks and of
- * every file system vm knows (their closures), and depmod.txt, the
- * dependencies as depmod -n printed them.  A later command with the same
- * package neither unpacks it nor runs depmod.
+ * every file system vm knows (their closures), and depmod.txt, their
+ * dependencies in depmod's text (deps_text()'s; an entry of a version
+ * that ran depmod -n has every module's).  A later command with the same
+ * package neither unpacks it nor reads a module's .modinfo.
  */
 static const char *const kcache_fs[] = { "ext4", "ext2", "xfs" };
 
@@ -600,17 +590,18 @@ kcache_modules(struct vm_kernel *k, struct moddep *d, const char *newtree,
     char **cause)
 {
 	struct moddep_load	*l;
-	const char		*want[3] = { "virtio_pci", "virtio_blk", NULL };
+	const char		*want[NVIRTIO + 1];
 	char			*why = NULL, *fsmod;
 	size_t			 n, i, j;
 	int			 rv = 0;
 
+	memcpy(want, virtio, sizeof(virtio));
 	for (i = 0; rv == 0 && i < sizeof(kcache_fs) / sizeof(kcache_fs[0]);
 	    i++) {
-		want[2] = fsmod = fs_module(d, kcache_fs[i]);
+		want[NVIRTIO] = fsmod = fs_module(d, kcache_fs[i]);
 		l = NULL;
 		n = 0;
-		if (moddep_closure(d, want, 3, &l, &n, &why) == -1) {
+		if (moddep_closure(d, want, NVIRTIO + 1, &l, &n, &why) == -1) {
 			free(why);
 			why = NULL;
 			n = 0;
@@ -657,12 +648,15 @@ kcache_write(struct vm_kernel *k, const char *new, volatile sig_atomic_t *stop,
 	size_t		 len = 0, i;
 	int		 rv;
 
-	if ((rv = depmod_text(k, &text, &len, stop, cause)) != VMK_OK)
-		return rv;
 	moddep_init(&d);
+	read_builtin(k, &d);
+	if ((rv = deps_text(k, &d, kcache_fs, sizeof(kcache_fs) /
+	    sizeof(kcache_fs[0]), &text, &len, stop, cause)) != VMK_OK) {
+		moddep_free(&d);
+		return rv;
+	}
 	if (moddep_parse(&d, text, len, cause) == -1)
 		rv = VMK_USAGE;
-	read_builtin(k, &d);
 	p = xasprintf("%s/depmod.txt", new);
 	if (rv == VMK_OK && write_new(p, text, len, cause) == -1)
 		rv = VMK_FAIL;

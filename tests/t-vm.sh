@@ -99,21 +99,40 @@ check "two cells: each report under its cell's line, then the comparison" $?
 [ $? -eq 0 ] || sed 's/^/#   /' "$T/two.out"
 ok "the stand-in's calls: nothing left" [ -z "$(ls -A "$T/tmp2")" ]
 
-# --kernel-cache: a Debian package made here (a stand-in bzImage, ext4
-# and mbcache as modules, virtio built in) is unpacked once, kept by its
-# SHA-256, and taken from there the next time.
+# mkko PATH MODINFO...: a module, an ELF object whose .modinfo section
+# holds the strings MODINFO ("depends=mbcache", "alias=fs-ext4").
+mkko() {
+	python3 - "$@" <<'EOF'
+import struct, sys
+mi = b"".join(s.encode() + b"\0" for s in sys.argv[2:])
+names = b"\0.modinfo\0.shstrtab\0"
+shoff = (64 + len(mi) + len(names) + 7) & ~7
+head = b"\x7fELF\x02\x01\x01" + bytes(9) + struct.pack("<HHIQQQIHHHHHH",
+    1, 62, 1, 0, 0, shoff, 0, 64, 0, 0, 64, 3, 2)
+body = head + mi + names
+sh = lambda name, kind, off, size: struct.pack("<IIQQQQIIQQ", name, kind,
+    0, 0, off, size, 0, 0, 1, 0)
+open(sys.argv[1], "wb").write(body + bytes(shoff - len(body)) +
+    bytes(64) + sh(1, 1, 64, len(mi)) + sh(10, 3, 64 + len(mi), len(names)))
+EOF
+}
+
+# --kernel-cache: a Debian package made here as Debian's are (a stand-in
+# bzImage, ext4 compressed and mbcache as modules, virtio built in, no
+# modules.dep: the dependencies come from the modules' .modinfo) is
+# unpacked once, kept by its SHA-256, and taken from there the next time.
 if command -v dpkg-deb >/dev/null 2>&1 && command -v sha256sum \
-    >/dev/null 2>&1; then
+    >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
 	P=$T/pkg M=$T/pkg/lib/modules/9.9.9-fake
 	mkdir -p "$P/DEBIAN" "$P/boot" "$M/kernel/fs/ext4"
 	printf 'Package: linux-image-9.9.9-fake\nVersion: 1\nArchitecture: %s\n%s\n' \
 	    amd64 'Maintainer: t-vm <t@example.org>
 Description: a stand-in' >"$P/DEBIAN/control"
 	cp "$T/fake" "$P/boot/vmlinuz-9.9.9-fake"
-	echo ko >"$M/kernel/fs/ext4/ext4.ko"
-	echo ko >"$M/kernel/fs/mbcache.ko"
-	printf '%s\n' 'kernel/fs/ext4/ext4.ko: kernel/fs/mbcache.ko' \
-	    'kernel/fs/mbcache.ko:' >"$M/modules.dep"
+	mkko "$M/kernel/fs/ext4/ext4.ko" alias=fs-ext4 alias=fs-ext2 \
+	    depends=mbcache name=ext4
+	xz -0 "$M/kernel/fs/ext4/ext4.ko"
+	mkko "$M/kernel/fs/mbcache.ko" depends= name=mbcache
 	printf '%s\n' kernel/drivers/virtio/virtio_pci.ko \
 	    kernel/drivers/block/virtio_blk.ko >"$M/modules.builtin"
 	dpkg-deb -Zxz --root-owner-group -b "$P" "$T/k.deb" >/dev/null
@@ -127,7 +146,8 @@ Description: a stand-in' >"$P/DEBIAN/control"
 	    [ "$(ls -A "$T/kc")" = "$sum" ]
 	ok "--kernel-cache: its image, depmod text and two modules" sh -c "
 	    cd '$T/kc/$sum' && [ -f boot/vmlinuz-9.9.9-fake ] &&
-	    [ -s depmod.txt ] && [ \$(find lib -name '*.ko' | wc -l) -eq 2 ]"
+	    grep -qx 'kernel/fs/ext4/ext4.ko.xz: kernel/fs/mbcache.ko' \
+	    depmod.txt && [ \$(find lib -name '*.ko*' | wc -l) -eq 2 ]"
 	fake kc2 --kernel-cache "$T/kc" --kernel "$T/k.deb"
 	ok "--kernel-cache, again: exit 0 (was $?)" [ $? -eq 0 ]
 	ok "--kernel-cache, again: from the cache, the same two modules" \
@@ -156,9 +176,15 @@ Description: a stand-in' >"$P/DEBIAN/control"
 data.tar.xz: install Debian's xz-utils package" "$T/err" &&
 	    [ -z "$(ls -A "$T/tmp")$(ls -A "$T/cwd")" ]
 	check "no xz: one line naming xz-utils, exit 2 (was $st), nothing left" $?
+	# --modules with a modules.dep: read, not the modules' .modinfo
+	# (this one says ext4 needs nothing).
+	echo 'kernel/fs/ext4/ext4.ko.xz:' >"$M/modules.dep"
+	fake mdep --kernel "$T/fake" --modules "$M"
+	ok "--modules with its modules.dep: exit 0 (was $?), as it says" \
+	    grep -q '9.9.9-fake, 1 module, ' "$T/mdep.err"
 else
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		skip "--kernel-cache: needs dpkg-deb and sha256sum"
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do
+		skip "--kernel-cache: needs dpkg-deb, sha256sum and xz"
 	done
 fi
 bad "kernel-cache: .*/no/such: No such file" --kernel "$T/fake" \
