@@ -421,8 +421,13 @@ analyze-mpi:
 # Built with $(CC): clang's TSan took as long (build 40 CPU-s with gcc,
 # 42 with clang; the runs 4.5 and 4.0, two pairs at load 9).  -g1 (line
 # tables: the reports keep file:line) took the build from 40.6 to 37.7.
+# -O0 (TSAN_CFLAGS): every load and store is instrumented, none kept in a
+# register or merged away, and the runs took as long: two pairs from
+# scratch at -j2, load 5-8, build 28.6 and 30.4 CPU-s at -O1, 23.8 and
+# 18.9 at -O0; tests/analysis/tsan.sh 3.5 and 3.9 against 4.0 and 3.4.
+TSAN_CFLAGS ?= -O0 -g1
 check-tsan:
-	$(MAKE) O=build-tsan SANITIZE=thread CFLAGS="-O1 -g1" build-tsan/bonnie-ng \
+	$(MAKE) O=build-tsan SANITIZE=thread CFLAGS="$(TSAN_CFLAGS)" build-tsan/bonnie-ng \
 	    $(INJECT:$(O)/%=build-tsan/%)
 	sh tests/analysis/tsan.sh build-tsan/bonnie-ng
 
