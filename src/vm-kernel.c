@@ -376,15 +376,9 @@ deps_text(struct vm_kernel *k, const struct moddep *b, const char *const *fs,
 		return VMK_OK;
 	}
 	free(path);
-	memset(&r, 0, sizeof(r));
-	r.tree = k->tree;
-	r.builtin = b;
-	r.want = virtio;
-	r.nwant = NVIRTIO;
-	r.fs = fs;
-	r.nfs = nfs;
-	r.scratch = k->dir;
-	r.stop = stop;
+	r = (struct vm_modules_req){ .tree = k->tree, .builtin = b,
+	    .want = virtio, .nwant = NVIRTIO, .fs = fs, .nfs = nfs,
+	    .scratch = k->dir, .stop = stop };
 	if ((rv = vm_modules_text(&r, text, tlen, &why)) != VMK_OK) {
 		errorf(cause, "vm: --kernel: %s: %s", k->deb ? k->arg :
 		    k->tree, why);

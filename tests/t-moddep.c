@@ -348,15 +348,9 @@ tree_text(const char *top, const char *const *want, size_t nwant,
 
 	tree = malloc(strlen(top) + 8);
 	sprintf(tree, "%s/tree", top);
-	memset(&r, 0, sizeof(r));
-	r.tree = tree;
-	r.builtin = d;
-	r.want = want;
-	r.nwant = nwant;
-	r.fs = fs;
-	r.nfs = nfs;
-	r.scratch = top;
-	r.stop = &stop;
+	r = (struct vm_modules_req){ .tree = tree, .builtin = d,
+	    .want = want, .nwant = nwant, .fs = fs, .nfs = nfs,
+	    .scratch = top, .stop = &stop };
 	*text = NULL;
 	rv = vm_modules_text(&r, text, &len, cause);
 	if (rv == VMK_OK)
