@@ -146,6 +146,7 @@ enum setting_id {
 	SET_RAM_SOURCE,
 	/* A bonnie-ng vm guest's machine (absent from other records). */
 	SET_GUEST_ACCEL,
+	SET_GUEST_CPU,
 	SET_GUEST_VCPUS,
 	SET_GUEST_MEMORY,
 	SET_GUEST_DISK,

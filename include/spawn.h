@@ -29,7 +29,8 @@ pid_t	spawn_start(char *const argv[], int in, int out, int err,
 /*
  * Run argv[0] to its end, its input from in and its output to out (-1:
  * /dev/null), its error output kept for the message.  0 when it exited 0; else -1 with *cause:
- * "NAME: exit N: its last line of error output", or "NAME: SIGNAL".
+ * "NAME: exit N: its last line of error output", or "NAME: SIGNAL: that
+ * line".
  * When *stop becomes set meanwhile, the child is sent SIGTERM.
  */
 int	spawn_run(char *const argv[], int in, int out,

@@ -47,6 +47,7 @@ struct sysinfo_vm {
  */
 struct sysinfo_guest {
 	char		*accel;		/* "kvm" or "tcg". */
+	char		*cpu;		/* qemu's -cpu: "host", "max", ... */
 	int64_t		 vcpus;
 	int64_t		 memory_bytes;	/* qemu's -m. */
 	int64_t		 disk_bytes;	/* The test disk's image. */

@@ -28,16 +28,20 @@ enum vm_boot_end {
 struct vm_boot {
 	const char	*qemu;		/* The program. */
 	int		 kvm;		/* -accel kvm, else tcg. */
+	const char	*cpu;		/* -cpu: vm_kvm_cpu()'s, or "max". */
 	int		 vcpus;
 	uint64_t	 mem_bytes;
-	int		 kernel_fd, initrd_fd, disk_fd, mbox_fd;
+	int		 kernel_fd;
+	/* -1 for none: no -initrd; no drives (both go with the mailbox). */
+	int		 initrd_fd, disk_fd, mbox_fd;
 	const char	*append;	/* The whole kernel command line. */
-	int		 console_fd;	/* The console's log. */
+	int		 console_fd;	/* The console's log, or -1. */
 	double		 timeout_s;
 	volatile sig_atomic_t *stop;
 	/* Each piece of console output, as it comes. */
 	void		(*console)(void *arg, const char *, size_t);
 	void		*arg;
+	int		 enough;	/* Set by console(): kill qemu. */
 	/* What happened. */
 	enum vm_boot_end end;
 	int		 exit_code;	/* BOOT_EXITED's; the signal else. */
@@ -62,6 +66,18 @@ void	vm_boot_argv_free(char **);
 int	vm_boot_run(struct vm_boot *, char **cause);
 /* Whether /dev/kvm can be opened for use. */
 int	vm_kvm_usable(void);
+/*
+ * The -cpu model under which the kernel of kernel_fd starts under KVM
+ * here: with each model vm-qemu.c lists, best first, it is booted until
+ * its banner ("Linux version") is on the console, and no further.  The
+ * first model it starts with, or NULL.  *cause is why each model tried
+ * before failed, joined by "; " (NULL when the first started).
+ * When *stop becomes set meanwhile, qemu is killed.
+ */
+const char *vm_kvm_cpu(const char *qemu, int kernel_fd,
+	    volatile sig_atomic_t *stop, char **cause);
+/* The model a TCG guest gets: every feature the emulator has. */
+#define VM_TCG_CPU	"max"
 /* qemu's version ("7.2.22"), or NULL. */
 char	*vm_qemu_version(const char *qemu);
 

@@ -47,6 +47,8 @@ struct vm_args {
 	char		**guest_argv;	/* Its command line, as run there. */
 	int		  guest_argc;
 	int		  kvm;
+	const char	 *cpu;		/* qemu's -cpu. */
+	char		 *kvm_refused;	/* Why KVM's first -cpu failed. */
 	char		 *qemu_version;
 	char		 *host_kernel;
 	char		 *top;		/* The temporary directory. */

@@ -256,6 +256,7 @@ vm_fini(void *state)
 	free(a->fss);
 	free(a->guest_argv);
 	free(a->qemu_version);
+	free(a->kvm_refused);
 	free(a->host_kernel);
 }
 
@@ -369,6 +370,27 @@ check_cache_dir(const char *dir, char **cause)
 	    strerror(ENOENT));
 }
 
+/*
+ * KVM when asked or when /dev/kvm opens; the -cpu model is chosen once the
+ * first kernel is ready (choose_cpu()).
+ */
+static int
+choose_accel(struct vm_args *a, char **cause)
+{
+	a->kvm = 0;
+	a->cpu = VM_TCG_CPU;
+	if (strcmp(a->accel, "tcg") == 0)
+		return CMD_OK;
+	if (vm_kvm_usable()) {
+		a->kvm = 1;
+		return CMD_OK;
+	}
+	if (strcmp(a->accel, "kvm") != 0)
+		return CMD_OK;
+	errorf(cause, "vm: --accel kvm: /dev/kvm: %s", strerror(errno));
+	return CMD_USAGE;
+}
+
 /* Everything checked before anything is made: CMD_OK or CMD_USAGE. */
 static int
 vm_check(struct vm_args *a, int n, char **words, char **cause)
@@ -417,13 +439,8 @@ vm_check(struct vm_args *a, int n, char **words, char **cause)
 				return CMD_USAGE;
 			}
 		}
-	a->kvm = vm_kvm_usable();
-	if (strcmp(a->accel, "kvm") == 0 && !a->kvm) {
-		errorf(cause, "vm: --accel kvm: /dev/kvm: %s", strerror(errno));
-		return CMD_USAGE;
-	}
-	if (strcmp(a->accel, "tcg") == 0)
-		a->kvm = 0;
+	if ((rv = choose_accel(a, cause)) != CMD_OK)
+		return rv;
 	a->qemu_version = vm_qemu_version(VM_QEMU);
 	if (uname(&u) == 0)
 		a->host_kernel = xstrdup(u.release);
@@ -760,6 +777,55 @@ show_report(const struct vm_args *a, const struct vm_cell *c, int ncells)
  * The whole command: its checks, the kernels made ready, the cells, the
  * comparison (*compared set when the status is the comparison's).
  */
+/*
+ * Under KVM, the -cpu model the first kernel starts with (vm_kvm_cpu()):
+ * a KVM that opens may still not run a guest (a nested one that refuses an
+ * MSR, or never leaves the kernel's set-up code).  Then TCG, unless
+ * --accel kvm asked for KVM.
+ */
+static int
+choose_cpu(struct vm_args *a, char **cause)
+{
+	const char	*cpu;
+
+	if (!a->kvm)
+		return CMD_OK;
+	cpu = vm_kvm_cpu(VM_QEMU, a->k[0].image_fd, a->stop, &a->kvm_refused);
+	if (a->stop != NULL && *a->stop)
+		return CMD_FAIL;
+	if (cpu != NULL) {
+		a->cpu = cpu;
+		return CMD_OK;
+	}
+	a->kvm = 0;
+	if (strcmp(a->accel, "kvm") != 0)
+		return CMD_OK;
+	errorf(cause, "vm: --accel kvm: %s did not start under KVM: %s",
+	    a->k[0].release, a->kvm_refused);
+	return CMD_FAIL;
+}
+
+/* What the guests' CPU is, when it is not the host's as it is. */
+static void
+say_accel(const struct vm_args *a)
+{
+	if (a->run.quiet)
+		return;
+	if (a->kvm && a->kvm_refused != NULL)
+		text_say("vm: KVM, with -cpu %s: the kernel did not start "
+		    "with %s", a->cpu, a->kvm_refused);
+	else if (!a->kvm)
+		text_say("vm: %s, so TCG: the guest's CPU is emulated, and its "
+		    "CPU-bound figures (the per-char phases, %%CPU) are the "
+		    "emulator's, not the kernel's; request sizes, the VM "
+		    "counters, swap, reclaim and pressure are the guest "
+		    "kernel's own", strcmp(a->accel, "tcg") == 0 ?
+		    "--accel tcg" : a->kvm_refused != NULL ?
+		    "KVM did not start the kernel" : "no KVM here");
+	if (!a->kvm && a->kvm_refused != NULL)
+		text_say("vm: under KVM with %s", a->kvm_refused);
+}
+
 static int
 vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 {
@@ -776,6 +842,8 @@ vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 		return rv;
 	if ((rv = prepare_kernels(a, cause)) != CMD_OK)
 		return rv;
+	if ((rv = choose_cpu(a, cause)) != CMD_OK)
+		return rv;
 	if (make_out(a, cause) == -1)
 		return CMD_FAIL;
 	c = make_cells(a, &ncells);
@@ -783,12 +851,7 @@ vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 		free_cells(c, ncells);
 		return rv;
 	}
-	if (!a->kvm && !a->run.quiet)
-		text_say("vm: no KVM here, so TCG: the guest's CPU is emulated, "
-		    "and its CPU-bound figures (the per-char phases, %%CPU) are "
-		    "the emulator's, not the kernel's; request sizes, the VM "
-		    "counters, swap, reclaim and pressure are the guest "
-		    "kernel's own");
+	say_accel(a);
 	start = time_now();
 	for (i = 0; i < ncells && rv == CMD_OK; i++) {
 		char	*why = NULL;

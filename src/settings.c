@@ -562,6 +562,8 @@ const struct setting settings_table[SET_COUNT] = {
 	 */
 	[SET_GUEST_ACCEL] = { .name = "accelerator", .type = TYPE_GUEST_STR,
 	    .slot = GUEST(accel), .key = "guest.accel", .rule = RULE_MATCH },
+	[SET_GUEST_CPU] = { .name = "guest cpu model", .type = TYPE_GUEST_STR,
+	    .slot = GUEST(cpu), .key = "guest.cpu", .rule = RULE_MATCH },
 	[SET_GUEST_VCPUS] = FACT_INFO("guest cpus", TYPE_GUEST_I64,
 	    GUEST(vcpus), "guest.vcpus"),
 	[SET_GUEST_MEMORY] = FACT_INFO("guest memory", TYPE_GUEST_I64,

@@ -219,8 +219,9 @@ spawn_run(char *const argv[], int in, int out, volatile sig_atomic_t *stop,
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFSIGNALED(status))
-		return errorf(cause, "%s: %s", argv[0],
-		    signal_name(WTERMSIG(status)));
+		return errorf(cause, "%s: %s%s%s", argv[0],
+		    signal_name(WTERMSIG(status)), len > 0 ? ": " : "",
+		    last_line(buf, len));
 	return errorf(cause, "%s: exit %d%s%s", argv[0], WEXITSTATUS(status),
 	    len > 0 ? ": " : "", last_line(buf, len));
 }

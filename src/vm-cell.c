@@ -231,6 +231,7 @@ guest_facts(const struct vm_args *a, const struct vm_cell *c,
 	int			 i;
 
 	g->accel = xstrdup(a->kvm ? "kvm" : "tcg");
+	g->cpu = xstrdup(a->cpu);
 	g->vcpus = (int64_t)a->cpus;
 	g->memory_bytes = (int64_t)a->mems[c->mem];
 	g->disk_bytes = (int64_t)vm_disk_size(a, a->fss[c->fs]);
@@ -418,8 +419,9 @@ no_reply(const struct vm_boot *b, char *buf, size_t len)
 		    "--timeout sets it): the guest hung or was too slow", span);
 		break;
 	case BOOT_SIGNALED:
-		snprintf(buf, len, "qemu was killed by %s", signal_name(
-		    b->exit_code));
+		snprintf(buf, len, "qemu was killed by %s%s%s", signal_name(
+		    b->exit_code), b->errors[0] != '\0' ? "; qemu said: " : "",
+		    b->errors);
 		break;
 	default:
 		snprintf(buf, len, "qemu ended (exit %d) after %s with no "
@@ -509,6 +511,7 @@ vm_cell_run(const struct vm_args *a, struct vm_cell *c, bn_time start,
 		memset(&b, 0, sizeof(b));
 		b.qemu = VM_QEMU;
 		b.kvm = a->kvm;
+		b.cpu = a->cpu;
 		b.vcpus = (int)a->cpus;
 		b.mem_bytes = a->mems[c->mem];
 		b.kernel_fd = a->k[c->kernel].image_fd;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "signals.h"
 #include "spawn.h"
 #include "timer.h"
 #include "vm-guest.h"
@@ -37,6 +38,22 @@ vm_kvm_usable(void)
 	close(fd);
 	return 1;
 }
+
+/*
+ * The -cpu models tried under KVM, best first.  "host" passes every feature
+ * of the host's CPU through, as a guest kernel expects of a real machine.
+ * Some hosts' KVM, itself nested, offers IA32_ARCH_CAPABILITIES (MSR
+ * 0x10a) and then refuses the value qemu writes there: qemu 7.2 aborts
+ * before the guest's first instruction ("failed to set MSR 0x10a", seen
+ * on this project's AMD build machines and on GitHub's runners); without
+ * that one feature the guest starts, and learns of the CPU's speculation
+ * bugs from its model instead.
+ */
+static const char *const kvm_cpus[] = {
+	"host",
+	"host,-arch-capabilities",
+};
+#define NKVM_CPUS	(sizeof(kvm_cpus) / sizeof(kvm_cpus[0]))
 
 char *
 vm_qemu_version(const char *qemu)
@@ -83,9 +100,8 @@ vm_boot_argv(const struct vm_boot *b)
 	push(&v, &n, xstrdup("none"));
 	push(&v, &n, xstrdup("-accel"));
 	push(&v, &n, xstrdup(b->kvm ? "kvm" : "tcg"));
-	/* Every feature the accelerator has, as a guest kernel expects. */
 	push(&v, &n, xstrdup("-cpu"));
-	push(&v, &n, xstrdup(b->kvm ? "host" : "max"));
+	push(&v, &n, xstrdup(b->cpu));
 	push(&v, &n, xstrdup("-smp"));
 	push(&v, &n, xasprintf("%d", b->vcpus));
 	push(&v, &n, xstrdup("-m"));
@@ -93,10 +109,14 @@ vm_boot_argv(const struct vm_boot *b)
 	    (b->mem_bytes >> 20)));
 	push(&v, &n, xstrdup("-kernel"));
 	push(&v, &n, xasprintf("/proc/self/fd/%d", FD_KERNEL));
-	push(&v, &n, xstrdup("-initrd"));
-	push(&v, &n, xasprintf("/proc/self/fd/%d", FD_INITRD));
+	if (b->initrd_fd != -1) {
+		push(&v, &n, xstrdup("-initrd"));
+		push(&v, &n, xasprintf("/proc/self/fd/%d", FD_INITRD));
+	}
 	push(&v, &n, xstrdup("-append"));
 	push(&v, &n, xstrdup(b->append));
+	if (b->mbox_fd == -1)
+		goto console;
 	push(&v, &n, xstrdup("-drive"));
 	push(&v, &n, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
 	    "id=mailbox", FD_MBOX));
@@ -110,6 +130,7 @@ vm_boot_argv(const struct vm_boot *b)
 	push(&v, &n, xstrdup("-device"));
 	push(&v, &n, xstrdup("virtio-blk-pci,drive=test,serial="
 	    VM_SERIAL_TEST));
+console:
 	push(&v, &n, xstrdup("-chardev"));
 	push(&v, &n, xstrdup("stdio,id=console,signal=off"));
 	push(&v, &n, xstrdup("-serial"));
@@ -177,6 +198,17 @@ kill_group(pid_t pid, bn_time *sent, int *killed)
 	}
 }
 
+/* A descriptor for qemu, unless there is none (-1). */
+static void
+add_fd(struct spawn_fd *fds, int *nfds, int from, int to)
+{
+	if (from == -1)
+		return;
+	fds[*nfds].from = from;
+	fds[*nfds].to = to;
+	(*nfds)++;
+}
+
 int
 vm_boot_run(struct vm_boot *b, char **cause)
 {
@@ -187,7 +219,7 @@ vm_boot_run(struct vm_boot *b, char **cause)
 	pid_t		 pid, got;
 	ssize_t		 n;
 	int		 out[2], err[2], status, open_fds = 2, killed = 0, i;
-	int		 logfail = 0;
+	int		 logfail = 0, nfds;
 
 	b->errors[0] = '\0';
 	if (pipe(out) == -1)
@@ -201,17 +233,14 @@ vm_boot_run(struct vm_boot *b, char **cause)
 		(void)fcntl(out[i], F_SETFD, FD_CLOEXEC);
 		(void)fcntl(err[i], F_SETFD, FD_CLOEXEC);
 	}
-	fds[0].from = b->kernel_fd;
-	fds[0].to = FD_KERNEL;
-	fds[1].from = b->initrd_fd;
-	fds[1].to = FD_INITRD;
-	fds[2].from = b->disk_fd;
-	fds[2].to = FD_DISK;
-	fds[3].from = b->mbox_fd;
-	fds[3].to = FD_MBOX;
+	nfds = 0;
+	add_fd(fds, &nfds, b->kernel_fd, FD_KERNEL);
+	add_fd(fds, &nfds, b->initrd_fd, FD_INITRD);
+	add_fd(fds, &nfds, b->disk_fd, FD_DISK);
+	add_fd(fds, &nfds, b->mbox_fd, FD_MBOX);
 	argv = vm_boot_argv(b);
 	t0 = time_now();
-	pid = spawn_start(argv, -1, out[1], err[1], fds, 4, 1, cause);
+	pid = spawn_start(argv, -1, out[1], err[1], fds, nfds, 1, cause);
 	vm_boot_argv_free(argv);
 	close(out[1]);
 	close(err[1]);
@@ -226,7 +255,8 @@ vm_boot_run(struct vm_boot *b, char **cause)
 	b->end = BOOT_EXITED;
 	/* Until both pipes end (qemu and any child of its are gone). */
 	while (open_fds > 0) {
-		if (b->stop != NULL && *b->stop && killed == 0)
+		if (((b->stop != NULL && *b->stop) || b->enough) &&
+		    killed == 0)
 			b->end = BOOT_STOPPED;
 		else if (b->timeout_s > 0 && killed == 0 &&
 		    time_elapsed(t0, time_now()) > b->timeout_s)
@@ -251,7 +281,8 @@ vm_boot_run(struct vm_boot *b, char **cause)
 				keep_errors(b, buf, (size_t)n);
 				continue;
 			}
-			if (!logfail && write_all(b->console_fd, buf,
+			if (!logfail && b->console_fd != -1 &&
+			    write_all(b->console_fd, buf,
 			    (size_t)n) == -1)
 				logfail = errno != 0 ? errno : EIO;
 			if (b->console != NULL)
@@ -275,4 +306,148 @@ vm_boot_run(struct vm_boot *b, char **cause)
 		return errorf(cause, "vm: the console's log: %s",
 		    strerror(logfail));
 	return 0;
+}
+
+/* The kernel's banner, the first line it prints (init/version.c). */
+#define BANNER		"Linux version "
+/* How long a kernel under KVM has to print it. */
+#define KVM_START_S	15.0
+
+struct banner_seen {
+	struct vm_boot	*b;
+	char		 tail[sizeof(BANNER)];	/* The last bytes seen. */
+	size_t		 len;
+};
+
+/* The console's output: enough once the banner is in it. */
+static void
+banner_console(void *arg, const char *s, size_t n)
+{
+	struct banner_seen	*bs = arg;
+	char			 buf[sizeof(bs->tail) + 8192];
+	size_t			 len, keep;
+
+	if (n > 8192) {
+		s += n - 8192;
+		n = 8192;
+	}
+	memcpy(buf, bs->tail, bs->len);
+	memcpy(buf + bs->len, s, n);
+	len = bs->len + n;
+	buf[len] = '\0';
+	/* The console may hold NULs: look in each piece between them. */
+	for (keep = 0; keep < len; keep += strlen(buf + keep) + 1)
+		if (strstr(buf + keep, BANNER) != NULL)
+			bs->b->enough = 1;
+	keep = len < sizeof(BANNER) - 1 ? len : sizeof(BANNER) - 1;
+	memcpy(bs->tail, buf + len - keep, keep);
+	bs->len = keep;
+}
+
+/* qemu's words on one line: its lines joined by " / ". */
+static char *
+one_line(const char *s)
+{
+	char	*out = xmalloc(3 * strlen(s) + 1), *o = out;
+
+	for (; *s != '\0'; s++) {
+		if (*s != '\n' && *s != '\r')
+			*o++ = *s;
+		else if (s[1] != '\0' && s[1] != '\n' && s[1] != '\r') {
+			memcpy(o, " / ", 3);
+			o += 3;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * Whether the kernel starts under KVM with that -cpu: 1 (its banner came),
+ * 0 with *why, or -1 with *why when it hung (the next model would too) or
+ * it could not be tried.
+ */
+static int
+kvm_starts(const char *qemu, int kernel_fd, const char *cpu,
+    volatile sig_atomic_t *stop, char **why)
+{
+	struct vm_boot		b;
+	struct banner_seen	bs;
+	char			*cause = NULL, *said;
+	int			 r;
+
+	memset(&b, 0, sizeof(b));
+	memset(&bs, 0, sizeof(bs));
+	bs.b = &b;
+	b.qemu = qemu;
+	b.kvm = 1;
+	b.cpu = cpu;
+	b.vcpus = 1;
+	b.mem_bytes = (uint64_t)128 << 20;
+	b.kernel_fd = kernel_fd;
+	b.initrd_fd = b.disk_fd = b.mbox_fd = b.console_fd = -1;
+	b.append = "console=ttyS0 panic=-1";
+	b.timeout_s = KVM_START_S;
+	b.stop = stop;
+	b.console = banner_console;
+	b.arg = &bs;
+	if (vm_boot_run(&b, &cause) == -1) {
+		*why = cause;
+		return -1;
+	}
+	if (b.enough)
+		return 1;
+	said = one_line(b.errors);
+	switch (b.end) {
+	case BOOT_TIMEOUT:
+		*why = xasprintf("-cpu %s: qemu ran, and the kernel printed "
+		    "nothing in %.0f s", cpu, KVM_START_S);
+		r = -1;
+		break;
+	case BOOT_STOPPED:
+		*why = xstrdup("stopped");
+		r = -1;
+		break;
+	case BOOT_SIGNALED:
+		*why = xasprintf("-cpu %s: qemu was killed by %s%s%s", cpu,
+		    signal_name(b.exit_code), *said != '\0' ? ": " : "", said);
+		r = 0;
+		break;
+	default:
+		*why = xasprintf("-cpu %s: qemu ended (exit %d) before the "
+		    "kernel's first line%s%s", cpu, b.exit_code,
+		    *said != '\0' ? ": " : "", said);
+		r = 0;
+		break;
+	}
+	free(said);
+	return r;
+}
+
+const char *
+vm_kvm_cpu(const char *qemu, int kernel_fd, volatile sig_atomic_t *stop,
+    char **cause)
+{
+	char	*why = NULL, *all;
+	size_t	 i;
+	int	 r;
+
+	*cause = NULL;
+	for (i = 0; i < NKVM_CPUS; i++) {
+		r = kvm_starts(qemu, kernel_fd, kvm_cpus[i], stop, &why);
+		if (r == 1)
+			return kvm_cpus[i];
+		if (*cause == NULL)
+			*cause = why;
+		else {
+			all = xasprintf("%s; %s", *cause, why);
+			free(*cause);
+			free(why);
+			*cause = all;
+		}
+		why = NULL;
+		if (r == -1)
+			break;
+	}
+	return NULL;
 }

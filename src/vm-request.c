@@ -28,6 +28,7 @@ static const struct fact {
 #define STR(f)	{ #f, offsetof(struct sysinfo_guest, f), FACT_STR, 0 }
 #define I64(f)	{ #f, offsetof(struct sysinfo_guest, f), FACT_I64, 0 }
 	STR(accel),
+	STR(cpu),
 	I64(vcpus),
 	I64(memory_bytes),
 	I64(disk_bytes),

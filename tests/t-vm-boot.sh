@@ -9,7 +9,10 @@
 # the comparison.  A guest that cannot start (init=/nonexistent), a broken
 # image, a run killed with SIGTERM and a hung guest each leave no qemu,
 # no image and no temporary directory behind (each call has its own
-# TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).
+# TMPDIR).  Runs stay small (32 MiB): the guests are emulated (TCG).  The
+# matrix takes --accel auto (KVM where it starts the kernel); the failures
+# --accel tcg, which spares each the KVM probe (15 s where KVM opens but
+# hangs).
 # run.sh: long: six boots under TCG
 . tests/lib.sh
 kdir=${BONNIE_NG_KERNELS:-}
@@ -104,12 +107,28 @@ ok "each cell's report, its row the record's, before the comparison" awk '
     sed 's/^/#   /' "$T/vm.out"
 ok "compare names the kernel release as a setting that differs" \
     grep -q '^  kernel .*6\.1\.0-.* | 6\.12\.' "$T/vm.out"
-if [ -w /dev/kvm ]; then
+# The accelerator (--accel auto): KVM with a -cpu host model where the
+# kernel starts under it; else TCG's max, with the notes, and where
+# /dev/kvm opens, why KVM was not used.
+accel=$(for f in "$@"; do
+	jq -r '.guest.accel + " " + .guest.cpu' "$f"
+done | sort -u)
+ok "the records' accelerator and -cpu, the same in each: $accel" sh -c "
+    [ \$(echo '$accel' | wc -l) -eq 1 ] &&
+    case '$accel' in 'kvm host'*|'tcg max') true ;; *) false ;; esac"
+if [ "${accel%% *}" = kvm ]; then
+	skip "KVM here: no TCG notes"
 	skip "KVM here: no TCG notes"
 	skip "KVM here: no TCG notes"
 else
 	ok "the TCG note" grep -q "the emulator's, not the kernel's" "$T/vm.err"
 	ok "compare's TCG note" grep -q "emulated CPU (TCG)" "$T/vm.out"
+	if [ -w /dev/kvm ]; then
+		ok "/dev/kvm opens, TCG: why KVM was not used" grep -q \
+		    'KVM did not start the kernel, so TCG' "$T/vm.err"
+	else
+		ok "no /dev/kvm: said" grep -q 'no KVM here, so TCG' "$T/vm.err"
+	fi
 fi
 
 # The failures: the 6.12 image alone (no modules are needed to fail),
@@ -128,7 +147,7 @@ fails() {
 	_n=$1 _d=$2 _w=$3
 	shift 3
 	mkdir "$T/tmp$_n"
-	TMPDIR=$T/tmp$_n "$BONNIE" vm --out "$T/out$_n" "$@" \
+	TMPDIR=$T/tmp$_n "$BONNIE" vm --accel tcg --out "$T/out$_n" "$@" \
 	    >"$T/vm.out" 2>"$T/vm.err"
 	st=$?
 	ok "$_d: exit 3 (was $st)" [ $st -eq 3 ] || sed 's/^/#   /' "$T/vm.err"
@@ -143,7 +162,8 @@ fails 3 "a broken image" "no reply from the guest" --kernel "$T/broken" \
     --mem 192m -- -s 32 -p write
 # Under --bisect a kernel that does not run is a commit git cannot test.
 mkdir "$T/tmp3b"
-TMPDIR=$T/tmp3b "$BONNIE" vm --bisect --out "$T/out3b" --kernel "$T/broken" \
+TMPDIR=$T/tmp3b "$BONNIE" vm --accel tcg --bisect --out "$T/out3b" \
+    --kernel "$T/broken" \
     --mem 192m -- -s 32 -p write >/dev/null 2>&1
 st=$?
 ok "--bisect, a broken image: exit 125 (was $st)" [ $st -eq 125 ]
@@ -158,7 +178,8 @@ fails 4 "a hung guest" "no reply within the timeout" --kernel "$img" \
 
 # SIGTERM while the guest boots: qemu killed, exit 128 + 15.
 mkdir "$T/tmp5"
-TMPDIR=$T/tmp5 "$BONNIE" vm --kernel "$img" --mem 192m --out "$T/out5" \
+TMPDIR=$T/tmp5 "$BONNIE" vm --accel tcg --kernel "$img" --mem 192m \
+    --out "$T/out5" \
     --append "rdinit=/nonexistent panic=0" -- -s 32 -p write \
     >"$T/vm.out" 2>"$T/vm.err" &
 pid=$!

@@ -99,6 +99,48 @@ check "two cells: each report under its cell's line, then the comparison" $?
 [ $? -eq 0 ] || sed 's/^/#   /' "$T/two.out"
 ok "the stand-in's calls: nothing left" [ -z "$(ls -A "$T/tmp2")" ]
 
+# KVM that opens but does not start every guest: the model is tried with
+# the kernel (the stand-in prints its banner), the first that starts it
+# kept and named; none, and it is TCG, saying why.  Only where /dev/kvm
+# opens: otherwise KVM is never tried.
+if [ -r /dev/kvm ] && [ -w /dev/kvm ] && [ "$(id -u)" -eq 0 ]; then
+	# kvmcase OUT FAKE_KVM CPU ACCEL WORD: exit 0, the guest booted
+	# with -accel ACCEL -cpu CPU, WORD on stderr, no stand-in left.
+	kvmcase() {
+		FAKE_ARGV=$T/$1.argv FAKE_KVM=$2 fake "$1" --kernel "$T/fake" \
+		    --accel auto
+		st=$?
+		_r=0
+		[ $st -eq 0 ] || _r=1
+		grep -q -- "-accel $4 -cpu $3 .*id=mailbox" "$T/$1.argv" || _r=1
+		grep -q -- "$5" "$T/$1.err" || _r=1
+		pgrep -f vm-fake-qemu >/dev/null && _r=1
+		[ -z "$(ls -A "$T/tmp2")" ] || _r=1
+		check "KVM that $2: $4, -cpu $3, saying '$5' (exit $st)" $_r
+		[ $_r -eq 0 ] || sed 's/^/#   /' "$T/$1.err"
+	}
+	kvmcase kvm1 ok host kvm 'ran in'
+	ok "KVM that starts -cpu host: no word of KVM" \
+	    sh -c "! grep -q 'KVM' '$T/kvm1.err'"
+	kvmcase kvm2 no-host host,-arch-capabilities kvm \
+	    'KVM, with -cpu host,-arch-capabilities: .*failed to set MSR 0x10a'
+	kvmcase kvm3 none max tcg \
+	    'KVM did not start the kernel, so TCG'
+	ok "KVM that starts nothing: each model's refusal named" \
+	    grep -q 'with -cpu host: qemu was killed by SIGABRT: .*MSR.*; -cpu host,-arch-capabilities: qemu was killed' "$T/kvm3.err"
+	FAKE_KVM=none fake kvm4 --kernel "$T/fake" --accel kvm
+	st=$?
+	ok "--accel kvm that starts nothing: exit 1 (was $st), no out dir" \
+	    [ $st -eq 1 ] && [ ! -e "$T/kvm4" ]
+	ok "--accel kvm that starts nothing: says so in one line" sh -c \
+	    "grep -c '^bonnie-ng:' '$T/kvm4.err' | grep -qx 1 &&
+	    grep -q 'did not start under KVM: -cpu host: ' '$T/kvm4.err'"
+else
+	for i in 1 2 3 4 5 6 7; do
+		skip "KVM's -cpu models: /dev/kvm does not open here"
+	done
+fi
+
 # mkko PATH MODINFO...: a module, an ELF object whose .modinfo section
 # holds the strings MODINFO ("depends=mbcache", "alias=fs-ext4").
 mkko() {

@@ -9,6 +9,7 @@
 import os
 import struct
 import sys
+import time
 import zlib
 
 REPLY_OFF = 1 << 20
@@ -36,6 +37,34 @@ def initrd_init(path, out):
         off = (start + size + 3) & ~3
     sys.exit("fake qemu: no init in the initramfs")
 
+
+# Under -accel kvm, $FAKE_KVM says what this host's KVM does: "ok" starts
+# every -cpu, "no-host" aborts -cpu host as qemu 7.2 does where KVM
+# refuses an MSR, "none" aborts every model.  Without drives it is
+# bonnie-ng vm's probe: the kernel's banner on the console, then a wait
+# to be killed.
+def cpu():
+    return sys.argv[sys.argv.index("-cpu") + 1]
+
+
+if "-accel" in sys.argv and sys.argv[sys.argv.index("-accel") + 1] == "kvm":
+    kvm = os.environ.get("FAKE_KVM", "ok")
+    if kvm == "none" or (kvm == "no-host" and cpu() == "host"):
+        sys.stderr.write("qemu-system-x86_64: error: failed to set MSR "
+                         "0x10a to 0x69\nqemu-system-x86_64: kvm.c:3183: "
+                         "kvm_buf_set_msrs: Assertion failed.\n")
+        sys.stderr.flush()
+        os.abort()
+    if "-drive" not in sys.argv:
+        sys.stdout.write("\x1bc[    0.000000] Linux version 9.9.9-fake "
+                         "(a stand-in)\n")
+        sys.stdout.flush()
+        while True:
+            time.sleep(60)
+
+if "FAKE_ARGV" in os.environ:
+    with open(os.environ["FAKE_ARGV"], "w") as f:
+        f.write(" ".join(sys.argv[1:]) + "\n")
 
 if "FAKE_INIT" in os.environ:
     initrd_init(sys.argv[sys.argv.index("-initrd") + 1],
