@@ -59,6 +59,13 @@ struct rs_kfig {
 					   much it moved is measured above
 					   it (compare-kernel.c). */
 	int		 scope;		/* Whose: enum rs_scope. */
+	int		 sparse;	/* A count the record leaves out when
+					   it did not move (vmstat,
+					   memory.stat, io.stat, a limit's):
+					   absent is 0.  Else (the process's
+					   counters, the device's rates)
+					   absent is not known: a record
+					   made before the counter was. */
 };
 /*
  * Whose a figure is, as the record's "scopes" say (kstat.h's enum

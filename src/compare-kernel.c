@@ -65,8 +65,10 @@ has_account(const struct rs_run *r, int id)
 }
 
 /*
- * Side s's values of the figure: a count absent from a run that has an
- * account did not move (0); a level absent is not known.
+ * Side s's values of the figure: a count the record keeps only when it
+ * moved (like->sparse), absent from a run that has an account, did not
+ * move (0); any other figure absent is not known (a level, or a counter
+ * a record made before it does not have).
  */
 static int
 collect(const struct result_set *s, int id, const struct rs_kfig *like,
@@ -80,7 +82,7 @@ collect(const struct result_set *s, int id, const struct rs_kfig *like,
 			continue;
 		if (value(&s->runs[i], id, like->name, &v[n], &f))
 			n++;
-		else if (!like->level)
+		else if (like->sparse)
 			v[n++] = 0;
 	}
 	return n;

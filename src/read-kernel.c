@@ -110,6 +110,7 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->level = level;
 	f->scale = scale_of(name, per, unit, level);
 	f->scope = scope;
+	f->sparse = !level;
 }
 
 /* A counter whose delta is work done, not a level's change. */
@@ -153,7 +154,8 @@ is_cg_event(const char *name)
 
 static void
 counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
-    int (*event)(const char *), const char *per, double work, int scope)
+    int (*event)(const char *), const char *per, double work, int scope,
+    int sparse)
 {
 	char	name[160];
 	size_t	i;
@@ -166,6 +168,7 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
 		add(k, name, per, o->items[i].n / work,
 		    unit_of(prefix, o->keys[i]), 0, scope);
+		k->f[k->n - 1].sparse = sparse;
 	}
 }
 
@@ -198,6 +201,7 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 		    (int)(strlen(rates[i].name) - 2), rates[i].name);
 		add(k, name, per, v * span / work, rates[i].unit, 0,
 		    RS_SCOPE_DEVICE);
+		k->f[k->n - 1].sparse = 0;
 	}
 }
 
@@ -267,7 +271,7 @@ cgroup(struct rs_kphase *k, const struct jv *cg, const char *per,
 	double		 v;
 
 	counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
-	    per, work, scope);
+	    per, work, scope, 1);
 	pressure(k, jv_get(cg, "pressure"), ".pressure", RS_SCOPE_RUN);
 	io_stat(k, jv_get(cg, "io.stat"), per, work);
 	if ((lim = jv_get(cg, "limit")) == NULL || lim->type != JV_OBJECT)
@@ -339,7 +343,7 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 	k = &r->kernel[id];
 	disk(k, jv_get(kj, "disk"), per, work, span);
 	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work,
-	    RS_SCOPE_MACHINE);
+	    RS_SCOPE_MACHINE, 1);
 	if ((dirty = jv_get(kj, "dirty")) != NULL &&
 	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
 		add(k, "nr_dirty peak", NULL, v, " pages", 1, RS_SCOPE_MACHINE);
@@ -347,7 +351,7 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 	if ((cg = jv_get(kj, "cgroup")) != NULL && cg->type == JV_OBJECT)
 		cgroup(k, cg, per, work);
 	counts(k, jv_get(kj, "process"), "", is_proc, per, work,
-	    RS_SCOPE_RUN);
+	    RS_SCOPE_RUN, 0);
 	timeline(k, jv_get(kj, "timeline"),
 	    (phase_table[id]->flags & PHASE_OPS) != 0);
 }

@@ -120,6 +120,19 @@ jq '.runs[].phases.read.kernel.disk[0] |= (.["r/s"] = 0 |
 diag "$(grep '^read ' "$T/cmp2")"
 grep -Eq '^read .*read_bytes/GiB 0 -> 1\.0 GiB' "$T/cmp2"
 check "the process's read_bytes per GiB in bytes: '0 -> 1.0 GiB'" $?
+# A record made before a counter of the process was (none of its
+# write_bytes): not known there, not 0, so not "0 -> 2.0 GiB".
+# new2w: base, its write phase's write_bytes 100 times as many.
+jq 'del(.runs[].phases.write.kernel.process.write_bytes)' "$T/base.json" \
+    >"$T/older.json"
+jq '.runs[].phases.write.kernel.process.write_bytes = 838860800' \
+    "$T/base.json" >"$T/new2w.json"
+"$BONNIE" compare "$T/base.json" "$T/new2w.json" >"$T/cmpw" 2>&1
+"$BONNIE" compare "$T/older.json" "$T/new2w.json" >"$T/cmpo" 2>&1
+grep -q '^write .*write_bytes/GiB 1\.0 GiB -> 100 GiB' "$T/cmpw" &&
+    ! grep -q 'write_bytes' "$T/cmpo"
+check "a process counter one record lacks is not known, not '0 -> 100 GiB'" $?
+diag "$(grep write_bytes "$T/cmpw")"
 grep -Eq '^read .*memory\.stat:pgpgin/GiB 256 charges -> 262\.1k charges' \
     "$T/cmp2"
 check "v1's memory.stat pgpgin in charges, not pages" $?
