@@ -67,6 +67,8 @@ int	moddep_parse(struct moddep *, const char *text, size_t len,
 void	moddep_parse_builtin(struct moddep *, const char *text, size_t len);
 void	moddep_parse_builtin_modinfo(struct moddep *, const char *text,
 	    size_t len);
+/* Whether a and b are one module's name, '-' and '_' alike. */
+int	moddep_same_name(const char *a, const char *b);
 /* A name as the kernel keeps it: the file name's stem, '_' for '-'. */
 char	*moddep_name(const char *path_or_name);
 /* The module of that name, or NULL. */

@@ -54,7 +54,14 @@ moddep_free(struct moddep *d)
 	moddep_init(d);
 }
 
-/* A copy of the len bytes at s with '_' for '-'. */
+/* A character of a module's name as the kernel keeps it: '_' for '-'. */
+static int
+canon(int c)
+{
+	return c == '-' ? '_' : c;
+}
+
+/* A copy of the len bytes at s, canon(). */
 static char *
 normal(const char *s, size_t len)
 {
@@ -62,9 +69,17 @@ normal(const char *s, size_t len)
 	size_t	 i;
 
 	for (i = 0; i < len; i++)
-		n[i] = s[i] == '-' ? '_' : s[i];
+		n[i] = (char)canon(s[i]);
 	n[len] = '\0';
 	return n;
+}
+
+int
+moddep_same_name(const char *a, const char *b)
+{
+	for (; *a != '\0' && canon(*a) == canon(*b); a++, b++)
+		;
+	return canon(*a) == canon(*b);
 }
 
 char *

@@ -31,6 +31,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -68,8 +69,9 @@ struct mwalk {
 	const struct vm_modules_req	*r;
 	struct ment			*e;
 	size_t				 n;
-	char				*text;
-	size_t				 tlen, tcap;
+	FILE				*text;		/* The lines. */
+	char				*buf;		/* text's. */
+	size_t				 len;
 	int				 usage;		/* The input's fault. */
 };
 
@@ -242,31 +244,6 @@ lookup(const struct mwalk *w, const char *name)
 	return i < w->n ? &w->e[i] : NULL;
 }
 
-/* Whether a and b are one name, '-' and '_' alike. */
-static int
-same_name(const char *a, const char *b)
-{
-	for (; *a != '\0' && *b != '\0'; a++, b++)
-		if (*a != *b && !((*a == '-' || *a == '_') &&
-		    (*b == '-' || *b == '_')))
-			return 0;
-	return *a == *b;
-}
-
-/* Add s to the text. */
-static void
-put(struct mwalk *w, const char *s)
-{
-	size_t	n = strlen(s);
-
-	while (w->tlen + n + 1 > w->tcap) {
-		w->tcap = w->tcap == 0 ? 4096 : w->tcap * 2;
-		w->text = xrealloc(w->text, w->tcap);
-	}
-	memcpy(w->text + w->tlen, s, n + 1);
-	w->tlen += n;
-}
-
 /* m's lines: its dependencies' paths, its aliases, its soft dependencies. */
 static void
 put_lines(struct mwalk *w, const struct ment *m)
@@ -276,33 +253,25 @@ put_lines(struct mwalk *w, const struct ment *m)
 	char			*s, *list, *last;
 	size_t			 at = 0;
 
-	put(w, m->rel);
-	put(w, ":");
+	fprintf(w->text, "%s:", m->rel);
 	while ((v = modinfo_next(m->mi, m->milen, "depends", &at)) != NULL) {
 		list = xstrdup(v);
 		for (s = strtok_r(list, ",", &last); s != NULL;
 		    s = strtok_r(NULL, ",", &last)) {
 			dep = lookup(w, s);
-			put(w, " ");
-			put(w, dep != NULL ? dep->rel : s);
+			fprintf(w->text, " %s", dep != NULL ? dep->rel : s);
 		}
 		free(list);
 	}
-	put(w, "\n");
+	fputc('\n', w->text);
 	for (at = 0; (v = modinfo_next(m->mi, m->milen, "alias", &at)) !=
 	    NULL; )
-		if (strpbrk(v, "*?[ \t\n") == NULL && *v != '\0') {
-			s = xasprintf("alias %s %s\n", v, m->name);
-			put(w, s);
-			free(s);
-		}
+		if (strpbrk(v, "*?[ \t\n") == NULL && *v != '\0')
+			fprintf(w->text, "alias %s %s\n", v, m->name);
 	for (at = 0; (v = modinfo_next(m->mi, m->milen, "softdep", &at)) !=
 	    NULL; )
-		if (strchr(v, '\n') == NULL) {
-			s = xasprintf("softdep %s %s\n", m->name, v);
-			put(w, s);
-			free(s);
-		}
+		if (strchr(v, '\n') == NULL)
+			fprintf(w->text, "softdep %s %s\n", m->name, v);
 }
 
 /* Whether the command is asked to stop. */
@@ -400,7 +369,7 @@ declares(const struct ment *m, const char *a)
 	size_t		 at = 0;
 
 	while ((v = modinfo_next(m->mi, m->milen, "alias", &at)) != NULL)
-		if (same_name(v, a))
+		if (moddep_same_name(v, a))
 			return 1;
 	return 0;
 }
@@ -531,9 +500,12 @@ vm_modules_text(const struct vm_modules_req *r, char **text, size_t *len,
 
 	memset(&w, 0, sizeof(w));
 	w.r = r;
-	put(&w, "");
 	*text = NULL;
 	*len = 0;
+	if ((w.text = open_memstream(&w.buf, &w.len)) == NULL) {
+		errorf(cause, "vm: the modules' list: %s", strerror(errno));
+		return VMK_FAIL;
+	}
 	rv = index_dir(&w, "", 0, cause);
 	if (w.n > 0)
 		qsort(w.e, w.n, sizeof(*w.e), ment_cmp);
@@ -555,11 +527,15 @@ vm_modules_text(const struct vm_modules_req *r, char **text, size_t *len,
 		free(w.e[i].mi);
 	}
 	free(w.e);
+	if (ferror(w.text) && rv == 0)
+		rv = errorf(cause, "vm: the modules' list: %s", strerror(ENOMEM));
+	if (fclose(w.text) != 0 && rv == 0)
+		rv = errorf(cause, "vm: the modules' list: %s", strerror(errno));
 	if (rv == -1) {
-		free(w.text);
+		free(w.buf);
 		return w.usage ? VMK_USAGE : VMK_FAIL;
 	}
-	*text = w.text;
-	*len = w.tlen;
+	*text = w.buf;
+	*len = w.len;
 	return VMK_OK;
 }
