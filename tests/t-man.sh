@@ -121,6 +121,30 @@ done <"$T/phases"
 ok "every option of every command and every phase has its entry in the manual" \
     sh -c "[ ! -s '$T/undocumented' ]"
 
+# The value lists the manual writes out: the benchmark's -p names every
+# phase of the table, compare's -o every output its refusal lists.
+item() {	# item PATTERN: the text of the first .It line matching it, to the next
+	awk -v p="$1" 'on && /^\.It/ { exit } on { print } $0 ~ p { on = 1; print }' \
+	    "$MAN" | sed 's/\\-/-/g'
+}
+item '^\.It Fl p , Fl -phases' >"$T/pitem"
+: >"$T/unlisted"
+while read -r p; do
+	grep -Eq "^\.Cm $p( |\$)" "$T/pitem" || echo "$p" >>"$T/unlisted"
+done <"$T/phases"
+[ -s "$T/unlisted" ] && diag "not in -p's list: $(cat "$T/unlisted")"
+ok "-p's item lists every phase of the table" sh -c "[ ! -s '$T/unlisted' ]"
+"$BONNIE" compare -o nosuch a b 2>&1 | sed -n 's/.*(use \(.*\))$/\1/p' |
+    sed 's/,\{0,1\} or /, /' | tr -d ' ' | tr ',' '\n' >"$T/outs"
+item '^\.It Fl o Cm text Ns [|] Ns Cm json' >"$T/oitem"
+: >"$T/unlisted"
+while read -r o; do
+	grep -q "Cm $o\b" "$T/oitem" || echo "$o" >>"$T/unlisted"
+done <"$T/outs"
+[ -s "$T/unlisted" ] && diag "not in compare -o's item: $(cat "$T/unlisted")"
+ok "compare -o's item names every output ($(wc -l <"$T/outs") of them)" sh -c "
+    [ \$(wc -l <'$T/outs') -ge 4 ] && [ ! -s '$T/unlisted' ]"
+
 # The record's documents agree with the code: every key the schema knows
 # (records are checked against it, and it allows no other) is in
 # doc/RECORD.md, and the schema's three lists of the phases (the phase
