@@ -127,20 +127,19 @@ item() {	# item PATTERN: the text of the first .It line matching it, to the next
 	awk -v p="$1" 'on && /^\.It/ { exit } on { print } $0 ~ p { on = 1; print }' \
 	    "$MAN" | sed 's/\\-/-/g'
 }
+unlisted() {	# unlisted NAMES ITEM: the names no ".Cm NAME" of ITEM has
+	while read -r _w; do
+		grep -Eq "Cm $_w( |\$)" "$2" || echo "$_w"
+	done <"$1"
+}
 item '^\.It Fl p , Fl -phases' >"$T/pitem"
-: >"$T/unlisted"
-while read -r p; do
-	grep -Eq "^\.Cm $p( |\$)" "$T/pitem" || echo "$p" >>"$T/unlisted"
-done <"$T/phases"
+unlisted "$T/phases" "$T/pitem" >"$T/unlisted"
 [ -s "$T/unlisted" ] && diag "not in -p's list: $(cat "$T/unlisted")"
 ok "-p's item lists every phase of the table" sh -c "[ ! -s '$T/unlisted' ]"
 "$BONNIE" compare -o nosuch a b 2>&1 | sed -n 's/.*(use \(.*\))$/\1/p' |
     sed 's/,\{0,1\} or /, /' | tr -d ' ' | tr ',' '\n' >"$T/outs"
 item '^\.It Fl o Cm text Ns [|] Ns Cm json' >"$T/oitem"
-: >"$T/unlisted"
-while read -r o; do
-	grep -q "Cm $o\b" "$T/oitem" || echo "$o" >>"$T/unlisted"
-done <"$T/outs"
+unlisted "$T/outs" "$T/oitem" >"$T/unlisted"
 [ -s "$T/unlisted" ] && diag "not in compare -o's item: $(cat "$T/unlisted")"
 ok "compare -o's item names every output ($(wc -l <"$T/outs") of them)" sh -c "
     [ \$(wc -l <'$T/outs') -ge 4 ] && [ ! -s '$T/unlisted' ]"
