@@ -67,7 +67,7 @@ export TMPDIR
 mkfifo "$T/h.never"
 
 # 2. Every way out puts the value back.
-for how in exit restore TERM INT HUP KILL; do
+for how in exit restore TERM INT HUP KILL group-KILL; do
 	echo 0 >"$T/knob"
 	rm -f "$T/h.set"
 	case $how in
@@ -83,12 +83,13 @@ for how in exit restore TERM INT HUP KILL; do
 		pid=$!
 		wait_for "$T/h.set" set 10
 		# To the whole group, as a terminal or timeout(1) sends it
-		# (the guard is in it); SIGKILL to the test alone.
-		if [ $how = KILL ]; then
-			kill -KILL $pid
-		else
-			kill -$how -$pid
-		fi
+		# (the guard has a session of its own); SIGKILL to the test
+		# alone, and to its whole group, as timeout -k sends it.
+		case $how in
+		KILL)	kill -KILL $pid ;;
+		group-KILL) kill -KILL -$pid ;;
+		*)	kill -$how -$pid ;;
+		esac
 		wait $pid 2>/dev/null
 		st=0 ;;
 	esac
