@@ -774,10 +774,6 @@ show_report(const struct vm_args *a, const struct vm_cell *c, int ncells)
 }
 
 /*
- * The whole command: its checks, the kernels made ready, the cells, the
- * comparison (*compared set when the status is the comparison's).
- */
-/*
  * Under KVM, the -cpu model the first kernel starts with (vm_kvm_cpu()):
  * a KVM that opens may still not run a guest (a nested one that refuses an
  * MSR, or never leaves the kernel's set-up code).  Then TCG, unless
@@ -809,23 +805,34 @@ choose_cpu(struct vm_args *a, char **cause)
 static void
 say_accel(const struct vm_args *a)
 {
+	const char	*why;
+
 	if (a->run.quiet)
 		return;
-	if (a->kvm && a->kvm_refused != NULL)
-		text_say("vm: KVM, with -cpu %s: the kernel did not start "
-		    "with %s", a->cpu, a->kvm_refused);
-	else if (!a->kvm)
-		text_say("vm: %s, so TCG: the guest's CPU is emulated, and its "
-		    "CPU-bound figures (the per-char phases, %%CPU) are the "
-		    "emulator's, not the kernel's; request sizes, the VM "
-		    "counters, swap, reclaim and pressure are the guest "
-		    "kernel's own", strcmp(a->accel, "tcg") == 0 ?
-		    "--accel tcg" : a->kvm_refused != NULL ?
-		    "KVM did not start the kernel" : "no KVM here");
-	if (!a->kvm && a->kvm_refused != NULL)
+	if (a->kvm) {
+		if (a->kvm_refused != NULL)
+			text_say("vm: KVM, with -cpu %s: the kernel did not "
+			    "start with %s", a->cpu, a->kvm_refused);
+		return;
+	}
+	if (strcmp(a->accel, "tcg") == 0)
+		why = "--accel tcg";
+	else if (a->kvm_refused != NULL)
+		why = "KVM did not start the kernel";
+	else
+		why = "no KVM here";
+	text_say("vm: %s, so TCG: the guest's CPU is emulated, and its "
+	    "CPU-bound figures (the per-char phases, %%CPU) are the "
+	    "emulator's, not the kernel's; request sizes, the VM counters, "
+	    "swap, reclaim and pressure are the guest kernel's own", why);
+	if (a->kvm_refused != NULL)
 		text_say("vm: under KVM with %s", a->kvm_refused);
 }
 
+/*
+ * The whole command: its checks, the kernels made ready, the cells, the
+ * comparison (*compared set when the status is the comparison's).
+ */
 static int
 vm_run(struct vm_args *a, int n, char **words, int *compared, char **cause)
 {

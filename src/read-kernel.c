@@ -96,7 +96,8 @@ scale_of(const char *name, const char *per, const char *unit, int level)
 	return 256;
 }
 
-static void
+/* A figure added to k, returned (its sparse is !level: see resultset.h). */
+static struct rs_kfig *
 add(struct rs_kphase *k, const char *name, const char *per, double v,
     const char *unit, int level, int scope)
 {
@@ -111,6 +112,7 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->scale = scale_of(name, per, unit, level);
 	f->scope = scope;
 	f->sparse = !level;
+	return f;
 }
 
 /* A counter whose delta is work done, not a level's change. */
@@ -167,8 +169,7 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 			continue;
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
 		add(k, name, per, o->items[i].n / work,
-		    unit_of(prefix, o->keys[i]), 0, scope);
-		k->f[k->n - 1].sparse = sparse;
+		    unit_of(prefix, o->keys[i]), 0, scope)->sparse = sparse;
 	}
 }
 
@@ -200,8 +201,7 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 		snprintf(name, sizeof(name), "%.*s",
 		    (int)(strlen(rates[i].name) - 2), rates[i].name);
 		add(k, name, per, v * span / work, rates[i].unit, 0,
-		    RS_SCOPE_DEVICE);
-		k->f[k->n - 1].sparse = 0;
+		    RS_SCOPE_DEVICE)->sparse = 0;
 	}
 }
 

@@ -86,6 +86,25 @@ push(char ***v, int *n, char *s)
 	(*v)[*n] = NULL;
 }
 
+/* The mailbox and the test disk, virtio-blk with their serials. */
+static void
+push_drives(char ***vp, int *np)
+{
+	push(vp, np, xstrdup("-drive"));
+	push(vp, np, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
+	    "id=mailbox", FD_MBOX));
+	push(vp, np, xstrdup("-device"));
+	push(vp, np, xstrdup("virtio-blk-pci,drive=mailbox,serial="
+	    VM_SERIAL_MAILBOX));
+	/* The host's page cache out of the way: O_DIRECT on the image. */
+	push(vp, np, xstrdup("-drive"));
+	push(vp, np, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
+	    "id=test,cache=none", FD_DISK));
+	push(vp, np, xstrdup("-device"));
+	push(vp, np, xstrdup("virtio-blk-pci,drive=test,serial="
+	    VM_SERIAL_TEST));
+}
+
 char **
 vm_boot_argv(const struct vm_boot *b)
 {
@@ -115,22 +134,8 @@ vm_boot_argv(const struct vm_boot *b)
 	}
 	push(&v, &n, xstrdup("-append"));
 	push(&v, &n, xstrdup(b->append));
-	if (b->mbox_fd == -1)
-		goto console;
-	push(&v, &n, xstrdup("-drive"));
-	push(&v, &n, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
-	    "id=mailbox", FD_MBOX));
-	push(&v, &n, xstrdup("-device"));
-	push(&v, &n, xstrdup("virtio-blk-pci,drive=mailbox,serial="
-	    VM_SERIAL_MAILBOX));
-	/* The host's page cache out of the way: O_DIRECT on the image. */
-	push(&v, &n, xstrdup("-drive"));
-	push(&v, &n, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
-	    "id=test,cache=none", FD_DISK));
-	push(&v, &n, xstrdup("-device"));
-	push(&v, &n, xstrdup("virtio-blk-pci,drive=test,serial="
-	    VM_SERIAL_TEST));
-console:
+	if (b->mbox_fd != -1)
+		push_drives(&v, &n);
 	push(&v, &n, xstrdup("-chardev"));
 	push(&v, &n, xstrdup("stdio,id=console,signal=off"));
 	push(&v, &n, xstrdup("-serial"));
