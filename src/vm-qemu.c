@@ -86,23 +86,17 @@ push(char ***v, int *n, char *s)
 	(*v)[*n] = NULL;
 }
 
-/* The mailbox and the test disk, virtio-blk with their serials. */
+/* A raw image of ours as a virtio-blk disk with that id and serial. */
 static void
-push_drives(char ***vp, int *np)
+push_drive(char ***vp, int *np, int fd, const char *id, const char *opts,
+    const char *serial)
 {
 	push(vp, np, xstrdup("-drive"));
 	push(vp, np, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
-	    "id=mailbox", FD_MBOX));
+	    "id=%s%s", fd, id, opts));
 	push(vp, np, xstrdup("-device"));
-	push(vp, np, xstrdup("virtio-blk-pci,drive=mailbox,serial="
-	    VM_SERIAL_MAILBOX));
-	/* The host's page cache out of the way: O_DIRECT on the image. */
-	push(vp, np, xstrdup("-drive"));
-	push(vp, np, xasprintf("file=/proc/self/fd/%d,format=raw,if=none,"
-	    "id=test,cache=none", FD_DISK));
-	push(vp, np, xstrdup("-device"));
-	push(vp, np, xstrdup("virtio-blk-pci,drive=test,serial="
-	    VM_SERIAL_TEST));
+	push(vp, np, xasprintf("virtio-blk-pci,drive=%s,serial=%s", id,
+	    serial));
 }
 
 char **
@@ -134,8 +128,13 @@ vm_boot_argv(const struct vm_boot *b)
 	}
 	push(&v, &n, xstrdup("-append"));
 	push(&v, &n, xstrdup(b->append));
-	if (b->mbox_fd != -1)
-		push_drives(&v, &n);
+	/* The disks go with the mailbox: the test disk with the host's page
+	   cache out of the way (O_DIRECT on the image). */
+	if (b->mbox_fd != -1) {
+		push_drive(&v, &n, FD_MBOX, "mailbox", "", VM_SERIAL_MAILBOX);
+		push_drive(&v, &n, FD_DISK, "test", ",cache=none",
+		    VM_SERIAL_TEST);
+	}
 	push(&v, &n, xstrdup("-chardev"));
 	push(&v, &n, xstrdup("stdio,id=console,signal=off"));
 	push(&v, &n, xstrdup("-serial"));
