@@ -96,11 +96,23 @@ scale_of(const char *name, const char *per, const char *unit, int level)
 	return 256;
 }
 
-/* A figure added to k, returned (its sparse is !level: see resultset.h). */
-static struct rs_kfig *
+/*
+ * What a figure is: a level (a gauge, a percentage), or a count per unit
+ * of work that the record leaves out when it did not move (absent is 0)
+ * or one it always has (absent is not known): resultset.h's sparse.
+ */
+enum kind {
+	LEVEL,
+	COUNT_SPARSE,
+	COUNT_KNOWN
+};
+
+/* A figure added to k. */
+static void
 add(struct rs_kphase *k, const char *name, const char *per, double v,
-    const char *unit, int level, int scope)
+    const char *unit, enum kind kind, int scope)
 {
+	int		 level = kind == LEVEL;
 	struct rs_kfig	*f;
 
 	k->f = xrealloc(k->f, (size_t)(k->n + 1) * sizeof(*k->f));
@@ -111,8 +123,7 @@ add(struct rs_kphase *k, const char *name, const char *per, double v,
 	f->level = level;
 	f->scale = scale_of(name, per, unit, level);
 	f->scope = scope;
-	f->sparse = !level;
-	return f;
+	f->sparse = kind == COUNT_SPARSE;
 }
 
 /* A counter whose delta is work done, not a level's change. */
@@ -157,7 +168,7 @@ is_cg_event(const char *name)
 static void
 counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
     int (*event)(const char *), const char *per, double work, int scope,
-    int sparse)
+    enum kind kind)
 {
 	char	name[160];
 	size_t	i;
@@ -169,7 +180,7 @@ counts(struct rs_kphase *k, const struct jv *o, const char *prefix,
 			continue;
 		snprintf(name, sizeof(name), "%s%s", prefix, o->keys[i]);
 		add(k, name, per, o->items[i].n / work,
-		    unit_of(prefix, o->keys[i]), 0, scope)->sparse = sparse;
+		    unit_of(prefix, o->keys[i]), kind, scope);
 	}
 }
 
@@ -190,7 +201,7 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 		    &n) != 0 || n <= 0))
 			continue;
 		if (jv_num(d, levels[i].name, &v) == 0)
-			add(k, levels[i].name, NULL, v, levels[i].unit, 1,
+			add(k, levels[i].name, NULL, v, levels[i].unit, LEVEL,
 			    RS_SCOPE_DEVICE);
 	}
 	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
@@ -200,8 +211,8 @@ disk(struct rs_kphase *k, const struct jv *d, const char *per, double work,
 			continue;
 		snprintf(name, sizeof(name), "%.*s",
 		    (int)(strlen(rates[i].name) - 2), rates[i].name);
-		add(k, name, per, v * span / work, rates[i].unit, 0,
-		    RS_SCOPE_DEVICE)->sparse = 0;
+		add(k, name, per, v * span / work, rates[i].unit,
+		    COUNT_KNOWN, RS_SCOPE_DEVICE);
 	}
 }
 
@@ -226,10 +237,10 @@ pressure(struct rs_kphase *k, const struct jv *p, const char *suffix,
 			continue;
 		snprintf(name, sizeof(name), "%s%s some", res[i], suffix);
 		if (jv_num(r, "some_pct", &v) == 0)
-			add(k, name, NULL, v, "%", 1, scope);
+			add(k, name, NULL, v, "%", LEVEL, scope);
 		snprintf(name, sizeof(name), "%s%s full", res[i], suffix);
 		if (jv_num(r, "full_pct", &v) == 0)
-			add(k, name, NULL, v, "%", 1, scope);
+			add(k, name, NULL, v, "%", LEVEL, scope);
 	}
 }
 
@@ -251,8 +262,8 @@ io_stat(struct rs_kphase *k, const struct jv *a, const char *per,
 		if (jv_num(&a->items[0], f[i], &v) != 0)
 			continue;
 		snprintf(name, sizeof(name), "io.stat:%s", f[i]);
-		add(k, name, per, v / work, f[i][1] == 'b' ? " B" : "", 0,
-		    RS_SCOPE_RUN);
+		add(k, name, per, v / work, f[i][1] == 'b' ? " B" : "",
+		    COUNT_SPARSE, RS_SCOPE_RUN);
 	}
 }
 
@@ -271,15 +282,16 @@ cgroup(struct rs_kphase *k, const struct jv *cg, const char *per,
 	double		 v;
 
 	counts(k, jv_get(cg, "memory.stat"), "memory.stat:", is_cg_event,
-	    per, work, scope, 1);
+	    per, work, scope, COUNT_SPARSE);
 	pressure(k, jv_get(cg, "pressure"), ".pressure", RS_SCOPE_RUN);
 	io_stat(k, jv_get(cg, "io.stat"), per, work);
 	if ((lim = jv_get(cg, "limit")) == NULL || lim->type != JV_OBJECT)
 		return;
 	if (jv_num(lim, "failcnt", &v) == 0)
-		add(k, "memory.failcnt", per, v / work, "", 0, RS_SCOPE_RUN);
+		add(k, "memory.failcnt", per, v / work, "", COUNT_SPARSE,
+		    RS_SCOPE_RUN);
 	if (jv_num(lim, "max", &v) == 0)
-		add(k, "memory.events:max", per, v / work, "", 0,
+		add(k, "memory.events:max", per, v / work, "", COUNT_SPARSE,
 		    RS_SCOPE_RUN);
 }
 
@@ -343,15 +355,16 @@ rs_kernel_read(const struct jv *kj, int id, double bytes, double ops,
 	k = &r->kernel[id];
 	disk(k, jv_get(kj, "disk"), per, work, span);
 	counts(k, jv_get(kj, "vmstat"), "", is_event, per, work,
-	    RS_SCOPE_MACHINE, 1);
+	    RS_SCOPE_MACHINE, COUNT_SPARSE);
 	if ((dirty = jv_get(kj, "dirty")) != NULL &&
 	    jv_num(dirty, "nr_dirty_peak", &v) == 0)
-		add(k, "nr_dirty peak", NULL, v, " pages", 1, RS_SCOPE_MACHINE);
+		add(k, "nr_dirty peak", NULL, v, " pages", LEVEL,
+		    RS_SCOPE_MACHINE);
 	pressure(k, jv_get(kj, "pressure"), "", RS_SCOPE_MACHINE);
 	if ((cg = jv_get(kj, "cgroup")) != NULL && cg->type == JV_OBJECT)
 		cgroup(k, cg, per, work);
 	counts(k, jv_get(kj, "process"), "", is_proc, per, work,
-	    RS_SCOPE_RUN, 0);
+	    RS_SCOPE_RUN, COUNT_KNOWN);
 	timeline(k, jv_get(kj, "timeline"),
 	    (phase_table[id]->flags & PHASE_OPS) != 0);
 }
