@@ -35,7 +35,9 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
                       [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-J JOBS]
                       [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
-  -s MIB     file size in MiB (default 1024)
+  -s MIB     file size in MiB (default 4096 for mem alone, else 1024:
+             a phase of 1 GiB in memory lasts a few tenths of a second
+             and spreads twice as much; bench/RESULTS.md, session 9)
   -c CHUNK   chunk size in bytes (default 16384)
   -p PAIRS   pairs of runs (default 9)
   -S SEEKERS seekers (default 3; qd uses one)
@@ -50,7 +52,7 @@ EOF
 	exit 2
 }
 
-DIR="" SIZE_MIB=1024 CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
+DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
 DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP=""
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -64,6 +66,10 @@ while [ $# -gt 0 ]; do
 	shift; [ $# -gt 0 ] && shift
 done
 has_group() { in_list "$GROUPS" "$1"; }
+if [ -z "$SIZE_MIB" ]; then
+	SIZE_MIB=1024
+	[ "$GROUPS" = mem ] && SIZE_MIB=4096
+fi
 if [ -z "$DIR" ]; then
 	DIR=/dev/shm
 	{ has_group qd || has_group ceil; } && DIR=/var/tmp

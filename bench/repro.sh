@@ -8,7 +8,7 @@
 # takes on this machine.
 #
 #   sh bench/repro.sh -p 20 -G 120
-#   sh bench/repro.sh -p 40 -G 60 -- -s 1024 -n 200000
+#   sh bench/repro.sh -p 24 -G 60 -- -n 64000   (4 GiB a run: limit.sh mem's default)
 #
 # Arguments after -- go to both limit.sh runs (not -g, -p or -k).
 
