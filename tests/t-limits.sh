@@ -111,22 +111,23 @@ fi
 # besides the file's page cache (the run's own 16 MiB buffer, the seeker's,
 # 3 of program), -S 3 at 67: a limit of 36 MiB held -S 1 now and then
 # (exit 0, once in ten soak passes at load 8), so 28 MiB, 7 under that
-# need and 9 above the run's alone (8 of 8 tries here killed the seeker).  Even so, at equal oom_score_adj
-# the run's own process was now and then the victim at load 9 (exit 137,
-# the record lost): the seekers' own adj (case 4) decides it.
+# need and 9 above the run's alone (8 of 8 tries here killed the
+# seeker).  Even so, at equal oom_score_adj the run's own process was now
+# and then the victim at load 9 (exit 137, the record lost): the
+# seekers' own adj (case 4) decides it.
 # Under the sanitizers the run's own process carries ASan's shadow and
 # quarantine, larger than a seeker: the OOM killer takes it (exit 137)
 # and the case is not the one checked.
-cg=
+cg= oom_mib=28
 if is_root && ! portable && [ -z "${BONNIE_NG_SANITIZED:-}" ]; then
 	if [ -w /sys/fs/cgroup/memory ] && [ -e /sys/fs/cgroup/memory/memory.stat ]; then
 		cg=/sys/fs/cgroup/memory/bonnie-ng-t-limits.$$
 		mkdir "$cg" && echo 0 >"$cg/memory.swappiness" &&
-		    echo 28M >"$cg/memory.limit_in_bytes" || cg=
+		    echo ${oom_mib}M >"$cg/memory.limit_in_bytes" || cg=
 	elif grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null &&
 	    grep -q memory /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; then
 		cg=/sys/fs/cgroup/bonnie-ng-t-limits.$$
-		mkdir "$cg" && echo 28M >"$cg/memory.max" &&
+		mkdir "$cg" && echo ${oom_mib}M >"$cg/memory.max" &&
 		    echo 0 >"$cg/memory.swap.max" || cg=
 	fi
 fi
@@ -138,7 +139,7 @@ if [ -n "$cg" ]; then
 		    -p seeks -S $s -n 2000 --cache=keep --interval 0 \
 		    >"$T/out" 2>"$T/err" </dev/null
 		st=$?
-		check "-S $s in a 28 MiB cgroup: exit 1 (got $st), the seeker named as the OOM killer's" \
+		check "-S $s in a $oom_mib MiB cgroup: exit 1 (got $st), the seeker named as the OOM killer's" \
 		    $([ $st -eq 1 ] &&
 			grep -q "^bonnie-ng: phase seeks: $T/bonnie-ng\.[0-9]*\.[^:]*: seeker [0-9] (pid [0-9]*) was killed by the OOM killer (the memory cgroup's oom_kill [0-9]* -> [0-9]*)$" "$T/err"
 			echo $?) || cat "$T/err"
