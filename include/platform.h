@@ -180,6 +180,21 @@ int	platform_cgroup_mem_room(uint64_t *bytes);
  */
 int	platform_lock_memory(void *p, size_t len);
 /*
+ * The memory of a queue's buffers (queue_buffers()): len bytes, zeroed by
+ * the kernel, that a fork neither copies nor leaves copy-on-write; NULL
+ * with errno.  Linux: a private anonymous mapping kept out of children
+ * (MADV_DONTFORK) and asked for in transparent huge pages (MADV_HUGEPAGE),
+ * so that a buffer of a MiB is one physical segment or a few and goes to
+ * the device as one request, where buffers of scattered pages are cut at
+ * the queue's max_segments (254 pages for virtio-blk) and so split
+ * depending on where the pages fell; elsewhere one shared anonymous
+ * mapping, which the portable queue's worker processes share.  Freed with
+ * munmap(2).  platform_queue_align(): the alignment that lets the kernel
+ * use its huge pages there (a page where there are none).
+ */
+void	*platform_queue_map(size_t len);
+size_t	 platform_queue_align(void);
+/*
  * Write back the file system holding the open descriptor fd, so that it
  * settles what it frees late (syncfs(2); sync(2) elsewhere).  0 or -1.
  */

@@ -66,9 +66,9 @@ struct queue_loop {
 int	queue_run(struct queue_loop *);
 
 /*
- * depth buffers of chunk bytes aligned to align (at least a page), zeroed,
- * in one shared anonymous mapping that a fork does not copy; NULL on
- * failure.
+ * depth buffers of chunk bytes aligned to align (at least a page; a huge
+ * page when they fill one), zeroed, in one mapping that a fork does not
+ * copy (platform_queue_map()); NULL on failure.
  */
 unsigned char **queue_buffers(int depth, size_t chunk, size_t align);
 void	queue_buffers_free(unsigned char **, int depth);

@@ -785,6 +785,49 @@ platform_lock_memory(void *p, size_t len)
 	return (int)syscall(SYS_mlock, p, len);
 }
 
+void *
+platform_queue_map(size_t len)
+{
+	void	*p;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (madvise(p, len, MADV_DONTFORK) == -1) {
+		munmap(p, len);
+		return NULL;
+	}
+	/* Advice: without huge pages the buffers still work. */
+	(void)madvise(p, len, MADV_HUGEPAGE);
+	return p;
+}
+
+/* The PMD's huge page (2 MiB on x86-64); a page where THP is off. */
+size_t
+platform_queue_align(void)
+{
+	FILE		*f;
+	char		 line[64] = "";
+	unsigned long	 n = 0;
+
+	if ((f = fopen("/sys/kernel/mm/transparent_hugepage/enabled",
+	    "re")) != NULL) {
+		if (fgets(line, sizeof(line), f) == NULL)
+			line[0] = '\0';
+		fclose(f);
+	}
+	if (strstr(line, "[never]") == NULL && (f = fopen(
+	    "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", "re")) !=
+	    NULL) {
+		if (fscanf(f, "%lu", &n) != 1 || (n & (n - 1)) != 0 ||
+		    n > (1ul << 30))
+			n = 0;
+		fclose(f);
+	}
+	return n > 0 ? (size_t)n : (size_t)sysconf(_SC_PAGESIZE);
+}
+
 /* The value of the line "KEY N" in FILE, or -1. */
 static int64_t
 keyed_count(const char *file, const char *key)

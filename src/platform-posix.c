@@ -321,6 +321,22 @@ platform_lock_memory(void *p, size_t len)
 	return mlock(p, len);
 }
 
+void *
+platform_queue_map(size_t len)
+{
+	void	*p;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+size_t
+platform_queue_align(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);	/* No portable huge pages. */
+}
+
 int
 platform_claim_flag(void)
 {

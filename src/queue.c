@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "queue.h"
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
@@ -209,36 +210,44 @@ queue_run(struct queue_loop *l)
 }
 
 /*
- * The buffers sit in one shared anonymous mapping, not on the heap: the
- * run forks helpers (the timeline's sampler, just before the clock
- * starts) while they exist, and a fork leaves every private page that is
- * present copy-on-write in both processes, so each page's first fill or
- * read after it faulted and was copied inside the timed loop (perf: at
- * depth 32 and 1 MiB, do_wp_page and its copy, and pinning fallen back to
- * the slow path, a sixth of the write's samples).  A shared page is the
- * same page in the child: nothing to copy.  Zeroed and so faulted in once
- * here, untimed (and a memory checker knows the bytes the kernel puts
- * there through io_uring).  The array of pointers holds two more: the
- * mapping's start and its end, for queue_buffers_free().  The portable
- * engine's worker processes (ioq-posix.c) read and write the same pages.
+ * The buffers sit in one mapping of their own (platform_queue_map()), not
+ * on the heap: the run forks helpers (the timeline's sampler, just before
+ * the clock starts) while they exist, and a fork leaves every private page
+ * that is present copy-on-write in both processes, so each page's first
+ * fill or read after it faulted and was copied inside the timed loop
+ * (perf: at depth 32 and 1 MiB, do_wp_page and its copy, and pinning
+ * fallen back to the slow path, a sixth of the write's samples).  The
+ * platform's mapping is one a fork leaves alone, and on Linux one in huge
+ * pages where the kernel has them, aligned to one here: a 1 MiB chunk
+ * in 4 KiB pages is cut into two requests or more at virtio-blk's 254
+ * segments, depending on where its pages fell (bench/RESULTS.md, session
+ * 10: 256 to 480 device reads for 256 reads of a MiB).  Zeroed and so
+ * faulted in once here, untimed (and a memory checker knows the bytes the
+ * kernel puts there through io_uring).  The array of pointers holds two
+ * more: the mapping's start and its end, for queue_buffers_free().  The
+ * portable engine's worker processes (ioq-posix.c) read and write the
+ * same pages.
  */
 unsigned char **
 queue_buffers(int depth, size_t chunk, size_t align)
 {
 	unsigned char	**b, *map;
-	size_t		  page = (size_t)sysconf(_SC_PAGESIZE), stride, len;
+	size_t		  page = (size_t)sysconf(_SC_PAGESIZE), huge, stride;
+	size_t		  len;
 	uintptr_t	  at;
 	int		  i;
 
 	if (align < page)
 		align = page;
 	stride = (chunk + align - 1) / align * align;
+	/* Huge pages only pay for buffers that fill one. */
+	huge = platform_queue_align();
+	if (huge > align && (size_t)depth * stride >= huge)
+		align = huge;
 	len = (size_t)depth * stride + (align > page ? align : 0);
 	if ((b = calloc((size_t)depth + 2, sizeof(*b))) == NULL)
 		return NULL;
-	map = mmap(NULL, len, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
+	if ((map = platform_queue_map(len)) == NULL) {
 		free(b);
 		return NULL;
 	}

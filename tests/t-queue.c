@@ -6,7 +6,9 @@
  * error and the offset of the oldest request out, and only once no
  * request is in flight any more (the caller frees the buffers that the
  * kernel's requests move data into next); a loop that goes well does
- * every chunk once.  The engine's own files (ioq-linux.c, ioq-posix.c)
+ * every chunk once.  And the buffers (queue_buffers()): aligned, in a
+ * mapping a fork leaves alone, in huge pages where the platform has them.
+ * The engine's own files (ioq-linux.c, ioq-posix.c)
  * are not linked: every symbol they define is defined here.
  */
 #include <errno.h>
@@ -14,9 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hist.h"
 #include "ioq.h"
+#include "platform.h"
 #include "queue.h"
 #include "tap.h"
 
@@ -208,6 +212,95 @@ run(struct seq *s, struct queue_loop *l, struct hist *h, int fail_from)
 	return queue_run(l);
 }
 
+/*
+ * The VmFlags of the mapping that holds p (Linux's /proc/self/smaps: two
+ * letters a flag, each after a space), into flags; 0, or -1 when not known.
+ */
+static int
+vm_flags(const void *p, char *flags, size_t len)
+{
+	FILE		*f;
+	char		 line[512];
+	unsigned long	 lo, hi, a = (unsigned long)(uintptr_t)p;
+	int		 in = 0, rv = -1;
+
+	if ((f = fopen("/proc/self/smaps", "r")) == NULL)
+		return -1;
+	while (rv == -1 && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+			in = a >= lo && a < hi;
+		else if (in && strncmp(line, "VmFlags:", 8) == 0) {
+			snprintf(flags, len, "%s", line + 8);
+			flags[strcspn(flags, "\n")] = ' ';
+			rv = 0;
+		}
+	}
+	fclose(f);
+	return rv;
+}
+
+/* Whether flags (vm_flags()) hold the two letters of one. */
+static int
+has_flag(const char *flags, const char *one)
+{
+	char	word[8];
+
+	snprintf(word, sizeof(word), " %s ", one);
+	return strstr(flags, word) != NULL;
+}
+
+/*
+ * queue_buffers(): depth buffers of a MiB, aligned to a huge page when
+ * the platform has them, in a mapping that a fork leaves alone (a shared
+ * one, "sh", or one a child does not get, "dc": the timeline's sampler is
+ * forked while they exist, and copy-on-write pages would fault and be
+ * copied in the timed loop) and that asks for huge pages ("hg"), so that
+ * a chunk of a MiB is not cut into two requests at the device's segment
+ * limit; buffers smaller than a huge page in all are aligned to a page.
+ */
+static void
+buffers_checked(void)
+{
+	size_t		 page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t		 huge = platform_queue_align(), chunk = 1 << 20;
+	unsigned char	**b, **small;
+	char		 flags[512];
+	int		 i, apart = 1;
+
+	b = queue_buffers(8, chunk, 512);
+	small = queue_buffers(4, 4096, 512);
+	ok(b != NULL && small != NULL, "queue_buffers: 8 of a MiB, 4 of a page");
+	if (b == NULL || small == NULL)
+		return;
+	for (i = 0; i < 8; i++)
+		apart &= (uintptr_t)b[i] % page == 0 && b[i][0] == 0 &&
+		    b[i][chunk - 1] == 0 &&
+		    (i == 0 || (size_t)(b[i] - b[i - 1]) >= chunk);
+	ok(apart, "each on a page of its own, zeroed, a chunk apart at least");
+	if (!ok((uintptr_t)b[0] % huge == 0,
+	    "8 MiB of buffers start on a huge page (a page without)"))
+		printf("#   huge page: %zu bytes, buffer at %p\n", huge,
+		    (void *)b[0]);
+	ok((uintptr_t)small[0] % page == 0, "16 KiB of them on a page");
+	if (vm_flags(b[0], flags, sizeof(flags)) == -1) {
+		tap_skip("no /proc/self/smaps: the mapping's flags are not "
+		    "known here");
+		tap_skip("no /proc/self/smaps");
+	} else {
+		if (!ok(has_flag(flags, "sh") || has_flag(flags, "dc"),
+		    "a fork leaves them alone (VmFlags sh or dc)"))
+			printf("#   VmFlags:%s\n", flags);
+		if (huge > page) {
+			if (!ok(has_flag(flags, "hg"),
+			    "huge pages asked for (VmFlags hg)"))
+				printf("#   VmFlags:%s\n", flags);
+		} else
+			tap_skip("no huge pages on this system (THP off)");
+	}
+	queue_buffers_free(b, 8);
+	queue_buffers_free(small, 4);
+}
+
 int
 main(void)
 {
@@ -242,5 +335,6 @@ main(void)
 	    "and the offset of the oldest request out (chunk 3)");
 	ok(s.done == 3 && l.chunks == 3,
 	    "the chunks that completed before it are counted, no other");
+	buffers_checked();
 	return done_testing();
 }
