@@ -18,6 +18,8 @@
 #         the phase, /proc/diskstats' weighted time over fio's run time)
 #         is a group of its own, /aqu (not for the sequential phases,
 #         whose requests the block layer merges).  Target >= 1.0.
+#         -B 1048576 measures the 1 MiB sequential work alone (random
+#         reads run only at the chunk size).
 #  ceil   the device's ceiling: -j J --direct --iodepth Q (default 4
 #         workers) against fio ioengine=libaio iodepth=Q numjobs=J
 #         direct=1 (one file each, group_reporting), the same works as qd.
@@ -32,8 +34,8 @@
 usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
-                      [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-J JOBS]
-                      [-b BONNIE-NG] [-k RAWDIR]
+                      [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-B SIZES]
+                      [-J JOBS] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 4096 for mem alone, else 1024:
              a phase of 1 GiB in memory lasts a few tenths of a second
@@ -45,6 +47,9 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
   -g GROUPS  comma list of: mem,qd,ceil (default mem)
   -Q DEPTHS  the queue depths of the qd and ceil groups, a comma list
              (default 32)
+  -B SIZES   the block sizes of the qd and ceil groups, a comma list of
+             bytes (default: the chunk and 1048576); random reads run at
+             the chunk size only
   -J JOBS    workers (fio jobs) of the ceil group (default 4)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
@@ -53,13 +58,14 @@ EOF
 }
 
 DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
-DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP=""
+DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES=""
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-g) GROUPS=${2-} ;;
 	-Q) DEPTH=${2-} ;;
+	-B) BSIZES=${2-} ;;
 	-J) JOBS=${2-} ;;
 	*) bench_opt dscpSnbk "$@" || usage ;;
 	esac
@@ -74,9 +80,10 @@ if [ -z "$DIR" ]; then
 	DIR=/dev/shm
 	{ has_group qd || has_group ceil; } && DIR=/var/tmp
 fi
+[ -n "$BSIZES" ] || BSIZES=$CHUNK,1048576
 need_tools fio jq cc
 bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" \
-    $(echo "$DEPTH" | tr ',' ' ') \
+    $(echo "$DEPTH,$BSIZES" | tr ',' ' ') \
     "$JOBS"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
@@ -226,7 +233,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 		has_group $q || continue
 		set_q $q
 		for QD in $(echo "$DEPTH" | tr ',' ' '); do
-		for bs in "$CHUNK" 1048576; do
+		for bs in $(echo "$BSIZES" | tr ',' ' '); do
 			if [ $((pair % 2)) -eq 1 ]; then
 				qd_side $pair A $bs; qd_side $pair B $bs
 			else

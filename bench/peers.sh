@@ -10,7 +10,8 @@
 usage() {
 	cat <<EOF
 usage: bench/peers.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
-                      [-n SEEKS] [-g ONLY] [-b BONNIE-NG] [-k RAWDIR] [--big]
+                      [-n SEEKS] [-g ONLY] [-b BONNIE-NG] [-k RAWDIR] [-f]
+                      [-r] [--big]
   -d DIR      directory on the file system under test (default /var/tmp)
   -s MIB      file size in MiB for every tool (default 1024)
   -c CHUNK    block size in bytes for every tool (default 16384)
@@ -20,6 +21,9 @@ usage: bench/peers.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
   -g ONLY   comma list of: direct,cold,bonnie++,perchar,memory (default all)
   -b PATH     the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR   keep every tool's raw output in RAWDIR
+  -f          the bonnie++ group without per-char: both tools skip it (-f),
+              so each block phase follows the same work (bonnie-ng's
+              putc writes the whole file, bonnie++'s 20 MiB)
   -r          reverse the order (peer first) in every even pair, to cancel
               order effects; the default is bonnie-ng first in every pair
   --big       also measure peak memory with an 8 GiB file
@@ -29,12 +33,14 @@ EOF
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 PAIRS=5 SEEKERS=3 SEEKS=16000
 ONLY=direct,cold,bonnie++,perchar,memory BNG=./bonnie-ng KEEP="" BIG=0 REVERSE=0
+FAST=0
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-g) ONLY=${2-}; shift ;;
 	-r) REVERSE=1 ;;
+	-f) FAST=1 ;;
 	--big) BIG=1 ;;
 	*) bench_opt dscpSnbk "$@" || usage; shift ;;
 	esac
@@ -72,7 +78,8 @@ echo "bonnie-ng: $BNG ($("$BNG" --version 2>/dev/null | head -n 1))"
 echo "fio: $(fio --version), bonnie++: 2.00a-family from the distribution"
 echo "work: dir $DIR, file ${SIZE_MIB} MiB, chunk $CHUNK, $SEEKERS seekers," \
     "$SEEKS seeks (fio: $(fio_ios_per_job) ops per job), $PAIRS pairs," \
-    "order: $([ "$REVERSE" -eq 1 ] && echo "A B, then B A" || echo "A B")"
+    "order: $([ "$REVERSE" -eq 1 ] && echo "A B, then B A" || echo "A B")$(
+    [ "$FAST" -eq 1 ] && echo "; bonnie++ group: per-char skipped (-f)")"
 echo "load average before: $(load_line)"
 
 # One function per side of each comparison: A is bonnie-ng, B the peer.
@@ -103,16 +110,19 @@ cold_B() {
 }
 # bonnie++ drops no cache and its -D covers only the block write, so the
 # equivalent bonnie-ng run is --cache=keep, with bonnie++'s fixed 5
-# seekers and 8192 seeks.
+# seekers and 8192 seeks.  With -f both skip per-char.
+BPP_PHASES="putc write rewrite getc read seeks"
+[ "$FAST" -eq 1 ] && BPP_PHASES="write rewrite read seeks"
 bpp_A() {
-	bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS
-	for ph in putc write rewrite getc read seeks; do
+	bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS \
+	    $([ "$FAST" -eq 1 ] && echo -f)
+	for ph in $BPP_PHASES; do
 		sample bonnie++ $ph $pair A "$(bng_get "bng-bpp-$pair" $ph)"
 	done
 }
 bpp_B() {
-	bpp_run "bpp-$pair"
-	for ph in putc write rewrite getc read seeks; do
+	bpp_run "bpp-$pair" $([ "$FAST" -eq 1 ] && echo -f)
+	for ph in $BPP_PHASES; do
 		sample bonnie++ $ph $pair B "$(bpp_get "bpp-$pair" $ph)"
 	done
 }
