@@ -10,16 +10,16 @@
 #	...
 #	machine_restore
 #
-# machine_set starts a guard: a process that takes the machine's lock
-# (exclusive, so that no other test, of this runner or another one on the
-# machine, changes or reads the setting meanwhile), saves the value,
-# writes the new one, and then waits on a FIFO whose only writer is the
-# test (and the processes it starts).  When the last writer is gone (the
-# test's machine_restore, its exit, a signal, even SIGKILL) the guard
-# writes the saved value back, then lets the lock go.  It runs in a
-# session of its own, out of reach of what is sent to the test's group
-# (a terminal's signals, timeout(1)'s, a SIGKILL to the whole group), and
-# ignores the stop signals besides.
+# machine_set starts a guard (tests/machine-guard.sh): a process that
+# takes the machine's lock (exclusive, so that no other test, of this
+# runner or another one on the machine, changes or reads the setting
+# meanwhile), saves the value, writes the new one, and then waits on a
+# FIFO whose only writer is the test (and the processes it starts).
+# When the last writer is gone (the test's machine_restore, its exit, a
+# signal, even SIGKILL) the guard writes the saved value back, then lets
+# the lock go.  It runs in a session of its own, out of reach of what is
+# sent to the test's group (a terminal's signals, timeout(1)'s, a SIGKILL
+# to the whole group), and ignores the stop signals besides.
 # tests/run.sh takes the same lock to read every setting of the list
 # before and after the tests, and fails when one differs.
 
@@ -66,43 +66,12 @@ $1
 		echo "machine_set: no setsid(1)" >&2; return 1; }
 	_mf=$(mktemp -u "${TMPDIR:-/tmp}/bonnie-ng-guard.XXXXXX") &&
 	    mkfifo "$_mf" "$_mf.ready" || return 1
-	# The guard in a session of its own (setsid), so that a SIGKILL to
-	# the test's whole group (timeout -k, a runner killing its jobs)
-	# does not take it before it has put the value back.
-	# shellcheck disable=SC2016
-	setsid -w sh -c '
-		trap "" INT TERM HUP QUIT
-		exec 7<"$3"
-		if ! : 2>/dev/null >>"$4"; then
-			echo "cannot open the machine'"'"'s lock $4" >"$3.ready"
-			exit 1
-		fi
-		exec 9>>"$4"
-		if ! flock -w 600 -x 9; then
-			echo "the machine'"'"'s lock $4: not had in 10 minutes" >"$3.ready"
-			exit 1
-		fi
-		_was=$(cat "$1") || { echo "cannot read $1" >"$3.ready"; exit 1; }
-		# vm.dirty_bytes and vm.dirty_ratio are one setting: writing
-		# either zeroes the other, so dirty_bytes at 0 is put back by
-		# writing the ratio it had.
-		_back=$1
-		if [ "$1" = /proc/sys/vm/dirty_bytes ] && [ "$_was" = 0 ]; then
-			_back=/proc/sys/vm/dirty_ratio
-			_was=$(cat "$_back") || {
-				echo "cannot read $_back" >"$3.ready"
-				exit 1
-			}
-		fi
-		if ! (echo "$2" >"$1") 2>/dev/null; then
-			echo "$1: $2 refused" >"$3.ready"
-			exit 1
-		fi
-		echo "ok $_was" >"$3.ready"
-		while read -r _ <&7; do :; done
-		echo "$_was" >"$_back"
-		rm -f "$3" "$3.ready"
-	' sh "$1" "$2" "$_mf" "$MACHINE_LOCK" </dev/null >/dev/null 2>&1 &
+	# The guard (tests/machine-guard.sh) in a session of its own
+	# (setsid), so that a SIGKILL to the test's whole group (timeout -k,
+	# a runner killing its jobs) does not take it before it has put the
+	# value back.
+	setsid -w sh "${BN_TOP:-.}/tests/machine-guard.sh" "$1" "$2" "$_mf" \
+	    "$MACHINE_LOCK" </dev/null >/dev/null 2>&1 &
 	machine_pid=$!
 	exec 7>"$_mf"
 	read -r _r <"$_mf.ready"

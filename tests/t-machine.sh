@@ -128,7 +128,7 @@ check "a setting not in MACHINE_SETTINGS is refused" \
 # and passes the same test when it changes it through machine_set and is
 # killed by SIGKILL.
 mkdir -p "$T/tree/tests"
-cp tests/run.sh tests/lib.sh tests/machine.sh "$T/tree/tests/"
+cp tests/run.sh tests/lib.sh tests/machine.sh tests/machine-guard.sh "$T/tree/tests/"
 cat >"$T/tree/tests/t-leave.sh" <<'EOF'
 . tests/lib.sh
 echo 1 >"$BN_MACHINE_EXTRA"

@@ -13,7 +13,7 @@
 scratch
 
 mkdir -p "$T/tree/tests"
-cp tests/run.sh tests/lib.sh tests/machine.sh "$T/tree/tests/"
+cp tests/run.sh tests/lib.sh tests/machine.sh tests/machine-guard.sh "$T/tree/tests/"
 for n in one two; do
 	cat >"$T/tree/tests/t-$n.sh" <<'EOF2'
 . tests/lib.sh
