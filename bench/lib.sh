@@ -56,6 +56,7 @@ bench_cleanup() {
 		[ -n "$p" ] && rm -rf "$p"
 	done
 	[ -n "${PR_OLD:-}" ] && echo "$PR_OLD" >"$PR_FILE" 2>/dev/null
+	[ -n "${HP_OLD:-}" ] && echo "$HP_OLD" >"$HP_FILE" 2>/dev/null
 	[ -z "${KEEP:-}" ] && [ -n "${RAW:-}" ] && rm -rf "$RAW"
 }
 
@@ -325,6 +326,18 @@ pause_reporting() {
 	else
 		PR_LINE="free page reporting: on (page_reporting_order $old, not writable): in-memory writes vary with it"
 	fi
+}
+
+# huge_pages N: at least N huge pages reserved (vm.nr_hugepages) for the
+# run, for fio's --iomem=shmhuge; the old count is put back at exit
+# (bench_cleanup).  Fails when the kernel keeps fewer than N.
+HP_FILE=/proc/sys/vm/nr_hugepages
+huge_pages() {
+	old=$(cat "$HP_FILE" 2>/dev/null) || return 1
+	[ "$old" -ge "$1" ] && return 0
+	HP_OLD=$old
+	echo "$1" >"$HP_FILE" 2>/dev/null || return 1
+	[ "$(cat "$HP_FILE")" -ge "$1" ]
 }
 
 # prefault: touch the free memory but 1 GiB once (pause_reporting), with
