@@ -333,9 +333,9 @@ pause_reporting() {
 # (bench_cleanup).  Fails when the kernel keeps fewer than N.
 HP_FILE=/proc/sys/vm/nr_hugepages
 huge_pages() {
-	old=$(cat "$HP_FILE" 2>/dev/null) || return 1
-	[ "$old" -ge "$1" ] && return 0
-	HP_OLD=$old
+	_hp=$(cat "$HP_FILE" 2>/dev/null) || return 1
+	[ "$_hp" -ge "$1" ] && return 0
+	HP_OLD=$_hp
 	echo "$1" >"$HP_FILE" 2>/dev/null || return 1
 	[ "$(cat "$HP_FILE")" -ge "$1" ]
 }

@@ -111,17 +111,17 @@ cold_B() {
 # bonnie++ drops no cache and its -D covers only the block write, so the
 # equivalent bonnie-ng run is --cache=keep, with bonnie++'s fixed 5
 # seekers and 8192 seeks.  With -f both skip per-char.
-BPP_PHASES="putc write rewrite getc read seeks"
-[ "$FAST" -eq 1 ] && BPP_PHASES="write rewrite read seeks"
+BPP_PHASES="putc write rewrite getc read seeks" BPP_FAST=""
+[ "$FAST" -eq 1 ] && BPP_PHASES="write rewrite read seeks" BPP_FAST=-f
 bpp_A() {
 	bng_run "bng-bpp-$pair" --cache=keep -S $BPP_SEEKERS -n $BPP_SEEKS \
-	    $([ "$FAST" -eq 1 ] && echo -f)
+	    $BPP_FAST
 	for ph in $BPP_PHASES; do
 		sample bonnie++ $ph $pair A "$(bng_get "bng-bpp-$pair" $ph)"
 	done
 }
 bpp_B() {
-	bpp_run "bpp-$pair" $([ "$FAST" -eq 1 ] && echo -f)
+	bpp_run "bpp-$pair" $BPP_FAST
 	for ph in $BPP_PHASES; do
 		sample bonnie++ $ph $pair B "$(bpp_get "bpp-$pair" $ph)"
 	done

@@ -790,8 +790,8 @@ platform_queue_map(size_t len)
 {
 	void	*p;
 
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1,
+	    0);
 	if (p == MAP_FAILED)
 		return NULL;
 	if (madvise(p, len, MADV_DONTFORK) == -1) {
@@ -809,7 +809,7 @@ platform_queue_align(void)
 {
 	FILE		*f;
 	char		 line[64] = "";
-	unsigned long	 n = 0;
+	uint64_t	 n;
 
 	if ((f = fopen("/sys/kernel/mm/transparent_hugepage/enabled",
 	    "re")) != NULL) {
@@ -817,15 +817,11 @@ platform_queue_align(void)
 			line[0] = '\0';
 		fclose(f);
 	}
-	if (strstr(line, "[never]") == NULL && (f = fopen(
-	    "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", "re")) !=
-	    NULL) {
-		if (fscanf(f, "%lu", &n) != 1 || (n & (n - 1)) != 0 ||
-		    n > (1ul << 30))
-			n = 0;
-		fclose(f);
-	}
-	return n > 0 ? (size_t)n : (size_t)sysconf(_SC_PAGESIZE);
+	if (strstr(line, "[never]") != NULL || read_u64(
+	    "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", &n) == -1 ||
+	    n == 0 || (n & (n - 1)) != 0 || n > (1u << 30))
+		return (size_t)sysconf(_SC_PAGESIZE);
+	return (size_t)n;
 }
 
 /* The value of the line "KEY N" in FILE, or -1. */

@@ -326,8 +326,8 @@ platform_queue_map(size_t len)
 {
 	void	*p;
 
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-	    -1, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1,
+	    0);
 	return p == MAP_FAILED ? NULL : p;
 }
 

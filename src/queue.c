@@ -24,10 +24,6 @@
 #include "platform.h"
 #include "queue.h"
 
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS	MAP_ANON
-#endif
-
 struct slot {
 	struct queue_chunk	 c;
 	bn_time			 start;
