@@ -43,8 +43,8 @@ void	ioq_prep(struct ioq *, int tag, int write, void *buf, size_t len,
 	    off_t off);
 /*
  * Start what was queued, then wait until at least one request has
- * completed when any is in flight.  0, or -1 with errno (EINTR when a
- * signal arrived while waiting: call again).
+ * completed when any is in flight (io_uring: both in one call).  0, or -1
+ * with errno (EINTR when a signal arrived while waiting: call again).
  */
 int	ioq_submit(struct ioq *);
 /*
@@ -58,6 +58,11 @@ int	ioq_flush(struct ioq *);
  * -errno); 0 when none is waiting.
  */
 int	ioq_reap(struct ioq *, int *tag, ssize_t *res);
+/*
+ * Would ioq_reap() find a completed request now?  Without a system call;
+ * 1 where the engine cannot tell without one (ioq-posix.c).
+ */
+int	ioq_more(const struct ioq *);
 /*
  * After a failure: nothing more is started (what was prepared and not
  * yet sent never goes) and every request in flight is waited for and

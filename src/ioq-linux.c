@@ -280,17 +280,25 @@ cq_ready(const struct ioq *q)
 	return __atomic_load_n(q->cq_tail, __ATOMIC_ACQUIRE) != *q->cq_head;
 }
 
-/*
- * As fio's engine does: what was queued goes in with a call that also
- * posts the completions that are ready (GETEVENTS, waiting for none);
- * only when none is there does ioq_submit() make a second call that waits
- * for one.  A completion run as task work (DEFER_TASKRUN) is in the ring
- * only after such a call.
- */
 int
-ioq_flush(struct ioq *q)
+ioq_more(const struct ioq *q)
 {
-	int	r;
+	return cq_ready(q);
+}
+
+/*
+ * What was queued goes in with a call that also posts the completions
+ * that are ready (GETEVENTS), and waits for one when wait is set and none
+ * is in the ring yet.  A completion run as task work (DEFER_TASKRUN) is
+ * in the ring only after such a call.  The call returns how many it took
+ * even when its wait was interrupted; -1 means it took none, and they
+ * stay for the next.
+ */
+static int
+enter(struct ioq *q, int wait)
+{
+	unsigned	min = wait && !cq_ready(q) ? 1 : 0;
+	int		r;
 
 	if (q->queued > 0) {
 		__atomic_store_n(q->sq_tail, *q->sq_tail + q->queued,
@@ -298,30 +306,33 @@ ioq_flush(struct ioq *q)
 		q->unsent += q->queued;
 		q->queued = 0;
 	}
-	/*
-	 * The call returns how many it took even when it was interrupted;
-	 * -1 means it took none, and they stay for the next.
-	 */
-	if (q->unsent > 0) {
-		r = uring_enter(q->ring_fd, q->unsent, 0,
-		    IORING_ENTER_GETEVENTS);
-		if (r == -1)
-			return -1;
-		q->unsent -= (unsigned)r;
-		q->inflight += (unsigned)r;
-	}
+	if (q->unsent == 0 && (min == 0 || q->inflight == 0))
+		return 0;
+	if ((r = uring_enter(q->ring_fd, q->unsent, min,
+	    IORING_ENTER_GETEVENTS)) == -1)
+		return -1;
+	q->unsent -= (unsigned)r;
+	q->inflight += (unsigned)r;
 	return 0;
 }
 
+/* As fio's engine's submission: posts what is ready, waits for none. */
+int
+ioq_flush(struct ioq *q)
+{
+	return enter(q, 0);
+}
+
+/*
+ * fio's engine makes two calls where nothing was ready after the first:
+ * the submission, then a wait.  One does both: a request is not sent
+ * later for it (it is in the ring before the call), and the wait ends
+ * when one completes, as the second call's would.
+ */
 int
 ioq_submit(struct ioq *q)
 {
-	if (ioq_flush(q) == -1)
-		return -1;
-	if (q->inflight == 0 || cq_ready(q))
-		return 0;
-	return uring_enter(q->ring_fd, 0, 1, IORING_ENTER_GETEVENTS) == -1 ?
-	    -1 : 0;
+	return enter(q, 1);
 }
 
 /*

@@ -92,7 +92,10 @@ else
 	# a call of its own as fio's does (a batch is plugged and merged:
 	# src/queue.c), so the calls that submit are as many as the requests
 	# (each chunk once, each seek once or twice) and none submits more
-	# than one; the synchronous loops' pread and pwrite never run.  The
+	# than one; the synchronous loops' pread and pwrite never run.  A
+	# request goes with the wait after it, in one call: only the first
+	# wait of each of the 4 queues (write, read, 2 seekers) and those for
+	# its last 8 requests wait alone, 36 at most (fio: one a request).  The
 	# portable build's workers do every pread and pwrite, the program
 	# (its first process, which execs) none.
 	if ! command -v strace >/dev/null 2>&1; then
@@ -119,20 +122,24 @@ else
 		    "$BONNIE" -d "$T" -s 8m -c "$C" -q --direct --iodepth 8 \
 		    -p write,read,seeks -S 2 -n "$N" >/dev/null 2>"$T/err"
 		st=$?
-		# "one" calls submit one request, "more" more than one.
+		# "one" calls submit one request, "more" more than one;
+		# "wait" submit none and wait for one.
 		set -- $(awk '/io_uring_enter\(/ {
 			split($0, a, "io_uring_enter\\(")
 			split(a[2], f, ", ")
 			if (f[2] == 1) one++; else if (f[2] > 1) more++
-		    } END { print one + 0, more + 0 }' "$T/calls")
-		one=$1 more=$2
+			else if (f[3] > 0) wait++
+		    } END { print one + 0, more + 0, wait + 0 }' "$T/calls")
+		one=$1 more=$2 wait=$3
 		sync=$(grep -E 'p(read|write)64\([0-9]+<[^>]*bonnie-ng\.' "$T/calls" |
 		    wc -l)
-		diag "io_uring_enter submitting one $one, more $more; pread64 + pwrite64 $sync"
+		diag "io_uring_enter submitting one $one, more $more, only waiting $wait; pread64 + pwrite64 $sync"
 		[ $st -eq 0 ] && [ "$more" -eq 0 ] &&
 		    [ "$one" -ge $((2 * S / C + N)) ] &&
 		    [ "$one" -le $((2 * S / C + 2 * N)) ] && [ "$sync" -eq 0 ]
 		check "strace: I/O through io_uring_enter, a request a call, no pread/pwrite" $?
+		[ $st -eq 0 ] && [ "$wait" -le $((4 * (1 + 8))) ]
+		check "strace: a request goes with the wait after it (one call)" $?
 	fi
 fi
 

@@ -6,10 +6,11 @@
  * error and the offset of the oldest request out, and only once no
  * request is in flight any more (the caller frees the buffers that the
  * kernel's requests move data into next); a loop that goes well does
- * every chunk once.  And the buffers (queue_buffers()): aligned, in a
- * mapping a fork leaves alone, in huge pages where the platform has them.
- * The engine's own files (ioq-linux.c, ioq-posix.c)
- * are not linked: every symbol they define is defined here.
+ * every chunk once, each request in a call of its own and, after the
+ * first depth, with the wait that follows it.  And the buffers
+ * (queue_buffers()): aligned, in a mapping a fork leaves alone, in huge
+ * pages where the platform has them.  The engine's own files (ioq-linux.c,
+ * ioq-posix.c) are not linked: every symbol they define is defined here.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -35,6 +36,8 @@ struct ioq {
 	int	 done[DEPTH], ndone;		/* Completed, not reaped. */
 	size_t	 len[DEPTH];
 	int	 calls;			/* Calls that sent something. */
+	int	 most;			/* The most one call sent. */
+	int	 waits;			/* Calls that only waited. */
 	int	 fail_from;		/* That call and every later one
 					   fail (0: none). */
 };
@@ -96,6 +99,8 @@ ioq_flush(struct ioq *q)
 		errno = EAGAIN;
 		return -1;
 	}
+	if (q->nqueued > q->most)
+		q->most = q->nqueued;
 	for (i = 0; i < q->nqueued; i++)
 		q->flight[q->nflight++] = q->queued[i];
 	q->nqueued = 0;
@@ -111,14 +116,25 @@ complete_one(struct ioq *q)
 	    sizeof(q->flight[0]));
 }
 
+/* One call as io_uring's: what was queued goes, then a wait. */
 int
 ioq_submit(struct ioq *q)
 {
+	int	sent = q->nqueued > 0;
+
 	if (ioq_flush(q) == -1)
 		return -1;
-	if (q->nflight > 0 && q->ndone == 0)
+	if (q->nflight > 0 && q->ndone == 0) {
+		q->waits += !sent;
 		complete_one(q);
+	}
 	return 0;
+}
+
+int
+ioq_more(const struct ioq *q)
+{
+	return q->ndone > 0;
 }
 
 int
@@ -317,11 +333,22 @@ main(void)
 	    "no failure: every chunk done once, in order");
 	ok(fake.nflight == 0 && fake.nqueued == 0 && fake.ndone == 0,
 	    "and nothing left in the engine");
+	/*
+	 * Each request in a call of its own; the one a completion starts
+	 * goes with the wait that follows (one call, not fio's two): only
+	 * the wait after the first DEPTH and those for the last DEPTH go
+	 * alone.
+	 */
+	ok(fake.most == 1 && fake.calls == CHUNKS,
+	    "every request sent in a call of its own");
+	if (!ok(fake.waits <= 1 + DEPTH, "a request sent with the wait after "
+	    "it: at most 1 + depth calls only wait"))
+		printf("#   %d calls only waited\n", fake.waits);
 
 	/*
 	 * Calls 1-4 send the first four chunks; each completion then
-	 * starts one more, sent at once: call 7 (chunk 6's) and every
-	 * later one fail.  Chunks 0-2 are done; 3, 4 and 5 are in flight
+	 * starts one more, sent with the wait that follows: call 7 (chunk
+	 * 6's) and every later one fail.  Chunks 0-2 are done; 3, 4 and 5 are in flight
 	 * and 6 prepared when the loop's next submission fails.
 	 */
 	rv = run(&s, &l, &h, 7);
