@@ -7,7 +7,10 @@
 # best runs (best) and of their 75th percentiles (q75): where the
 # machine's noise only ever slows a run (a host's faults, another guest),
 # each side's faster runs are its less disturbed ones; the best run alone
-# is one sample, so q75 wants 20 pairs or more.
+# is one sample, so q75 wants 20 pairs or more.  r25 and r75: the
+# quartiles of the per-pair ratio.  With -v boot=N (bench/pool.sh), lo95
+# and hi95: a bootstrap interval of the median ratio, N resamples of the
+# pairs (seeded: the same samples give the same interval).
 
 # b[1..n]: a[1..n] in ascending order.
 function sorted(a, n, b,    i, j, t) {
@@ -48,6 +51,19 @@ function cv(a, n,    i, m, s) {
 
 function num(x) { return x ~ /^[0-9.e+-]+$/ }
 
+# The 2.5% and 97.5% points of the median of n ratios drawn from r[1..n]
+# with replacement, over boot draws: "lo hi".
+function interval(r, n,    i, j, d, m, meds) {
+	if (n < 2) return "NA NA"
+	srand(1)
+	for (i = 1; i <= boot; i++) {
+		for (j = 1; j <= n; j++) d[j] = r[1 + int(rand() * n)]
+		meds[i] = median(d, n)
+	}
+	return sprintf("%.3f %.3f", quantile(meds, boot, 0.025),
+	    quantile(meds, boot, 0.975))
+}
+
 {
 	key = $1 SUBSEP $2
 	if (!(key in seen)) { seen[key] = 1; order[++nkeys] = key }
@@ -57,9 +73,10 @@ function num(x) { return x ~ /^[0-9.e+-]+$/ }
 }
 
 END {
-	printf "%-14s %-8s %2s %10s %10s %7s %7s %7s %6s %6s %6s %6s %6s %6s\n",
+	printf "%-14s %-8s %2s %10s %10s %7s %7s %7s %6s %6s %6s %6s %6s %6s %6s %6s",
 	    "group", "phase", "n", "A", "B", "ratio", "min", "max", "cpuA",
-	    "cpuB", "cvA%", "cvB%", "best", "q75"
+	    "cpuB", "cvA%", "cvB%", "best", "q75", "r25", "r75"
+	printf "%s\n", (boot > 0 ? sprintf(" %6s %6s", "lo95", "hi95") : "")
 	for (k = 1; k <= nkeys; k++) {
 		key = order[k]
 		split(key, gp, SUBSEP)
@@ -79,11 +96,17 @@ END {
 				if (mx == "" || r > mx) mx = r
 			}
 		}
-		printf "%-14s %-8s %2d %10.0f %10.0f %7.3f %7.3f %7.3f %6.1f %6.1f %6s %6s %6s %6s\n",
+		printf "%-14s %-8s %2d %10.0f %10.0f %7.3f %7.3f %7.3f %6.1f %6.1f %6s %6s %6s %6s %6.3f %6.3f",
 		    gp[1], gp[2], nr, median(ra, na), median(rb, nb),
 		    median(rr, nr), mn, mx, median(ca, nca), median(cb, ncb),
 		    cv(ra, na), cv(rb, nb),
 		    ratio(quantile(rb, nb, 1), quantile(ra, na, 1)),
-		    ratio(quantile(rb, nb, 0.75), quantile(ra, na, 0.75))
+		    ratio(quantile(rb, nb, 0.75), quantile(ra, na, 0.75)),
+		    quantile(rr, nr, 0.25), quantile(rr, nr, 0.75)
+		if (boot > 0) {
+			split(interval(rr, nr), iv, " ")
+			printf " %6s %6s", iv[1], iv[2]
+		}
+		printf "\n"
 	}
 }
