@@ -199,6 +199,7 @@ struct ioq;
 
 struct phase_ring {
 	unsigned char	*buf[PHASE_RING_MAX];
+	unsigned char	**map;		/* All of them (io_buffers()). */
 	int		 n;		/* Buffers. */
 	int		 taken;		/* Handed out since the last fill. */
 	uint64_t	 next;		/* File offset of the next one. */

@@ -67,10 +67,19 @@ int	queue_run(struct queue_loop *);
 
 /*
  * depth buffers of chunk bytes aligned to align (at least a page; a huge
- * page when they fill one), zeroed, in one mapping that a fork does not
- * copy (platform_queue_map()); NULL on failure.
+ * page when they fill half of one or more), zeroed, in one mapping that a
+ * fork does not copy (platform_queue_map()); NULL on failure.
  */
 unsigned char **queue_buffers(int depth, size_t chunk, size_t align);
 void	queue_buffers_free(unsigned char **, int depth);
+/*
+ * n buffers for one request at a time (the run's, the write ring's, a
+ * seeker's): for direct I/O queue_buffers()' (the device takes the pages
+ * as they lie: a chunk of a MiB in one request), so that no process
+ * forked after them may use them; for buffered I/O, which the kernel
+ * copies, from the heap (aligned to align, not zeroed).  NULL on failure.
+ */
+unsigned char **io_buffers(int n, size_t chunk, size_t align, int direct);
+void	io_buffers_free(unsigned char **, int n);
 
 #endif

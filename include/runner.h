@@ -37,6 +37,7 @@ struct runner {
 						   reaches (/proc/diskstats). */
 	const struct target	*target;	/* --device, or NULL. */
 	unsigned char		*buf;
+	unsigned char		**bufs;		/* buf (io_buffers()). */
 	struct pattern		 pat;
 	enum pattern_writer	 ok[4];		/* What the file holds now. */
 	int			 nok;

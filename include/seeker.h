@@ -120,6 +120,7 @@ struct seeker {
 	struct seek_share	*share;
 	int			 fd;
 	unsigned char		*buf;
+	unsigned char		**bufs;		/* buf (io_buffers()). */
 	struct rng		 rng;
 	uint64_t		 quota;
 	/* job->depth > 1: the queue, its buffers, seeks started. */

@@ -229,9 +229,7 @@ int
 phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
     enum pattern_writer w)
 {
-	size_t	align = ctx->align < 64 ? 64 : ctx->align;
-	int	n, e;
-	void	*p;
+	int	n;
 
 	n = (int)(PHASE_RING_BYTES / ctx->chunk);
 	if (n < 1)
@@ -239,14 +237,11 @@ phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
 	if (n > PHASE_RING_MAX)
 		n = PHASE_RING_MAX;
 	ring->writer = w;
-	for (ring->n = 0; ring->n < n; ring->n++) {
-		if ((e = posix_memalign(&p, align, ctx->chunk)) != 0) {
-			phase_ring_free(ring);
-			errno = e;
-			return phase_fail(ctx, "allocate buffers", -1);
-		}
-		ring->buf[ring->n] = p;
-	}
+	if ((ring->map = io_buffers(n, ctx->chunk, ctx->align,
+	    ctx->direct)) == NULL)
+		return phase_fail(ctx, "allocate buffers", -1);
+	for (ring->n = 0; ring->n < n; ring->n++)
+		ring->buf[ring->n] = ring->map[ring->n];
 	ring->taken = ring->n;
 	return 0;
 }
@@ -254,10 +249,8 @@ phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
 void
 phase_ring_free(struct phase_ring *ring)
 {
-	int	i;
-
-	for (i = 0; i < ring->n; i++)
-		free(ring->buf[i]);
+	io_buffers_free(ring->map, ring->n);
+	ring->map = NULL;
 	ring->n = 0;
 }
 

@@ -19,6 +19,7 @@
 #include "phase-ctx.h"
 #include "phase.h"
 #include "platform.h"
+#include "queue.h"
 #include "run.h"
 #include "runner.h"
 #include "signals.h"
@@ -413,7 +414,6 @@ run_worker(const struct options *opt, struct run_result *res,
 {
 	struct runner	 r;
 	const unsigned	 meta = phase_flag_mask(PHASE_META);
-	void		*p;
 	size_t		 mem_align, io_align;
 	sigset_t	 old;
 	int		 i, rv = 0, e;
@@ -450,9 +450,10 @@ run_worker(const struct options *opt, struct run_result *res,
 		if (io_align > r.align)
 			r.align = io_align;
 	}
-	if ((e = posix_memalign(&p, r.align, opt->chunk)) != 0)
-		return run_fail(&r, "setup", "allocate buffer", -1, e, NULL);
-	r.buf = p;
+	if ((r.bufs = io_buffers(1, opt->chunk, r.align, opt->direct)) == NULL)
+		return run_fail(&r, "setup", "allocate buffer", -1, errno,
+		    NULL);
+	r.buf = r.bufs[0];
 	if ((r.hist = malloc(sizeof(*r.hist))) == NULL) {
 		rv = run_fail(&r, "setup", "allocate the histogram", -1,
 		    errno, NULL);
@@ -497,7 +498,7 @@ done:
 	timeline_free(r.tl);
 	free(r.loop_backing);
 	free(r.hist);
-	free(r.buf);
+	io_buffers_free(r.bufs, 1);
 	if (bn_stop_signal)
 		res->interrupted = bn_stop_signal;
 	return rv;

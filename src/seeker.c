@@ -63,19 +63,15 @@ seeker_prepare(struct seeker *s)
 	const struct seek_job	*job = s->job;
 	const char		*call;
 	size_t			 align = job->align < 64 ? 64 : job->align;
-	void			*p;
-	int			 e;
 
 	s->depth = 1;
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
 	seek_rng(job->seed, s->index, &s->rng);
-	if ((e = posix_memalign(&p, align, job->chunk)) != 0) {
-		errno = e;
+	if ((s->bufs = io_buffers(1, job->chunk, align, job->direct)) == NULL)
 		return seeker_fail(s->res, "allocate buffer", -1);
-	}
-	s->buf = p;
+	s->buf = s->bufs[0];
 	s->fd = reopen_same(job->dirfd, job->name, job->open_flags, job->dev,
 	    job->ino, 1, &call);
 	if (s->fd == -1)
@@ -445,6 +441,7 @@ seeker_finish(struct seeker *s)
 	if (s->fd != -1 && close(s->fd) == -1 && s->res->err_errno == 0)
 		seeker_fail(s->res, "close", 0);
 	s->fd = -1;
-	free(s->buf);
+	io_buffers_free(s->bufs, 1);
+	s->bufs = NULL;
 	s->buf = NULL;
 }

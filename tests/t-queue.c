@@ -9,7 +9,8 @@
  * every chunk once, each request in a call of its own and, after the
  * first depth, with the wait that follows it.  And the buffers
  * (queue_buffers()): aligned, in a mapping a fork leaves alone, in huge
- * pages where the platform has them.  The engine's own files (ioq-linux.c,
+ * pages where the platform has them; and those of one request at a time
+ * (io_buffers()): the same under O_DIRECT, else the heap's.  The engine's own files (ioq-linux.c,
  * ioq-posix.c) are not linked: every symbol they define is defined here.
  */
 #include <errno.h>
@@ -266,8 +267,8 @@ has_flag(const char *flags, const char *one)
 }
 
 /*
- * queue_buffers(): depth buffers of a MiB, aligned to a huge page when
- * the platform has them, in a mapping that a fork leaves alone (a shared
+ * queue_buffers(): depth buffers of a MiB, or one (depth 1 takes its
+ * buffers here too), aligned to a huge page when the platform has them, in a mapping that a fork leaves alone (a shared
  * one, "sh", or one a child does not get, "dc": the timeline's sampler is
  * forked while they exist, and copy-on-write pages would fault and be
  * copied in the timed loop) and that asks for huge pages ("hg"), so that
@@ -279,7 +280,7 @@ buffers_checked(void)
 {
 	size_t		 page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t		 huge = platform_queue_align(), chunk = 1 << 20;
-	unsigned char	**b, **small;
+	unsigned char	**b, **small, **one;
 	char		 flags[512];
 	int		 i, apart = 1;
 
@@ -298,6 +299,22 @@ buffers_checked(void)
 		printf("#   huge page: %zu bytes, buffer at %p\n", huge,
 		    (void *)b[0]);
 	ok((uintptr_t)small[0] % page == 0, "16 KiB of them on a page");
+	one = queue_buffers(1, chunk, 512);
+	if (!ok(one != NULL && (uintptr_t)one[0] % huge == 0 &&
+	    (size_t)(one[2] - one[0]) >= huge, "one of a MiB alone (depth 1: "
+	    "half a huge page) on a huge page, the whole of it mapped"))
+		printf("#   huge page: %zu bytes\n", huge);
+	queue_buffers_free(one, 1);
+	/* One request at a time: the same mapping under O_DIRECT. */
+	one = io_buffers(1, chunk, 512, 1);
+	ok(one != NULL && (uintptr_t)one[0] % huge == 0 && one[1] != NULL,
+	    "io_buffers, direct: the queue's mapping (a huge page)");
+	io_buffers_free(one, 1);
+	one = io_buffers(3, 4096, 512, 0);
+	ok(one != NULL && one[3] == NULL && (uintptr_t)one[0] % 512 == 0 &&
+	    (uintptr_t)one[2] % 512 == 0, "io_buffers, buffered: from the "
+	    "heap, aligned");
+	io_buffers_free(one, 3);
 	if (vm_flags(b[0], flags, sizeof(flags)) == -1) {
 		tap_skip("no /proc/self/smaps: the mapping's flags are not "
 		    "known here");
