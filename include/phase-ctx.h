@@ -198,8 +198,7 @@ int	phase_verify(struct phase_ctx *, const unsigned char *buf, uint64_t off,
 struct ioq;
 
 struct phase_ring {
-	unsigned char	*buf[PHASE_RING_MAX];
-	unsigned char	**map;		/* All of them (io_buffers()). */
+	unsigned char	**buf;		/* n of them (io_buffers()). */
 	int		 n;		/* Buffers. */
 	int		 taken;		/* Handed out since the last fill. */
 	uint64_t	 next;		/* File offset of the next one. */

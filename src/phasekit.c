@@ -237,20 +237,18 @@ phase_ring_init(struct phase_ctx *ctx, struct phase_ring *ring,
 	if (n > PHASE_RING_MAX)
 		n = PHASE_RING_MAX;
 	ring->writer = w;
-	if ((ring->map = io_buffers(n, ctx->chunk, ctx->align,
+	if ((ring->buf = io_buffers(n, ctx->chunk, ctx->align,
 	    ctx->direct)) == NULL)
 		return phase_fail(ctx, "allocate buffers", -1);
-	for (ring->n = 0; ring->n < n; ring->n++)
-		ring->buf[ring->n] = ring->map[ring->n];
-	ring->taken = ring->n;
+	ring->n = ring->taken = n;
 	return 0;
 }
 
 void
 phase_ring_free(struct phase_ring *ring)
 {
-	io_buffers_free(ring->map, ring->n);
-	ring->map = NULL;
+	io_buffers_free(ring->buf, ring->n);
+	ring->buf = NULL;
 	ring->n = 0;
 }
 
