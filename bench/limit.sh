@@ -23,7 +23,10 @@
 #         pages (--iomem=shmhuge, vm.nr_hugepages raised for the run and
 #         put back), as bonnie-ng's queue has them: by default fio's are
 #         malloc's 4 KiB pages, and a 1 MiB request in those is cut in two
-#         at virtio-blk's 254 segments as often as not.
+#         at virtio-blk's 254 segments as often as not.  -R makes fio
+#         write new data each time (--refill_buffers), as bonnie-ng makes
+#         each chunk's data: by default fio fills its buffers once and
+#         changes a few bytes of each before it is written again.
 #  ceil   the device's ceiling: -j J --direct --iodepth Q (default 4
 #         workers) against fio ioengine=libaio iodepth=Q numjobs=J
 #         direct=1 (one file each, group_reporting), the same works as qd.
@@ -39,7 +42,7 @@ usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
                       [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-B SIZES]
-                      [-J JOBS] [-H] [-b BONNIE-NG] [-k RAWDIR]
+                      [-J JOBS] [-H] [-R] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 4096 for mem alone, else 1024:
              a phase of 1 GiB in memory lasts a few tenths of a second
@@ -57,6 +60,8 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
   -J JOBS    workers (fio jobs) of the ceil group (default 4)
   -H         fio's buffers in huge pages (--iomem=shmhuge), as bonnie-ng's
              queue has them (vm.nr_hugepages raised for the run)
+  -R         fio writes new data each time (--refill_buffers), as
+             bonnie-ng makes each chunk's data
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
 EOF
@@ -64,7 +69,7 @@ EOF
 }
 
 DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
-DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0
+DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0 FIO_REFILL=0
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -73,6 +78,7 @@ while [ $# -gt 0 ]; do
 	-Q) DEPTH=${2-} ;;
 	-B) BSIZES=${2-} ;;
 	-H) FIO_HUGE=1; shift; continue ;;
+	-R) FIO_REFILL=1; shift; continue ;;
 	-J) JOBS=${2-} ;;
 	*) bench_opt dscpSnbk "$@" || usage ;;
 	esac
@@ -95,7 +101,8 @@ bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" \
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
 # -H: fio's buffers (jobs x depth x block size) in 2 MiB pages, and some over.
-FIO_MEM=""
+# fio's options of -H and -R, for the qd and ceil groups.
+FIO_X=""
 if [ "$FIO_HUGE" -eq 1 ]; then
 	hp=16
 	for q in $(echo "$DEPTH" | tr ',' ' '); do
@@ -105,9 +112,10 @@ if [ "$FIO_HUGE" -eq 1 ]; then
 		done
 	done
 	huge_pages "$hp" || die "cannot reserve $hp huge pages (vm.nr_hugepages) for -H"
-	FIO_MEM=--iomem=shmhuge
+	FIO_X=--iomem=shmhuge
 	note "fio's buffers in huge pages: --iomem=shmhuge, vm.nr_hugepages $hp for the run"
 fi
+[ "$FIO_REFILL" -eq 0 ] || FIO_X="${FIO_X:+$FIO_X }--refill_buffers"
 BNG_JSON=1
 BARE=$RAW/bare-loop
 cc -O2 -o "$BARE" "$here/bare-loop.c" || die "cannot build bench/bare-loop.c"
@@ -167,12 +175,14 @@ set_q() {
 qd_fio() {
 	tag=$1 rw=$2 bs=$3; shift 3
 	w0=$(dev_wms)
+	# $FIO_X is split into its options on purpose.
+	# shellcheck disable=SC2086
 	fio --output-format=json --output="$RAW/$tag.json" \
 	    --directory="$QDIR" --filename_format='f.$jobnum' \
 	    --numjobs="$QJ" --group_reporting \
 	    --size="${SIZE_MIB}m" --bs="$bs" \
 	    --ioengine="$QENG" --iodepth="$QD" --direct=1 \
-	    --fallocate=none --name="$rw" --rw="$rw" $FIO_MEM "$@" \
+	    --fallocate=none --name="$rw" --rw="$rw" $FIO_X "$@" \
 	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
 	w1=$(dev_wms)
 	[ -n "$w0" ] && [ -n "$w1" ] && echo $((w1 - w0)) >"$RAW/$tag.wms"
@@ -271,8 +281,8 @@ echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_lin
 echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# cpuB: all the CPU of bonnie-ng's phase (its fill included) over the phase's timed seconds"
-echo "# qdQ-BS: A = fio io_uring iodepth=Q direct=1${FIO_MEM:+ $FIO_MEM} (random: randrw, rwmixread=91); B = --direct --iodepth Q (Q: $DEPTH)"
-echo "# ceilQ-BS: A = fio libaio iodepth=Q numjobs=$JOBS direct=1; B = -j $JOBS --direct --iodepth Q"
+echo "# qdQ-BS: A = fio io_uring iodepth=Q direct=1${FIO_X:+ $FIO_X} (random: randrw, rwmixread=91); B = --direct --iodepth Q (Q: $DEPTH)"
+echo "# ceilQ-BS: A = fio libaio iodepth=Q numjobs=$JOBS direct=1${FIO_X:+ $FIO_X}; B = -j $JOBS --direct --iodepth Q"
 echo "# .../aqu: the mean queue at the device during the random reads (aqu-sz), in requests"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 # A busy machine slows both sides by how much CPU each is given; the work
