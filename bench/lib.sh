@@ -293,7 +293,13 @@ machine_line() {
 	    virt="yes (cpu flag)"
 	ctr=$(systemd-detect-virt --container 2>/dev/null) || ctr=""
 	[ "$ctr" = none ] && ctr=""
-	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}; ${PR_LINE:-free page reporting: not asked}"
+	# How an idle CPU waits: in a guest, a vCPU that halts is woken by
+	# the host, and each completion that finds it halted waits for that
+	# (bench/RESULTS.md, session 12: a busy loop in the idle class made
+	# writes of a new file at depth 32 up to 1.5 times as fast).
+	idle=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null) || idle=""
+	hp=$(cat /sys/module/haltpoll/parameters/guest_halt_poll_ns 2>/dev/null) || hp=""
+	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}, cpuidle: ${idle:-none}${hp:+ (guest_halt_poll_ns $hp)}; ${PR_LINE:-free page reporting: not asked}"
 }
 
 # pause_reporting: a guest whose virtio balloon reports free pages to
