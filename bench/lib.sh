@@ -58,6 +58,28 @@ bench_cleanup() {
 	[ -n "${PR_OLD:-}" ] && echo "$PR_OLD" >"$PR_FILE" 2>/dev/null
 	[ -n "${HP_OLD:-}" ] && echo "$HP_OLD" >"$HP_FILE" 2>/dev/null
 	[ -z "${KEEP:-}" ] && [ -n "${RAW:-}" ] && rm -rf "$RAW"
+	# shellcheck disable=SC2086 # a list of process ids
+	[ -n "${AWAKE_PIDS:-}" ] && kill $AWAKE_PIDS 2>/dev/null
+	return 0
+}
+
+# keep_awake: one busy loop per CPU in the idle scheduling class
+# (SCHED_IDLE: it runs only when nothing else wants the CPU), so that no
+# vCPU of a guest halts and waits for its host to wake it at the next
+# interrupt; killed at exit.  A guest with haltpoll's polling off
+# (guest_halt_poll_ns 0) wrote a new file at depth 32 up to 1.5 times as
+# fast with them (bench/RESULTS.md, session 12).  Both sides of a pair
+# run with them, so a tool that keeps its own CPU busy gains nothing by it.
+keep_awake() {
+	need_tools chrt
+	_n=$(nproc)
+	_c=0
+	while [ "$_c" -lt "$_n" ]; do
+		taskset -c "$_c" chrt -i 0 sh -c 'while :; do :; done' &
+		AWAKE_PIDS="${AWAKE_PIDS:-} $!"
+		_c=$((_c + 1))
+	done
+	note "every CPU kept awake: $_n busy loops in SCHED_IDLE for the run"
 }
 
 # bench_setup NAME NUMBER...: check that every NUMBER is a whole number,
@@ -104,6 +126,8 @@ need_tools() {
 		jq)         command -v jq >/dev/null 2>&1 || pkgs="$pkgs jq" ;;
 		time)       [ -x /usr/bin/time ] || pkgs="$pkgs time" ;;
 		cc)         command -v cc >/dev/null 2>&1 || pkgs="$pkgs gcc libc6-dev" ;;
+		chrt)       { command -v chrt && command -v taskset; } >/dev/null 2>&1 ||
+		            pkgs="$pkgs util-linux" ;;
 		esac
 	done
 	[ -z "$pkgs" ] && return 0

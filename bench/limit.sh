@@ -27,6 +27,9 @@
 #         write new data each time (--refill_buffers), as bonnie-ng makes
 #         each chunk's data: by default fio fills its buffers once and
 #         changes a few bytes of each before it is written again.
+#         -W keeps every CPU awake for both sides (keep_awake in lib.sh):
+#         in a guest whose idle vCPUs halt, a tool that keeps its CPU busy
+#         is woken sooner at each completion.
 #  ceil   the device's ceiling: -j J --direct --iodepth Q (default 4
 #         workers) against fio ioengine=libaio iodepth=Q numjobs=J
 #         direct=1 (one file each, group_reporting), the same works as qd.
@@ -42,7 +45,7 @@ usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
                       [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-B SIZES]
-                      [-J JOBS] [-H] [-R] [-b BONNIE-NG] [-k RAWDIR]
+                      [-J JOBS] [-H] [-R] [-W] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 4096 for mem alone, else 1024:
              a phase of 1 GiB in memory lasts a few tenths of a second
@@ -62,6 +65,8 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
              queue has them (vm.nr_hugepages raised for the run)
   -R         fio writes new data each time (--refill_buffers), as
              bonnie-ng makes each chunk's data
+  -W         every CPU kept awake by a busy loop in the idle class, for
+             both sides (no vCPU halts between completions)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
 EOF
@@ -69,7 +74,7 @@ EOF
 }
 
 DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
-DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0 FIO_REFILL=0
+DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0 FIO_REFILL=0 AWAKE=0
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -79,6 +84,7 @@ while [ $# -gt 0 ]; do
 	-B) BSIZES=${2-} ;;
 	-H) FIO_HUGE=1; shift; continue ;;
 	-R) FIO_REFILL=1; shift; continue ;;
+	-W) AWAKE=1; shift; continue ;;
 	-J) JOBS=${2-} ;;
 	*) bench_opt dscpSnbk "$@" || usage ;;
 	esac
@@ -116,6 +122,7 @@ if [ "$FIO_HUGE" -eq 1 ]; then
 	note "fio's buffers in huge pages: --iomem=shmhuge, vm.nr_hugepages $hp for the run"
 fi
 [ "$FIO_REFILL" -eq 0 ] || FIO_X="${FIO_X:+$FIO_X }--refill_buffers"
+[ "$AWAKE" -eq 0 ] || keep_awake
 BNG_JSON=1
 BARE=$RAW/bare-loop
 cc -O2 -o "$BARE" "$here/bare-loop.c" || die "cannot build bench/bare-loop.c"
