@@ -62,14 +62,14 @@ seeker_prepare(struct seeker *s)
 {
 	const struct seek_job	*job = s->job;
 	const char		*call;
-	size_t			 align = job->align < 64 ? 64 : job->align;
 
 	s->depth = 1;
 	hist_init(&s->res->hist);
 	s->quota = job->seeks / (uint64_t)s->nseekers +
 	    ((uint64_t)s->index < job->seeks % (uint64_t)s->nseekers);
 	seek_rng(job->seed, s->index, &s->rng);
-	if ((s->bufs = io_buffers(1, job->chunk, align, job->direct)) == NULL)
+	if ((s->bufs = io_buffers(1, job->chunk, job->align,
+	    job->direct)) == NULL)
 		return seeker_fail(s->res, "allocate buffer", -1);
 	s->buf = s->bufs[0];
 	s->fd = reopen_same(job->dirfd, job->name, job->open_flags, job->dev,

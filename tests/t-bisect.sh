@@ -53,6 +53,11 @@ else
 fi
 RA=/sys/block/${L#/dev/}/queue/read_ahead_kb
 DIO=/sys/block/${L#/dev/}/loop/dio
+# A record's block reads for the diagnostics: K/s, rareq-sz, cache mode.
+cat >"$T/reads.jq" <<'JQ'
+[.runs[].phases.read | [(.rate // 0 | floor), .kernel.disk[0]["rareq-sz"],
+    .cache]]
+JQ
 
 # The script git bisect run calls in the checked-out commit: its knob on
 # the device, a run, and the verdict on block read against the base.
@@ -67,10 +72,9 @@ fail)	size=1g ;;
 esac
 "$BONNIE" --device "$L" -p write,read -s \$size -x 3 -q --json "$T/new.json" >/dev/null 2>>"$T/runs.err"
 # What a wrong verdict needs to be understood: each run's block read
-# (K/s, the request size at the device, the cache mode) and the loop's dio.
+# (reads.jq) and the loop's dio.
 echo "\$(git rev-parse --short HEAD) \$knob dio \$(cat "$DIO" 2>/dev/null)" \
-    "\$(jq -c '[.runs[].phases.read | [(.rate // 0 | floor),
-    .kernel.disk[0]["rareq-sz"], .cache]]' "$T/new.json" 2>/dev/null)" >>"$T/tested"
+    "\$(jq -c -f "$T/reads.jq" "$T/new.json" 2>/dev/null)" >>"$T/tested"
 "$BONNIE" compare --bisect -F read -t 90 "$T/base.json" "$T/new.json" >>"$T/compare.out" 2>&1
 EOF
 chmod +x "$T/measure.sh"
@@ -96,9 +100,8 @@ echo 4096 >"$RA"
 "$BONNIE" --device "$L" -p write,read -s 8m -x 3 -q --json "$T/base.json" \
     >/dev/null 2>"$T/err"
 check "the base: three runs at read-ahead 4096 KiB" $?
-echo "base 4096 dio $(cat "$DIO" 2>/dev/null)" "$(jq -c '[.runs[].phases.read |
-    [(.rate // 0 | floor), .kernel.disk[0]["rareq-sz"], .cache]]' \
-    "$T/base.json" 2>/dev/null)" >"$T/tested"
+echo "base 4096 dio $(cat "$DIO" 2>/dev/null)" \
+    "$(jq -c -f "$T/reads.jq" "$T/base.json" 2>/dev/null)" >"$T/tested"
 
 git -C "$R" checkout -q "$c9"
 (cd "$R" && git bisect start "$c9" "$c1" >/dev/null &&
