@@ -1,28 +1,28 @@
 #!/bin/sh
 # compare --bisect under a real git bisect run.  The test makes a git
-# history of nine commits, each holding the knob of a loop device the
-# test makes here (over a file, with direct I/O to it): read-ahead 4096
-# KiB, except that commit 7 plants a slowdown (read-ahead 0: every block
-# read is a request of its own, 8 to 100 times slower here) and commit 5
-# a run that fails (a size the device cannot hold: bonnie-ng refuses it
-# and writes no record).  On a busy machine the block read of 8 MiB runs
-# at 70 to 950 MB/s at read-ahead 4096 KiB and at 4 to 5 MB/s at 0, so the
-# script gates block read at -t 90: only a change of ten times counts,
-# and the planted one is 15 times or more.  On the AMD kind (session 12)
-# read-ahead 0 reads at 43 to 69 MB/s and 4096 KiB at 470 to 1950 idle:
-# 7 to 45 times, a thinner margin; once under CI's load a run at
-# read-ahead 0 read at 384 MB/s against a base of 105 and the bisect named
-# commit 9, so each step's reads, their request size at the device, the
-# cache mode and the loop's dio go to the diagnostics (tested).
-# git bisect run, with a script that applies the
-# commit's knob, runs bonnie-ng and calls compare --bisect against a base
-# measured at the first commit, must name commit 7 as the first bad one,
-# having skipped commit 5 (exit 125).  Then each exit status of the
-# contract on its own: 0 good, 1 bad, 125 for a missing or unusable
-# record and for sides that are not comparable, 255 for a usage error
-# (git bisect run stops on it), --bisect=strict's 125 for inconclusive.
-# The loop device is the test's own and is detached on every way out.
-# run.sh: long: a bisect of nine commits runs bonnie-ng five to seven times
+# history of nine commits, each holding a knob for a loop device the test
+# makes here (over a file, with direct I/O to it): commits 7 to 9 plant a
+# slowdown, a read throttle of 2 MiB/s on the device (blk-throttle, in a
+# cgroup of the test's own that each run joins: cgroup v1's
+# blkio.throttle.read_bps_device, or v2's io.max rbps), and commit 5 a
+# run that fails (a size the device cannot hold: bonnie-ng refuses it and
+# writes no record).  The script gates block read at -t 90: only a drop to
+# a tenth counts.  A throttle is a slowdown no load can hide: under CI's
+# load the unthrottled block read of 2 MiB ran at 57 to 211 MB/s (so far
+# 28 times the throttle or more), where the earlier plant, read-ahead 0,
+# left a drop of only 64% and the bisect named commit 9.  Each step's
+# reads, their request size at the device, the cache mode and the rule go
+# to the diagnostics.
+# git bisect run, with a script that applies the commit's knob, runs
+# bonnie-ng and calls compare --bisect against a base measured at the
+# first commit, must name commit 7 as the first bad one, having skipped
+# commit 5 (exit 125).  Then each exit status of the contract on its own:
+# 0 good, 1 bad, 125 for a missing or unusable record and for sides that
+# are not comparable, 255 for a usage error (git bisect run stops on it),
+# --bisect=strict's 125 for inconclusive.  The loop device and the cgroup
+# are the test's own and go on every way out.
+# run.sh: long: a bisect of nine commits runs bonnie-ng five to seven times,
+#   the slow ones about 3 s each
 # compare --bisect's statuses are t-compare's and t-compare-pool's under the
 # sanitizers; this is git bisect run driving them, in the plain build (the
 # portable build refuses --device: it cannot tell whether one is in use).
@@ -39,6 +39,31 @@ if ! is_root || ! have losetup || ! have git || ! have jq; then
 	exit
 fi
 
+# The throttle: a cgroup of the test's own in the hierarchy that has
+# blk-throttle (v1's blkio, or a v2 whose root lets children use io), its
+# rule file, and the rule's two forms.  The cgroup goes on every way out
+# (cgroup_remove, once the last run has left it).
+CG=
+cg_rule=
+if [ -w /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]; then
+	CG=/sys/fs/cgroup/blkio/bonnie-ng-t-bisect.$$
+	cg_rule=blkio.throttle.read_bps_device
+	slow_rule=2097152 fast_rule=0
+else
+	v2=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+	if [ -n "$v2" ] && grep -qw io "$v2/cgroup.subtree_control" 2>/dev/null; then
+		CG=$v2/bonnie-ng-t-bisect.$$
+		cg_rule=io.max
+		slow_rule=rbps=2097152 fast_rule=rbps=max
+	fi
+fi
+trap 'cgroup_remove "$CG"; cleanup_scratch' EXIT
+if [ -z "$CG" ] || ! mkdir "$CG" 2>/dev/null; then
+	skip "compare --bisect under git bisect run: no cgroup with a read throttle (v1 blkio, or v2 io enabled at the root)"
+	done_testing
+	exit
+fi
+
 # The loop device (T_LOOPS) goes with the scratch directory on every way
 # out (scratch's traps).
 L=
@@ -51,30 +76,41 @@ else
 	done_testing
 	exit
 fi
-RA=/sys/block/${L#/dev/}/queue/read_ahead_kb
-DIO=/sys/block/${L#/dev/}/loop/dio
+DEV=$(cat "/sys/block/${L#/dev/}/dev")
 # A record's block reads for the diagnostics: K/s, rareq-sz, cache mode.
 cat >"$T/reads.jq" <<'JQ'
 [.runs[].phases.read | [(.rate // 0 | floor), .kernel.disk[0]["rareq-sz"],
     .cache]]
 JQ
 
-# The script git bisect run calls in the checked-out commit: its knob on
-# the device, a run, and the verdict on block read against the base.
+# A run in the throttle's cgroup, the record to FILE; the commit, the
+# knob, the rule in force and the block reads to the diagnostics (tested).
+cat >"$T/run.sh" <<EOF
+#!/bin/sh
+# run.sh KNOB SIZE FILE: KNOB slow throttles, fast and fail do not.
+rule=$fast_rule
+[ "\$1" = slow ] && rule=$slow_rule
+echo "$DEV \$rule" >"$CG/$cg_rule" || exit 255
+rm -f "\$3"
+sh -c 'echo \$\$ >"\$1/cgroup.procs" && shift && exec "\$@"' sh "$CG" \
+    "$BONNIE" --device "$L" -p write,read -s "\$2" -x 3 -q --json "\$3" \
+    >/dev/null 2>>"$T/runs.err"
+st=\$?
+echo "commit \$(cat commit 2>/dev/null || echo base) \$1 \$rule" \
+    "\$(jq -c -f "$T/reads.jq" "\$3" 2>/dev/null)" >>"$T/tested"
+exit \$st
+EOF
+chmod +x "$T/run.sh"
+
+# The script git bisect run calls in the checked-out commit: a run with
+# its knob, and the verdict on block read against the base.
 cat >"$T/measure.sh" <<EOF
 #!/bin/sh
 knob=\$(cat knob)
-rm -f "$T/new.json"
-size=8m
 case \$knob in
-fail)	size=1g ;;
-*)	echo "\$knob" >"$RA" || exit 255 ;;
+fail)	"$T/run.sh" fail 1g "$T/new.json" ;;
+*)	"$T/run.sh" "\$knob" 2m "$T/new.json" ;;
 esac
-"$BONNIE" --device "$L" -p write,read -s \$size -x 3 -q --json "$T/new.json" >/dev/null 2>>"$T/runs.err"
-# What a wrong verdict needs to be understood: each run's block read
-# (reads.jq) and the loop's dio.
-echo "\$(git rev-parse --short HEAD) \$knob dio \$(cat "$DIO" 2>/dev/null)" \
-    "\$(jq -c -f "$T/reads.jq" "$T/new.json" 2>/dev/null)" >>"$T/tested"
 "$BONNIE" compare --bisect -F read -t 90 "$T/base.json" "$T/new.json" >>"$T/compare.out" 2>&1
 EOF
 chmod +x "$T/measure.sh"
@@ -87,8 +123,8 @@ git -C "$R" config user.name bonnie-ng
 for i in 1 2 3 4 5 6 7 8 9; do
 	case $i in
 	5)	echo fail ;;
-	7|8|9)	echo 0 ;;
-	*)	echo 4096 ;;
+	7|8|9)	echo slow ;;
+	*)	echo fast ;;
 	esac >"$R/knob"
 	echo "$i" >"$R/commit"
 	git -C "$R" add knob commit
@@ -96,12 +132,8 @@ for i in 1 2 3 4 5 6 7 8 9; do
 	eval "c$i=\$(git -C \"\$R\" rev-parse HEAD)"
 done
 
-echo 4096 >"$RA"
-"$BONNIE" --device "$L" -p write,read -s 8m -x 3 -q --json "$T/base.json" \
-    >/dev/null 2>"$T/err"
-check "the base: three runs at read-ahead 4096 KiB" $?
-echo "base 4096 dio $(cat "$DIO" 2>/dev/null)" \
-    "$(jq -c -f "$T/reads.jq" "$T/base.json" 2>/dev/null)" >"$T/tested"
+"$T/run.sh" fast 2m "$T/base.json"
+check "the base: three runs unthrottled" $? || diag "$(cat "$T/runs.err")"
 
 git -C "$R" checkout -q "$c9"
 (cd "$R" && git bisect start "$c9" "$c1" >/dev/null &&
@@ -120,12 +152,10 @@ check "and not called good or bad" $?
 (cd "$R" && git bisect reset -q) 2>/dev/null
 
 # Each exit status on its own, against the same base.
-echo 0 >"$RA"
-"$BONNIE" --device "$L" -p write,read -s 8m -x 3 -q --json "$T/slow.json" \
-    >/dev/null 2>&1
-echo 4096 >"$RA"
+"$T/run.sh" slow 2m "$T/slow.json"
 run compare --bisect -F read "$T/base.json" "$T/slow.json"
-check "read-ahead 0: exit 1 (bad)" "$([ $status -eq 1 ]; echo $?)"
+check "throttled to 2 MiB/s: exit 1 (bad)" "$([ $status -eq 1 ]; echo $?)" ||
+    diag "$(cat "$T/tested")"
 run compare --bisect -F read "$T/base.json" "$T/base.json"
 check "the base against itself: exit 0 (good)" "$([ $status -eq 0 ]; echo $?)"
 run compare --bisect -F read "$T/base.json" "$T/missing.json"
