@@ -128,6 +128,7 @@ need_tools() {
 		cc)         command -v cc >/dev/null 2>&1 || pkgs="$pkgs gcc libc6-dev" ;;
 		chrt)       { command -v chrt && command -v taskset; } >/dev/null 2>&1 ||
 		            pkgs="$pkgs util-linux" ;;
+		liburing)   [ -r /usr/include/liburing.h ] || pkgs="$pkgs liburing-dev" ;;
 		esac
 	done
 	[ -z "$pkgs" ] && return 0

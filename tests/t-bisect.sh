@@ -8,9 +8,10 @@
 # run that fails (a size the device cannot hold: bonnie-ng refuses it and
 # writes no record).  The script gates block read at -t 90: only a drop to
 # a tenth counts.  A throttle is a slowdown no load can hide: under CI's
-# load the unthrottled block read of 2 MiB ran at 57 to 211 MB/s (so far
-# 28 times the throttle or more), where the earlier plant, read-ahead 0,
-# left a drop of only 64% and the bisect named commit 9.  Each step's
+# load the unthrottled block read ran at 57 to 211 MB/s (8 MiB, read-ahead
+# 4096 KiB; 28 times the throttle or more) and under stress-ng at 207 to
+# 1147 MiB/s, where the earlier plant, read-ahead 0, left a drop of only
+# 64% and the bisect named commit 9.  Each step's
 # reads, their request size at the device, the cache mode and the rule go
 # to the diagnostics.
 # git bisect run, with a script that applies the commit's knob, runs

@@ -1,0 +1,122 @@
+#!/bin/sh
+# bench/newfile.sh: a new file's block write at a queue depth, against
+# fio and against the least program that does it (bench/uring-write.c):
+# is what bonnie-ng's --direct --iodepth write of a new file lacks against
+# fio in bonnie-ng?  Each pair runs, in a rotated order, fio io_uring
+# (iodepth Q, direct, a new file, --end_fsync=1), bonnie-ng (--direct
+# --iodepth Q -p write), uring-write (bonnie-ng's ring and calls, nothing
+# else) and uring-write -a (every write IOSQE_ASYNC: io_uring skips its
+# non-blocking first try in the submitting call, as fio's force_async=1).
+# Groups, ratio B/A per pair:
+#   bng/fio     A fio, B bonnie-ng
+#   loop/fio    A fio, B uring-write
+#   bng/loop    A uring-write, B bonnie-ng: 1.0 when nothing of bonnie-ng
+#               beyond the ring's calls costs rate
+#   async/loop  A uring-write, B uring-write -a
+# As root, from the top of the source tree after make; -W keeps every CPU
+# awake (bench/lib.sh's keep_awake), as limit.sh -W.
+#
+#   BENCH_PAUSE=1 sh bench/newfile.sh -W -p 10
+usage() {
+	cat <<EOF2
+usage: bench/newfile.sh [-d DIR] [-s MIB] [-c BS] [-Q DEPTH] [-p PAIRS] [-W]
+                        [-b BONNIE-NG] [-k RAWDIR]
+  -d DIR     directory (default /var/tmp)
+  -s MIB     file size in MiB (default 1024)
+  -c BS      block (chunk) size in bytes (default 16384)
+  -Q DEPTH   queue depth (default 32)
+  -p PAIRS   rounds of the four runs (default 8)
+  -W         every CPU kept awake by a busy loop in the idle class
+  -b PATH    the bonnie-ng binary (default ./bonnie-ng)
+  -k RAWDIR  keep every run's output in RAWDIR
+EOF2
+	exit 2
+}
+
+DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 QD=32 PAIRS=8 AWAKE=0 BNG=./bonnie-ng KEEP=""
+here=$(dirname "$0")
+. "$here/lib.sh"
+while [ $# -gt 0 ]; do
+	case $1 in
+	-Q) QD=${2-} ;;
+	-W) AWAKE=1; shift; continue ;;
+	*) bench_opt dscpbk "$@" || usage ;;
+	esac
+	shift; [ $# -gt 0 ] && shift
+done
+need_tools fio jq cc liburing
+bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS"
+[ "$AWAKE" -eq 0 ] || keep_awake
+LOOP=$RAW/uring-write
+cc -O2 -o "$LOOP" "$here/uring-write.c" -luring ||
+    die "cannot build bench/uring-write.c"
+W=$DIR/bench-newfile.$$
+mkdir "$W" || die "cannot make $W"
+bench_clean "$W"
+SAMPLES=$RAW/samples
+: >"$SAMPLES"
+
+# Each run writes a new file in the empty $W and prints "RATE CPU".
+run_fio() {
+	fio --output-format=json --output="$RAW/fio-$1.json" --directory="$W" \
+	    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=io_uring \
+	    --iodepth="$QD" --direct=1 --fallocate=none --name=write \
+	    --rw=write --end_fsync=1 >/dev/null 2>"$RAW/fio-$1.err" ||
+	    { echo "NA NA"; return; }
+	fio_jq "fio-$1" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"'
+}
+run_bng() {
+	"$BNG" -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -q --json "$RAW/bng-$1.json" \
+	    --direct --iodepth "$QD" -p write >/dev/null 2>"$RAW/bng-$1.err" ||
+	    { echo "NA NA"; return; }
+	jq -r '.runs[0].phases.write | "\(.rate) \(.cpu_pct)"' "$RAW/bng-$1.json"
+}
+run_loop() {
+	# $2 is -a or nothing: split on purpose.
+	# shellcheck disable=SC2086
+	r=$("$LOOP" $2 "$W/f" "$SIZE_MIB" "$CHUNK" "$QD" 2>"$RAW/loop-$1.err") ||
+	    r=NA
+	echo "$r NA"
+}
+# one PAIR KIND: a run in an empty directory, its figure kept as KIND.
+one() {
+	rm -rf "${W:?}"/*
+	case $2 in
+	fio)   v=$(run_fio "$1") ;;
+	bng)   v=$(run_bng "$1") ;;
+	loop)  v=$(run_loop "$1") ;;
+	async) v=$(run_loop "$1-a" -a) ;;
+	esac
+	eval "v_$2=\$v"
+}
+sample() {
+	printf '%s\twrite\t%s\t%s\t%s\n' "$1" "$2" "$3" \
+	    "$(echo "$4" | tr ' ' '\t')" >>"$SAMPLES"
+}
+
+note "machine: $(machine_line)"
+note "$SIZE_MIB MiB, block $CHUNK, depth $QD, $PAIRS pairs, in $DIR"
+pair=1
+while [ "$pair" -le "$PAIRS" ]; do
+	note "pair $pair of $PAIRS (load $(load_line))"
+	case $((pair % 4)) in
+	1) order="fio bng loop async" ;;
+	2) order="bng loop async fio" ;;
+	3) order="loop async fio bng" ;;
+	0) order="async fio bng loop" ;;
+	esac
+	for k in $order; do
+		one "$pair" "$k"
+	done
+	sample bng/fio "$pair" A "$v_fio"; sample bng/fio "$pair" B "$v_bng"
+	sample loop/fio "$pair" A "$v_fio"; sample loop/fio "$pair" B "$v_loop"
+	sample bng/loop "$pair" A "$v_loop"; sample bng/loop "$pair" B "$v_bng"
+	sample async/loop "$pair" A "$v_loop"; sample async/loop "$pair" B "$v_async"
+	pair=$((pair + 1))
+done
+note "done (load $(load_line))"
+
+echo "# bench/newfile.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+echo "# a new file, $SIZE_MIB MiB, block $CHUNK, depth $QD, direct I/O in $DIR$([ "$AWAKE" -eq 1 ] && echo "; every CPU kept awake (-W)")"
+echo "# rates in KiB/s, ratio = B/A per pair; fio: io_uring iodepth=$QD direct=1; loop: bench/uring-write.c; async: loop with IOSQE_ASYNC"
+awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"

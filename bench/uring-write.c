@@ -1,0 +1,160 @@
+/*
+ * bench/uring-write.c: the least a program can do to write a new file
+ * with direct I/O through io_uring at a queue depth, for bench/newfile.sh.
+ * The ring is set up as bonnie-ng's (CQSIZE, COOP_TASKRUN, SINGLE_ISSUER,
+ * DEFER_TASKRUN); each completed slot gets new data (eight bytes at a
+ * time) and the next offset, and the round's last request goes in the call
+ * that waits for the next completion, as in bonnie-ng's queue.  -a marks
+ * every write IOSQE_ASYNC (fio's force_async=1): io_uring then skips its
+ * first, non-blocking try of the write in the submitting call.  Prints the
+ * rate in KiB/s, the final fsync included.  Needs liburing (Debian's
+ * liburing-dev):
+ *
+ *   cc -O2 -o uring-write bench/uring-write.c -luring
+ *   ./uring-write [-a] /var/tmp/f 1024 16384 32
+ */
+#define _GNU_SOURCE
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <liburing.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAXDEPTH	4096
+
+static double
+now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+fill(unsigned char *b, size_t len, uint64_t *seq)
+{
+	uint64_t	*w = (uint64_t *)(void *)b;
+	size_t		 i;
+
+	for (i = 0; i < len / 8; i++)
+		w[i] = (*seq)++ * 0x9e3779b97f4a7c15ULL;
+}
+
+static void
+post(struct io_uring *ring, int fd, unsigned char *b, size_t bs, off_t off,
+    int tag, int async)
+{
+	struct io_uring_sqe	*sqe = io_uring_get_sqe(ring);
+
+	io_uring_prep_write(sqe, fd, b, (unsigned)bs, (uint64_t)off);
+	sqe->user_data = (uint64_t)tag;
+	if (async)
+		sqe->flags |= IOSQE_ASYNC;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct io_uring		 ring;
+	struct io_uring_params	 p;
+	struct io_uring_cqe	*cqe;
+	static unsigned char	*buf[MAXDEPTH];
+	static int		 done[MAXDEPTH];
+	void			*mem;
+	unsigned		 head;
+	uint64_t		 seq = 0;
+	off_t			 off = 0, total;
+	size_t			 bs;
+	double			 t0, t1;
+	int			 async = 0, depth, fd, i, n, out = 0, r;
+
+	if (argc > 1 && strcmp(argv[1], "-a") == 0) {
+		async = 1;
+		argv++;
+		argc--;
+	}
+	if (argc != 5) {
+		fprintf(stderr, "usage: uring-write [-a] FILE MIB BS DEPTH\n");
+		return 2;
+	}
+	total = (off_t)atoll(argv[2]) << 20;
+	bs = (size_t)atol(argv[3]);
+	depth = atoi(argv[4]);
+	if (total <= 0 || bs == 0 || bs % 4096 != 0 || depth < 1 ||
+	    depth > MAXDEPTH) {
+		fprintf(stderr, "uring-write: bad size, block size or depth\n");
+		return 2;
+	}
+	if ((fd = open(argv[1], O_CREAT | O_EXCL | O_WRONLY | O_DIRECT,
+	    0600)) == -1) {
+		fprintf(stderr, "uring-write: %s: %s\n", argv[1],
+		    strerror(errno));
+		return 1;
+	}
+	memset(&p, 0, sizeof(p));
+	p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN |
+	    IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+	p.cq_entries = (unsigned)depth;
+	if ((r = io_uring_queue_init_params((unsigned)depth, &ring, &p)) < 0) {
+		fprintf(stderr, "uring-write: io_uring_setup: %s\n",
+		    strerror(-r));
+		return 1;
+	}
+	if (posix_memalign(&mem, 4096, (size_t)depth * bs) != 0) {
+		fprintf(stderr, "uring-write: out of memory\n");
+		return 1;
+	}
+	for (i = 0; i < depth; i++)
+		buf[i] = (unsigned char *)mem + (size_t)i * bs;
+
+	t0 = now();
+	for (i = 0; i < depth && off < total; i++, off += (off_t)bs, out++) {
+		fill(buf[i], bs, &seq);
+		post(&ring, fd, buf[i], bs, off, i, async);
+		io_uring_submit(&ring);
+	}
+	while (out > 0) {
+		if ((r = io_uring_submit_and_wait(&ring, 1)) < 0 && r != -EINTR) {
+			fprintf(stderr, "uring-write: io_uring_enter: %s\n",
+			    strerror(-r));
+			return 1;
+		}
+		n = 0;
+		io_uring_for_each_cqe(&ring, head, cqe) {
+			if (cqe->res != (int)bs) {
+				fprintf(stderr, "uring-write: write: %s\n",
+				    cqe->res < 0 ? strerror(-cqe->res) :
+				    "short");
+				return 1;
+			}
+			done[n++] = (int)cqe->user_data;
+		}
+		io_uring_cq_advance(&ring, (unsigned)n);
+		out -= n;
+		for (i = 0; i < n && off < total; i++, off += (off_t)bs,
+		    out++) {
+			fill(buf[done[i]], bs, &seq);
+			post(&ring, fd, buf[done[i]], bs, off, done[i], async);
+			/* All but the round's last go at once. */
+			if (i + 1 < n && off + (off_t)bs < total)
+				io_uring_submit(&ring);
+		}
+	}
+	if (fsync(fd) == -1) {
+		fprintf(stderr, "uring-write: fsync: %s\n", strerror(errno));
+		return 1;
+	}
+	t1 = now();
+	printf("%.0f\n", (double)total / 1024 / (t1 - t0));
+	close(fd);
+	io_uring_queue_exit(&ring);
+	free(mem);
+	return 0;
+}
