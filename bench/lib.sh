@@ -169,6 +169,49 @@ fio_jq() {
 	jq -r ".jobs[0] | $2" "$RAW/$1.json"
 }
 
+# sample GROUP PHASE PAIR SIDE "RATE CPU": one line of $SAMPLES (tab
+# separated, a missing figure NA), as ratio.awk and table.awk read them.
+sample() {
+	# $5 is split into its two figures on purpose.
+	# shellcheck disable=SC2086
+	set -- "$1" "$2" "$3" "$4" $5
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-NA}" \
+	    "${6:-NA}" >>"$SAMPLES"
+}
+
+# dev_wms: the weighted milliseconds of I/O (/proc/diskstats' eleventh
+# field) of the device under DIR, for the queue at the device around a
+# run.
+dev_wms() {
+	_dv=$(df -P "$DIR" 2>/dev/null |
+	    awk 'NR == 2 { sub("^/dev/", "", $1); print $1 }')
+	awk -v d="$_dv" '$3 == d { print $14 }' /proc/diskstats 2>/dev/null
+}
+
+# qd_fio TAG RW BS [EXTRA]: one fio run of QJ jobs at depth QD on QENG, one
+# file each in QDIR, "RATE CPU" (KiB/s, or I/Os per second for random
+# reads); the device's weighted milliseconds over the run go to TAG.wms.
+qd_fio() {
+	tag=$1 rw=$2 bs=$3; shift 3
+	w0=$(dev_wms)
+	# $FIO_X is split into its options on purpose.
+	# shellcheck disable=SC2086
+	fio --output-format=json --output="$RAW/$tag.json" \
+	    --directory="$QDIR" --filename_format='f.$jobnum' \
+	    --numjobs="$QJ" --group_reporting \
+	    --size="${SIZE_MIB}m" --bs="$bs" \
+	    --ioengine="$QENG" --iodepth="$QD" --direct=1 \
+	    --fallocate=none --name="$rw" --rw="$rw" ${FIO_X:-} "$@" \
+	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
+	w1=$(dev_wms)
+	[ -n "$w0" ] && [ -n "$w1" ] && echo $((w1 - w0)) >"$RAW/$tag.wms"
+	case $rw in
+	write) fio_jq "$tag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"' ;;
+	read)  fio_jq "$tag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"' ;;
+	*)     fio_jq "$tag" '"\(.read.iops + .write.iops) \(.usr_cpu + .sys_cpu)"' ;;
+	esac
+}
+
 # fio_mode MODE: the fio options for reading in MODE: direct (O_DIRECT),
 # keep (buffered, cache left alone) or cold (buffered, fio drops the file's
 # cache at the start with invalidate=1).

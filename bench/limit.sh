@@ -134,12 +134,6 @@ mkdir -p "$QDIR" || die "cannot make $QDIR"
 bench_clean "$FIO_FILE" "$BARE_FILE" "$QDIR"
 BYTES=$((SIZE_MIB * 1048576))
 
-# sample GROUP PHASE PAIR SIDE "RATE CPU"
-sample() {
-	printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" \
-	    "$(echo "$5" | tr ' ' '\t')" >>"$SAMPLES"
-}
-
 # mem_bng PAIR: one bonnie-ng run, its four figures as B of both groups.
 mem_bng() {
 	bng_run "mem-$1" --cache=keep -p write,rewrite,read,seeks \
@@ -175,36 +169,6 @@ set_q() {
 	qd)   QG=qd QENG=io_uring QJ=1 ;;
 	ceil) QG=ceil QENG=libaio QJ=$JOBS ;;
 	esac
-}
-
-# qd_fio TAG RW BS [EXTRA]: one fio run of QJ jobs at depth QD on QENG, one
-# file each, "RATE CPU" (KiB/s, or I/Os per second for random reads).
-qd_fio() {
-	tag=$1 rw=$2 bs=$3; shift 3
-	w0=$(dev_wms)
-	# $FIO_X is split into its options on purpose.
-	# shellcheck disable=SC2086
-	fio --output-format=json --output="$RAW/$tag.json" \
-	    --directory="$QDIR" --filename_format='f.$jobnum' \
-	    --numjobs="$QJ" --group_reporting \
-	    --size="${SIZE_MIB}m" --bs="$bs" \
-	    --ioengine="$QENG" --iodepth="$QD" --direct=1 \
-	    --fallocate=none --name="$rw" --rw="$rw" $FIO_X "$@" \
-	    >/dev/null 2>"$RAW/$tag.err" || { echo "NA NA"; return; }
-	w1=$(dev_wms)
-	[ -n "$w0" ] && [ -n "$w1" ] && echo $((w1 - w0)) >"$RAW/$tag.wms"
-	case $rw in
-	write) fio_jq "$tag" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"' ;;
-	read)  fio_jq "$tag" '"\(.read.bw) \(.usr_cpu + .sys_cpu)"' ;;
-	*)     fio_jq "$tag" '"\(.read.iops + .write.iops) \(.usr_cpu + .sys_cpu)"' ;;
-	esac
-}
-
-# The device under DIR (for the queue at the device around fio's runs),
-# and its weighted milliseconds of I/O (/proc/diskstats' eleventh field).
-QDEV=$(df -P "$DIR" 2>/dev/null | awk 'NR == 2 { sub("^/dev/", "", $1); print $1 }')
-dev_wms() {
-	awk -v d="$QDEV" '$3 == d { print $14 }' /proc/diskstats 2>/dev/null
 }
 
 # qd_aqu TAG: fio's mean queue at the device over its run, "AQU NA": the

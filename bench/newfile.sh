@@ -48,28 +48,24 @@ need_tools fio jq cc liburing
 bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS"
 [ "$AWAKE" -eq 0 ] || keep_awake
 LOOP=$RAW/uring-write
-cc -O2 -o "$LOOP" "$here/uring-write.c" -luring ||
-    die "cannot build bench/uring-write.c"
+cc -O2 -I"$here/../include" -o "$LOOP" "$here/uring-write.c" \
+    "${O:-.}/obj/libbonnie.a" -luring -lpthread -lm ||
+    die "cannot build bench/uring-write.c (run make first)"
 W=$DIR/bench-newfile.$$
 mkdir "$W" || die "cannot make $W"
 bench_clean "$W"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
+# fio as limit.sh's qd group runs it (lib.sh's qd_fio), in $W.
+QDIR=$W QJ=1 QENG=io_uring FIO_X=""
 
 # Each run writes a new file in the empty $W and prints "RATE CPU".
-run_fio() {
-	fio --output-format=json --output="$RAW/fio-$1.json" --directory="$W" \
-	    --size="${SIZE_MIB}m" --bs="$CHUNK" --ioengine=io_uring \
-	    --iodepth="$QD" --direct=1 --fallocate=none --name=write \
-	    --rw=write --end_fsync=1 >/dev/null 2>"$RAW/fio-$1.err" ||
-	    { echo "NA NA"; return; }
-	fio_jq "fio-$1" '"\(.write.bw) \(.usr_cpu + .sys_cpu)"'
-}
 run_bng() {
-	"$BNG" -d "$W" -s "${SIZE_MIB}m" -c "$CHUNK" -q --json "$RAW/bng-$1.json" \
-	    --direct --iodepth "$QD" -p write >/dev/null 2>"$RAW/bng-$1.err" ||
-	    { echo "NA NA"; return; }
-	jq -r '.runs[0].phases.write | "\(.rate) \(.cpu_pct)"' "$RAW/bng-$1.json"
+	d0=$DIR
+	DIR=$W
+	bng_run "bng-$1" --direct --iodepth "$QD" -p write
+	DIR=$d0
+	bng_get "bng-$1" write
 }
 run_loop() {
 	# $2 is -a or nothing: split on purpose.
@@ -78,20 +74,15 @@ run_loop() {
 	    r=NA
 	echo "$r NA"
 }
-# one PAIR KIND: a run in an empty directory, its figure kept as KIND.
+# one PAIR KIND: a run in an empty directory, its figure kept as v_KIND.
 one() {
 	rm -rf "${W:?}"/*
 	case $2 in
-	fio)   v=$(run_fio "$1") ;;
-	bng)   v=$(run_bng "$1") ;;
-	loop)  v=$(run_loop "$1") ;;
-	async) v=$(run_loop "$1-a" -a) ;;
+	fio)   v_fio=$(qd_fio "fio-$1" write "$CHUNK" --end_fsync=1) ;;
+	bng)   v_bng=$(run_bng "$1") ;;
+	loop)  v_loop=$(run_loop "$1") ;;
+	async) v_async=$(run_loop "$1-a" -a) ;;
 	esac
-	eval "v_$2=\$v"
-}
-sample() {
-	printf '%s\twrite\t%s\t%s\t%s\n' "$1" "$2" "$3" \
-	    "$(echo "$4" | tr ' ' '\t')" >>"$SAMPLES"
 }
 
 note "machine: $(machine_line)"
@@ -108,10 +99,10 @@ while [ "$pair" -le "$PAIRS" ]; do
 	for k in $order; do
 		one "$pair" "$k"
 	done
-	sample bng/fio "$pair" A "$v_fio"; sample bng/fio "$pair" B "$v_bng"
-	sample loop/fio "$pair" A "$v_fio"; sample loop/fio "$pair" B "$v_loop"
-	sample bng/loop "$pair" A "$v_loop"; sample bng/loop "$pair" B "$v_bng"
-	sample async/loop "$pair" A "$v_loop"; sample async/loop "$pair" B "$v_async"
+	sample bng/fio write "$pair" A "$v_fio"; sample bng/fio write "$pair" B "$v_bng"
+	sample loop/fio write "$pair" A "$v_fio"; sample loop/fio write "$pair" B "$v_loop"
+	sample bng/loop write "$pair" A "$v_loop"; sample bng/loop write "$pair" B "$v_bng"
+	sample async/loop write "$pair" A "$v_loop"; sample async/loop write "$pair" B "$v_async"
 	pair=$((pair + 1))
 done
 note "done (load $(load_line))"

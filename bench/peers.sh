@@ -55,12 +55,6 @@ SAMPLES=$RAW/samples.tsv
 bench_clean "$FIO_FILE" "$DIR/perchar-ref.$$.dat"
 has_group() { in_list "$ONLY" "$1"; }
 
-# sample GROUP PHASE PAIR TOOL "RATE CPU"
-sample() {
-	set -- "$1" "$2" "$3" "$4" $5
-	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${5:-NA}" "${6:-NA}" >>"$SAMPLES"
-}
-
 REF=$RAW/perchar-ref
 if has_group perchar; then
 	cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$REF" "$here/perchar-ref.c" ||

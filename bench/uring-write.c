@@ -2,15 +2,17 @@
  * bench/uring-write.c: the least a program can do to write a new file
  * with direct I/O through io_uring at a queue depth, for bench/newfile.sh.
  * The ring is set up as bonnie-ng's (CQSIZE, COOP_TASKRUN, SINGLE_ISSUER,
- * DEFER_TASKRUN); each completed slot gets new data (eight bytes at a
- * time) and the next offset, and the round's last request goes in the call
- * that waits for the next completion, as in bonnie-ng's queue.  -a marks
+ * DEFER_TASKRUN); each completed slot gets the next offset and its data,
+ * made by bonnie-ng's own pattern_fill_direct() (block write's
+ * generation), and the round's last request goes in the call that waits
+ * for the next completion, as in bonnie-ng's queue.  -a marks
  * every write IOSQE_ASYNC (fio's force_async=1): io_uring then skips its
  * first, non-blocking try of the write in the submitting call.  Prints the
  * rate in KiB/s, the final fsync included.  Needs liburing (Debian's
- * liburing-dev):
+ * liburing-dev) and bonnie-ng's objects (make first):
  *
- *   cc -O2 -o uring-write bench/uring-write.c -luring
+ *   cc -O2 -Iinclude -o uring-write bench/uring-write.c obj/libbonnie.a \
+ *       -luring -lpthread -lm
  *   ./uring-write [-a] /var/tmp/f 1024 16384 32
  */
 #define _GNU_SOURCE
@@ -26,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pattern.h"
+
 #define MAXDEPTH	4096
 
 static double
@@ -35,16 +39,6 @@ now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void
-fill(unsigned char *b, size_t len, uint64_t *seq)
-{
-	uint64_t	*w = (uint64_t *)(void *)b;
-	size_t		 i;
-
-	for (i = 0; i < len / 8; i++)
-		w[i] = (*seq)++ * 0x9e3779b97f4a7c15ULL;
 }
 
 static void
@@ -65,11 +59,11 @@ main(int argc, char **argv)
 	struct io_uring		 ring;
 	struct io_uring_params	 p;
 	struct io_uring_cqe	*cqe;
+	struct pattern		 pat;
 	static unsigned char	*buf[MAXDEPTH];
 	static int		 done[MAXDEPTH];
 	void			*mem;
 	unsigned		 head;
-	uint64_t		 seq = 0;
 	off_t			 off = 0, total;
 	size_t			 bs;
 	double			 t0, t1;
@@ -87,9 +81,10 @@ main(int argc, char **argv)
 	total = (off_t)atoll(argv[2]) << 20;
 	bs = (size_t)atol(argv[3]);
 	depth = atoi(argv[4]);
-	if (total <= 0 || bs == 0 || bs % 4096 != 0 || depth < 1 ||
-	    depth > MAXDEPTH) {
-		fprintf(stderr, "uring-write: bad size, block size or depth\n");
+	if (total <= 0 || bs == 0 || bs % 4096 != 0 || (bs & (bs - 1)) != 0 ||
+	    depth < 1 || depth > MAXDEPTH) {
+		fprintf(stderr, "uring-write: bad size, block size (a power of two, "
+		    "4096 or more) or depth\n");
 		return 2;
 	}
 	if ((fd = open(argv[1], O_CREAT | O_EXCL | O_WRONLY | O_DIRECT,
@@ -113,10 +108,11 @@ main(int argc, char **argv)
 	}
 	for (i = 0; i < depth; i++)
 		buf[i] = (unsigned char *)mem + (size_t)i * bs;
+	pattern_init(&pat, 1, bs, (uint64_t)total);
 
 	t0 = now();
 	for (i = 0; i < depth && off < total; i++, off += (off_t)bs, out++) {
-		fill(buf[i], bs, &seq);
+		pattern_fill_direct(&pat, buf[i], (uint64_t)off, PW_WRITE);
 		post(&ring, fd, buf[i], bs, off, i, async);
 		io_uring_submit(&ring);
 	}
@@ -140,7 +136,8 @@ main(int argc, char **argv)
 		out -= n;
 		for (i = 0; i < n && off < total; i++, off += (off_t)bs,
 		    out++) {
-			fill(buf[done[i]], bs, &seq);
+			pattern_fill_direct(&pat, buf[done[i]], (uint64_t)off,
+			    PW_WRITE);
 			post(&ring, fd, buf[done[i]], bs, off, done[i], async);
 			/* All but the round's last go at once. */
 			if (i + 1 < n && off + (off_t)bs < total)

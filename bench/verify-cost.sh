@@ -65,12 +65,6 @@ SHARES=$RAW/shares
 NEW=$BNG
 BNG_JSON=1
 
-# sample GROUP PHASE PAIR SIDE "RATE CPU"
-sample() {
-	printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$(echo "$5" | tr ' ' '\t')" \
-	    >>"$SAMPLES"
-}
-
 # one GROUP MODE SIDE: one run of that side; A is the base, B the change.
 one() {
 	g=$1 mode=$2 side=$3

@@ -84,17 +84,17 @@ cat >"$T/reads.jq" <<'JQ'
     .cache]]
 JQ
 
-# A run in the throttle's cgroup, the record to FILE; the commit, the
-# knob, the rule in force and the block reads to the diagnostics (tested).
+# A run in the throttle's cgroup (the script joins it, and bonnie-ng
+# with it), the record to FILE; the commit, the knob, the rule in force
+# and the block reads to the diagnostics (tested).
 cat >"$T/run.sh" <<EOF
 #!/bin/sh
 # run.sh KNOB SIZE FILE: KNOB slow throttles, fast and fail do not.
 rule=$fast_rule
 [ "\$1" = slow ] && rule=$slow_rule
-echo "$DEV \$rule" >"$CG/$cg_rule" || exit 255
+echo "$DEV \$rule" >"$CG/$cg_rule" && echo \$\$ >"$CG/cgroup.procs" || exit 255
 rm -f "\$3"
-sh -c 'echo \$\$ >"\$1/cgroup.procs" && shift && exec "\$@"' sh "$CG" \
-    "$BONNIE" --device "$L" -p write,read -s "\$2" -x 3 -q --json "\$3" \
+"$BONNIE" --device "$L" -p write,read -s "\$2" -x 3 -q --json "\$3" \
     >/dev/null 2>>"$T/runs.err"
 st=\$?
 echo "commit \$(cat commit 2>/dev/null || echo base) \$1 \$rule" \
