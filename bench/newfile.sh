@@ -6,27 +6,33 @@
 # (iodepth Q, direct, a new file, --end_fsync=1), bonnie-ng (--direct
 # --iodepth Q -p write), uring-write (bonnie-ng's ring and calls, nothing
 # else) and uring-write -a (every write IOSQE_ASYNC: io_uring skips its
-# non-blocking first try in the submitting call, as fio's force_async=1).
-# Groups, ratio B/A per pair:
+# non-blocking first try in the submitting call, as fio's force_async=1);
+# -K picks among them and uring-write -t (pattern_fill()'s ordinary
+# stores instead of pattern_fill_direct()'s streaming ones).  Groups, ratio
+# B/A per pair, each when both its kinds run:
 #   bng/fio     A fio, B bonnie-ng
 #   loop/fio    A fio, B uring-write
 #   bng/loop    A uring-write, B bonnie-ng: 1.0 when nothing of bonnie-ng
 #               beyond the ring's calls costs rate
 #   async/loop  A uring-write, B uring-write -a
+#   temporal/loop A uring-write, B uring-write -t
 # As root, from the top of the source tree after make; -W keeps every CPU
 # awake (bench/lib.sh's keep_awake), as limit.sh -W.
 #
 #   BENCH_PAUSE=1 sh bench/newfile.sh -W -p 10
+#   BENCH_PAUSE=1 sh bench/newfile.sh -K loop,temporal -p 20
 usage() {
 	cat <<EOF2
 usage: bench/newfile.sh [-d DIR] [-s MIB] [-c BS] [-Q DEPTH] [-p PAIRS] [-W]
-                        [-b BONNIE-NG] [-k RAWDIR]
+                        [-K KINDS] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /var/tmp)
   -s MIB     file size in MiB (default 1024)
   -c BS      block (chunk) size in bytes (default 16384)
   -Q DEPTH   queue depth (default 32)
   -p PAIRS   rounds of the four runs (default 8)
   -W         every CPU kept awake by a busy loop in the idle class
+  -K KINDS   comma list of fio, bng, loop, async, temporal
+             (default fio,bng,loop,async)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
 EOF2
@@ -34,16 +40,26 @@ EOF2
 }
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 QD=32 PAIRS=8 AWAKE=0 BNG=./bonnie-ng KEEP=""
+KINDS=fio,bng,loop,async
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-Q) QD=${2-} ;;
 	-W) AWAKE=1; shift; continue ;;
+	-K) KINDS=${2-} ;;
 	*) bench_opt dscpbk "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
 done
+KINDS=$(echo "$KINDS" | tr , ' ')
+for k in $KINDS; do
+	case $k in
+	fio|bng|loop|async|temporal) ;;
+	*) die "-K: no kind $k (fio, bng, loop, async, temporal)" ;;
+	esac
+done
+[ -n "$KINDS" ] || die "-K: no kind"
 need_tools fio jq cc liburing
 bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS"
 [ "$AWAKE" -eq 0 ] || keep_awake
@@ -82,6 +98,23 @@ one() {
 	bng)   v_bng=$(run_bng "$1") ;;
 	loop)  v_loop=$(run_loop "$1") ;;
 	async) v_async=$(run_loop "$1-a" -a) ;;
+	temporal) v_temporal=$(run_loop "$1-t" -t) ;;
+	esac
+}
+has() {
+	case " $KINDS " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+# group NAME A B: the pair's sample of group NAME, when both kinds ran.
+group() {
+	has "$2" && has "$3" || return 0
+	sample "$1" write "$pair" A "$(figure "$2")"
+	sample "$1" write "$pair" B "$(figure "$3")"
+}
+figure() {
+	case $1 in
+	fio) echo "$v_fio" ;; bng) echo "$v_bng" ;; loop) echo "$v_loop" ;;
+	async) echo "$v_async" ;; temporal) echo "$v_temporal" ;;
 	esac
 }
 
@@ -90,24 +123,27 @@ note "$SIZE_MIB MiB, block $CHUNK, depth $QD, $PAIRS pairs, in $DIR"
 pair=1
 while [ "$pair" -le "$PAIRS" ]; do
 	note "pair $pair of $PAIRS (load $(load_line))"
-	case $((pair % 4)) in
-	1) order="fio bng loop async" ;;
-	2) order="bng loop async fio" ;;
-	3) order="loop async fio bng" ;;
-	0) order="async fio bng loop" ;;
-	esac
-	for k in $order; do
+	# The kinds rotated by one each pair: each goes first in turn.
+	# shellcheck disable=SC2086
+	set -- $KINDS
+	r=$(((pair - 1) % $#))
+	while [ "$r" -gt 0 ]; do
+		k=$1; shift; set -- "$@" "$k"
+		r=$((r - 1))
+	done
+	for k in "$@"; do
 		one "$pair" "$k"
 	done
-	sample bng/fio write "$pair" A "$v_fio"; sample bng/fio write "$pair" B "$v_bng"
-	sample loop/fio write "$pair" A "$v_fio"; sample loop/fio write "$pair" B "$v_loop"
-	sample bng/loop write "$pair" A "$v_loop"; sample bng/loop write "$pair" B "$v_bng"
-	sample async/loop write "$pair" A "$v_loop"; sample async/loop write "$pair" B "$v_async"
+	group bng/fio fio bng
+	group loop/fio fio loop
+	group bng/loop loop bng
+	group async/loop loop async
+	group temporal/loop loop temporal
 	pair=$((pair + 1))
 done
 note "done (load $(load_line))"
 
 echo "# bench/newfile.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
 echo "# a new file, $SIZE_MIB MiB, block $CHUNK, depth $QD, direct I/O in $DIR$([ "$AWAKE" -eq 1 ] && echo "; every CPU kept awake (-W)")"
-echo "# rates in KiB/s, ratio = B/A per pair; fio: io_uring iodepth=$QD direct=1; loop: bench/uring-write.c; async: loop with IOSQE_ASYNC"
+echo "# rates in KiB/s, ratio = B/A per pair; fio: io_uring iodepth=$QD direct=1; loop: bench/uring-write.c; async: loop with IOSQE_ASYNC; temporal: loop with ordinary stores"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"

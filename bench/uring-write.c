@@ -7,13 +7,15 @@
  * generation), and the round's last request goes in the call that waits
  * for the next completion, as in bonnie-ng's queue.  -a marks
  * every write IOSQE_ASYNC (fio's force_async=1): io_uring then skips its
- * first, non-blocking try of the write in the submitting call.  Prints the
+ * first, non-blocking try of the write in the submitting call.  -t makes
+ * the data with pattern_fill() (ordinary stores, as a buffered write's)
+ * instead of pattern_fill_direct()'s streaming stores.  Prints the
  * rate in KiB/s, the final fsync included.  Needs liburing (Debian's
  * liburing-dev) and bonnie-ng's objects (make first):
  *
  *   cc -O2 -Iinclude -o uring-write bench/uring-write.c obj/libbonnie.a \
  *       -luring -lpthread -lm
- *   ./uring-write [-a] /var/tmp/f 1024 16384 32
+ *   ./uring-write [-a] [-t] /var/tmp/f 1024 16384 32
  */
 #define _GNU_SOURCE
 #include <sys/stat.h>
@@ -67,15 +69,22 @@ main(int argc, char **argv)
 	off_t			 off = 0, total;
 	size_t			 bs;
 	double			 t0, t1;
+	void			(*fill)(const struct pattern *, unsigned char *,
+				    uint64_t, enum pattern_writer);
 	int			 async = 0, depth, fd, i, n, out = 0, r;
 
-	if (argc > 1 && strcmp(argv[1], "-a") == 0) {
-		async = 1;
-		argv++;
-		argc--;
+	fill = pattern_fill_direct;
+	for (; argc > 1 && argv[1][0] == '-'; argv++, argc--) {
+		if (strcmp(argv[1], "-a") == 0)
+			async = 1;
+		else if (strcmp(argv[1], "-t") == 0)
+			fill = pattern_fill;
+		else
+			break;
 	}
 	if (argc != 5) {
-		fprintf(stderr, "usage: uring-write [-a] FILE MIB BS DEPTH\n");
+		fprintf(stderr,
+		    "usage: uring-write [-a] [-t] FILE MIB BS DEPTH\n");
 		return 2;
 	}
 	total = (off_t)atoll(argv[2]) << 20;
@@ -112,7 +121,7 @@ main(int argc, char **argv)
 
 	t0 = now();
 	for (i = 0; i < depth && off < total; i++, off += (off_t)bs, out++) {
-		pattern_fill_direct(&pat, buf[i], (uint64_t)off, PW_WRITE);
+		fill(&pat, buf[i], (uint64_t)off, PW_WRITE);
 		post(&ring, fd, buf[i], bs, off, i, async);
 		io_uring_submit(&ring);
 	}
@@ -136,8 +145,7 @@ main(int argc, char **argv)
 		out -= n;
 		for (i = 0; i < n && off < total; i++, off += (off_t)bs,
 		    out++) {
-			pattern_fill_direct(&pat, buf[done[i]], (uint64_t)off,
-			    PW_WRITE);
+			fill(&pat, buf[done[i]], (uint64_t)off, PW_WRITE);
 			post(&ring, fd, buf[done[i]], bs, off, done[i], async);
 			/* All but the round's last go at once. */
 			if (i + 1 < n && off + (off_t)bs < total)
