@@ -74,7 +74,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 done
 note "done (load $(load_line))"
 
-echo "# bench/ab.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
-echo "# A: $BNG_A, B: $BNG_B; -d $DIR -s ${SIZE_MIB}m -c $CHUNK $*$([ "$AWAKE" -eq 1 ] && echo "; every CPU kept awake (-W)")"
+report_head ab.sh
+echo "# A: $BNG_A, B: $BNG_B; -d $DIR -s ${SIZE_MIB}m -c $CHUNK $*"
 echo "# rates as the record's (K/s, seeks/s), ratio = B/A per pair"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"

@@ -95,7 +95,7 @@ while [ "$n" -le "$PAIRS" ]; do
 done
 note "done (load $(load_line))"
 
-echo "# bench/fixed-cost.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+report_head fixed-cost.sh
 echo "# CPU seconds (user + system, children too); B = $BNG${BASE:+, A = $BASE}; extra arguments: $*"
 awk -F'\t' '
 function median(a, n,    i, j, t) {

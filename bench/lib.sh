@@ -57,6 +57,7 @@ bench_cleanup() {
 	done
 	[ -n "${PR_OLD:-}" ] && echo "$PR_OLD" >"$PR_FILE" 2>/dev/null
 	[ -n "${HP_OLD:-}" ] && echo "$HP_OLD" >"$HP_FILE" 2>/dev/null
+	[ -n "${HPN_OLD:-}" ] && echo "$HPN_OLD" >"$HPN_FILE" 2>/dev/null
 	[ -z "${KEEP:-}" ] && [ -n "${RAW:-}" ] && rm -rf "$RAW"
 	# shellcheck disable=SC2086 # a list of process ids
 	[ -n "${AWAKE_PIDS:-}" ] && kill $AWAKE_PIDS 2>/dev/null
@@ -80,6 +81,29 @@ keep_awake() {
 		_c=$((_c + 1))
 	done
 	note "every CPU kept awake: $_n busy loops in SCHED_IDLE for the run"
+}
+
+# halt_poll NS: a guest's idle vCPU polls up to NS nanoseconds before it
+# halts (cpuidle-haltpoll's guest_halt_poll_ns, the kernel's default
+# 200000), for the run, both sides; the old value is put back at exit.
+# Where an idle vCPU halts at once (0), each completion that finds it
+# halted waits for the host to wake it, and the tool that takes less CPU
+# halts more: bonnie-ng's reads (bench/RESULTS.md, sessions 12 and 14).
+HPN_FILE=/sys/module/haltpoll/parameters/guest_halt_poll_ns
+halt_poll() {
+	[ -w "$HPN_FILE" ] || die "-P: no $HPN_FILE to write (not a guest with cpuidle-haltpoll)"
+	_old=$(cat "$HPN_FILE")
+	echo "$1" >"$HPN_FILE" 2>/dev/null || die "-P: cannot write $HPN_FILE"
+	HPN_OLD=$_old
+	note "idle vCPUs poll up to $1 ns before they halt (guest_halt_poll_ns $_old -> $1, restored at exit)"
+}
+
+# report_head SCRIPT: the first line of a script's report, and a second
+# when every CPU was kept awake (-W) for the run.
+report_head() {
+	echo "# bench/$1 on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+	[ "${AWAKE:-0}" -eq 0 ] ||
+	    echo "# every CPU kept awake (-W): a busy loop per CPU in SCHED_IDLE"
 }
 
 # bench_setup NAME NUMBER...: check that every NUMBER is a whole number,

@@ -45,7 +45,8 @@ usage() {
 	cat <<EOF
 usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
                       [-n SEEKS] [-g GROUPS] [-Q DEPTHS] [-B SIZES]
-                      [-J JOBS] [-H] [-R] [-W] [-b BONNIE-NG] [-k RAWDIR]
+                      [-J JOBS] [-H] [-R] [-W] [-P NS] [-b BONNIE-NG]
+                      [-k RAWDIR]
   -d DIR     directory (default /dev/shm for mem, /var/tmp for qd)
   -s MIB     file size in MiB (default 4096 for mem alone, else 1024:
              a phase of 1 GiB in memory lasts a few tenths of a second
@@ -67,6 +68,9 @@ usage: bench/limit.sh [-d DIR] [-s MIB] [-c CHUNK] [-p PAIRS] [-S SEEKERS]
              bonnie-ng makes each chunk's data
   -W         every CPU kept awake by a busy loop in the idle class, for
              both sides (no vCPU halts between completions)
+  -P NS      in a guest with cpuidle-haltpoll, an idle vCPU polls up to
+             NS ns before it halts (guest_halt_poll_ns; the kernel's
+             default is 200000), for both sides; restored at exit
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
   -k RAWDIR  keep every run's output in RAWDIR
 EOF
@@ -75,6 +79,7 @@ EOF
 
 DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
 DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0 FIO_REFILL=0 AWAKE=0
+HALT_POLL=""
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -86,6 +91,7 @@ while [ $# -gt 0 ]; do
 	-R) FIO_REFILL=1; shift; continue ;;
 	-W) AWAKE=1; shift; continue ;;
 	-J) JOBS=${2-} ;;
+	-P) HALT_POLL=${2-} ;;
 	*) bench_opt dscpSnbk "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
@@ -103,7 +109,8 @@ fi
 need_tools fio jq cc
 bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" \
     $(echo "$DEPTH,$BSIZES" | tr ',' ' ') \
-    "$JOBS"
+    "$JOBS" ${HALT_POLL:+"$HALT_POLL"}
+[ -z "$HALT_POLL" ] || halt_poll "$HALT_POLL"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
 # -H: fio's buffers (jobs x depth x block size) in 2 MiB pages, and some over.
@@ -248,7 +255,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 done
 note "done (load $(load_line))"
 
-echo "# bench/limit.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+report_head limit.sh
 echo "# rates in KiB/s (seeks/s; qd seeks: I/Os per second); ratio = B/A per pair, B = bonnie-ng"
 echo "# mem-bare: A = bench/bare-loop.c; mem-fio: A = fio psync, cache kept"
 echo "# cpuB: all the CPU of bonnie-ng's phase (its fill included) over the phase's timed seconds"

@@ -143,7 +143,7 @@ while [ "$pair" -le "$PAIRS" ]; do
 done
 note "done (load $(load_line))"
 
-echo "# bench/newfile.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
-echo "# a new file, $SIZE_MIB MiB, block $CHUNK, depth $QD, direct I/O in $DIR$([ "$AWAKE" -eq 1 ] && echo "; every CPU kept awake (-W)")"
+report_head newfile.sh
+echo "# a new file, $SIZE_MIB MiB, block $CHUNK, depth $QD, direct I/O in $DIR"
 echo "# rates in KiB/s, ratio = B/A per pair; fio: io_uring iodepth=$QD direct=1; loop: bench/uring-write.c; async: loop with IOSQE_ASYNC; temporal: loop with ordinary stores"
 awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"

@@ -151,7 +151,7 @@ if in_list "$GROUPS" rate; then
 		pair=$((pair + 1))
 	done
 	note "done (load $(load_line))"
-	echo "# bench/perchar-mpi.sh on $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(machine_line)"
+	report_head perchar-mpi.sh
 	echo "# rates in KiB/s; ratio = B/A per pair; A = a plain run (thread: plain -x 2, its second run), B = the variant"
 	awk -F'\t' -f "$here/ratio.awk" "$SAMPLES"
 fi
