@@ -96,6 +96,16 @@ struct sysinfo {
 	 */
 	int		 page_reporting;
 	int		 page_reporting_order;
+	/*
+	 * How an idle CPU waits (cpuidle): the driver ("haltpoll",
+	 * "intel_idle", "acpi_idle", ...) and governor, NULL unknown; in a
+	 * guest with cpuidle-haltpoll, how long an idle vCPU polls before it
+	 * halts (guest_halt_poll_ns; 0: it halts at once, and a completion
+	 * that finds it halted waits for the host to wake it), -1 unknown.
+	 */
+	char		*cpuidle_driver;
+	char		*cpuidle_governor;
+	int64_t		 halt_poll_ns;
 	/* The guest's machine under bonnie-ng vm, or NULL. */
 	const struct sysinfo_guest *guest;
 

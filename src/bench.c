@@ -263,6 +263,11 @@ cache_summary(const struct options *o, const struct record *rec)
 		    "memory the run frees back to the host, and buffered "
 		    "writes wait for it to come back",
 		    rec->sys->page_reporting_order);
+	/* Up to 2.5 times the rate of a queued write here (RESULTS.md). */
+	if (rec->sys != NULL && rec->sys->halt_poll_ns == 0)
+		fprintf(stderr, "; idle vCPUs halt at once (haltpoll "
+		    "guest_halt_poll_ns 0): an I/O that completes on a halted "
+		    "vCPU waits for the host to wake it");
 	fputc('\n', stderr);
 }
 

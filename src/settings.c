@@ -464,6 +464,12 @@ const struct setting settings_table[SET_COUNT] = {
 	[SET_PAGE_REPORTING_ORDER] = FACT_INFO("page reporting order",
 	    TYPE_SI_INT, SI(page_reporting_order),
 	    "system.page_reporting_order"),
+	[SET_CPUIDLE_DRIVER] = FACT_INFO("cpuidle driver", TYPE_SI_STR,
+	    SI(cpuidle_driver), "system.cpuidle_driver"),
+	[SET_CPUIDLE_GOVERNOR] = FACT_INFO("cpuidle governor", TYPE_SI_STR,
+	    SI(cpuidle_governor), "system.cpuidle_governor"),
+	[SET_HALT_POLL_NS] = FACT_INFO("guest halt poll ns", TYPE_SI_I64,
+	    SI(halt_poll_ns), "system.guest_halt_poll_ns"),
 
 	/* the target (its directory is -d's row), */
 	[SET_TARGET] = { .name = "target", .key = "target.kind",

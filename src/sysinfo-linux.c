@@ -233,6 +233,25 @@ read_page_reporting(struct sysinfo *si)
 	    si->page_reporting_order <= top;
 }
 
+/* How an idle CPU waits: cpuidle's driver and governor, haltpoll's poll. */
+static void
+read_cpuidle(struct sysinfo *si)
+{
+	const char	*dir = "/sys/devices/system/cpu/cpuidle";
+	char		 path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/current_driver", dir);
+	si->cpuidle_driver = sysinfo_read_line(path);
+	/* current_governor is writable, current_governor_ro is not. */
+	snprintf(path, sizeof(path), "%s/current_governor", dir);
+	if ((si->cpuidle_governor = sysinfo_read_line(path)) == NULL) {
+		snprintf(path, sizeof(path), "%s/current_governor_ro", dir);
+		si->cpuidle_governor = sysinfo_read_line(path);
+	}
+	si->halt_poll_ns = sysinfo_read_int(
+	    "/sys/module/haltpoll/parameters/guest_halt_poll_ns");
+}
+
 /* Whether mount point mp contains path (both absolute, no trailing /). */
 static size_t
 mount_covers(const char *mp, const char *path)
@@ -455,6 +474,7 @@ sysinfo_platform(struct sysinfo *si, const struct stat *st)
 	read_meminfo(si);
 	read_hypervisor(si, flag);
 	read_page_reporting(si);
+	read_cpuidle(si);
 	/* A device named with --device is not mounted (it was checked). */
 	if (!si->target_device)
 		read_mountinfo(si);

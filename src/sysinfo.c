@@ -97,6 +97,7 @@ sysinfo_collect(const char *dir, struct sysinfo **out, char **cause)
 	si->hypervisor = -1;
 	si->page_reporting = -1;
 	si->page_reporting_order = -1;
+	si->halt_poll_ns = -1;
 	si->guest = the_guest;
 	si->block_size = -1;
 	si->free_bytes = -1;
@@ -142,6 +143,8 @@ sysinfo_free(struct sysinfo *si)
 	free(si->hostname);
 	free(si->cpu_model);
 	free(si->hypervisor_vendor);
+	free(si->cpuidle_driver);
+	free(si->cpuidle_governor);
 	free(si->dir);
 	free(si->target_path);
 	free(si->fs_type);

@@ -29,6 +29,7 @@ MACHINE_SETTINGS="/proc/sys/fs/protected_symlinks
 /proc/sys/fs/protected_regular
 /proc/sys/fs/protected_fifos
 /sys/module/page_reporting/parameters/page_reporting_order
+/sys/module/haltpoll/parameters/guest_halt_poll_ns
 /proc/sys/vm/dirty_bytes
 /proc/sys/vm/dirty_ratio
 ${BN_MACHINE_EXTRA:-}"
