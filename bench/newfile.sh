@@ -17,20 +17,23 @@
 #   async/loop  A uring-write, B uring-write -a
 #   temporal/loop A uring-write, B uring-write -t
 # As root, from the top of the source tree after make; -W keeps every CPU
-# awake (bench/lib.sh's keep_awake), as limit.sh -W.
+# awake (bench/lib.sh's keep_awake), as limit.sh -W; -P NS lets an idle
+# vCPU poll NS ns before it halts, as limit.sh -P.
 #
 #   BENCH_PAUSE=1 sh bench/newfile.sh -W -p 10
 #   BENCH_PAUSE=1 sh bench/newfile.sh -K loop,temporal -p 20
 usage() {
 	cat <<EOF2
 usage: bench/newfile.sh [-d DIR] [-s MIB] [-c BS] [-Q DEPTH] [-p PAIRS] [-W]
-                        [-K KINDS] [-b BONNIE-NG] [-k RAWDIR]
+                        [-P NS] [-K KINDS] [-b BONNIE-NG] [-k RAWDIR]
   -d DIR     directory (default /var/tmp)
   -s MIB     file size in MiB (default 1024)
   -c BS      block (chunk) size in bytes (default 16384)
   -Q DEPTH   queue depth (default 32)
   -p PAIRS   rounds of the four runs (default 8)
   -W         every CPU kept awake by a busy loop in the idle class
+  -P NS      idle vCPUs poll up to NS ns before they halt
+             (guest_halt_poll_ns, restored at exit)
   -K KINDS   comma list of fio, bng, loop, async, temporal
              (default fio,bng,loop,async)
   -b PATH    the bonnie-ng binary (default ./bonnie-ng)
@@ -40,7 +43,7 @@ EOF2
 }
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 QD=32 PAIRS=8 AWAKE=0 BNG=./bonnie-ng KEEP=""
-KINDS=fio,bng,loop,async
+KINDS=fio,bng,loop,async HALT_POLL=""
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
 	-Q) QD=${2-} ;;
 	-W) AWAKE=1; shift; continue ;;
 	-K) KINDS=${2-} ;;
+	-P) HALT_POLL=${2-} ;;
 	*) bench_opt dscpbk "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
@@ -61,7 +65,8 @@ for k in $KINDS; do
 done
 [ -n "$KINDS" ] || die "-K: no kind"
 need_tools fio jq cc liburing
-bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS"
+bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS" ${HALT_POLL:+"$HALT_POLL"}
+[ -z "$HALT_POLL" ] || halt_poll "$HALT_POLL"
 [ "$AWAKE" -eq 0 ] || keep_awake
 LOOP=$RAW/uring-write
 cc -O2 -I"$here/../include" -o "$LOOP" "$here/uring-write.c" \
