@@ -196,3 +196,17 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 }
+
+# have TOOL: is TOOL on the PATH?
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# need TOOL...: when one of the tools is missing, the whole test is one
+# skip that names them all, and it ends there.
+need() {
+	for _t in "$@"; do
+		have "$_t" && continue
+		skip "needs $(echo "$*" | sed 's/ /, /g')"
+		done_testing
+		exit
+	done
+}

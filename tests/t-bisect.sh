@@ -32,8 +32,6 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 if ! is_root || ! have losetup || ! have git || ! have jq; then
 	skip "compare --bisect under git bisect run: needs root, losetup, git and jq"
 	done_testing

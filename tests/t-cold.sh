@@ -9,8 +9,6 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # Sectors read so far by the block device NAME (loop3).
 dev_read() {
 	awk -v n="$1" '$3 == n { printf "%.0f\n", $6 * 512 }' /proc/diskstats

@@ -11,11 +11,7 @@ scratch
 
 IDLE=/sys/devices/system/cpu/cpuidle
 PARAM=/sys/module/haltpoll/parameters/guest_halt_poll_ns
-if ! command -v jq >/dev/null 2>&1; then
-	skip "cpuidle: needs jq"
-	done_testing
-	exit
-fi
+need jq
 
 # runit NAME: a small run, its record and the last line of its stderr.
 runit() {

@@ -13,11 +13,7 @@
 . tests/fault/lib.sh
 scratch
 
-if ! have jq; then
-	skip "needs jq"
-	done_testing
-	exit
-fi
+need jq
 ARGS="-d $T -s 1m -c 4k -p write --cache=keep --no-space-check -q"
 
 # held SPEC ARGS...: the run in the background, held where SPEC says (a

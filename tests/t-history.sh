@@ -20,12 +20,7 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-if ! have jq || ! have python3; then
-	skip "history: needs jq and python3"
-	done_testing
-	exit
-fi
+need jq python3
 GEN="python3 $BN_TOP/tests/history-records.py"
 
 mkdir "$T/d"

@@ -4,8 +4,6 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # The offsets each seeker process read, one line per process, from strace.
 seek_offsets() {
 	# The seeker's reads of one 4 KiB chunk, whatever its descriptor's

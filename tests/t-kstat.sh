@@ -13,8 +13,6 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # A record's read phase's kernel object.
 K='.runs[0].phases.read.kernel'
 

@@ -13,11 +13,7 @@
 scratch
 
 PARAM=/sys/module/page_reporting/parameters/page_reporting_order
-if ! command -v jq >/dev/null 2>&1; then
-	skip "free page reporting: needs jq"
-	done_testing
-	exit
-fi
+need jq
 
 # balloon: 1 when a virtio balloon (device 0x0005) negotiated bit 5
 # (VIRTIO_BALLOON_F_REPORTING) of its features, else 0.

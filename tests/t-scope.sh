@@ -17,13 +17,7 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
-if ! have jq; then
-	skip "needs jq"
-	done_testing
-	exit
-fi
+need jq
 mkdir "$T/d"
 
 # 1. The timeline's sampler is not the run: at 10 ms it wakes once a

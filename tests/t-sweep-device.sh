@@ -8,8 +8,6 @@
 . tests/lib.sh
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 if ! is_root || ! have losetup || ! have jq; then
 	skip "sweep --device: needs root, losetup and jq"
 	done_testing

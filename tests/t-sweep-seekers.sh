@@ -8,11 +8,7 @@
 . tests/lib.sh
 scratch
 
-if ! command -v jq >/dev/null 2>&1; then
-	skip "needs jq"
-	done_testing
-	exit
-fi
+need jq
 mkdir "$T/d"
 
 # Refusals: one line, exit 2, no file.

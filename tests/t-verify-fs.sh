@@ -9,8 +9,6 @@
 # (tests/lib.sh's cleanup_scratch).
 scratch
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # verify_on NAME DIR EXTRA...: two clean runs on DIR, checked.  8 MiB
 # and 500 seeks of 16 KiB: 512 chunks a phase and 8 MiB of seeks checked
 # on each file system (32 MiB and 2000 seeks cost the three suites about

@@ -116,8 +116,6 @@ wait_exit() {
 	return 0
 }
 
-have() { command -v "$1" >/dev/null 2>&1; }
-
 # json_probe DIR: JSON=1 when jq is there and this build writes a record.
 json_probe() {
 	JSON=0
