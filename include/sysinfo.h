@@ -98,10 +98,10 @@ struct sysinfo {
 	int		 page_reporting_order;
 	/*
 	 * How an idle CPU waits (cpuidle): the driver ("haltpoll",
-	 * "intel_idle", "acpi_idle", ...) and governor, NULL unknown; in a
-	 * guest with cpuidle-haltpoll, how long an idle vCPU polls before it
+	 * "intel_idle", "acpi_idle", ...) and governor, NULL unknown; when
+	 * haltpoll is the driver, how long an idle vCPU polls before it
 	 * halts (guest_halt_poll_ns; 0: it halts at once, and a completion
-	 * that finds it halted waits for the host to wake it), -1 unknown.
+	 * that finds it halted waits for the host to wake it), else -1.
 	 */
 	char		*cpuidle_driver;
 	char		*cpuidle_governor;

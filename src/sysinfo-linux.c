@@ -248,8 +248,15 @@ read_cpuidle(struct sysinfo *si)
 		snprintf(path, sizeof(path), "%s/current_governor_ro", dir);
 		si->cpuidle_governor = sysinfo_read_line(path);
 	}
-	si->halt_poll_ns = sysinfo_read_int(
-	    "/sys/module/haltpoll/parameters/guest_halt_poll_ns");
+	/*
+	 * The module's parameter is there wherever the kernel has it (a
+	 * Debian kernel under TCG: driver "none", 200000): it only says how
+	 * a vCPU idles when haltpoll is the driver.
+	 */
+	if (si->cpuidle_driver != NULL &&
+	    strcmp(si->cpuidle_driver, "haltpoll") == 0)
+		si->halt_poll_ns = sysinfo_read_int(
+		    "/sys/module/haltpoll/parameters/guest_halt_poll_ns");
 }
 
 /* Whether mount point mp contains path (both absolute, no trailing /). */
