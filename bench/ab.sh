@@ -39,8 +39,9 @@ while [ $# -gt 0 ]; do
 	shift; [ $# -gt 0 ] && shift
 done
 [ -n "$BNG_A" ] || usage
-[ -x "$BNG_A" ] || die "no bonnie-ng binary at $BNG_A (-a)"
-case $BNG_A in /*) ;; *) BNG_A=$(pwd)/$BNG_A ;; esac
+BNG_B=$BNG BNG=$BNG_A
+bng_check -a
+BNG_A=$BNG BNG=$BNG_B
 need_tools jq
 bench_setup ab "$SIZE_MIB" "$CHUNK" "$PAIRS"
 BNG_B=$BNG

@@ -22,11 +22,12 @@ note() {
 # the bench scripts share and its letter is in LETTERS:
 #   -d DIR   -s SIZE_MIB   -c CHUNK   -p PAIRS   -S SEEKERS   -n SEEKS
 #   -b BNG (the bonnie-ng binary)     -k KEEP (keep raw output there)
+#   -P HALT_POLL (idle vCPUs poll that many ns: bench_setup's halt_poll)
 # Returns 1 for any other option, or one without its value, so that the
 # caller can print its usage.  Every option takes a value: the caller
 # shifts twice.
 bench_opt() {
-	case $2 in -[dscpSnbk]) ;; *) return 1 ;; esac
+	case $2 in -[dscpSnbkP]) ;; *) return 1 ;; esac
 	case $1 in *"${2#-}"*) ;; *) return 1 ;; esac
 	[ $# -ge 3 ] || return 1
 	case $2 in
@@ -38,10 +39,23 @@ bench_opt() {
 	-n) SEEKS=$3 ;;
 	-b) BNG=$3 ;;
 	-k) KEEP=$3 ;;
+	-P) HALT_POLL=$3 ;;
 	esac
 }
 
-BENCH_CLEAN=""
+BENCH_CLEAN="" BENCH_RESTORE=""
+
+# bench_set FILE VALUE: write VALUE to the machine-wide setting FILE (a
+# sysctl, a module parameter) for the run; its old value is put back at
+# exit (bench_cleanup), even when the write failed or took only in part.
+# Fails when FILE cannot be read or the write fails.  bench_old holds
+# the old value.
+bench_set() {
+	bench_old=$(cat "$1" 2>/dev/null) || return 1
+	BENCH_RESTORE="$BENCH_RESTORE$1 $bench_old
+"
+	echo "$2" >"$1" 2>/dev/null
+}
 
 # bench_clean PATH...: remove PATH (a file or a directory) on the way out.
 bench_clean() {
@@ -55,9 +69,9 @@ bench_cleanup() {
 	printf '%s\n' "$BENCH_CLEAN" | while IFS= read -r p; do
 		[ -n "$p" ] && rm -rf "$p"
 	done
-	[ -n "${PR_OLD:-}" ] && echo "$PR_OLD" >"$PR_FILE" 2>/dev/null
-	[ -n "${HP_OLD:-}" ] && echo "$HP_OLD" >"$HP_FILE" 2>/dev/null
-	[ -n "${HPN_OLD:-}" ] && echo "$HPN_OLD" >"$HPN_FILE" 2>/dev/null
+	printf '%s' "$BENCH_RESTORE" | while read -r _f _v; do
+		[ -n "$_f" ] && echo "$_v" >"$_f" 2>/dev/null
+	done
 	[ -z "${KEEP:-}" ] && [ -n "${RAW:-}" ] && rm -rf "$RAW"
 	# shellcheck disable=SC2086 # a list of process ids
 	[ -n "${AWAKE_PIDS:-}" ] && kill $AWAKE_PIDS 2>/dev/null
@@ -89,13 +103,12 @@ keep_awake() {
 # Where an idle vCPU halts at once (0), each completion that finds it
 # halted waits for the host to wake it, and the tool that takes less CPU
 # halts more: bonnie-ng's reads (bench/RESULTS.md, sessions 12 and 14).
+# bench_setup calls it when -P (bench_opt's letter P) gave HALT_POLL.
 HPN_FILE=/sys/module/haltpoll/parameters/guest_halt_poll_ns
 halt_poll() {
 	[ -w "$HPN_FILE" ] || die "-P: no $HPN_FILE to write (not a guest with cpuidle-haltpoll)"
-	_old=$(cat "$HPN_FILE")
-	echo "$1" >"$HPN_FILE" 2>/dev/null || die "-P: cannot write $HPN_FILE"
-	HPN_OLD=$_old
-	note "idle vCPUs poll up to $1 ns before they halt (guest_halt_poll_ns $_old -> $1, restored at exit)"
+	bench_set "$HPN_FILE" "$1" || die "-P: cannot write $HPN_FILE"
+	note "idle vCPUs poll up to $1 ns before they halt (guest_halt_poll_ns $bench_old -> $1, restored at exit)"
 }
 
 # report_head SCRIPT: the first line of a script's report, and a second
@@ -107,8 +120,7 @@ report_head() {
 }
 
 # bench_setup NAME NUMBER...: check that every NUMBER is a whole number,
-# that DIR is a directory and BNG an executable (made absolute, since the
-# scripts run bonnie-ng from other directories); make RAW, which is KEEP
+# that DIR is a directory and BNG an executable (bng_check); make RAW, which is KEEP
 # when -k gave one (kept) or else a new temporary directory bench-NAME.*
 # (removed at exit with every bench_clean path); INT and TERM exit 130;
 # free page reporting paused for the run (pause_reporting).
@@ -118,8 +130,7 @@ bench_setup() {
 		case $v in ''|*[!0-9]*) die "not a whole number: '$v'" ;; esac
 	done
 	[ -d "$DIR" ] || die "no such directory: $DIR"
-	[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or -b PATH)"
-	case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
+	bng_check -b
 	if [ -n "${KEEP:-}" ]; then
 		mkdir -p "$KEEP" || die "cannot create $KEEP"
 		RAW=$KEEP
@@ -130,6 +141,17 @@ bench_setup() {
 	trap bench_cleanup EXIT
 	trap 'exit 130' INT TERM
 	pause_reporting
+	if [ -n "${HALT_POLL:-}" ]; then
+		case $HALT_POLL in *[!0-9]*) die "not a whole number: '$HALT_POLL'" ;; esac
+		halt_poll "$HALT_POLL"
+	fi
+}
+
+# bng_check OPT: BNG is an executable, made absolute (the scripts run
+# bonnie-ng from other directories); OPT names the option that sets it.
+bng_check() {
+	[ -x "$BNG" ] || die "no bonnie-ng binary at $BNG (run make first, or $1 PATH)"
+	case $BNG in /*) ;; *) BNG=$(pwd)/$BNG ;; esac
 }
 
 # in_list LIST WORD: is WORD one of the comma-separated LIST?
@@ -390,7 +412,7 @@ machine_line() {
 	# (bench/RESULTS.md, session 12: a busy loop in the idle class made
 	# writes of a new file at depth 32 up to 1.5 times as fast).
 	idle=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null) || idle=""
-	hp=$(cat /sys/module/haltpoll/parameters/guest_halt_poll_ns 2>/dev/null) || hp=""
+	hp=$(cat "$HPN_FILE" 2>/dev/null) || hp=""
 	echo "$(uname -sr), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)), RAM $ram, $DIR: ${fs:-?}, virtual machine: ${virt:-none seen}${ctr:+, container: $ctr}, cpuidle: ${idle:-none}${hp:+ (guest_halt_poll_ns $hp)}; ${PR_LINE:-free page reporting: not asked}"
 }
 
@@ -416,13 +438,11 @@ pause_reporting() {
 		return 0
 	fi
 	[ -r "$PR_FILE" ] || return 0
-	old=$(cat "$PR_FILE")
-	if [ -w "$PR_FILE" ] && echo 11 >"$PR_FILE" 2>/dev/null; then
-		PR_OLD=$old
-		PR_LINE="free page reporting: paused (page_reporting_order $old -> 11, restored at exit)"
+	if [ -w "$PR_FILE" ] && bench_set "$PR_FILE" 11; then
+		PR_LINE="free page reporting: paused (page_reporting_order $bench_old -> 11, restored at exit)"
 		prefault
 	else
-		PR_LINE="free page reporting: on (page_reporting_order $old, not writable): in-memory writes vary with it"
+		PR_LINE="free page reporting: on (page_reporting_order $(cat "$PR_FILE"), not writable): in-memory writes vary with it"
 	fi
 }
 
@@ -433,8 +453,7 @@ HP_FILE=/proc/sys/vm/nr_hugepages
 huge_pages() {
 	_hp=$(cat "$HP_FILE" 2>/dev/null) || return 1
 	[ "$_hp" -ge "$1" ] && return 0
-	HP_OLD=$_hp
-	echo "$1" >"$HP_FILE" 2>/dev/null || return 1
+	bench_set "$HP_FILE" "$1" || return 1
 	[ "$(cat "$HP_FILE")" -ge "$1" ]
 }
 

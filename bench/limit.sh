@@ -79,7 +79,6 @@ EOF
 
 DIR="" SIZE_MIB="" CHUNK=16384 PAIRS=9 SEEKERS=3 SEEKS=16000 GROUPS=mem
 DEPTH=32 JOBS=4 BNG=./bonnie-ng KEEP="" BSIZES="" FIO_HUGE=0 FIO_REFILL=0 AWAKE=0
-HALT_POLL=""
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -91,8 +90,7 @@ while [ $# -gt 0 ]; do
 	-R) FIO_REFILL=1; shift; continue ;;
 	-W) AWAKE=1; shift; continue ;;
 	-J) JOBS=${2-} ;;
-	-P) HALT_POLL=${2-} ;;
-	*) bench_opt dscpSnbk "$@" || usage ;;
+	*) bench_opt dscpSnbkP "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
 done
@@ -109,8 +107,7 @@ fi
 need_tools fio jq cc
 bench_setup limit "$SIZE_MIB" "$CHUNK" "$PAIRS" "$SEEKERS" "$SEEKS" \
     $(echo "$DEPTH,$BSIZES" | tr ',' ' ') \
-    "$JOBS" ${HALT_POLL:+"$HALT_POLL"}
-[ -z "$HALT_POLL" ] || halt_poll "$HALT_POLL"
+    "$JOBS"
 SAMPLES=$RAW/samples
 : >"$SAMPLES"
 # -H: fio's buffers (jobs x depth x block size) in 2 MiB pages, and some over.

@@ -43,7 +43,7 @@ EOF2
 }
 
 DIR=/var/tmp SIZE_MIB=1024 CHUNK=16384 QD=32 PAIRS=8 AWAKE=0 BNG=./bonnie-ng KEEP=""
-KINDS=fio,bng,loop,async HALT_POLL=""
+KINDS=fio,bng,loop,async
 here=$(dirname "$0")
 . "$here/lib.sh"
 while [ $# -gt 0 ]; do
@@ -51,8 +51,7 @@ while [ $# -gt 0 ]; do
 	-Q) QD=${2-} ;;
 	-W) AWAKE=1; shift; continue ;;
 	-K) KINDS=${2-} ;;
-	-P) HALT_POLL=${2-} ;;
-	*) bench_opt dscpbk "$@" || usage ;;
+	*) bench_opt dscpbkP "$@" || usage ;;
 	esac
 	shift; [ $# -gt 0 ] && shift
 done
@@ -65,8 +64,7 @@ for k in $KINDS; do
 done
 [ -n "$KINDS" ] || die "-K: no kind"
 need_tools fio jq cc liburing
-bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS" ${HALT_POLL:+"$HALT_POLL"}
-[ -z "$HALT_POLL" ] || halt_poll "$HALT_POLL"
+bench_setup newfile "$SIZE_MIB" "$CHUNK" "$QD" "$PAIRS"
 [ "$AWAKE" -eq 0 ] || keep_awake
 LOOP=$RAW/uring-write
 cc -O2 -I"$here/../include" -o "$LOOP" "$here/uring-write.c" \

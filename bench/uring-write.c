@@ -27,21 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pattern.h"
+#include "timer.h"
 
 #define MAXDEPTH	4096
-
-static double
-now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void
 post(struct io_uring *ring, int fd, unsigned char *b, size_t bs, off_t off,
@@ -68,7 +59,7 @@ main(int argc, char **argv)
 	unsigned		 head;
 	off_t			 off = 0, total;
 	size_t			 bs;
-	double			 t0, t1;
+	bn_time			 t0;
 	void			(*fill)(const struct pattern *, unsigned char *,
 				    uint64_t, enum pattern_writer);
 	int			 async = 0, depth, fd, i, n, out = 0, r;
@@ -119,7 +110,7 @@ main(int argc, char **argv)
 		buf[i] = (unsigned char *)mem + (size_t)i * bs;
 	pattern_init(&pat, 1, bs, (uint64_t)total);
 
-	t0 = now();
+	t0 = time_now();
 	for (i = 0; i < depth && off < total; i++, off += (off_t)bs, out++) {
 		fill(&pat, buf[i], (uint64_t)off, PW_WRITE);
 		post(&ring, fd, buf[i], bs, off, i, async);
@@ -156,8 +147,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "uring-write: fsync: %s\n", strerror(errno));
 		return 1;
 	}
-	t1 = now();
-	printf("%.0f\n", (double)total / 1024 / (t1 - t0));
+	printf("%.0f\n", (double)total / 1024 / time_elapsed(t0, time_now()));
 	close(fd);
 	io_uring_queue_exit(&ring);
 	free(mem);
